@@ -1,0 +1,171 @@
+//! Geometry of the 9×9 grid: cells, units and peers.
+//!
+//! Vocabulary (used the same way in the code, the SQL functions and the docs):
+//! - a **cell** is one of the 81 squares, numbered 0..=80 row-major inside the core
+//!   (1..=81 in SQL), and named `r<row>c<col>` with 1-based row and column in messages;
+//! - a **digit** is 1..=9; a blank cell holds 0;
+//! - a **unit** is a row, a column or a 3×3 box (27 units, each of 9 cells);
+//!   boxes are numbered row-major, box 0 is the top-left one;
+//! - the **peers** of a cell are the 20 other cells that share a unit with it;
+//! - the **candidates** of a blank cell are the digits no peer holds, kept as a 9-bit
+//!   mask with bit `d-1` set for digit `d` (so `0x1FF` means "any digit").
+
+/// Number of cells in a grid.
+pub const CELLS: usize = 81;
+/// The mask with every digit set.
+pub const ALL_DIGITS: u16 = 0x1FF;
+
+/// Which kind of unit a unit is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum UnitKind {
+    Row,
+    Col,
+    Box,
+}
+
+impl UnitKind {
+    /// The name used in messages and in SQL (`row`, `col`, `box`).
+    pub fn name(self) -> &'static str {
+        match self {
+            UnitKind::Row => "row",
+            UnitKind::Col => "col",
+            UnitKind::Box => "box",
+        }
+    }
+}
+
+/// Row (0..=8) of a cell.
+#[inline]
+pub const fn row_of(cell: usize) -> usize {
+    cell / 9
+}
+
+/// Column (0..=8) of a cell.
+#[inline]
+pub const fn col_of(cell: usize) -> usize {
+    cell % 9
+}
+
+/// Box (0..=8, row-major) of a cell.
+#[inline]
+pub const fn box_of(cell: usize) -> usize {
+    (cell / 27) * 3 + (cell % 9) / 3
+}
+
+/// The mask of a single digit (1..=9).
+#[inline]
+pub const fn digit_bit(digit: u8) -> u16 {
+    1 << (digit - 1)
+}
+
+/// The digits of a candidate mask, ascending.
+pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
+    (1..=9u8).filter(move |&d| mask & digit_bit(d) != 0)
+}
+
+/// Units are numbered 0..=8 for rows, 9..=17 for columns, 18..=26 for boxes.
+pub const UNITS: [[u8; 9]; 27] = build_units();
+/// The three units (row, column, box) of each cell, as indices into [`UNITS`].
+pub const CELL_UNITS: [[u8; 3]; CELLS] = build_cell_units();
+/// The 20 peers of each cell, ascending.
+pub const PEERS: [[u8; 20]; CELLS] = build_peers();
+
+/// The kind and 0-based index within its kind of a unit number.
+pub fn unit_kind(unit: usize) -> (UnitKind, usize) {
+    match unit / 9 {
+        0 => (UnitKind::Row, unit),
+        1 => (UnitKind::Col, unit - 9),
+        _ => (UnitKind::Box, unit - 18),
+    }
+}
+
+/// `r<row>c<col>` with 1-based row and column.
+pub fn cell_name(cell: usize) -> String {
+    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
+}
+
+const fn build_units() -> [[u8; 9]; 27] {
+    let mut units = [[0u8; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            units[i][j] = (i * 9 + j) as u8;
+            units[9 + i][j] = (j * 9 + i) as u8;
+            let top = (i / 3) * 27 + (i % 3) * 3;
+            units[18 + i][j] = (top + (j / 3) * 9 + j % 3) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
+const fn build_cell_units() -> [[u8; 3]; CELLS] {
+    let mut out = [[0u8; 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        out[c] = [row_of(c) as u8, (9 + col_of(c)) as u8, (18 + box_of(c)) as u8];
+        c += 1;
+    }
+    out
+}
+
+const fn build_peers() -> [[u8; 20]; CELLS] {
+    let mut out = [[0u8; 20]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut n = 0;
+        let mut p = 0;
+        while p < CELLS {
+            if p != c && (row_of(p) == row_of(c) || col_of(p) == col_of(c) || box_of(p) == box_of(c)) {
+                out[c][n] = p as u8;
+                n += 1;
+            }
+            p += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_cover_every_cell_three_times() {
+        let mut seen = [0u8; CELLS];
+        for unit in UNITS.iter() {
+            for &c in unit {
+                seen[c as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 3));
+    }
+
+    #[test]
+    fn peers_are_twenty_distinct_sharers() {
+        for c in 0..CELLS {
+            let peers = PEERS[c];
+            for w in peers.windows(2) {
+                assert!(w[0] < w[1]);
+            }
+            assert!(!peers.contains(&(c as u8)));
+            for &p in &peers {
+                let p = p as usize;
+                assert!(row_of(p) == row_of(c) || col_of(p) == col_of(c) || box_of(p) == box_of(c));
+            }
+        }
+    }
+
+    #[test]
+    fn boxes_are_row_major() {
+        assert_eq!(box_of(0), 0);
+        assert_eq!(box_of(8), 2);
+        assert_eq!(box_of(27), 3);
+        assert_eq!(box_of(80), 8);
+        assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(cell_name(10), "r2c2");
+    }
+}

@@ -1,0 +1,14 @@
+//! `sudoku_core`: the pure-Rust solver behind the `sudoku_ext` PostgreSQL extension.
+//! It knows nothing of PostgreSQL; the extension's glue converts arguments, calls it
+//! and maps its typed errors to SQLSTATEs.
+//!
+//! See [`grid`] for the vocabulary (cell, digit, unit, peer, candidates).
+
+pub mod error;
+pub mod grid;
+pub mod puzzle;
+pub mod solver;
+
+pub use error::{ErrorKind, PuzzleError};
+pub use puzzle::{Layout, Puzzle};
+pub use solver::{candidates, is_solution_of, solve, solve_observed, Event, Observer, Outcome, Stats, Technique};

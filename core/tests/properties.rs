@@ -1,0 +1,110 @@
+//! Property tests of the core: random puzzles cut from random valid grids.
+mod common;
+
+use common::{naive_count, random_grid, Rng};
+use proptest::prelude::*;
+use sudoku_core::{candidates, is_solution_of, solve, Layout, Puzzle};
+
+/// A puzzle made from a random grid by blanking each cell with probability `blank_pct`%.
+fn cut(seed: u64, blank_pct: u64) -> ([u8; 81], Puzzle) {
+    let mut rng = Rng(seed);
+    let grid = random_grid(&mut rng);
+    let mut cells = grid;
+    for c in cells.iter_mut() {
+        if rng.next() % 100 < blank_pct {
+            *c = 0;
+        }
+    }
+    (grid, Puzzle::from_cells(cells))
+}
+
+proptest! {
+    #[test]
+    fn every_solution_is_complete_valid_and_keeps_the_givens(seed in any::<u64>(), pct in 0u64..=100) {
+        let (grid, p) = cut(seed, pct);
+        let out = solve(&p, 2).unwrap();
+        // The grid it was cut from is a solution, so there is at least one.
+        prop_assert!(out.count >= 1);
+        prop_assert!(is_solution_of(&p, &out.solution.unwrap()));
+        if out.count == 1 {
+            // A unique puzzle round-trips to the grid it was cut from.
+            prop_assert_eq!(out.solution.unwrap(), grid);
+        }
+    }
+
+    #[test]
+    fn relabelling_digits_relabels_the_solution(seed in any::<u64>(), pct in 30u64..=90, perm_seed in any::<u64>()) {
+        let (_, p) = cut(seed, pct);
+        let mut perm: Vec<u8> = (1..=9).collect();
+        Rng(perm_seed).shuffle(&mut perm);
+        let relabel = |cells: [u8; 81]| cells.map(|d| if d == 0 { 0 } else { perm[d as usize - 1] });
+        let q = Puzzle::from_cells(relabel(p.cells));
+        let a = solve(&p, 2).unwrap();
+        let b = solve(&q, 2).unwrap();
+        prop_assert_eq!(a.count, b.count);
+        if a.count == 1 {
+            prop_assert_eq!(b.solution.unwrap(), relabel(a.solution.unwrap()));
+        }
+    }
+
+    #[test]
+    fn counts_agree_with_a_naive_counter(seed in any::<u64>(), pct in 20u64..=55, extra in 0usize..81, digit in 1u8..=9) {
+        // Cut a puzzle, then maybe overwrite one cell with another digit: that makes
+        // puzzles with 0 solutions (or contradictory givens) as well as 1 and several.
+        let (_, p) = cut(seed, pct);
+        let mut cells = p.cells;
+        if seed % 3 == 0 {
+            cells[extra] = digit;
+        }
+        let p = Puzzle::from_cells(cells);
+        match solve(&p, 4) {
+            Ok(out) => prop_assert_eq!(out.count, naive_count(&p, 4)),
+            Err(_) => prop_assert_eq!(naive_count(&p, 4), 0),
+        }
+    }
+
+    #[test]
+    fn candidates_match_the_definition(seed in any::<u64>(), pct in 0u64..=100) {
+        let (_, p) = cut(seed, pct);
+        let masks = candidates(&p).unwrap();
+        for cell in 0..81 {
+            if p.cells[cell] != 0 {
+                prop_assert_eq!(masks[cell], 0);
+                continue;
+            }
+            for d in 1..=9u8 {
+                let mut q = p.cells;
+                q[cell] = d;
+                let allowed = Puzzle::from_cells(q).check_givens().is_ok();
+                prop_assert_eq!(masks[cell] & (1 << (d - 1)) != 0, allowed);
+            }
+        }
+    }
+
+    #[test]
+    fn any_layout_parses_to_the_same_puzzle_and_renders_back(seed in any::<u64>(), pct in 0u64..=100, style in 0usize..4, noise in proptest::collection::vec(0usize..8, 81)) {
+        let (grid, p) = cut(seed, pct);
+        let blank = ['.', '0', '?', '.'][style];
+        let seps = ["", " ", "\n", "\r\n", "|", "-", "+", "\t"];
+        let mut text = String::new();
+        for (i, &d) in p.cells.iter().enumerate() {
+            text.push(if d == 0 { blank } else { (b'0' + d) as char });
+            text.push_str(seps[noise[i]]);
+        }
+        let (q, layout) = Puzzle::parse_with_layout(&text).unwrap();
+        prop_assert_eq!(q, p);
+        let rendered = layout.render(&text, &grid);
+        // Same characters everywhere but the blanks, which now hold their digits.
+        prop_assert_eq!(rendered.len(), text.len());
+        let (r, _) = Puzzle::parse_with_layout(&rendered).unwrap();
+        prop_assert_eq!(r.cells, grid);
+        prop_assert_eq!(Layout::line().render(&p.to_line(), &grid), Puzzle::from_cells(grid).to_line());
+    }
+
+    #[test]
+    fn arbitrary_text_never_panics(text in ".{0,200}", bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        let _ = Puzzle::parse(&text).map(|p| solve(&p, 2));
+        let lossy = String::from_utf8_lossy(&bytes);
+        let _ = Puzzle::parse(&lossy).map(|p| solve(&p, 2));
+    }
+}

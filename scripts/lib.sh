@@ -1,0 +1,89 @@
+# Shared by scripts/demo.sh, scripts/test.sh and scripts/bench.sh: set-up steps and a
+# throwaway PostgreSQL cluster. Source it; do not run it.
+#
+# Everything here is idempotent: run again, it only does what is missing.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+PGRX_VERSION="0.18.1"
+PG_MAJOR="15"
+PG_BIN="/usr/lib/postgresql/${PG_MAJOR}/bin"
+PG_CONFIG="${PG_BIN}/pg_config"
+export PATH="${HOME}/.cargo/bin:${PATH}"
+
+say() { printf '\n==> %s\n' "$*" >&2; }
+
+# The Debian packages the build needs. postgresql-server-dev-15 is pinned to the
+# installed server's exact version, so apt never upgrades the server under us.
+ensure_packages() {
+    local server_version missing=()
+    server_version="$(dpkg-query -W -f='${Version}' "postgresql-${PG_MAJOR}" 2>/dev/null || true)"
+    if [ -z "$server_version" ]; then
+        say "installing postgresql-${PG_MAJOR} (server)"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "postgresql-${PG_MAJOR}" >/dev/null
+        server_version="$(dpkg-query -W -f='${Version}' "postgresql-${PG_MAJOR}")"
+    fi
+    [ "$(dpkg-query -W -f='${Version}' "postgresql-server-dev-${PG_MAJOR}" 2>/dev/null || true)" = "$server_version" ] \
+        || missing+=("postgresql-server-dev-${PG_MAJOR}=${server_version}")
+    command -v sudo >/dev/null || missing+=(sudo)
+    if [ "${#missing[@]}" -gt 0 ]; then
+        say "installing Debian packages: ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+    fi
+}
+
+# cargo-pgrx at exactly the version of the pgrx crate, pointed at the system PostgreSQL.
+ensure_pgrx() {
+    if ! cargo pgrx --version 2>/dev/null | grep -q " ${PGRX_VERSION}\$"; then
+        say "installing cargo-pgrx ${PGRX_VERSION} (one time, about 10 minutes)"
+        cargo install cargo-pgrx --version "${PGRX_VERSION}" --locked
+    fi
+    if ! grep -qs "^pg${PG_MAJOR} = \"${PG_CONFIG}\"" "${PGRX_HOME:-$HOME/.pgrx}/config.toml"; then
+        say "pointing cargo-pgrx at the system PostgreSQL ${PG_MAJOR}"
+        cargo pgrx init --pg${PG_MAJOR} "${PG_CONFIG}"
+    fi
+}
+
+ensure_toolchain() {
+    ensure_packages
+    ensure_pgrx
+}
+
+# Builds the release extension and installs it into the system PostgreSQL.
+install_extension() {
+    say "building and installing the extension (release)"
+    (cd "$ROOT" && cargo pgrx install --release --pg-config "${PG_CONFIG}" >/dev/null)
+}
+
+# A throwaway cluster owned by the postgres OS user (PostgreSQL refuses to run as
+# root), listening on a unix socket only. Sets PGHOST/PGPORT/PGUSER for psql.
+PGTMP=""
+start_cluster() {
+    PGTMP="$(mktemp -d /tmp/sudoku_ext_pg.XXXXXX)"
+    chown postgres: "$PGTMP"
+    chmod 755 "$PGTMP"
+    export PGHOST="$PGTMP" PGPORT="${SUDOKU_PGPORT:-54329}" PGUSER=postgres PGDATABASE=postgres
+    say "starting a throwaway PostgreSQL cluster in $PGTMP (unix socket only)"
+    sudo -u postgres "${PG_BIN}/initdb" -D "$PGTMP/data" -A trust -U postgres >/dev/null
+    sudo -u postgres "${PG_BIN}/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/log" -w \
+        -o "-k $PGTMP -p $PGPORT -c listen_addresses='' ${SUDOKU_PGOPTS:-}" start >/dev/null
+    trap stop_cluster EXIT
+}
+
+# Stops the cluster this script started (pg_ctl signals the PID in its own data
+# directory, and nothing else), and removes it.
+stop_cluster() {
+    if [ -n "$PGTMP" ] && [ -d "$PGTMP/data" ]; then
+        sudo -u postgres "${PG_BIN}/pg_ctl" -D "$PGTMP/data" -m fast -w stop >/dev/null 2>&1 || true
+        rm -rf "$PGTMP"
+    fi
+    PGTMP=""
+}
+
+# psql as the postgres OS user against the throwaway cluster.
+psql_pg() {
+    sudo -u postgres -E "${PG_BIN}/psql" -X -v ON_ERROR_STOP=1 -h "$PGHOST" -p "$PGPORT" -U postgres "$@"
+}

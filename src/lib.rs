@@ -1,0 +1,183 @@
+//! `sudoku_ext`: the PostgreSQL glue over `sudoku_core`.
+//!
+//! Every function here does three things only: convert its arguments, call the core,
+//! and turn the core's typed errors into PostgreSQL errors ([`raise`], the one place
+//! where that happens). The SQL comments of the functions live in
+//! `sql/functions.sql`, embedded below.
+
+use pgrx::pg_sys::panic::ErrorReport;
+use pgrx::prelude::*;
+use sudoku_core::{grid, ErrorKind, Observer, Puzzle, PuzzleError};
+
+::pgrx::pg_module_magic!(name, version);
+
+extension_sql_file!("../sql/functions.sql", name = "functions", finalize);
+
+/// Raises the PostgreSQL error for a core error: malformed text is `22P02`
+/// (invalid_text_representation), contradictory givens are `22023`
+/// (invalid_parameter_value); the DETAIL names the character or the cells.
+fn raise(err: PuzzleError) -> ! {
+    let code = match err.kind() {
+        ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+        ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+    };
+    ErrorReport::new(code, err.message(), function_name!()).set_detail(err.detail()).report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
+}
+
+/// The core's observer inside a backend: checks for query cancel and
+/// `statement_timeout` before every guess of the search.
+struct Interruptible;
+
+impl Observer for Interruptible {
+    #[inline(always)]
+    fn check_interrupt(&mut self) {
+        pg_sys::check_for_interrupts!();
+    }
+}
+
+/// The solved grid in the input's layout, or NULL when there is no solution.
+#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+fn sudoku_solve(puzzle: &str) -> Option<String> {
+    let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
+    let outcome = sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    outcome.solution.map(|grid| layout.render(puzzle, &grid))
+}
+
+type CandidateRow = (i32, i32, i32, i32, i32, Vec<i32>, i32);
+
+/// One row per blank cell: the candidates the givens leave it (pencil marks).
+///
+/// The SQL is written by hand only because `"row"` needs quoting as a column name.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_candidates(puzzle text)
+RETURNS TABLE(cell int, "row" int, col int, box int, mask int, candidates int[], count int)
+IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_wrapper';
+"#)]
+fn sudoku_candidates(
+    puzzle: &str,
+) -> TableIterator<
+    'static,
+    (
+        name!(cell, i32),
+        name!(row, i32),
+        name!(col, i32),
+        name!(r#box, i32),
+        name!(mask, i32),
+        name!(candidates, Vec<i32>),
+        name!(count, i32),
+    ),
+> {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let masks = sudoku_core::candidates(&parsed).unwrap_or_else(|e| raise(e));
+    let rows: Vec<CandidateRow> = (0..grid::CELLS)
+        .filter(|&cell| parsed.cells[cell] == 0)
+        .map(|cell| {
+            let mask = masks[cell];
+            (
+                cell as i32 + 1,
+                grid::row_of(cell) as i32 + 1,
+                grid::col_of(cell) as i32 + 1,
+                grid::box_of(cell) as i32 + 1,
+                mask as i32,
+                grid::digits_of(mask).map(i32::from).collect(),
+                mask.count_ones() as i32,
+            )
+        })
+        .collect();
+    TableIterator::new(rows)
+}
+
+#[cfg(any(test, feature = "pg_test"))]
+#[pg_schema]
+mod tests {
+    use pgrx::prelude::*;
+
+    const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY_SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    /// The SQLSTATE raised by `sql`, or None when it succeeds. PL/pgSQL's exception
+    /// block runs the statement in a subtransaction, so the test goes on cleanly.
+    fn sqlstate_of(sql: &str) -> Option<String> {
+        Spi::run(
+            "CREATE OR REPLACE FUNCTION pg_temp.sqlstate_of(q text) RETURNS text LANGUAGE plpgsql AS \
+             $$ BEGIN EXECUTE q; RETURN NULL; EXCEPTION WHEN OTHERS THEN RETURN SQLSTATE; END $$",
+        )
+        .unwrap();
+        Spi::get_one_with_args::<String>("SELECT pg_temp.sqlstate_of($1)", &[sql.into()]).unwrap()
+    }
+
+    #[pg_test]
+    fn solves_a_line_puzzle() {
+        let got = Spi::get_one::<String>(&format!("SELECT sudoku_solve('{EASY}')")).unwrap();
+        assert_eq!(got.as_deref(), Some(EASY_SOLVED));
+    }
+
+    #[pg_test]
+    fn keeps_the_contest_layout() {
+        let contest: Vec<String> = EASY.replace('.', "?").as_bytes().chunks(9).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
+        let expected: Vec<&str> = EASY_SOLVED.as_bytes().chunks(9).map(|c| std::str::from_utf8(c).unwrap()).collect();
+        let got = Spi::get_one_with_args::<String>("SELECT sudoku_solve($1)", &[contest.join("\n").into()]).unwrap();
+        assert_eq!(got, Some(expected.join("\n")));
+    }
+
+    #[pg_test]
+    fn null_in_null_out_and_no_solution_is_null() {
+        assert_eq!(Spi::get_one::<String>("SELECT sudoku_solve(NULL)").unwrap(), None);
+        // Consistent givens, no solution: r1c9 can hold no digit.
+        let unsolvable = "12345678.........9".to_string() + &".".repeat(63);
+        assert_eq!(Spi::get_one::<String>(&format!("SELECT sudoku_solve('{unsolvable}')")).unwrap(), None);
+        assert_eq!(Spi::get_one::<i64>("SELECT count(*) FROM sudoku_candidates(NULL)").unwrap(), Some(0));
+    }
+
+    #[pg_test]
+    fn errors_carry_their_sqlstate() {
+        assert_eq!(sqlstate_of("SELECT sudoku_solve('12x')").as_deref(), Some("22P02"));
+        assert_eq!(sqlstate_of("SELECT sudoku_solve(repeat('.', 80))").as_deref(), Some("22P02"));
+        assert_eq!(
+            sqlstate_of("SELECT sudoku_solve('55' || repeat('.', 79))").as_deref(),
+            Some("22023")
+        );
+        assert_eq!(
+            sqlstate_of("SELECT * FROM sudoku_candidates('5' || repeat('.', 8) || '5' || repeat('.', 71))").as_deref(),
+            Some("22023")
+        );
+        assert_eq!(sqlstate_of(&format!("SELECT sudoku_solve('{EASY}')")), None);
+    }
+
+    #[pg_test]
+    fn candidates_are_rows_per_blank() {
+        let n = Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_candidates('{EASY}')")).unwrap();
+        assert_eq!(n, Some(51));
+        let r1c3 = Spi::get_one::<Vec<i32>>(&format!(
+            "SELECT candidates FROM sudoku_candidates('{EASY}') WHERE \"row\" = 1 AND col = 3"
+        ))
+        .unwrap();
+        assert_eq!(r1c3, Some(vec![1, 2, 4]));
+    }
+
+    #[pg_test]
+    fn functions_are_immutable_strict_parallel_safe_and_commented() {
+        let ours = Spi::get_one::<i64>("SELECT count(*) FROM pg_proc WHERE proname LIKE 'sudoku\\_%'").unwrap();
+        assert!(ours >= Some(2), "found {ours:?} sudoku_ functions");
+        let bad = Spi::get_one::<i64>(
+            "SELECT count(*) FROM pg_proc WHERE proname LIKE 'sudoku\\_%' \
+             AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's' \
+                      AND obj_description(oid, 'pg_proc') IS NOT NULL)",
+        )
+        .unwrap();
+        assert_eq!(bad, Some(0));
+    }
+}
+
+/// Required by `cargo pgrx test`.
+#[cfg(test)]
+pub mod pg_test {
+    pub fn setup(_options: Vec<&str>) {}
+
+    #[must_use]
+    pub fn postgresql_conf_options() -> Vec<&'static str> {
+        vec![]
+    }
+}
