@@ -67,7 +67,7 @@ start_cluster() {
     chmod 755 "$PGTMP"
     export PGHOST="$PGTMP" PGPORT="${SUDOKU_PGPORT:-54329}" PGUSER=postgres PGDATABASE=postgres
     say "starting a throwaway PostgreSQL cluster in $PGTMP (unix socket only)"
-    sudo -u postgres "${PG_BIN}/initdb" -D "$PGTMP/data" -A trust -U postgres >/dev/null
+    sudo -u postgres "${PG_BIN}/initdb" -D "$PGTMP/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null
     sudo -u postgres "${PG_BIN}/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/log" -w \
         -o "-k $PGTMP -p $PGPORT -c listen_addresses='' ${SUDOKU_PGOPTS:-}" start >/dev/null
     trap stop_cluster EXIT

@@ -52,7 +52,7 @@ regress_tests() {
     out="$PGTMP/regress"
     sudo -u postgres mkdir -p "$out"
     (cd "$out" && sudo -u postgres "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
-        --use-existing --host="$PGHOST" --port="$PGPORT" --user=postgres \
+        --host="$PGHOST" --port="$PGPORT" --user=postgres \
         --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" \
         --dbname=sudoku_regress --load-extension=sudoku_ext \
         $(cd "$ROOT/tests/pg_regress/sql" && ls *.sql | sed 's/\.sql$//' | sort)) || rc=$?

@@ -44,6 +44,17 @@ fn sudoku_solve(puzzle: &str) -> Option<String> {
     outcome.solution.map(|grid| layout.render(puzzle, &grid))
 }
 
+/// The number of solutions, counted up to `max_count`.
+#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+fn sudoku_count_solutions(puzzle: &str, max_count: default!(i32, 2)) -> i32 {
+    if max_count < 1 {
+        raise_argument(format!("max_count must be at least 1, got {max_count}"));
+    }
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let outcome = sudoku_core::solve_observed(&parsed, max_count as u64, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    outcome.count as i32
+}
+
 type CandidateRow = (i32, i32, i32, i32, i32, Vec<i32>, i32);
 
 /// One row per blank cell: the candidates the givens leave it (pencil marks).
@@ -87,6 +98,34 @@ fn sudoku_candidates(
         })
         .collect();
     TableIterator::new(rows)
+}
+
+/// `count` puzzles with exactly one solution, deterministic for `seed`; digging stops
+/// at `clues` givens (0: minimal puzzles).
+#[pg_extern(immutable, strict, parallel_safe, cost = 100000)]
+fn sudoku_generate(
+    count: i32,
+    seed: default!(i64, 0),
+    clues: default!(i32, 0),
+) -> TableIterator<'static, (name!(n, i32), name!(puzzle, String), name!(solution, String), name!(givens, i32))> {
+    if count < 0 {
+        raise_argument(format!("count must not be negative, got {count}"));
+    }
+    if !(0..=81).contains(&clues) {
+        raise_argument(format!("clues must be between 0 and 81, got {clues}"));
+    }
+    let options = sudoku_core::Options { clues: clues as usize };
+    TableIterator::new((0..count).map(move |n| {
+        pg_sys::check_for_interrupts!();
+        let g = sudoku_core::generate::generate_observed(seed as u64, n as u64, options, &mut Interruptible);
+        (n + 1, g.puzzle.to_line(), Puzzle::from_cells(g.solution).to_line(), g.puzzle.givens() as i32)
+    }))
+}
+
+/// Raises `22023` (invalid_parameter_value) for an argument out of its range.
+fn raise_argument(message: String) -> ! {
+    ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message, function_name!()).report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
 }
 
 #[cfg(any(test, feature = "pg_test"))]
@@ -155,6 +194,21 @@ mod tests {
         ))
         .unwrap();
         assert_eq!(r1c3, Some(vec![1, 2, 4]));
+    }
+
+    #[pg_test]
+    fn generated_puzzles_are_deterministic_and_unique() {
+        let q = "SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(5, 11)";
+        let a = Spi::get_one::<String>(q).unwrap();
+        assert_eq!(a, Spi::get_one::<String>(q).unwrap());
+        assert_ne!(a, Spi::get_one::<String>("SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(5, 12)").unwrap());
+        let wrong = Spi::get_one::<i64>(
+            "SELECT count(*) FROM sudoku_generate(5, 11, 30) WHERE sudoku_solve(puzzle) <> solution OR givens <> 30",
+        )
+        .unwrap();
+        assert_eq!(wrong, Some(0));
+        assert_eq!(sqlstate_of("SELECT * FROM sudoku_generate(-1)").as_deref(), Some("22023"));
+        assert_eq!(sqlstate_of("SELECT * FROM sudoku_generate(1, 0, 82)").as_deref(), Some("22023"));
     }
 
     #[pg_test]

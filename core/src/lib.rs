@@ -5,10 +5,12 @@
 //! See [`grid`] for the vocabulary (cell, digit, unit, peer, candidates).
 
 pub mod error;
+pub mod generate;
 pub mod grid;
 pub mod puzzle;
 pub mod solver;
 
+pub use generate::{generate, Generated, Options};
 pub use error::{ErrorKind, PuzzleError};
 pub use puzzle::{Layout, Puzzle};
 pub use solver::{candidates, is_solution_of, solve, solve_observed, Event, Observer, Outcome, Stats, Technique};

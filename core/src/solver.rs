@@ -92,6 +92,23 @@ pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O
     Ok(Outcome { solution: search.first, count: search.count, stats: search.stats })
 }
 
+/// Counts (up to 1) the solutions of `puzzle` that do not put `digit` in the blank
+/// `cell`: the generator's uniqueness test. `puzzle`'s givens must be consistent.
+pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: u8, observer: &mut O) -> u64 {
+    let mut search = Search { limit: 1, count: 0, first: None, stats: Stats::default(), observer };
+    if let Some(mut state) = State::from_puzzle(puzzle) {
+        let rest = state.cand[cell] & !(1 << (digit - 1));
+        state.cand[cell] = rest;
+        if rest != 0 {
+            if rest & (rest - 1) == 0 {
+                state.push(cell);
+            }
+            search.run(state, 0);
+        }
+    }
+    search.count
+}
+
 /// The candidates of every cell from the givens alone (pencil marks): a mask for each
 /// blank cell, 0 for each given. Contradictory givens are an error.
 pub fn candidates(puzzle: &Puzzle) -> Result<[u16; CELLS], PuzzleError> {

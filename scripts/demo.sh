@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# The main job: solve a contest-style table with sudoku_solve, check every answer,
+# run the pure-SQL reference solvers of sql/reference/ on the same puzzles, and print
+# the comparison. Installs whatever is missing first; starts (and stops) a throwaway
+# PostgreSQL cluster of its own.
+#
+# Usage: scripts/demo.sh [--puzzles N] [--seed S] [--sample N] [--timeout SECONDS] [FILE]
+#   FILE        puzzles to load instead of generated ones: one puzzle a line (81 cells),
+#               or the contest's 9-line layout (blank lines between puzzles optional)
+#   --puzzles   how many puzzles to generate (default 10000)
+#   --seed      the generator's seed (default 2026)
+#   --sample    how many puzzles the SQL references get (default 20; 0 = all)
+#   --timeout   statement_timeout for each SQL reference, in seconds (default 300)
+# Exits non-zero when any answer is wrong or the solvers disagree.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+PUZZLES=10000
+SEED=2026
+SAMPLE=20
+TIMEOUT=300
+FILE=""
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --puzzles) PUZZLES="$2"; shift 2 ;;
+        --seed) SEED="$2"; shift 2 ;;
+        --sample) SAMPLE="$2"; shift 2 ;;
+        --timeout) TIMEOUT="$2"; shift 2 ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) FILE="$1"; shift ;;
+    esac
+done
+
+ensure_toolchain
+install_extension
+start_cluster
+psql_pg -q -c "CREATE DATABASE contest" >/dev/null
+psql_db() { psql_pg -d contest "$@"; }
+psql_db -q -c "CREATE EXTENSION sudoku_ext" >/dev/null
+
+# The contest's table: 9 lines of 9 characters joined by newlines, '?' for a blank.
+psql_db -q -c "CREATE TABLE sudoku9_9 (id int PRIMARY KEY, puzzle varchar(255))"
+if [ -n "$FILE" ]; then
+    say "loading puzzles from $FILE"
+    python3 "$ROOT/scripts/to_contest_csv.py" "$FILE" \
+        | psql_db -q -c "\\copy sudoku9_9 (id, puzzle) FROM STDIN WITH (FORMAT csv)"
+else
+    say "generating $PUZZLES puzzles (seed $SEED) into sudoku9_9"
+    psql_db -q -c "
+        INSERT INTO sudoku9_9
+        SELECT n, regexp_replace(translate(puzzle, '.', '?'), '(.{9})(?!$)', E'\\\\1\\n', 'g')
+        FROM sudoku_generate($PUZZLES, $SEED)"
+fi
+TOTAL="$(psql_db -Atc "SELECT count(*) FROM sudoku9_9")"
+echo "sudoku9_9 holds $TOTAL puzzles; the first one:" >&2
+psql_db -Atc "SELECT puzzle FROM sudoku9_9 ORDER BY id LIMIT 1" >&2
+
+psql_db -q <<'SQL'
+-- An independent checker, plain SQL with no call into the extension: the answer has 81
+-- digits, every row, column and box holds 1-9 once, and every given is kept.
+CREATE FUNCTION is_solution(puzzle text, answer text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  WITH g AS (
+    SELECT regexp_replace(answer, '[^0-9]', '', 'g') AS a,
+           regexp_replace(translate(puzzle, '.?', '00'), '[^0-9]', '', 'g') AS p
+  ), c AS (
+    SELECT i, substr(a, i + 1, 1)::int AS d, substr(p, i + 1, 1)::int AS given
+    FROM g, generate_series(0, 80) AS i
+  )
+  SELECT coalesce((SELECT length(a) = 81 FROM g)
+     AND bool_and(d BETWEEN 1 AND 9 AND (given = 0 OR given = d))
+     AND count(DISTINCT (i / 9, d)) = 81
+     AND count(DISTINCT (i % 9, d)) = 81
+     AND count(DISTINCT ((i / 27) * 3 + (i % 9) / 3, d)) = 81, false)
+  FROM c
+$$;
+
+-- Runs a query into a new table and returns the seconds it took, or NULL when
+-- statement_timeout cancelled it.
+CREATE FUNCTION time_into(target text, query text) RETURNS double precision
+LANGUAGE plpgsql AS $$
+DECLARE t0 timestamptz := clock_timestamp();
+BEGIN
+  EXECUTE format('CREATE TABLE %I AS %s', target, query);
+  RETURN extract(epoch FROM clock_timestamp() - t0);
+EXCEPTION WHEN query_canceled THEN
+  RETURN NULL;
+END $$;
+
+CREATE TABLE runs (solver text, puzzles int, seconds double precision, result_table text, source_table text);
+SQL
+
+say "solving all $TOTAL puzzles with: SELECT id, sudoku_solve(puzzle) FROM sudoku9_9"
+psql_db -q -c "INSERT INTO runs SELECT 'sudoku_ext: sudoku_solve', $TOTAL,
+                 time_into('ext_result', 'SELECT id, sudoku_solve(puzzle) AS result FROM sudoku9_9'),
+                 'ext_result', 'sudoku9_9'"
+
+# The SQL references run on a sample (the first puzzles by id) in a schema of its
+# own, where their FROM sudoku9_9 finds the sample.
+if [ "$SAMPLE" -eq 0 ]; then SAMPLE="$TOTAL"; fi
+psql_db -q -c "CREATE SCHEMA sample;
+               CREATE TABLE sample.sudoku9_9 AS SELECT * FROM sudoku9_9 ORDER BY id LIMIT $SAMPLE"
+for ref in naked_mrv hidden_mrv; do
+    file="$ROOT/sql/reference/$ref.sql"
+    say "running the pure-SQL reference $ref on $SAMPLE puzzles (statement_timeout ${TIMEOUT}s; this is the slow part)"
+    query="$(sed -e 's/;[[:space:]]*$//' "$file")"
+    psql_db -q -v query="$query" -v name="$ref" -v n="$SAMPLE" <<SQL
+SET search_path = sample, public;
+SET statement_timeout = '${TIMEOUT}s';
+INSERT INTO public.runs
+SELECT 'SQL reference: ' || :'name', :n, public.time_into('ref_' || :'name', :'query'),
+       'ref_' || :'name', 'sample.sudoku9_9';
+SQL
+done
+
+say "checking every answer"
+psql_db -q <<'SQL'
+-- Per solver: answers, answers that are valid, and answers equal to sudoku_solve's.
+CREATE TABLE report (solver text, puzzles int, seconds double precision, result_table text,
+                     solved bigint, valid bigint, agreeing bigint);
+
+DO $$
+DECLARE r record; solved bigint; valid bigint; agreeing bigint;
+BEGIN
+  FOR r IN SELECT * FROM runs ORDER BY solver LOOP
+    IF r.seconds IS NULL THEN
+      INSERT INTO report VALUES (r.solver, r.puzzles, NULL, r.result_table, NULL, NULL, NULL);
+      CONTINUE;
+    END IF;
+    EXECUTE format(
+      'SELECT count(t.result), count(*) FILTER (WHERE is_solution(p.puzzle, t.result)),
+              count(*) FILTER (WHERE t.result = e.result)
+       FROM %I t JOIN sudoku9_9 p USING (id) JOIN ext_result e USING (id)', r.result_table)
+      INTO solved, valid, agreeing;
+    INSERT INTO report VALUES (r.solver, r.puzzles, r.seconds, r.result_table, solved, valid, agreeing);
+  END LOOP;
+END $$;
+SQL
+
+EXT_PER="$(psql_db -Atc "SELECT seconds / puzzles FROM runs WHERE solver LIKE 'sudoku_ext%'")"
+echo
+psql_db -P footer=off -c "
+SELECT solver,
+       puzzles,
+       coalesce(solved::text, 'timed out') AS solved,
+       coalesce(valid::text, '-') AS valid,
+       coalesce(agreeing::text, '-') AS agreeing,
+       CASE WHEN seconds IS NULL THEN '> ${TIMEOUT} s' ELSE round(seconds::numeric, 3) || ' s' END AS total_time,
+       CASE WHEN seconds IS NULL THEN '-' ELSE round((seconds / puzzles * 1e6)::numeric, 1) || ' us' END AS time_per_puzzle,
+       CASE WHEN seconds IS NULL THEN '-' ELSE round((seconds / puzzles / $EXT_PER)::numeric, 0) || 'x' END AS \"sudoku_ext is faster by\"
+FROM report ORDER BY seconds IS NULL, seconds / puzzles"
+
+# Every answer given must be valid. On generated puzzles (one solution each) every
+# reference answer must also equal the extension's; a user's file may hold puzzles
+# with several solutions, where a different valid answer is no error.
+STRICT_AGREE=true
+[ -n "$FILE" ] && STRICT_AGREE=false
+BAD="$(psql_db -Atc "
+SELECT count(*) FROM report
+WHERE seconds IS NOT NULL
+  AND (valid <> solved OR ($STRICT_AGREE AND solver NOT LIKE 'sudoku_ext%' AND agreeing <> solved)
+       OR (solver LIKE 'sudoku_ext%' AND $STRICT_AGREE AND solved <> puzzles))")"
+stop_cluster
+if [ "$BAD" != "0" ]; then
+    echo "FAILED: some answers are wrong or the solvers disagree" >&2
+    exit 1
+fi
+echo "every answer checked: all valid, and the solvers agree" >&2
