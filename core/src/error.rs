@@ -2,7 +2,7 @@
 //! [`ErrorKind::Malformed`] is `22P02` (invalid_text_representation) and
 //! [`ErrorKind::Contradictory`] is `22023` (invalid_parameter_value).
 
-use crate::grid::{cell_name, UnitKind};
+use crate::grid::{Size, UnitKind};
 use std::fmt;
 
 /// The two classes of bad input.
@@ -20,16 +20,21 @@ pub enum PuzzleError {
     /// A character that is neither a cell nor layout. `position`, `line` and `column`
     /// count characters (not bytes) from 1.
     InvalidCharacter { ch: char, position: usize, line: usize, column: usize },
-    /// The text holds a number of cells other than 81.
+    /// The text holds a number of cells other than 81 (9×9) or 16 (4×4).
     CellCount { found: usize },
-    /// Two givens with the same digit share a unit; `first < second` are cells 0..=80.
-    Conflict { digit: u8, unit: UnitKind, index: usize, first: usize, second: usize },
+    /// A 4×4 puzzle with a digit above 4; positions as for `InvalidCharacter`.
+    DigitOutOfRange { digit: u8, position: usize, line: usize, column: usize },
+    /// Two givens with the same digit share a unit; `first < second` are cells of a
+    /// puzzle of `size`, and `index` is the unit's 0-based number within its kind.
+    Conflict { size: Size, digit: u8, unit: UnitKind, index: usize, first: usize, second: usize },
 }
 
 impl PuzzleError {
     pub fn kind(&self) -> ErrorKind {
         match self {
-            PuzzleError::InvalidCharacter { .. } | PuzzleError::CellCount { .. } => ErrorKind::Malformed,
+            PuzzleError::InvalidCharacter { .. } | PuzzleError::CellCount { .. } | PuzzleError::DigitOutOfRange { .. } => {
+                ErrorKind::Malformed
+            }
             PuzzleError::Conflict { .. } => ErrorKind::Contradictory,
         }
     }
@@ -41,7 +46,10 @@ impl PuzzleError {
                 format!("invalid character {} in sudoku puzzle", show_char(*ch))
             }
             PuzzleError::CellCount { found } => {
-                format!("sudoku puzzle has {found} cells, expected 81")
+                format!("sudoku puzzle has {found} cells, expected 81 (9x9) or 16 (4x4)")
+            }
+            PuzzleError::DigitOutOfRange { digit, .. } => {
+                format!("digit {digit} is out of range in a 4x4 sudoku puzzle")
             }
             PuzzleError::Conflict { digit, unit, index, .. } => {
                 format!("contradictory givens in sudoku puzzle: digit {digit} appears twice in {} {}", unit.name(), index + 1)
@@ -58,13 +66,17 @@ impl PuzzleError {
                 show_char(*ch)
             ),
             PuzzleError::CellCount { found } => format!(
-                "Found {found} cells; a puzzle is 81 cells, each a digit 1-9 or a blank (\"0\", \".\", \"?\"), \
-                 in any layout of whitespace and \"|\", \"-\", \"+\"."
+                "Found {found} cells; a puzzle is 81 cells (9x9, digits 1-9) or 16 cells (4x4, digits 1-4), \
+                 each a digit or a blank (\"0\", \".\", \"?\"), in any layout of whitespace and \"|\", \"-\", \"+\"."
             ),
-            PuzzleError::Conflict { digit, first, second, .. } => format!(
+            PuzzleError::DigitOutOfRange { digit, position, line, column } => format!(
+                "Character \"{digit}\" at position {position} (line {line}, column {column}) is above 4; a 4x4 puzzle \
+                 (16 cells) uses the digits 1-4."
+            ),
+            PuzzleError::Conflict { size, digit, first, second, .. } => format!(
                 "Cells {} and {} both hold the given {digit}.",
-                cell_name(*first),
-                cell_name(*second)
+                size.cell_name(*first),
+                size.cell_name(*second)
             ),
         }
     }

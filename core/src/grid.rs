@@ -169,3 +169,100 @@ mod tests {
         assert_eq!(cell_name(10), "r2c2");
     }
 }
+
+/// The two sizes of puzzle: 9×9 with 3×3 boxes (the fast path), and 4×4 with 2×2
+/// boxes (the contest's `sudoku4_4` table). The size of a text is told by its number
+/// of cells (81 or 16).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Size {
+    Four,
+    Nine,
+}
+
+impl Size {
+    /// Digits per unit, and units of each kind.
+    #[inline]
+    pub const fn n(self) -> usize {
+        match self {
+            Size::Four => 4,
+            Size::Nine => 9,
+        }
+    }
+
+    /// Rows (and columns) of a box.
+    #[inline]
+    pub const fn box_side(self) -> usize {
+        match self {
+            Size::Four => 2,
+            Size::Nine => 3,
+        }
+    }
+
+    #[inline]
+    pub const fn cells(self) -> usize {
+        self.n() * self.n()
+    }
+
+    /// The mask with every digit of this size set.
+    #[inline]
+    pub const fn all_digits(self) -> u16 {
+        (1 << self.n()) - 1
+    }
+
+    /// The size with this many cells, if any.
+    pub fn from_cells(cells: usize) -> Option<Size> {
+        match cells {
+            81 => Some(Size::Nine),
+            16 => Some(Size::Four),
+            _ => None,
+        }
+    }
+
+    /// `9x9` or `4x4`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Size::Four => "4x4",
+            Size::Nine => "9x9",
+        }
+    }
+
+    #[inline]
+    pub fn row(self, cell: usize) -> usize {
+        cell / self.n()
+    }
+
+    #[inline]
+    pub fn col(self, cell: usize) -> usize {
+        cell % self.n()
+    }
+
+    /// The box of a cell, boxes numbered row-major from 0.
+    #[inline]
+    pub fn box_(self, cell: usize) -> usize {
+        let b = self.box_side();
+        (self.row(cell) / b) * b + self.col(cell) / b
+    }
+
+    /// The three units (row, column, box) of a cell, numbered as in [`Size::units`].
+    #[inline]
+    pub fn units_of(self, cell: usize) -> [usize; 3] {
+        [self.row(cell), self.n() + self.col(cell), 2 * self.n() + self.box_(cell)]
+    }
+
+    /// All units, rows then columns then boxes, each listing its cells ascending.
+    pub fn units(self) -> Vec<Vec<usize>> {
+        let n = self.n();
+        let mut units = vec![Vec::with_capacity(n); 3 * n];
+        for cell in 0..self.cells() {
+            for u in self.units_of(cell) {
+                units[u].push(cell);
+            }
+        }
+        units
+    }
+
+    /// `r<row>c<col>` with 1-based row and column.
+    pub fn cell_name(self, cell: usize) -> String {
+        format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+}

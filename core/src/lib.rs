@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod generate;
+mod generic;
 pub mod grid;
 pub mod puzzle;
 pub mod solver;
@@ -13,4 +14,5 @@ pub mod solver;
 pub use generate::{generate, Generated, Options};
 pub use error::{ErrorKind, PuzzleError};
 pub use puzzle::{Layout, Puzzle};
-pub use solver::{candidates, is_solution_of, solve, solve_observed, Event, Observer, Outcome, Stats, Technique};
+pub use grid::Size;
+pub use solver::{candidates, is_solution_of, solve, solve_observed, solve_plain, Event, Observer, Outcome, Stats, Technique};

@@ -3,14 +3,15 @@
 //! A puzzle is read the contest's way: the digits `1`-`9` are givens; `0`, `.` and `?`
 //! are blanks; whitespace (CR and LF included) and the grid-drawing characters `|`,
 //! `-` and `+` are layout and are skipped. Every other character is an error, and so
-//! is any number of cells other than 81.
+//! is any number of cells other than 81 (a 9×9 puzzle) or 16 (a 4×4 puzzle, whose
+//! digits are 1-4).
 //!
 //! The byte offset of every cell is remembered, so that a solution can be written back
 //! **in the input's layout**: each blank replaced by its digit, every other character
 //! kept where it was.
 
 use crate::error::PuzzleError;
-use crate::grid::{box_of, col_of, row_of, UnitKind, CELLS, UNITS};
+use crate::grid::{Size, UnitKind, CELLS};
 
 /// What a byte of input is.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -46,9 +47,11 @@ const fn class_table() -> [Class; 256] {
 
 static CLASS: [Class; 256] = class_table();
 
-/// A parsed puzzle: 81 cells, 0 for a blank, 1..=9 for a given.
+/// A parsed puzzle: `size.cells()` cells (the rest of the array stays 0), 0 for a
+/// blank, a digit for a given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Puzzle {
+    pub size: Size,
     pub cells: [u8; CELLS],
 }
 
@@ -56,6 +59,7 @@ pub struct Puzzle {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Layout {
     offsets: [u32; CELLS],
+    cells: usize,
 }
 
 impl Puzzle {
@@ -83,16 +87,39 @@ impl Puzzle {
                 }
             }
         }
-        if n != CELLS {
+        let Some(size) = Size::from_cells(n) else {
             return Err(PuzzleError::CellCount { found: n });
+        };
+        if let Some(cell) = cells.iter().position(|&d| d as usize > size.n()) {
+            let (_, position, line, column) = locate(text, offsets[cell] as usize);
+            return Err(PuzzleError::DigitOutOfRange { digit: cells[cell], position, line, column });
         }
-        Ok((Puzzle { cells }, Layout { offsets }))
+        Ok((Puzzle { size, cells }, Layout { offsets, cells: n }))
     }
 
-    /// Builds a puzzle from 81 cell values (0 = blank). Values above 9 are not allowed.
+    /// Builds a 9×9 puzzle from 81 cell values (0 = blank). Values above 9 are not allowed.
     pub fn from_cells(cells: [u8; CELLS]) -> Puzzle {
         assert!(cells.iter().all(|&d| d <= 9), "cell values are 0..=9");
-        Puzzle { cells }
+        Puzzle { size: Size::Nine, cells }
+    }
+
+    /// Builds a puzzle of `size` from its cell values (0 = blank).
+    pub fn with_size(size: Size, values: &[u8]) -> Puzzle {
+        assert_eq!(values.len(), size.cells(), "a {} puzzle has {} cells", size.name(), size.cells());
+        assert!(values.iter().all(|&d| d as usize <= size.n()), "cell values are 0..={}", size.n());
+        let mut cells = [0u8; CELLS];
+        cells[..values.len()].copy_from_slice(values);
+        Puzzle { size, cells }
+    }
+
+    /// The cells in use: 81 or 16.
+    pub fn values(&self) -> &[u8] {
+        &self.cells[..self.size.cells()]
+    }
+
+    /// Number of blank cells.
+    pub fn blanks(&self) -> usize {
+        self.values().iter().filter(|&&d| d == 0).count()
     }
 
     /// Number of givens.
@@ -104,19 +131,20 @@ impl Puzzle {
     /// reported is the one whose later cell comes first in cell order, then row
     /// before column before box.
     pub fn check_givens(&self) -> Result<(), PuzzleError> {
+        let size = self.size;
         let mut seen = [0u16; 27];
-        for cell in 0..CELLS {
+        for cell in 0..size.cells() {
             let d = self.cells[cell];
             if d == 0 {
                 continue;
             }
             let bit = 1u16 << (d - 1);
-            let units = [row_of(cell), 9 + col_of(cell), 18 + box_of(cell)];
+            let units = size.units_of(cell);
             for (k, &u) in units.iter().enumerate() {
                 if seen[u] & bit != 0 {
-                    let first = UNITS[u].iter().map(|&c| c as usize).find(|&c| self.cells[c] == d).unwrap_or(cell);
+                    let first = (0..cell).find(|&c| self.cells[c] == d && size.units_of(c)[k] == u).unwrap_or(cell);
                     let kind = [UnitKind::Row, UnitKind::Col, UnitKind::Box][k];
-                    return Err(PuzzleError::Conflict { digit: d, unit: kind, index: u % 9, first, second: cell });
+                    return Err(PuzzleError::Conflict { size, digit: d, unit: kind, index: u % size.n(), first, second: cell });
                 }
             }
             for &u in &units {
@@ -126,20 +154,20 @@ impl Puzzle {
         Ok(())
     }
 
-    /// The puzzle as 81 characters, `.` for blanks.
+    /// The puzzle as one line of 81 (or 16) characters, `.` for blanks.
     pub fn to_line(&self) -> String {
-        self.cells.iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect()
+        self.values().iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect()
     }
 }
 
 impl Layout {
-    /// The layout of a plain 81-character line.
-    pub fn line() -> Layout {
+    /// The layout of a plain line of 81 (or 16) characters.
+    pub fn line(size: Size) -> Layout {
         let mut offsets = [0u32; CELLS];
         for (i, o) in offsets.iter_mut().enumerate() {
             *o = i as u32;
         }
-        Layout { offsets }
+        Layout { offsets, cells: size.cells() }
     }
 
     /// Writes `grid` (81 digits, 0 allowed for a blank kept blank) into `original`,
@@ -147,7 +175,7 @@ impl Layout {
     /// other character stays. A cell left 0 keeps the original blank character.
     pub fn render(&self, original: &str, grid: &[u8; CELLS]) -> String {
         let mut out = original.as_bytes().to_vec();
-        for (cell, &offset) in self.offsets.iter().enumerate() {
+        for (cell, &offset) in self.offsets[..self.cells].iter().enumerate() {
             if grid[cell] != 0 {
                 out[offset as usize] = b'0' + grid[cell];
             }
@@ -157,8 +185,15 @@ impl Layout {
     }
 }
 
-/// The error for the byte at `offset`, with character-based position, line and column.
+/// The error for the byte at `offset`.
 fn invalid_character(text: &str, offset: usize) -> PuzzleError {
+    let (ch, position, line, column) = locate(text, offset);
+    PuzzleError::InvalidCharacter { ch, position, line, column }
+}
+
+/// The character at byte `offset`, and its position, line and column counted in
+/// characters from 1.
+fn locate(text: &str, offset: usize) -> (char, usize, usize, usize) {
     // `offset` may fall inside a multi-byte character: step back to its start.
     let mut start = offset;
     while !text.is_char_boundary(start) {
@@ -170,7 +205,7 @@ fn invalid_character(text: &str, offset: usize) -> PuzzleError {
     let line = before.matches('\n').count() + 1;
     let line_start = before.rfind('\n').map_or(0, |i| i + 1);
     let column = text[line_start..start].chars().count() + 1;
-    PuzzleError::InvalidCharacter { ch, position, line, column }
+    (ch, position, line, column)
 }
 
 #[cfg(test)]
@@ -222,7 +257,7 @@ mod tests {
         cells[1] = 5;
         cells[6] = 5;
         let err = Puzzle::from_cells(cells).check_givens().unwrap_err();
-        assert_eq!(err, PuzzleError::Conflict { digit: 5, unit: UnitKind::Row, index: 0, first: 1, second: 6 });
+        assert_eq!(err, PuzzleError::Conflict { size: Size::Nine, digit: 5, unit: UnitKind::Row, index: 0, first: 1, second: 6 });
         assert!(err.detail().contains("r1c2") && err.detail().contains("r1c7"));
         assert_eq!(err.kind(), ErrorKind::Contradictory);
         let mut cells = [0u8; 81];
@@ -235,6 +270,21 @@ mod tests {
         cells[76] = 9;
         let err = Puzzle::from_cells(cells).check_givens().unwrap_err();
         assert!(matches!(err, PuzzleError::Conflict { unit: UnitKind::Col, index: 4, first: 4, second: 76, .. }));
+    }
+
+    #[test]
+    fn reads_4x4_puzzles() {
+        let p = Puzzle::parse("1?3?\n?4??\n??2?\n4???").unwrap();
+        assert_eq!(p.size, Size::Four);
+        assert_eq!(p.to_line(), "1.3..4....2.4...");
+        assert_eq!(p.givens(), 5);
+        let err = Puzzle::parse("1?3?\n?5??\n??2?\n4???").unwrap_err();
+        assert_eq!(err, PuzzleError::DigitOutOfRange { digit: 5, position: 7, line: 2, column: 2 });
+        assert_eq!(err.kind(), ErrorKind::Malformed);
+        let err = Puzzle::parse("1..1............").unwrap().check_givens().unwrap_err();
+        assert!(err.detail().contains("r1c1 and r1c4"), "{err}");
+        let err = Puzzle::parse("1....1..........").unwrap().check_givens().unwrap_err();
+        assert!(matches!(err, PuzzleError::Conflict { unit: UnitKind::Box, first: 0, second: 5, .. }), "{err}");
     }
 
     #[test]

@@ -10,7 +10,7 @@
 //! `0x1FF & !(row | col | box)` without being recomputed.
 
 use crate::error::PuzzleError;
-use crate::grid::{unit_kind, UnitKind, ALL_DIGITS, CELLS, CELL_UNITS, PEERS, UNITS};
+use crate::grid::{Size, UnitKind, CELLS, PEERS};
 use crate::puzzle::Puzzle;
 
 /// Counters of the work done by a search.
@@ -83,29 +83,31 @@ pub fn solve(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
 /// [`solve`] with an observer.
 pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
     puzzle.check_givens()?;
-    let mut search = Search { limit, count: 0, first: None, stats: Stats::default(), observer };
+    if puzzle.size != Size::Nine {
+        return Ok(crate::generic::solve(puzzle, limit, observer));
+    }
+    let mut search = Search::new(limit, observer);
     if limit > 0 {
-        if let Some(state) = State::from_puzzle(puzzle) {
-            search.run(state, 0);
-        }
+        search.run(State::from_puzzle(puzzle), UNCHECKED, 0);
     }
     Ok(Outcome { solution: search.first, count: search.count, stats: search.stats })
+}
+
+/// The plain cell-by-cell solver, for any size: the one 4×4 puzzles use, and on 9×9
+/// puzzles a cross-check of the fast one (the same count and first solution, in
+/// different statistics).
+pub fn solve_plain(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
+    puzzle.check_givens()?;
+    Ok(crate::generic::solve(puzzle, limit, &mut Silent))
 }
 
 /// Counts (up to 1) the solutions of `puzzle` that do not put `digit` in the blank
 /// `cell`: the generator's uniqueness test. `puzzle`'s givens must be consistent.
 pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: u8, observer: &mut O) -> u64 {
-    let mut search = Search { limit: 1, count: 0, first: None, stats: Stats::default(), observer };
-    if let Some(mut state) = State::from_puzzle(puzzle) {
-        let rest = state.cand[cell] & !(1 << (digit - 1));
-        state.cand[cell] = rest;
-        if rest != 0 {
-            if rest & (rest - 1) == 0 {
-                state.push(cell);
-            }
-            search.run(state, 0);
-        }
-    }
+    let mut search = Search::new(1, observer);
+    let mut state = State::from_puzzle(puzzle);
+    state.cand[digit as usize - 1][cell / 27] &= !(1 << (cell % 27));
+    search.run(state, UNCHECKED, 0);
     search.count
 }
 
@@ -113,130 +115,185 @@ pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: 
 /// blank cell, 0 for each given. Contradictory givens are an error.
 pub fn candidates(puzzle: &Puzzle) -> Result<[u16; CELLS], PuzzleError> {
     puzzle.check_givens()?;
+    let size = puzzle.size;
     let mut placed = [0u16; 27];
-    for (cell, &d) in puzzle.cells.iter().enumerate() {
+    for (cell, &d) in puzzle.values().iter().enumerate() {
         if d != 0 {
-            for &u in &CELL_UNITS[cell] {
-                placed[u as usize] |= 1 << (d - 1);
+            for u in size.units_of(cell) {
+                placed[u] |= 1 << (d - 1);
             }
         }
     }
     let mut out = [0u16; CELLS];
-    for (cell, mask) in out.iter_mut().enumerate() {
+    for (cell, mask) in out[..size.cells()].iter_mut().enumerate() {
         if puzzle.cells[cell] == 0 {
-            let [r, c, b] = CELL_UNITS[cell];
-            *mask = ALL_DIGITS & !(placed[r as usize] | placed[c as usize] | placed[b as usize]);
+            let [r, c, b] = size.units_of(cell);
+            *mask = size.all_digits() & !(placed[r] | placed[c] | placed[b]);
         }
     }
     Ok(out)
 }
 
-/// One search node. `Copy` on purpose: branching copies the whole state (about 400
-/// bytes), which is cheaper than recording and undoing changes.
+// ---------------------------------------------------------------------------------
+// The search state: one bitboard per digit.
+//
+// The grid is cut into three *bands* of three rows; a band's 27 cells fit one `u32`,
+// cell `c` being bit `c % 27` of band `c / 27` (so cell order is bit order). For each
+// digit the state keeps, per band, the cells where that digit may still stand. This is
+// the candidate mask of every cell turned sideways: cell `c` has candidate `d` exactly
+// when bit `c` of digit `d`'s board is set, which is `0x1FF & !(row | col | box)` kept
+// up to date by the placements. Sideways, one word-wide operation handles 27 cells:
+//
+// - placing `d` in `c` clears `c` from the other eight boards and `c`'s 20 peers from
+//   `d`'s board (three AND-NOTs with a precomputed peer mask);
+// - naked singles of a band are the blank cells set in exactly one board: two running
+//   masks over the nine boards ("seen once", "seen twice") find them all at once, and
+//   a blank cell seen in no board is a contradiction;
+// - hidden singles of a digit are the units in which its board has one bit, and a unit
+//   with no bit is a contradiction. A filled cell keeps the bit of its own digit, so a
+//   unit where the digit is placed has exactly that bit and is not taken for a single
+//   (the bit is not blank), and "no bit" always means "no place left".
+// ---------------------------------------------------------------------------------
+
+/// All 27 cells of a band.
+const BAND: u32 = (1 << 27) - 1;
+/// The three rows of a band.
+const BAND_ROWS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
+/// The three boxes of a band: bits 0-2, 9-11 and 18-20, shifted by 3 per box.
+const BAND_BOXES: [u32; 3] = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
+/// The three cells of column `c` in a band.
+const BAND_COL: u32 = 1 | 1 << 9 | 1 << 18;
+/// The peers of each cell, as a mask per band.
+const PEER_BANDS: [[u32; 3]; CELLS] = build_peer_bands();
+
+const fn build_peer_bands() -> [[u32; 3]; CELLS] {
+    let mut out = [[0u32; 3]; CELLS];
+    let mut c = 0;
+    while c < CELLS {
+        let mut j = 0;
+        while j < 20 {
+            let p = PEERS[c][j] as usize;
+            out[c][p / 27] |= 1 << (p % 27);
+            j += 1;
+        }
+        c += 1;
+    }
+    out
+}
+
+/// Columns (bits 0-8) where a band's board has at least one bit.
+#[inline(always)]
+fn columns_once(w: u32) -> u32 {
+    (w | w >> 9 | w >> 18) & 0x1FF
+}
+
+/// Columns (bits 0-8) where a band's board has at least two bits.
+#[inline(always)]
+fn columns_twice(w: u32) -> u32 {
+    ((w & w >> 9) | ((w | w >> 9) & w >> 18)) & 0x1FF
+}
+
+/// A board per digit, three bands each.
+type Boards = [[u32; 3]; 9];
+/// Boards no real state has (bits above the 27th): "nothing checked yet".
+const UNCHECKED: Boards = [[u32::MAX; 3]; 9];
+
+/// One search node. `Copy` on purpose: a guess copies the node (120 bytes), which is
+/// cheaper than recording and undoing changes.
 #[derive(Clone, Copy)]
 struct State {
-    /// Candidates of each blank cell; 0 for a filled cell.
-    cand: [u16; CELLS],
-    /// Digits of the filled cells; 0 for a blank.
-    grid: [u8; CELLS],
-    /// Digits placed in each unit.
-    placed: [u16; 27],
-    /// Bit `i` set when cell `i` is blank.
-    blanks: u128,
-    /// Cells whose candidates have just shrunk to one digit, not yet placed.
-    queue: [u8; CELLS],
-    queued: u8,
+    /// `cand[d][k]`: the cells of band `k` where digit `d + 1` may stand.
+    cand: Boards,
+    /// The blank cells of each band.
+    blank: [u32; 3],
 }
 
 impl State {
-    /// The root state, or `None` when a blank cell has no candidate at all.
-    fn from_puzzle(puzzle: &Puzzle) -> Option<State> {
-        let mut st = State {
-            cand: [0; CELLS],
-            grid: puzzle.cells,
-            placed: [0; 27],
-            blanks: 0,
-            queue: [0; CELLS],
-            queued: 0,
-        };
+    /// The state of `puzzle`, whose givens must not contradict each other.
+    fn from_puzzle(puzzle: &Puzzle) -> State {
+        let mut st = State { cand: [[BAND; 3]; 9], blank: [BAND; 3] };
         for (cell, &d) in puzzle.cells.iter().enumerate() {
             if d != 0 {
-                for &u in &CELL_UNITS[cell] {
-                    st.placed[u as usize] |= 1 << (d - 1);
-                }
+                st.place(cell, d as usize - 1);
             }
         }
-        for cell in 0..CELLS {
-            if st.grid[cell] == 0 {
-                let [r, c, b] = CELL_UNITS[cell];
-                let m = ALL_DIGITS & !(st.placed[r as usize] | st.placed[c as usize] | st.placed[b as usize]);
-                if m == 0 {
-                    return None;
-                }
-                st.cand[cell] = m;
-                st.blanks |= 1u128 << cell;
-                if m & (m - 1) == 0 {
-                    st.push(cell);
-                }
-            }
+        st
+    }
+
+    /// Puts digit `d + 1` in `cell`, which must have it as a candidate.
+    #[inline(always)]
+    fn place(&mut self, cell: usize, d: usize) {
+        let k = cell / 27;
+        let bit = 1u32 << (cell % 27);
+        for board in self.cand.iter_mut() {
+            board[k] &= !bit;
         }
-        Some(st)
+        let peers = &PEER_BANDS[cell];
+        let board = &mut self.cand[d];
+        board[0] &= !peers[0];
+        board[1] &= !peers[1];
+        board[2] &= !peers[2];
+        board[k] |= bit;
+        self.blank[k] &= !bit;
     }
 
     #[inline(always)]
-    fn push(&mut self, cell: usize) {
-        self.queue[self.queued as usize] = cell as u8;
-        self.queued += 1;
+    fn solved(&self) -> bool {
+        self.blank[0] | self.blank[1] | self.blank[2] == 0
     }
 
-    /// Places `digit` (whose bit is `bit`) in `cell` and removes it from the peers'
-    /// candidates. Returns false when a peer is left with no candidate.
+    /// The lowest digit index with a candidate at bit `bit` of band `k`.
     #[inline(always)]
-    fn assign(&mut self, cell: usize, bit: u16) -> bool {
-        self.grid[cell] = bit.trailing_zeros() as u8 + 1;
-        self.cand[cell] = 0;
-        self.blanks &= !(1u128 << cell);
-        for &u in &CELL_UNITS[cell] {
-            self.placed[u as usize] |= bit;
-        }
-        for &p in &PEERS[cell] {
-            let p = p as usize;
-            let c = self.cand[p];
-            if c & bit != 0 {
-                let rest = c & !bit;
-                self.cand[p] = rest;
-                // `rest & (rest - 1) == 0` holds for 0 and for a single bit.
-                if rest & rest.wrapping_sub(1) == 0 {
-                    if rest == 0 {
-                        return false;
-                    }
-                    // A cell becomes single once: it is queued at most once per state.
-                    self.push(p);
+    fn first_digit(&self, k: usize, bit: u32) -> Option<usize> {
+        (0..9).find(|&d| self.cand[d][k] & bit != 0)
+    }
+
+    /// The digits of a complete state.
+    fn grid(&self) -> [u8; CELLS] {
+        let mut grid = [0u8; CELLS];
+        for (d, board) in self.cand.iter().enumerate() {
+            for (k, &w) in board.iter().enumerate() {
+                let mut bits = w;
+                while bits != 0 {
+                    grid[k * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
+                    bits &= bits - 1;
                 }
             }
         }
-        true
+        grid
     }
 
-    /// The blank cell with the fewest candidates (lowest cell number on ties).
-    #[inline]
+    /// The blank cell with the fewest candidates, the lowest-numbered on ties. After
+    /// propagation no blank cell has fewer than two, so the first band holding a cell
+    /// with exactly two (seen twice but not three times) gives the answer.
     fn mrv_cell(&self) -> usize {
-        let mut best = 0usize;
-        let mut best_count = u32::MAX;
-        let mut bits = self.blanks;
-        while bits != 0 {
-            let cell = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let n = self.cand[cell].count_ones();
-            if n < best_count {
-                best = cell;
-                best_count = n;
-                if n <= 2 {
-                    break;
+        for k in 0..3 {
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for board in &self.cand {
+                let w = board[k];
+                three |= two & w;
+                two |= one & w;
+                one |= w;
+            }
+            let pairs = two & !three & self.blank[k];
+            if pairs != 0 {
+                return k * 27 + pairs.trailing_zeros() as usize;
+            }
+        }
+        // No cell with two candidates: count them cell by cell.
+        let mut best = (u32::MAX, 0usize);
+        for k in 0..3 {
+            let mut bits = self.blank[k];
+            while bits != 0 {
+                let i = bits.trailing_zeros();
+                bits &= bits - 1;
+                let n = self.cand.iter().filter(|b| b[k] >> i & 1 != 0).count() as u32;
+                if n < best.0 {
+                    best = (n, k * 27 + i as usize);
                 }
             }
         }
-        best
+        best.1
     }
 }
 
@@ -249,113 +306,161 @@ struct Search<'a, O: Observer> {
 }
 
 impl<O: Observer> Search<'_, O> {
+    fn new(limit: u64, observer: &mut O) -> Search<'_, O> {
+        Search { limit, count: 0, first: None, stats: Stats::default(), observer }
+    }
+
+    #[inline(always)]
+    fn placed(&mut self, cell: usize, d: usize, technique: Technique, depth: u32) {
+        match technique {
+            Technique::NakedSingle => self.stats.naked_singles += 1,
+            Technique::HiddenSingle(_) => self.stats.hidden_singles += 1,
+            Technique::Guess => self.stats.guesses += 1,
+        }
+        self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
+    }
+
     /// Naked and hidden singles to a fixpoint. Returns false on a contradiction.
-    fn propagate(&mut self, st: &mut State, depth: u32) -> bool {
+    /// `checked` holds each digit's board as it was when its units were last checked
+    /// for hidden singles (see [`Search::hidden_singles`]).
+    fn propagate(&mut self, st: &mut State, checked: &mut Boards, depth: u32) -> bool {
         loop {
-            // Naked singles: the queue holds cells left with one candidate.
-            while st.queued > 0 {
-                st.queued -= 1;
-                let cell = st.queue[st.queued as usize] as usize;
-                let c = st.cand[cell];
-                if c == 0 {
-                    // Already placed as a hidden single in the meantime.
-                    continue;
-                }
-                self.stats.naked_singles += 1;
-                self.observer.event(Event::Place {
-                    cell: cell as u8,
-                    digit: c.trailing_zeros() as u8 + 1,
-                    technique: Technique::NakedSingle,
-                    depth,
-                });
-                if !st.assign(cell, c) {
-                    return false;
-                }
+            match self.naked_singles(st, depth) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
             }
-            if st.blanks == 0 {
+            if st.solved() {
                 return true;
             }
-            // Hidden singles: per unit, the digits seen in exactly one cell. `once`
-            // gathers digits seen at least once, `twice` those seen at least twice.
-            let mut progress = false;
-            for (u, unit) in UNITS.iter().enumerate() {
-                let mut once = 0u16;
-                let mut twice = 0u16;
-                for &c in unit {
-                    let m = st.cand[c as usize];
-                    twice |= once & m;
-                    once |= m;
-                }
-                if (once | st.placed[u]) != ALL_DIGITS {
-                    // Some digit has no place left in this unit.
-                    return false;
-                }
-                let mut singles = once & !twice;
-                while singles != 0 {
-                    let bit = singles & singles.wrapping_neg();
-                    singles ^= bit;
-                    if st.placed[u] & bit != 0 {
-                        continue;
-                    }
-                    let Some(&cell) = unit.iter().find(|&&c| st.cand[c as usize] & bit != 0) else {
-                        // Its only place was taken by another digit of this unit.
-                        return false;
-                    };
-                    self.stats.hidden_singles += 1;
-                    self.observer.event(Event::Place {
-                        cell,
-                        digit: bit.trailing_zeros() as u8 + 1,
-                        technique: Technique::HiddenSingle(unit_kind(u).0),
-                        depth,
-                    });
-                    if !st.assign(cell as usize, bit) {
-                        return false;
-                    }
-                    progress = true;
-                }
-            }
-            if !progress && st.queued == 0 {
-                return true;
+            match self.hidden_singles(st, checked, depth) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => return true,
             }
         }
     }
 
-    fn run(&mut self, mut st: State, depth: u32) {
-        if !self.propagate(&mut st, depth) {
+    /// One pass of naked singles over the three bands: `Some(placed anything)`, or
+    /// `None` on a contradiction.
+    #[inline(always)]
+    fn naked_singles(&mut self, st: &mut State, depth: u32) -> Option<bool> {
+        let mut progress = false;
+        for k in 0..3 {
+            let (mut once, mut twice) = (0u32, 0u32);
+            for board in &st.cand {
+                let w = board[k];
+                twice |= once & w;
+                once |= w;
+            }
+            let blank = st.blank[k];
+            if blank & !once != 0 {
+                return None;
+            }
+            let mut singles = blank & !twice;
+            while singles != 0 {
+                let i = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                // An earlier single of this pass may have taken the last candidate.
+                let d = st.first_digit(k, 1 << i)?;
+                self.placed(k * 27 + i, d, Technique::NakedSingle, depth);
+                st.place(k * 27 + i, d);
+                progress = true;
+            }
+        }
+        Some(progress)
+    }
+
+    /// One pass of hidden singles over the nine digits: `Some(placed anything)`, or
+    /// `None` on a contradiction. Singles found from a board that an earlier placement
+    /// of the pass has changed are re-checked before they are placed; anything such a
+    /// placement breaks is found by the next pass, which `propagate` always makes.
+    ///
+    /// Only boards that changed since they were last checked are looked at: the rows
+    /// and boxes of a band depend on that band's board alone, the columns on the three
+    /// bands. (A cell filled without changing some digit's board cannot hide a single of
+    /// that digit: a single there would have been placed when the board was checked.)
+    #[inline(always)]
+    fn hidden_singles(&mut self, st: &mut State, checked: &mut Boards, depth: u32) -> Option<bool> {
+        let mut progress = false;
+        for d in 0..9 {
+            let w = st.cand[d];
+            if w == checked[d] {
+                continue;
+            }
+            for k in 0..3 {
+                if w[k] == checked[d][k] {
+                    continue;
+                }
+                for (units, kind) in [(&BAND_ROWS, UnitKind::Row), (&BAND_BOXES, UnitKind::Box)] {
+                    for &unit in units {
+                        let x = w[k] & unit;
+                        if x == 0 {
+                            return None;
+                        }
+                        if x & (x - 1) == 0 && x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
+                            let cell = k * 27 + x.trailing_zeros() as usize;
+                            self.placed(cell, d, Technique::HiddenSingle(kind), depth);
+                            st.place(cell, d);
+                            progress = true;
+                        }
+                    }
+                }
+            }
+            let (f0, f1, f2) = (columns_once(w[0]), columns_once(w[1]), columns_once(w[2]));
+            if f0 | f1 | f2 != 0x1FF {
+                return None;
+            }
+            let twice = columns_twice(w[0]) | columns_twice(w[1]) | columns_twice(w[2]) | (f0 & f1) | (f0 & f2) | (f1 & f2);
+            let mut cols = !twice & 0x1FF;
+            while cols != 0 {
+                let c = cols.trailing_zeros();
+                cols &= cols - 1;
+                let k = if f0 >> c & 1 != 0 { 0 } else if f1 >> c & 1 != 0 { 1 } else { 2 };
+                let x = w[k] & (BAND_COL << c);
+                if x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
+                    let cell = k * 27 + x.trailing_zeros() as usize;
+                    self.placed(cell, d, Technique::HiddenSingle(UnitKind::Col), depth);
+                    st.place(cell, d);
+                    progress = true;
+                }
+            }
+            checked[d] = w;
+        }
+        Some(progress)
+    }
+
+    /// Searches from `st`, whose boards were last checked for hidden singles as in
+    /// `checked` (the parent's fixpoint for a guess; [`UNCHECKED`] at the root).
+    fn run(&mut self, mut st: State, mut checked: Boards, depth: u32) {
+        if !self.propagate(&mut st, &mut checked, depth) {
             if depth > 0 {
                 self.stats.backtracks += 1;
             }
             self.observer.event(Event::Backtrack { depth });
             return;
         }
-        if st.blanks == 0 {
+        if st.solved() {
             self.count += 1;
+            let grid = st.grid();
             if self.first.is_none() {
-                self.first = Some(st.grid);
+                self.first = Some(grid);
             }
-            self.observer.solution(&st.grid);
+            self.observer.solution(&grid);
             return;
         }
         let cell = st.mrv_cell();
-        let mut digits = st.cand[cell];
-        while digits != 0 {
-            let bit = digits & digits.wrapping_neg();
-            digits ^= bit;
-            self.observer.check_interrupt();
-            self.stats.guesses += 1;
-            self.observer.event(Event::Place {
-                cell: cell as u8,
-                digit: bit.trailing_zeros() as u8 + 1,
-                technique: Technique::Guess,
-                depth: depth + 1,
-            });
-            let mut next = st;
-            if next.assign(cell, bit) {
-                self.run(next, depth + 1);
-            } else {
-                self.stats.backtracks += 1;
-                self.observer.event(Event::Backtrack { depth: depth + 1 });
+        let (k, bit) = (cell / 27, 1u32 << (cell % 27));
+        for d in 0..9 {
+            if st.cand[d][k] & bit == 0 {
+                continue;
             }
+            self.observer.check_interrupt();
+            self.placed(cell, d, Technique::Guess, depth + 1);
+            let mut next = st;
+            next.place(cell, d);
+            // `st` is a checked fixpoint: the child rechecks what the guess changed.
+            self.run(next, st.cand, depth + 1);
             if self.count >= self.limit {
                 return;
             }
@@ -366,13 +471,15 @@ impl<O: Observer> Search<'_, O> {
 /// True when `grid` is a complete, valid grid (every unit holds 1..=9 once) that
 /// agrees with every given of `puzzle`. An independent check, used by tests and demos.
 pub fn is_solution_of(puzzle: &Puzzle, grid: &[u8; CELLS]) -> bool {
-    if grid.iter().any(|&d| !(1..=9).contains(&d)) {
+    let size = puzzle.size;
+    let grid = &grid[..size.cells()];
+    if grid.iter().any(|&d| d == 0 || d as usize > size.n()) {
         return false;
     }
-    if puzzle.cells.iter().zip(grid.iter()).any(|(&g, &s)| g != 0 && g != s) {
+    if puzzle.values().iter().zip(grid.iter()).any(|(&g, &s)| g != 0 && g != s) {
         return false;
     }
-    UNITS.iter().all(|unit| unit.iter().fold(0u16, |m, &c| m | 1 << (grid[c as usize] - 1)) == ALL_DIGITS)
+    size.units().iter().all(|unit| unit.iter().fold(0u16, |m, &c| m | 1 << (grid[c] - 1)) == size.all_digits())
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ proptest! {
         prop_assert_eq!(rendered.len(), text.len());
         let (r, _) = Puzzle::parse_with_layout(&rendered).unwrap();
         prop_assert_eq!(r.cells, grid);
-        prop_assert_eq!(Layout::line().render(&p.to_line(), &grid), Puzzle::from_cells(grid).to_line());
+        prop_assert_eq!(Layout::line(sudoku_core::grid::Size::Nine).render(&p.to_line(), &grid), Puzzle::from_cells(grid).to_line());
     }
 
     #[test]
@@ -106,5 +106,69 @@ proptest! {
         let _ = Puzzle::parse(&text).map(|p| solve(&p, 2));
         let lossy = String::from_utf8_lossy(&bytes);
         let _ = Puzzle::parse(&lossy).map(|p| solve(&p, 2));
+    }
+}
+
+/// Every valid 4×4 grid (there are 288), by brute force.
+fn all_4x4_grids() -> Vec<[u8; 16]> {
+    fn fill(g: &mut [u8; 16], cell: usize, out: &mut Vec<[u8; 16]>) {
+        if cell == 16 {
+            out.push(*g);
+            return;
+        }
+        let (r, c) = (cell / 4, cell % 4);
+        for d in 1..=4u8 {
+            let clash = (0..cell).any(|p| {
+                let (pr, pc) = (p / 4, p % 4);
+                g[p] == d && (pr == r || pc == c || (pr / 2 == r / 2 && pc / 2 == c / 2))
+            });
+            if !clash {
+                g[cell] = d;
+                fill(g, cell + 1, out);
+            }
+        }
+        g[cell] = 0;
+    }
+    let mut out = Vec::new();
+    fill(&mut [0; 16], 0, &mut out);
+    out
+}
+
+#[test]
+fn there_are_288_grids_of_4x4() {
+    assert_eq!(all_4x4_grids().len(), 288);
+}
+
+proptest! {
+    #[test]
+    fn the_plain_solver_agrees_with_the_fast_one(seed in any::<u64>(), pct in 0u64..=100) {
+        let (_, p) = cut(seed, pct);
+        let fast = solve(&p, 3).unwrap();
+        let plain = sudoku_core::solve_plain(&p, 3).unwrap();
+        prop_assert_eq!(fast.count, plain.count);
+        prop_assert_eq!(fast.solution, plain.solution);
+        prop_assert_eq!(fast.stats.guesses, plain.stats.guesses);
+    }
+
+    #[test]
+    fn counts_4x4_puzzles_exactly(grid_pick in 0usize..288, mask in any::<u16>(), extra in 0usize..16, digit in 1u8..=4, wrong in any::<bool>()) {
+        // Cut a puzzle from one of the 288 grids, maybe with one given changed; its
+        // solutions are exactly the grids that keep every given.
+        let grids = all_4x4_grids();
+        let mut cells: Vec<u8> = (0..16).map(|i| if mask >> i & 1 == 1 { grids[grid_pick][i] } else { 0 }).collect();
+        if wrong {
+            cells[extra] = digit;
+        }
+        let p = Puzzle::with_size(sudoku_core::Size::Four, &cells);
+        let expected = grids.iter().filter(|g| cells.iter().zip(g.iter()).all(|(&c, &v)| c == 0 || c == v)).count() as u64;
+        match solve(&p, 300) {
+            Ok(out) => {
+                prop_assert_eq!(out.count, expected);
+                if let Some(s) = out.solution {
+                    prop_assert!(is_solution_of(&p, &s));
+                }
+            }
+            Err(_) => prop_assert_eq!(expected, 0),
+        }
     }
 }
