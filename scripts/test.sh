@@ -51,7 +51,7 @@ regress_tests() {
     local out rc=0
     out="$PGTMP/regress"
     sudo -u postgres mkdir -p "$out"
-    (cd "$out" && sudo -u postgres "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
+    (cd "$out" && sudo -u postgres SUDOKU_REF_DIR="$ROOT/sql/reference" "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
         --host="$PGHOST" --port="$PGPORT" --user=postgres \
         --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" \
         --dbname=sudoku_regress --load-extension=sudoku_ext \

@@ -7,7 +7,7 @@
 
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
-use sudoku_core::{grid, ErrorKind, Observer, Puzzle, PuzzleError};
+use sudoku_core::{explain, grid, ErrorKind, Event, Observer, Puzzle, PuzzleError, Size};
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -82,19 +82,13 @@ fn sudoku_candidates(
 > {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let masks = sudoku_core::candidates(&parsed).unwrap_or_else(|e| raise(e));
-    let rows: Vec<CandidateRow> = (0..grid::CELLS)
+    let size = parsed.size;
+    let rows: Vec<CandidateRow> = (0..size.cells())
         .filter(|&cell| parsed.cells[cell] == 0)
         .map(|cell| {
             let mask = masks[cell];
-            (
-                cell as i32 + 1,
-                grid::row_of(cell) as i32 + 1,
-                grid::col_of(cell) as i32 + 1,
-                grid::box_of(cell) as i32 + 1,
-                mask as i32,
-                grid::digits_of(mask).map(i32::from).collect(),
-                mask.count_ones() as i32,
-            )
+            let (row, col, box_) = sql_position(size, cell);
+            (cell as i32 + 1, row, col, box_, mask as i32, grid::digits_of(mask).map(i32::from).collect(), mask.count_ones() as i32)
         })
         .collect();
     TableIterator::new(rows)
@@ -126,6 +120,120 @@ fn sudoku_generate(
 fn raise_argument(message: String) -> ! {
     ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message, function_name!()).report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
+}
+
+/// Row, column and box of a cell, numbered from 1 as SQL shows them.
+fn sql_position(size: Size, cell: usize) -> (i32, i32, i32) {
+    (size.row(cell) as i32 + 1, size.col(cell) as i32 + 1, size.box_(cell) as i32 + 1)
+}
+
+/// Collects every solution found, in order, checking for interrupts.
+struct Solutions(Vec<[u8; grid::CELLS]>);
+
+impl Observer for Solutions {
+    fn check_interrupt(&mut self) {
+        pg_sys::check_for_interrupts!();
+    }
+    fn solution(&mut self, grid: &[u8; grid::CELLS]) {
+        self.0.push(*grid);
+    }
+}
+
+/// The solutions themselves, up to `max_count`, in the input's layout, in the
+/// search's order.
+#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator<'static, String> {
+    if max_count < 1 {
+        raise_argument(format!("max_count must be at least 1, got {max_count}"));
+    }
+    let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
+    let mut found = Solutions(Vec::new());
+    sudoku_core::solve_observed(&parsed, max_count as u64, &mut found).unwrap_or_else(|e| raise(e));
+    let text = puzzle.to_string();
+    SetOfIterator::new(found.0.into_iter().map(move |g| layout.render(&text, &g)))
+}
+
+type StepRow = (i32, String, Option<String>, Option<i32>, Option<i32>, Option<i32>, Option<i32>, Option<i32>, i32, bool);
+
+/// The solving path, one row per placement or backtrack.
+///
+/// The SQL is written by hand only because `"row"` needs quoting as a column name.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_steps(puzzle text)
+RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int, box int, digit int, depth int, kept boolean)
+IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 80
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
+"#)]
+fn sudoku_steps(
+    puzzle: &str,
+) -> TableIterator<
+    'static,
+    (
+        name!(step, i32),
+        name!(technique, String),
+        name!(unit, Option<String>),
+        name!(cell, Option<i32>),
+        name!(row, Option<i32>),
+        name!(col, Option<i32>),
+        name!(r#box, Option<i32>),
+        name!(digit, Option<i32>),
+        name!(depth, i32),
+        name!(kept, bool),
+    ),
+> {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let (steps, _) = explain::steps_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    let size = parsed.size;
+    let rows: Vec<StepRow> = steps
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match s.event {
+            Event::Place { cell, digit, technique, depth } => {
+                let (name, unit) = explain::technique_name(technique);
+                let (row, col, box_) = sql_position(size, cell as usize);
+                let unit = unit.map(|u| u.name().to_string());
+                (i as i32 + 1, name.to_string(), unit, Some(cell as i32 + 1), Some(row), Some(col), Some(box_), Some(digit as i32), depth as i32, s.kept)
+            }
+            Event::Backtrack { depth } => (i as i32 + 1, "backtrack".to_string(), None, None, None, None, None, None, depth as i32, false),
+        })
+        .collect();
+    TableIterator::new(rows)
+}
+
+/// Figures about a puzzle and its solving, as jsonb.
+#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
+fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    pgrx::JsonB(serde_json::json!({
+        "size": a.size.name(),
+        "givens": a.givens,
+        "blanks": a.blanks,
+        "naked_singles": a.stats.naked_singles,
+        "hidden_singles": a.stats.hidden_singles,
+        "guesses": a.stats.guesses,
+        "backtracks": a.stats.backtracks,
+        "blanks_after_singles": a.blanks_after_singles,
+        "solved_by_singles": a.solved_by_singles,
+        "solutions": a.solutions,
+    }))
+}
+
+/// The puzzle written in another style.
+#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
+fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
+    let Some(style) = explain::Style::from_name(style) else {
+        raise_argument(format!("unknown style \"{style}\"; the styles are line, digits, contest and grid"));
+    };
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    explain::format(&parsed, style)
+}
+
+/// True when the text is a puzzle whose givens do not contradict each other. Never
+/// raises for bad text.
+#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
+fn sudoku_is_valid(puzzle: &str) -> bool {
+    Puzzle::parse(puzzle).and_then(|p| p.check_givens()).is_ok()
 }
 
 #[cfg(any(test, feature = "pg_test"))]

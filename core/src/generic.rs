@@ -121,10 +121,10 @@ impl<O: Observer> Search<'_, O> {
 
     fn run(&mut self, mut st: State, depth: u32) {
         if !self.propagate(&mut st, depth) {
-            if depth > 0 {
-                self.stats.backtracks += 1;
+            if depth == 0 {
+                // No solution without a guess: everything placed is undone.
+                self.observer.event(Event::Backtrack { depth });
             }
-            self.observer.event(Event::Backtrack { depth });
             return;
         }
         let blank = (0..self.size.cells()).filter(|&c| st.grid[c] == 0).min_by_key(|&c| (st.cand[c].count_ones(), c));
@@ -146,10 +146,15 @@ impl<O: Observer> Search<'_, O> {
             self.record(cell, d, Technique::Guess, depth + 1);
             let mut next = st.clone();
             self.place(&mut next, cell, d);
+            let before = self.count;
             self.run(next, depth + 1);
             if self.count >= self.limit {
                 return;
             }
+            if self.count == before {
+                self.stats.backtracks += 1;
+            }
+            self.observer.event(Event::Backtrack { depth: depth + 1 });
         }
     }
 }

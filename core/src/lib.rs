@@ -5,6 +5,7 @@
 //! See [`grid`] for the vocabulary (cell, digit, unit, peer, candidates).
 
 pub mod error;
+pub mod explain;
 pub mod generate;
 mod generic;
 pub mod grid;

@@ -23,7 +23,8 @@ pub struct Stats {
     pub hidden_singles: u64,
     /// Trial placements at branch points (every candidate tried counts one).
     pub guesses: u64,
-    /// Guesses whose consequences ended in a contradiction and were undone.
+    /// Guesses given up because no solution lay below them (each is undone, with
+    /// everything placed after it, before the next candidate is tried).
     pub backtracks: u64,
 }
 
@@ -51,8 +52,8 @@ pub enum Technique {
 pub enum Event {
     /// A digit placed in a cell, at a search depth (0 before any guess).
     Place { cell: u8, digit: u8, technique: Technique, depth: u32 },
-    /// The state at `depth` is contradictory: everything placed since the guess
-    /// that opened this depth is undone.
+    /// The guess that opened `depth` is given up: it and everything placed after it
+    /// are undone (at depth 0: the puzzle has no solution, nothing placed stands).
     Backtrack { depth: u32 },
 }
 
@@ -320,6 +321,16 @@ impl<O: Observer> Search<'_, O> {
         self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
     }
 
+    /// Leaves the guess of `depth` for the next one: a backtrack, counted when nothing
+    /// below the guess was a solution.
+    #[inline(always)]
+    fn abandon(&mut self, count_before: u64, depth: u32) {
+        if self.count == count_before {
+            self.stats.backtracks += 1;
+        }
+        self.observer.event(Event::Backtrack { depth });
+    }
+
     /// Naked and hidden singles to a fixpoint. Returns false on a contradiction.
     /// `checked` holds each digit's board as it was when its units were last checked
     /// for hidden singles (see [`Search::hidden_singles`]).
@@ -434,10 +445,10 @@ impl<O: Observer> Search<'_, O> {
     /// `checked` (the parent's fixpoint for a guess; [`UNCHECKED`] at the root).
     fn run(&mut self, mut st: State, mut checked: Boards, depth: u32) {
         if !self.propagate(&mut st, &mut checked, depth) {
-            if depth > 0 {
-                self.stats.backtracks += 1;
+            if depth == 0 {
+                // No solution without a guess: everything placed is undone.
+                self.observer.event(Event::Backtrack { depth });
             }
-            self.observer.event(Event::Backtrack { depth });
             return;
         }
         if st.solved() {
@@ -459,11 +470,13 @@ impl<O: Observer> Search<'_, O> {
             self.placed(cell, d, Technique::Guess, depth + 1);
             let mut next = st;
             next.place(cell, d);
+            let before = self.count;
             // `st` is a checked fixpoint: the child rechecks what the guess changed.
             self.run(next, st.cand, depth + 1);
             if self.count >= self.limit {
                 return;
             }
+            self.abandon(before, depth + 1);
         }
     }
 }

@@ -6,25 +6,29 @@ SELECT sudoku_solve('1234x6789' || repeat('.', 72));
 SELECT sudoku_solve(E'?????????\n?????????\n?????????\n?????????\n?????????\n?????????\n?????????\n?????????');
 SELECT sudoku_solve('.5....5..' || repeat('.', 72));
 SELECT * FROM sudoku_candidates('3' || repeat('.', 19) || '3' || repeat('.', 60));
+SELECT sudoku_solve(E'1?3?\n?5??\n??2?\n4???');
 
--- The matrix. try_* return 'ok: ' and what came back, or the SQLSTATE raised.
-CREATE FUNCTION pg_temp.try_solve(p text) RETURNS text LANGUAGE plpgsql AS $$
+-- The matrix: every public function that reads a puzzle, on every case. try()
+-- returns 'ok: ' and what came back, or the SQLSTATE raised.
+CREATE FUNCTION pg_temp.try(query text, p text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE r text;
 BEGIN
-  r := sudoku_solve(p);
-  RETURN CASE WHEN r IS NULL THEN 'ok: NULL' ELSE 'ok: ' || length(r) || ' characters' END;
+  EXECUTE query INTO r USING p;
+  RETURN 'ok: ' || coalesce(r, 'NULL');
 EXCEPTION WHEN OTHERS THEN
   RETURN SQLSTATE;
 END $$;
 
-CREATE FUNCTION pg_temp.try_candidates(p text) RETURNS text LANGUAGE plpgsql AS $$
-DECLARE n bigint;
-BEGIN
-  SELECT count(*) INTO n FROM sudoku_candidates(p);
-  RETURN 'ok: ' || n || ' rows';
-EXCEPTION WHEN OTHERS THEN
-  RETURN SQLSTATE;
-END $$;
+CREATE TABLE calls (fn text, query text);
+INSERT INTO calls VALUES
+  ('solve', 'SELECT length(sudoku_solve($1))'),
+  ('candidates', 'SELECT count(*) FROM sudoku_candidates($1)'),
+  ('count', 'SELECT sudoku_count_solutions($1)'),
+  ('solutions', 'SELECT count(*) FROM sudoku_solutions($1, 3)'),
+  ('steps', 'SELECT count(*) FROM sudoku_steps($1) WHERE kept'),
+  ('stats', 'SELECT sudoku_stats($1)->>''solutions'''),
+  ('format', 'SELECT length(sudoku_format($1, ''line''))'),
+  ('is_valid', 'SELECT sudoku_is_valid($1)');
 
 CREATE TABLE bad_input (n serial, name text, input text);
 INSERT INTO bad_input (name, input) VALUES
@@ -51,13 +55,20 @@ INSERT INTO bad_input (name, input) VALUES
   ('full valid grid', '534678912672195348198342567859761423426853791713924856961537284287419635345286179'),
   ('full invalid grid', '554678912672195348198342567859761423426853791713924856961537284287419635345286179'),
   ('consistent givens, no solution', '12345678.........9' || repeat('.', 63)),
-  ('empty grid', repeat('?', 81));
+  ('empty grid', repeat('?', 81)),
+  ('4x4 with a digit 5', E'1?3?\n?5??\n??2?\n4???'),
+  ('4x4, same digit twice in a box', '1....1..........'),
+  ('4x4, consistent givens, no solution', E'1?3?\n?4??\n??2?\n4???'),
+  ('4x4 puzzle', E'1?3?\n?4??\n??4?\n4???');
 
-SELECT name, pg_temp.try_solve(input) AS sudoku_solve, pg_temp.try_candidates(input) AS sudoku_candidates
-FROM bad_input ORDER BY n;
+-- One line per case: what each function gives.
+SELECT b.name, string_agg(c.fn || '=' || pg_temp.try(c.query, b.input), ' ' ORDER BY c.fn) AS results
+FROM bad_input b CROSS JOIN calls c
+GROUP BY b.n, b.name ORDER BY b.n;
 
--- Nothing raised an internal error.
-SELECT count(*) AS internal_errors FROM bad_input
-WHERE pg_temp.try_solve(input) = 'XX000' OR pg_temp.try_candidates(input) = 'XX000';
+-- Nothing raised an internal error (XX000), and sudoku_is_valid never raised.
+SELECT count(*) FILTER (WHERE pg_temp.try(c.query, b.input) = 'XX000') AS internal_errors,
+       count(*) FILTER (WHERE c.fn = 'is_valid' AND pg_temp.try(c.query, b.input) NOT LIKE 'ok:%') AS is_valid_raised
+FROM bad_input b CROSS JOIN calls c;
 
-DROP TABLE bad_input;
+DROP TABLE bad_input, calls;
