@@ -56,6 +56,12 @@ ensure_toolchain() {
 install_extension() {
     say "building and installing the extension (release)"
     (cd "$ROOT" && cargo pgrx install --release --pg-config "${PG_CONFIG}" >/dev/null)
+    # The install scripts of released versions, so that old versions can be created
+    # and upgraded (cargo pgrx installs the upgrade scripts itself).
+    local f
+    for f in "$ROOT"/sql/sudoku_ext--*.sql; do
+        install -m 644 "$f" "$("${PG_CONFIG}" --sharedir)/extension/"
+    done
 }
 
 # A throwaway cluster owned by the postgres OS user (PostgreSQL refuses to run as

@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # Runs every test of sudoku_ext, installing whatever is missing first:
-#   1. core:       cargo test of the pure-Rust core (unit tests, property tests, fixtures)
-#   2. pg_test:    cargo pgrx test (the glue, inside a real PostgreSQL 15)
-#   3. pg_regress: the SQL users see, against the installed release build
-#   4. datasets:   every puzzle of ../shared/data solved and checked (skipped when absent)
+#   1. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
+#                   then randomised inputs through parser and solvers (core/examples/stress.rs)
+#   2. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL 15)
+#   3. pg_regress:  the SQL users see, against the installed release build, in a fresh
+#                   database and in one upgraded from the first released version
+#   4. reliability: cancellation latency, concurrent load, memory over a million calls
+#   5. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
 # Exits non-zero when any layer fails; the last line says how many layers passed.
 #
-# Usage: scripts/test.sh [--quick]   (--quick: shorter property tests)
+# Usage: scripts/test.sh [--long]
+#   --long: 10 million randomised inputs instead of 300,000, 20,000 property-test cases
+#           instead of 256, and the long mode of scripts/reliability.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-if [ "${1:-}" = "--quick" ]; then export PROPTEST_CASES="${PROPTEST_CASES:-64}"; fi
+LONG=""
+STRESS_INPUTS=300000
+if [ "${1:-}" = "--long" ]; then
+    LONG="--long"
+    STRESS_INPUTS=10000000
+    export PROPTEST_CASES="${PROPTEST_CASES:-20000}"
+fi
 
 ensure_toolchain
 cd "$ROOT"
@@ -30,7 +41,8 @@ layer() {
 }
 
 core_tests() {
-    cargo test -p sudoku_core --release
+    cargo test -p sudoku_core --release &&
+        cargo run --release -q -p sudoku_core --example stress -- --inputs "$STRESS_INPUTS"
 }
 
 pg_tests() {
@@ -44,21 +56,38 @@ pg_tests() {
     return $rc
 }
 
+# pg_regress against the throwaway cluster: once in a database that created the
+# current version, once in one that created the first released version (0.1.0) and
+# ran ALTER EXTENSION sudoku_ext UPDATE. Both must give the expected output.
+run_pg_regress() {
+    local out="$1"
+    shift
+    sudo -u postgres mkdir -p "$out"
+    (cd "$out" && sudo -u postgres SUDOKU_REF_DIR="$ROOT/sql/reference" \
+        "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
+        --host="$PGHOST" --port="$PGPORT" --user=postgres \
+        --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" "$@" \
+        $(cd "$ROOT/tests/pg_regress/sql" && ls *.sql | sed 's/\.sql$//' | sort))
+    local rc=$?
+    if [ $rc -ne 0 ] && [ -f "$out/regression.diffs" ]; then
+        cat "$out/regression.diffs" >&2
+    fi
+    return $rc
+}
+
 regress_tests() {
     # cargo pgrx test installed a debug build: install the release build over it.
     install_extension || return 1
     start_cluster
-    local out rc=0
-    out="$PGTMP/regress"
-    sudo -u postgres mkdir -p "$out"
-    (cd "$out" && sudo -u postgres SUDOKU_REF_DIR="$ROOT/sql/reference" "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
-        --host="$PGHOST" --port="$PGPORT" --user=postgres \
-        --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" \
-        --dbname=sudoku_regress --load-extension=sudoku_ext \
-        $(cd "$ROOT/tests/pg_regress/sql" && ls *.sql | sed 's/\.sql$//' | sort)) || rc=$?
-    if [ $rc -ne 0 ] && [ -f "$out/regression.diffs" ]; then
-        cat "$out/regression.diffs" >&2
-    fi
+    local rc=0
+    echo "pg_regress in a database with the current version:" >&2
+    run_pg_regress "$PGTMP/fresh" --dbname=sudoku_regress --load-extension=sudoku_ext || rc=1
+    echo "pg_regress in a database upgraded from 0.1.0:" >&2
+    psql_pg -q -c "CREATE DATABASE sudoku_upgraded" &&
+        psql_pg -q -d sudoku_upgraded -c "CREATE EXTENSION sudoku_ext VERSION '0.1.0'" &&
+        psql_pg -q -d sudoku_upgraded -c "ALTER EXTENSION sudoku_ext UPDATE" &&
+        psql_pg -d sudoku_upgraded -Atc "SELECT 'upgraded to ' || extversion FROM pg_extension WHERE extname = 'sudoku_ext'" >&2 &&
+        run_pg_regress "$PGTMP/upgraded" --dbname=sudoku_upgraded --use-existing || rc=1
     stop_cluster
     return $rc
 }
@@ -76,9 +105,14 @@ dataset_checks() {
     done
 }
 
+reliability_tests() {
+    SUDOKU_SKIP_INSTALL=1 bash "$ROOT/scripts/reliability.sh" $LONG
+}
+
 layer core core_tests
 layer pg_test pg_tests
 layer pg_regress regress_tests
+layer reliability reliability_tests
 layer datasets dataset_checks
 
 echo

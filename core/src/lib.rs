@@ -16,4 +16,4 @@ pub use generate::{generate, Generated, Options};
 pub use error::{ErrorKind, PuzzleError};
 pub use puzzle::{Layout, Puzzle};
 pub use grid::Size;
-pub use solver::{candidates, is_solution_of, solve, solve_observed, solve_plain, Event, Observer, Outcome, Stats, Technique};
+pub use solver::{candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Event, Observer, Outcome, Stats, Technique};

@@ -98,8 +98,13 @@ pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O
 /// puzzles a cross-check of the fast one (the same count and first solution, in
 /// different statistics).
 pub fn solve_plain(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
+    solve_plain_observed(puzzle, limit, &mut Silent)
+}
+
+/// [`solve_plain`] with an observer.
+pub fn solve_plain_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
     puzzle.check_givens()?;
-    Ok(crate::generic::solve(puzzle, limit, &mut Silent))
+    Ok(crate::generic::solve(puzzle, limit, observer))
 }
 
 /// Counts (up to 1) the solutions of `puzzle` that do not put `digit` in the blank

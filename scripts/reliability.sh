@@ -1,0 +1,133 @@
+#!/usr/bin/env bash
+# Reliability checks against a live server (a layer of scripts/test.sh; also runs on
+# its own): cancellation latency, many concurrent sessions with every answer checked,
+# and a backend's memory over a million calls. Prints the figures; exits non-zero when
+# a check fails.
+#
+# Usage: scripts/reliability.sh [--long]
+#   --long   a longer load test (8 clients for 120 s instead of 30 s) and five million
+#            calls for the memory check instead of one million
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+LOAD_SECONDS=30
+CALLS=1000000
+if [ "${1:-}" = "--long" ]; then LOAD_SECONDS=120; CALLS=5000000; fi
+
+if [ "${SUDOKU_SKIP_INSTALL:-}" != "1" ]; then
+    ensure_toolchain
+    install_extension
+fi
+start_cluster
+psql_pg -q -c "CREATE DATABASE reliability" >/dev/null
+psql_db() { psql_pg -d reliability "$@"; }
+psql_db -q -c "CREATE EXTENSION sudoku_ext"
+failed=0
+fail() { echo "FAILED: $*" >&2; failed=1; }
+
+# --- Cancellation -------------------------------------------------------------------
+# A long call in one session, pg_cancel_backend from another; the latency is the time
+# from the cancel to the first session's error.
+cancel_latency() {
+    local label="$1" query="$2" out pid t0 t1 i
+    out="$PGTMP/cancel.out"
+    psql_db -c "$query" >"$out" 2>&1 &
+    local client=$!
+    pid=""
+    for i in $(seq 1 100); do
+        pid="$(psql_db -Atc "SELECT pid FROM pg_stat_activity WHERE datname = 'reliability' AND query = \$q\$$query\$q\$ AND state = 'active'")"
+        [ -n "$pid" ] && break
+        sleep 0.05
+    done
+    [ -n "$pid" ] || { fail "cancel: $label never started"; wait $client; return; }
+    sleep 0.5
+    t0="$(date +%s.%N)"
+    psql_db -Atc "SELECT pg_cancel_backend($pid)" >/dev/null
+    wait $client || true
+    t1="$(date +%s.%N)"
+    local ms
+    ms="$(awk "BEGIN { printf \"%.1f\", ($t1 - $t0) * 1000 }")"
+    printf 'cancel %-45s %8.1f ms\n' "$label" "$ms"
+    grep -q "canceling statement due to user request" "$out" || fail "cancel: $label was not cancelled: $(cat "$out")"
+    awk "BEGIN { exit !($ms < 1000) }" || fail "cancel: $label took $ms ms"
+}
+say "cancellation"
+cancel_latency "sudoku_count_solutions(empty grid, 2^31-1)" "SELECT sudoku_count_solutions(repeat('.', 81), 2147483647)"
+cancel_latency "sudoku_solutions(empty grid, 2^31-1)" "SELECT count(*) FROM sudoku_solutions(repeat('.', 81), 2147483647)"
+cancel_latency "sudoku_generate(100000000)" "SELECT count(*) FROM sudoku_generate(100000000)"
+
+# --- Load ---------------------------------------------------------------------------
+# Eight sessions at once on two cores, each transaction solving a random puzzle in one
+# of two layouts and checking the answer against the grid the puzzle was cut from: a
+# wrong answer raises division_by_zero, which pgbench counts as a failed transaction.
+say "load: 8 concurrent sessions for ${LOAD_SECONDS} s"
+psql_db -q <<'SQL'
+CREATE TABLE load_puzzles AS
+SELECT n, puzzle, solution,
+       regexp_replace(translate(puzzle, '.', '?'), '(.{9})(?!$)', E'\\1\n', 'g') AS contest
+FROM sudoku_generate(2000, 31337);
+ALTER TABLE load_puzzles ADD PRIMARY KEY (n);
+SQL
+cat >"$PGTMP/load.sql" <<'SQL'
+\set n random(1, 2000)
+SELECT 1 / CASE WHEN sudoku_solve(puzzle) = solution
+                 AND translate(sudoku_solve(contest), E'\n', '') = solution
+                 AND sudoku_count_solutions(puzzle) = 1
+                THEN 1 ELSE 0 END
+FROM load_puzzles WHERE n = :n;
+SQL
+chmod 644 "$PGTMP/load.sql"
+load_out="$PGTMP/load.out"
+sudo -u postgres "${PG_BIN}/pgbench" -h "$PGHOST" -p "$PGPORT" -U postgres -n -c 8 -j 2 -T "$LOAD_SECONDS" \
+    -f "$PGTMP/load.sql" reliability >"$load_out" 2>&1 || fail "pgbench exited non-zero"
+grep -E "number of transactions actually processed|number of failed transactions|latency average|^tps" "$load_out" || cat "$load_out"
+grep -q "number of failed transactions: 0 " "$load_out" || fail "load: failed transactions (see above)"
+if grep -qi "error" "$load_out"; then fail "load: errors: $(grep -i error "$load_out" | head -3)"; fi
+
+# --- Memory -------------------------------------------------------------------------
+# One backend, every function called many times, twice over. Its private memory
+# (RssAnon: resident anonymous pages, not the shared buffers it touches) is read after
+# a warm-up and after each pass; a leak would grow it on every pass, by at least the
+# number of calls times the bytes leaked per call.
+say "memory: ${CALLS} calls of sudoku_solve, and of the other functions, in one backend, twice"
+mem_out="$PGTMP/mem.out"
+pass_sql="
+SELECT count(sudoku_solve(easy)) FROM p, generate_series(1, ${CALLS});
+SELECT count(sudoku_solve(E'?????????\n?????????\n?????????\n?????????\n?????????\n?????????\n?????????\n?????????\n?????????')) FROM generate_series(1, ${CALLS} / 10);
+SELECT count(sudoku_count_solutions(hard)) FROM p, generate_series(1, ${CALLS} / 20);
+SELECT count(sudoku_stats(easy)) FROM p, generate_series(1, ${CALLS} / 10);
+SELECT count(sudoku_format(easy)) FROM p, generate_series(1, ${CALLS} / 10);
+SELECT count(sudoku_is_valid(easy || 'x')) FROM p, generate_series(1, ${CALLS} / 10);
+SELECT count(*) FROM p, generate_series(1, ${CALLS} / 10), sudoku_candidates(easy);
+SELECT count(*) FROM p, generate_series(1, ${CALLS} / 100), sudoku_steps(hard);
+SELECT count(*) FROM p, generate_series(1, ${CALLS} / 100), sudoku_solutions(repeat('.', 81), 5);
+SELECT count(*) FROM generate_series(1, ${CALLS} / 1000), sudoku_generate(2, 7);
+"
+rss() { echo "SELECT '$1 ' || substring(pg_read_file('/proc/self/status') FROM 'RssAnon:\\s+(\\d+)');"; }
+psql_db -At >"$mem_out" 2>&1 <<SQL || fail "memory: $(cat "$mem_out")"
+CREATE TEMP TABLE p AS SELECT '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..'::text AS hard,
+  '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'::text AS easy;
+SELECT count(sudoku_solve(easy)) FROM p, generate_series(1, 20000);
+SELECT count(*) FROM p, generate_series(1, 2000), sudoku_steps(hard);
+$(rss warm)
+${pass_sql}
+$(rss first)
+${pass_sql}
+$(rss second)
+SQL
+warm="$(awk '/^warm/ {print $2}' "$mem_out")"
+first="$(awk '/^first/ {print $2}' "$mem_out")"
+second="$(awk '/^second/ {print $2}' "$mem_out")"
+echo "backend private memory (RssAnon): ${warm} kB after warm-up, ${first} kB after one pass, ${second} kB after two" \
+     "(a pass: ${CALLS} calls of sudoku_solve and $((CALLS * 61 / 100)) of the other functions)"
+# A leak of even one byte per call would add over 1.5 MB per pass; the backend's own
+# caches and malloc's arenas move by a few hundred kB either way (seen with length()
+# in place of the extension's functions).
+if [ -z "$first" ] || [ -z "$second" ] || [ $((second - first)) -gt 1024 ]; then
+    fail "memory: grew from ${warm:-?} to ${first:-?} to ${second:-?} kB"
+fi
+
+stop_cluster
+if [ "$failed" -ne 0 ]; then
+    exit 1
+fi
+echo "reliability: all checks passed"
