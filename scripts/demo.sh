@@ -9,14 +9,14 @@
 #               or the contest's 9-line layout (blank lines between puzzles optional)
 #   --puzzles   how many puzzles to generate (default 10000)
 #   --seed      the generator's seed (default 2026)
-#   --sample    how many puzzles the SQL references get (default 20; 0 = all)
+#   --sample    how many puzzles the SQL references get (default 1000; 0 = all)
 #   --timeout   statement_timeout for each SQL reference, in seconds (default 300)
 # Exits non-zero when any answer is wrong or the solvers disagree.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 PUZZLES=10000
 SEED=2026
-SAMPLE=20
+SAMPLE=1000
 TIMEOUT=300
 FILE=""
 while [ $# -gt 0 ]; do
@@ -80,7 +80,7 @@ CREATE FUNCTION time_into(target text, query text) RETURNS double precision
 LANGUAGE plpgsql AS $$
 DECLARE t0 timestamptz := clock_timestamp();
 BEGIN
-  EXECUTE format('CREATE TABLE %I AS %s', target, query);
+  EXECUTE format('CREATE TABLE public.%I AS %s', target, query);
   RETURN extract(epoch FROM clock_timestamp() - t0);
 EXCEPTION WHEN query_canceled THEN
   RETURN NULL;
@@ -93,6 +93,7 @@ say "solving all $TOTAL puzzles with: SELECT id, sudoku_solve(puzzle) FROM sudok
 psql_db -q -c "INSERT INTO runs SELECT 'sudoku_ext: sudoku_solve', $TOTAL,
                  time_into('ext_result', 'SELECT id, sudoku_solve(puzzle) AS result FROM sudoku9_9'),
                  'ext_result', 'sudoku9_9'"
+psql_db -Atc "SELECT round(seconds::numeric, 3) || ' s' FROM runs WHERE result_table = 'ext_result'" | sed 's/^/    took /' >&2
 
 # The SQL references run on a sample (the first puzzles by id) in a schema of its
 # own, where their FROM sudoku9_9 finds the sample.
@@ -110,6 +111,8 @@ INSERT INTO public.runs
 SELECT 'SQL reference: ' || :'name', :n, public.time_into('ref_' || :'name', :'query'),
        'ref_' || :'name', 'sample.sudoku9_9';
 SQL
+    psql_db -Atc "SELECT coalesce(round(seconds::numeric, 1) || ' s', 'timed out') FROM runs WHERE solver = 'SQL reference: $ref'" \
+        | sed 's/^/    took /' >&2
 done
 
 say "checking every answer"
