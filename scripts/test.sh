@@ -6,19 +6,22 @@
 #   3. pg_regress:  the SQL users see, against the installed release build, in a fresh
 #                   database and in one upgraded from the first released version
 #   4. reliability: cancellation latency, concurrent load, memory over a million calls
-#   5. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
+#   5. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
+#   6. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
 # Exits non-zero when any layer fails; the last line says how many layers passed.
 #
 # Usage: scripts/test.sh [--long]
 #   --long: 10 million randomised inputs instead of 300,000, 20,000 property-test cases
-#           instead of 256, and the long mode of scripts/reliability.sh
+#           instead of 256, an hour of fuzzing, and the long mode of scripts/reliability.sh
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LONG=""
 STRESS_INPUTS=300000
+FUZZ_SECONDS=60
 if [ "${1:-}" = "--long" ]; then
     LONG="--long"
     STRESS_INPUTS=10000000
+    FUZZ_SECONDS=3600
     export PROPTEST_CASES="${PROPTEST_CASES:-20000}"
 fi
 
@@ -109,10 +112,15 @@ reliability_tests() {
     SUDOKU_SKIP_INSTALL=1 bash "$ROOT/scripts/reliability.sh" $LONG
 }
 
+fuzz_tests() {
+    bash "$ROOT/scripts/fuzz.sh" "$FUZZ_SECONDS"
+}
+
 layer core core_tests
 layer pg_test pg_tests
 layer pg_regress regress_tests
 layer reliability reliability_tests
+layer fuzz fuzz_tests
 layer datasets dataset_checks
 
 echo

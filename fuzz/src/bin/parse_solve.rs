@@ -1,0 +1,56 @@
+//! AFL++ target: any bytes, read as text, through the parser and both solvers, with
+//! every answer checked (the same checks as core/examples/stress.rs). A search that
+//! runs past its budget of guesses is given up without complaint; any other panic is
+//! a crash for AFL to report.
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use sudoku_core::explain::{analyse, format, steps, Style};
+use sudoku_core::{is_solution_of, solve_observed, solve_plain_observed, Observer, Puzzle};
+
+struct Budget(u64);
+struct OverBudget;
+impl Observer for Budget {
+    fn check_interrupt(&mut self) {
+        if self.0 == 0 {
+            std::panic::panic_any(OverBudget);
+        }
+        self.0 -= 1;
+    }
+}
+
+fn check(text: &str) {
+    let Ok(puzzle) = Puzzle::parse(text) else { return };
+    for style in [Style::Line, Style::Digits, Style::Contest, Style::Grid] {
+        assert_eq!(Puzzle::parse(&format(&puzzle, style)).unwrap(), puzzle);
+    }
+    let fast = solve_observed(&puzzle, 2, &mut Budget(2000));
+    let plain = solve_plain_observed(&puzzle, 2, &mut Budget(2000));
+    match (fast, plain) {
+        (Err(a), Err(b)) => assert_eq!(a, b),
+        (Ok(a), Ok(b)) => {
+            assert_eq!((a.count, a.solution), (b.count, b.solution));
+            if let Some(s) = a.solution {
+                assert!(is_solution_of(&puzzle, &s));
+            }
+            if a.stats.guesses < 200 {
+                let (path, out) = steps(&puzzle).unwrap();
+                assert_eq!(out.solution, a.solution);
+                assert!(path.iter().filter(|s| s.kept).count() <= puzzle.blanks());
+                let stats = analyse(&puzzle).unwrap();
+                assert_eq!(stats.solutions, a.count);
+            }
+        }
+        (a, b) => panic!("the solvers disagree: {a:?} / {b:?}"),
+    }
+}
+
+fn main() {
+    afl::fuzz_nohook!(|data: &[u8]| {
+        if let Ok(text) = std::str::from_utf8(data) {
+            match catch_unwind(AssertUnwindSafe(|| check(text))) {
+                Ok(()) => {}
+                Err(payload) if payload.downcast_ref::<OverBudget>().is_some() => {}
+                Err(payload) => std::panic::resume_unwind(payload),
+            }
+        }
+    });
+}
