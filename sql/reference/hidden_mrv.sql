@@ -144,6 +144,7 @@ solve (id, grid, done) AS (
     -- the smallest key is the cell with fewest candidates, ties to the lowest
     -- cell, and it carries that cell's candidates in its low 9 bits. A full
     -- grid has no empty cell: the sums and mrv are NULL, dead is false.
+    -- (sum() of bigint returns numeric, hence the ::bigint[] cast.)
     CROSS JOIN LATERAL (
         SELECT ARRAY[
             sum(e.cnt) FILTER (WHERE e.r = 0), sum(e.cnt) FILTER (WHERE e.r = 1), sum(e.cnt) FILTER (WHERE e.r = 2),
