@@ -61,11 +61,7 @@ impl<O: Observer> Search<'_, O> {
     }
 
     fn record(&mut self, cell: usize, d: u8, technique: Technique, depth: u32) {
-        match technique {
-            Technique::NakedSingle => self.stats.naked_singles += 1,
-            Technique::HiddenSingle(_) => self.stats.hidden_singles += 1,
-            Technique::Guess => self.stats.guesses += 1,
-        }
+        self.stats.record(technique);
         self.observer.event(Event::Place { cell: cell as u8, digit: d, technique, depth });
     }
 

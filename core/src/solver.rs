@@ -28,6 +28,18 @@ pub struct Stats {
     pub backtracks: u64,
 }
 
+impl Stats {
+    /// Counts one placement made by `technique`.
+    #[inline(always)]
+    pub(crate) fn record(&mut self, technique: Technique) {
+        match technique {
+            Technique::NakedSingle => self.naked_singles += 1,
+            Technique::HiddenSingle(_) => self.hidden_singles += 1,
+            Technique::Guess => self.guesses += 1,
+        }
+    }
+}
+
 /// The result of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -318,11 +330,7 @@ impl<O: Observer> Search<'_, O> {
 
     #[inline(always)]
     fn placed(&mut self, cell: usize, d: usize, technique: Technique, depth: u32) {
-        match technique {
-            Technique::NakedSingle => self.stats.naked_singles += 1,
-            Technique::HiddenSingle(_) => self.stats.hidden_singles += 1,
-            Technique::Guess => self.stats.guesses += 1,
-        }
+        self.stats.record(technique);
         self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
     }
 

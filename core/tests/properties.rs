@@ -7,11 +7,11 @@ use sudoku_core::{candidates, is_solution_of, solve, Layout, Puzzle};
 
 /// A puzzle made from a random grid by blanking each cell with probability `blank_pct`%.
 fn cut(seed: u64, blank_pct: u64) -> ([u8; 81], Puzzle) {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let grid = random_grid(&mut rng);
     let mut cells = grid;
     for c in cells.iter_mut() {
-        if rng.next() % 100 < blank_pct {
+        if rng.next_u64() % 100 < blank_pct {
             *c = 0;
         }
     }
@@ -36,7 +36,7 @@ proptest! {
     fn relabelling_digits_relabels_the_solution(seed in any::<u64>(), pct in 30u64..=90, perm_seed in any::<u64>()) {
         let (_, p) = cut(seed, pct);
         let mut perm: Vec<u8> = (1..=9).collect();
-        Rng(perm_seed).shuffle(&mut perm);
+        Rng::new(perm_seed).shuffle(&mut perm);
         let relabel = |cells: [u8; 81]| cells.map(|d| if d == 0 { 0 } else { perm[d as usize - 1] });
         let q = Puzzle::from_cells(relabel(p.cells));
         let a = solve(&p, 2).unwrap();

@@ -130,26 +130,7 @@ pub fn naive_count(p: &Puzzle, limit: u64) -> u64 {
     found
 }
 
-/// A tiny deterministic generator (SplitMix64), so the tests need no crate for it.
-pub struct Rng(pub u64);
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
+pub use sudoku_core::generate::Rng;
 
 /// A random valid grid: a pattern grid put through the symmetries of Sudoku (digits
 /// relabelled, rows permuted within bands and bands permuted, the same for columns,
