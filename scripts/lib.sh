@@ -52,9 +52,17 @@ ensure_toolchain() {
     ensure_pgrx
 }
 
+# cargo pgrx writes the shared library over the old one in place, and a running
+# backend that has the old one mapped then crashes. Unlinking it first lets such a
+# backend keep the old file while new backends load the new one.
+unlink_library() {
+    rm -f "$("${PG_CONFIG}" --pkglibdir)/sudoku_ext.so"
+}
+
 # Builds the release extension and installs it into the system PostgreSQL.
 install_extension() {
     say "building and installing the extension (release)"
+    unlink_library
     (cd "$ROOT" && cargo pgrx install --release --pg-config "${PG_CONFIG}" >/dev/null)
     # The install scripts of released versions, so that old versions can be created
     # and upgraded (cargo pgrx installs the upgrade scripts itself).

@@ -54,6 +54,7 @@ pg_tests() {
     pgdata="$(mktemp -d /tmp/sudoku_ext_pgtest.XXXXXX)"
     chown postgres: "$pgdata"
     local rc=0
+    unlink_library
     cargo pgrx test pg${PG_MAJOR} --runas postgres --pgdata "$pgdata/data" || rc=$?
     rm -rf "$pgdata"
     return $rc
