@@ -10,7 +10,7 @@
 #   --puzzles   how many puzzles to generate (default 10000)
 #   --seed      the generator's seed (default 2026)
 #   --sample    how many puzzles the SQL references get (default 1000; 0 = all)
-#   --timeout   statement_timeout for each SQL reference, in seconds (default 300)
+#   --timeout   the time each SQL reference may take, in seconds (default 300)
 # Exits non-zero when any answer is wrong or the solvers disagree.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
@@ -95,24 +95,55 @@ psql_db -q -c "INSERT INTO runs SELECT 'sudoku_ext: sudoku_solve', $TOTAL,
                  'ext_result', 'sudoku9_9'"
 psql_db -Atc "SELECT round(seconds::numeric, 3) || ' s' FROM runs WHERE result_table = 'ext_result'" | sed 's/^/    took /' >&2
 
-# The SQL references run on a sample (the first puzzles by id) in a schema of its
-# own, where their FROM sudoku9_9 finds the sample.
-if [ "$SAMPLE" -eq 0 ]; then SAMPLE="$TOTAL"; fi
-psql_db -q -c "CREATE SCHEMA sample;
-               CREATE TABLE sample.sudoku9_9 AS SELECT * FROM sudoku9_9 ORDER BY id LIMIT $SAMPLE"
+# The SQL references run on a sample (the first puzzles by id), in ten batches so that
+# the slow part can say how far along it is. Each batch is one run of the reference's
+# single statement, in a schema of its own where its FROM sudoku9_9 finds the batch;
+# the times add up, and the whole reference gets TIMEOUT seconds.
+if [ "$SAMPLE" -eq 0 ] || [ "$SAMPLE" -gt "$TOTAL" ]; then SAMPLE="$TOTAL"; fi
+BATCH=$(((SAMPLE + 9) / 10))
+psql_db -q -c "CREATE SCHEMA sample; CREATE TABLE sample.sudoku9_9 (LIKE sudoku9_9)"
 for ref in naked_mrv hidden_mrv; do
     file="$ROOT/sql/reference/$ref.sql"
-    say "running the pure-SQL reference $ref on $SAMPLE puzzles (statement_timeout ${TIMEOUT}s; this is the slow part)"
+    say "running the pure-SQL reference $ref on $SAMPLE puzzles (at most ${TIMEOUT} s; this is the slow part)"
     query="$(sed -e 's/;[[:space:]]*$//' "$file")"
-    psql_db -q -v query="$query" -v name="$ref" -v n="$SAMPLE" <<SQL
+    psql_db -q -c "CREATE TABLE ref_$ref (id int, puzzle text, result text)"
+    spent=0
+    last=0
+    done_n=0
+    while [ "$done_n" -lt "$SAMPLE" ]; do
+        n=$((SAMPLE - done_n < BATCH ? SAMPLE - done_n : BATCH))
+        left="$(awk "BEGIN { printf \"%d\", ($TIMEOUT - $spent) * 1000 }")"
+        if [ "$left" -le 0 ]; then last="$spent"; spent=""; break; fi
+        seconds="$(psql_db -q -At -v query="$query" <<SQL
+SET client_min_messages = warning;
+TRUNCATE sample.sudoku9_9;
+INSERT INTO sample.sudoku9_9 SELECT * FROM public.sudoku9_9 ORDER BY id LIMIT $n OFFSET $done_n;
 SET search_path = sample, public;
-SET statement_timeout = '${TIMEOUT}s';
-INSERT INTO public.runs
-SELECT 'SQL reference: ' || :'name', :n, public.time_into('ref_' || :'name', :'query'),
-       'ref_' || :'name', 'sample.sudoku9_9';
+SET statement_timeout = $left;
+SELECT coalesce(public.time_into('ref_batch', :'query')::text, 'timed out');
+RESET statement_timeout;
+CREATE TABLE IF NOT EXISTS public.ref_batch (LIKE public.ref_$ref);
+INSERT INTO public.ref_$ref SELECT * FROM public.ref_batch;
+DROP TABLE public.ref_batch;
 SQL
-    psql_db -Atc "SELECT coalesce(round(seconds::numeric, 1) || ' s', 'timed out') FROM runs WHERE solver = 'SQL reference: $ref'" \
-        | sed 's/^/    took /' >&2
+)"
+        seconds="$(echo "$seconds" | grep -E "^([0-9.e+-]+|timed out)$" | tail -1)"
+        if [ "$seconds" = "timed out" ] || [ -z "$seconds" ]; then last="$spent"; spent=""; break; fi
+        spent="$(awk "BEGIN { print $spent + $seconds }")"
+        done_n=$((done_n + n))
+        printf '    %s: %d of %d puzzles in %.1f s\n' "$ref" "$done_n" "$SAMPLE" "$spent" >&2
+    done
+    if [ -z "$spent" ]; then
+        echo "    $ref: stopped at the ${TIMEOUT} s limit after $done_n puzzles" >&2
+        if [ "$done_n" -gt 0 ]; then
+            # Report the batches that finished, under the name saying so.
+            psql_db -q -c "INSERT INTO runs VALUES ('SQL reference: $ref (stopped at ${TIMEOUT} s)', $done_n, $last, 'ref_$ref', 'sample')"
+        else
+            psql_db -q -c "INSERT INTO runs VALUES ('SQL reference: $ref', $SAMPLE, NULL, 'ref_$ref', 'sample')"
+        fi
+    else
+        psql_db -q -c "INSERT INTO runs VALUES ('SQL reference: $ref', $SAMPLE, $spent, 'ref_$ref', 'sample')"
+    fi
 done
 
 say "checking every answer"

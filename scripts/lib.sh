@@ -63,7 +63,7 @@ unlink_library() {
 install_extension() {
     say "building and installing the extension (release)"
     unlink_library
-    (cd "$ROOT" && cargo pgrx install --release --pg-config "${PG_CONFIG}" >/dev/null)
+    (cd "$ROOT" && cargo pgrx install --release --pg-config "${PG_CONFIG}" | grep -v '^ *Copying\|^ *Writing\|^ *Discovered' >&2 || true)
     # The install scripts of released versions, so that old versions can be created
     # and upgraded (cargo pgrx installs the upgrade scripts itself).
     local f
