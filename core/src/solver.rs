@@ -413,35 +413,59 @@ impl<O: Observer> Search<'_, O> {
                 continue;
             }
             for k in 0..3 {
-                if w[k] == checked[d][k] {
+                let wk = w[k];
+                if wk == checked[d][k] {
                     continue;
                 }
-                for (units, kind) in [(&BAND_ROWS, UnitKind::Row), (&BAND_BOXES, UnitKind::Box)] {
-                    for &unit in units {
-                        let x = w[k] & unit;
-                        if x == 0 {
-                            return None;
-                        }
-                        if x & (x - 1) == 0 && x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
-                            let cell = k * 27 + x.trailing_zeros() as usize;
-                            self.placed(cell, d, Technique::HiddenSingle(kind), depth);
-                            st.place(cell, d);
-                            progress = true;
-                        }
+                let blank = st.blank[k];
+                // One test for the whole band first: the common case is that every
+                // row and box has two places or more, or holds the digit already.
+                let units = [
+                    wk & BAND_ROWS[0],
+                    wk & BAND_ROWS[1],
+                    wk & BAND_ROWS[2],
+                    wk & BAND_BOXES[0],
+                    wk & BAND_BOXES[1],
+                    wk & BAND_BOXES[2],
+                ];
+                let mut notable = false;
+                for &x in &units {
+                    notable |= (x & x.wrapping_sub(1) == 0) & (x == 0 || x & blank != 0);
+                }
+                if !notable {
+                    continue;
+                }
+                for (i, &x) in units.iter().enumerate() {
+                    if x == 0 {
+                        return None;
+                    }
+                    if x & (x - 1) == 0 && x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
+                        let kind = if i < 3 { UnitKind::Row } else { UnitKind::Box };
+                        let cell = k * 27 + x.trailing_zeros() as usize;
+                        self.placed(cell, d, Technique::HiddenSingle(kind), depth);
+                        st.place(cell, d);
+                        progress = true;
                     }
                 }
             }
-            let (f0, f1, f2) = (columns_once(w[0]), columns_once(w[1]), columns_once(w[2]));
+            // The columns, from the board as the rows and boxes above have left it.
+            let now = st.cand[d];
+            let (f0, f1, f2) = (columns_once(now[0]), columns_once(now[1]), columns_once(now[2]));
             if f0 | f1 | f2 != 0x1FF {
                 return None;
             }
-            let twice = columns_twice(w[0]) | columns_twice(w[1]) | columns_twice(w[2]) | (f0 & f1) | (f0 & f2) | (f1 & f2);
-            let mut cols = !twice & 0x1FF;
+            // Singles among the blank cells only: a column where the digit stands already
+            // has no blank place left for it, and one where it does not has only blank
+            // places, so "one blank place" is exactly "a hidden single".
+            let (b0, b1, b2) = (now[0] & st.blank[0], now[1] & st.blank[1], now[2] & st.blank[2]);
+            let (g0, g1, g2) = (columns_once(b0), columns_once(b1), columns_once(b2));
+            let twice = columns_twice(b0) | columns_twice(b1) | columns_twice(b2) | (g0 & g1) | (g0 & g2) | (g1 & g2);
+            let mut cols = (g0 | g1 | g2) & !twice;
             while cols != 0 {
                 let c = cols.trailing_zeros();
                 cols &= cols - 1;
-                let k = if f0 >> c & 1 != 0 { 0 } else if f1 >> c & 1 != 0 { 1 } else { 2 };
-                let x = w[k] & (BAND_COL << c);
+                let k = if g0 >> c & 1 != 0 { 0 } else if g1 >> c & 1 != 0 { 1 } else { 2 };
+                let x = [b0, b1, b2][k] & (BAND_COL << c);
                 if x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
                     let cell = k * 27 + x.trailing_zeros() as usize;
                     self.placed(cell, d, Technique::HiddenSingle(UnitKind::Col), depth);
