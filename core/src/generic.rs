@@ -6,7 +6,7 @@
 
 use crate::grid::{Size, UnitKind, CELLS};
 use crate::puzzle::Puzzle;
-use crate::solver::{Event, Observer, Outcome, Stats, Technique};
+use crate::solver::{Event, Observer, Outcome, Tally, Technique};
 
 /// Solves `puzzle` (whose givens must be consistent) up to `limit` solutions.
 pub(crate) fn solve<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Outcome {
@@ -20,7 +20,7 @@ pub(crate) fn solve<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) 
             p
         })
         .collect();
-    let mut search = Search { size, units, peers, limit, count: 0, first: None, stats: Stats::default(), observer };
+    let mut search = Search { size, units, peers, tally: Tally::new(limit), observer };
     if limit > 0 {
         let mut st = State { cand: vec![size.all_digits(); size.cells()], grid: vec![0; size.cells()] };
         for (cell, &d) in puzzle.values().iter().enumerate() {
@@ -30,7 +30,7 @@ pub(crate) fn solve<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) 
         }
         search.run(st, 0);
     }
-    Outcome { solution: search.first, count: search.count, stats: search.stats }
+    search.tally.outcome()
 }
 
 #[derive(Clone)]
@@ -44,10 +44,7 @@ struct Search<'a, O: Observer> {
     size: Size,
     units: Vec<Vec<usize>>,
     peers: Vec<Vec<usize>>,
-    limit: u64,
-    count: u64,
-    first: Option<[u8; CELLS]>,
-    stats: Stats,
+    tally: Tally,
     observer: &'a mut O,
 }
 
@@ -61,7 +58,7 @@ impl<O: Observer> Search<'_, O> {
     }
 
     fn record(&mut self, cell: usize, d: u8, technique: Technique, depth: u32) {
-        self.stats.record(technique);
+        self.tally.stats.record(technique);
         self.observer.event(Event::Place { cell: cell as u8, digit: d, technique, depth });
     }
 
@@ -125,13 +122,9 @@ impl<O: Observer> Search<'_, O> {
         }
         let blank = (0..self.size.cells()).filter(|&c| st.grid[c] == 0).min_by_key(|&c| (st.cand[c].count_ones(), c));
         let Some(cell) = blank else {
-            self.count += 1;
             let mut grid = [0u8; CELLS];
             grid[..st.grid.len()].copy_from_slice(&st.grid);
-            if self.first.is_none() {
-                self.first = Some(grid);
-            }
-            self.observer.solution(&grid);
+            self.tally.solution(grid, self.observer);
             return;
         };
         for d in 1..=self.size.n() as u8 {
@@ -142,15 +135,12 @@ impl<O: Observer> Search<'_, O> {
             self.record(cell, d, Technique::Guess, depth + 1);
             let mut next = st.clone();
             self.place(&mut next, cell, d);
-            let before = self.count;
+            let before = self.tally.count();
             self.run(next, depth + 1);
-            if self.count >= self.limit {
+            if self.tally.full() {
                 return;
             }
-            if self.count == before {
-                self.stats.backtracks += 1;
-            }
-            self.observer.event(Event::Backtrack { depth: depth + 1 });
+            self.tally.abandon(before, depth + 1, self.observer);
         }
     }
 }

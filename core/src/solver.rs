@@ -103,7 +103,7 @@ pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O
     if limit > 0 {
         search.run(State::from_puzzle(puzzle), UNCHECKED, 0);
     }
-    Ok(Outcome { solution: search.first, count: search.count, stats: search.stats })
+    Ok(search.tally.outcome())
 }
 
 /// The plain cell-by-cell solver, for any size: the one 4×4 puzzles use, and on 9×9
@@ -126,7 +126,7 @@ pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: 
     let mut state = State::from_puzzle(puzzle);
     state.cand[digit as usize - 1][cell / 27] &= !(1 << (cell % 27));
     search.run(state, UNCHECKED, 0);
-    search.count
+    search.tally.count()
 }
 
 /// The candidates of every cell from the givens alone (pencil marks): a mask for each
@@ -315,33 +315,70 @@ impl State {
     }
 }
 
-struct Search<'a, O: Observer> {
+/// What every search keeps, whichever solver runs it: the limit, the solutions counted
+/// so far, the first one, and the statistics. "Count solutions up to a limit" lives
+/// here once.
+pub(crate) struct Tally {
     limit: u64,
     count: u64,
     first: Option<[u8; CELLS]>,
-    stats: Stats,
+    pub(crate) stats: Stats,
+}
+
+impl Tally {
+    pub(crate) fn new(limit: u64) -> Tally {
+        Tally { limit, count: 0, first: None, stats: Stats::default() }
+    }
+
+    /// A solution found: counted, kept if it is the first, shown to the observer.
+    pub(crate) fn solution<O: Observer>(&mut self, grid: [u8; CELLS], observer: &mut O) {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some(grid);
+        }
+        observer.solution(&grid);
+    }
+
+    /// The limit is reached: the search stops.
+    #[inline(always)]
+    pub(crate) fn full(&self) -> bool {
+        self.count >= self.limit
+    }
+
+    #[inline(always)]
+    pub(crate) fn count(&self) -> u64 {
+        self.count
+    }
+
+    /// Leaves the guess of `depth` for the next one: a backtrack, counted when nothing
+    /// below the guess (searched since the count was `count_before`) was a solution.
+    #[inline(always)]
+    pub(crate) fn abandon<O: Observer>(&mut self, count_before: u64, depth: u32, observer: &mut O) {
+        if self.count == count_before {
+            self.stats.backtracks += 1;
+        }
+        observer.event(Event::Backtrack { depth });
+    }
+
+    pub(crate) fn outcome(self) -> Outcome {
+        Outcome { solution: self.first, count: self.count, stats: self.stats }
+    }
+}
+
+struct Search<'a, O: Observer> {
+    tally: Tally,
     observer: &'a mut O,
 }
 
 impl<O: Observer> Search<'_, O> {
     fn new(limit: u64, observer: &mut O) -> Search<'_, O> {
-        Search { limit, count: 0, first: None, stats: Stats::default(), observer }
+        Search { tally: Tally::new(limit), observer }
     }
 
     #[inline(always)]
     fn placed(&mut self, cell: usize, d: usize, technique: Technique, depth: u32) {
-        self.stats.record(technique);
+        self.tally.stats.record(technique);
         self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
-    }
-
-    /// Leaves the guess of `depth` for the next one: a backtrack, counted when nothing
-    /// below the guess was a solution.
-    #[inline(always)]
-    fn abandon(&mut self, count_before: u64, depth: u32) {
-        if self.count == count_before {
-            self.stats.backtracks += 1;
-        }
-        self.observer.event(Event::Backtrack { depth });
     }
 
     /// Naked and hidden singles to a fixpoint. Returns false on a contradiction.
@@ -489,12 +526,7 @@ impl<O: Observer> Search<'_, O> {
             return;
         }
         if st.solved() {
-            self.count += 1;
-            let grid = st.grid();
-            if self.first.is_none() {
-                self.first = Some(grid);
-            }
-            self.observer.solution(&grid);
+            self.tally.solution(st.grid(), self.observer);
             return;
         }
         let cell = st.mrv_cell();
@@ -507,13 +539,13 @@ impl<O: Observer> Search<'_, O> {
             self.placed(cell, d, Technique::Guess, depth + 1);
             let mut next = st;
             next.place(cell, d);
-            let before = self.count;
+            let before = self.tally.count();
             // `st` is a checked fixpoint: the child rechecks what the guess changed.
             self.run(next, st.cand, depth + 1);
-            if self.count >= self.limit {
+            if self.tally.full() {
                 return;
             }
-            self.abandon(before, depth + 1);
+            self.tally.abandon(before, depth + 1, self.observer);
         }
     }
 }
