@@ -108,20 +108,21 @@ pub fn analyse(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
 
 /// [`analyse`], passing interrupt checks on to `outer`.
 pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Analysis, PuzzleError> {
-    let mut root = RootSingles { outer: &mut *outer, placed: 0, contradiction: false };
-    let first = solve_observed(puzzle, 1, &mut root)?;
+    // One search up to two solutions gives both the count and, in `first_stats`, the
+    // figures of the search to the first solution that `sudoku_solve` makes.
+    let mut root = RootSingles { outer, placed: 0, contradiction: false };
+    let outcome = solve_observed(puzzle, 2, &mut root)?;
     let (placed, contradiction) = (root.placed, root.contradiction);
-    let solutions = if first.count == 0 { 0 } else { solve_observed(puzzle, 2, outer)?.count };
     let blanks = puzzle.blanks();
     let blanks_after_singles = blanks - placed;
     Ok(Analysis {
         size: puzzle.size,
         givens: puzzle.givens(),
         blanks,
-        stats: first.stats,
+        stats: outcome.first_stats,
         blanks_after_singles,
         solved_by_singles: blanks_after_singles == 0 && !contradiction,
-        solutions,
+        solutions: outcome.count,
     })
 }
 

@@ -48,7 +48,11 @@ pub struct Outcome {
     pub solution: Option<[u8; CELLS]>,
     /// Solutions found, at most the limit.
     pub count: u64,
+    /// The work of the whole search.
     pub stats: Stats,
+    /// The work of the search up to its first solution (all of it when there is none):
+    /// what a search with limit 1 does, so one search with a larger limit tells both.
+    pub first_stats: Stats,
 }
 
 /// How a digit came to be placed.
@@ -323,11 +327,12 @@ pub(crate) struct Tally {
     count: u64,
     first: Option<[u8; CELLS]>,
     pub(crate) stats: Stats,
+    first_stats: Option<Stats>,
 }
 
 impl Tally {
     pub(crate) fn new(limit: u64) -> Tally {
-        Tally { limit, count: 0, first: None, stats: Stats::default() }
+        Tally { limit, count: 0, first: None, stats: Stats::default(), first_stats: None }
     }
 
     /// A solution found: counted, kept if it is the first, shown to the observer.
@@ -335,6 +340,7 @@ impl Tally {
         self.count += 1;
         if self.first.is_none() {
             self.first = Some(grid);
+            self.first_stats = Some(self.stats);
         }
         observer.solution(&grid);
     }
@@ -361,7 +367,7 @@ impl Tally {
     }
 
     pub(crate) fn outcome(self) -> Outcome {
-        Outcome { solution: self.first, count: self.count, stats: self.stats }
+        Outcome { solution: self.first, count: self.count, stats: self.stats, first_stats: self.first_stats.unwrap_or(self.stats) }
     }
 }
 

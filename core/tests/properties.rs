@@ -172,3 +172,17 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #[test]
+    fn first_stats_are_those_of_a_limit_one_search(seed in any::<u64>(), pct in 0u64..=100) {
+        let (_, p) = cut(seed, pct);
+        let one = solve(&p, 1).unwrap();
+        let two = solve(&p, 2).unwrap();
+        prop_assert_eq!(two.first_stats, one.stats);
+        prop_assert_eq!(one.first_stats, one.stats);
+        let a = sudoku_core::explain::analyse(&p).unwrap();
+        prop_assert_eq!(a.stats, one.stats);
+        prop_assert_eq!(a.solutions, two.count);
+    }
+}
