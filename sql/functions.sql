@@ -26,7 +26,8 @@ COMMENT ON FUNCTION sudoku_count_solutions(text, int) IS
 
 COMMENT ON FUNCTION sudoku_solutions(text, int) IS
 'The solutions of a puzzle, up to max_count (default 10), each in the input''s layout, in the search''s deterministic '
-'order (branch on the lowest-numbered cell with the fewest candidates, digits ascending). No rows when there is none. '
+'order (9x9: branch on a cell with the fewest candidates, the one with the most blank peers, the lowest-numbered of those; '
+'4x4: the lowest-numbered cell with the fewest candidates; digits ascending). No rows when there is none. '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens or max_count below 1.';
 
 COMMENT ON FUNCTION sudoku_steps(text) IS
@@ -38,8 +39,9 @@ COMMENT ON FUNCTION sudoku_steps(text) IS
 
 COMMENT ON FUNCTION sudoku_stats(text) IS
 'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, blanks; naked_singles, hidden_singles, guesses and '
-'backtracks of the search to the first solution (as sudoku_solve does it); blanks_after_singles (blanks left when naked '
-'and hidden singles from the givens can do no more, before any guess); solved_by_singles (that leaves none); solutions '
+'backtracks of the search to the first solution (as sudoku_solve does it); blanks_after_singles (blanks left when '
+'propagation from the givens can do no more, before any guess: naked and hidden singles, and on 9x9 puzzles also '
+'locked candidates); solved_by_singles (that leaves none); solutions '
 '(counted up to 2: 0, 1, or 2 meaning two or more). Errors: 22P02 for malformed text, 22023 for contradictory givens.';
 
 COMMENT ON FUNCTION sudoku_format(text, text) IS

@@ -29,6 +29,8 @@ impl<O: Observer> Observer for Recorder<'_, O> {
         self.outer.check_interrupt();
     }
 
+    const EVENTS: bool = true;
+
     fn event(&mut self, event: Event) {
         match event {
             Event::Place { depth, .. } => {
@@ -92,6 +94,8 @@ impl<O: Observer> Observer for RootSingles<'_, O> {
     fn check_interrupt(&mut self) {
         self.outer.check_interrupt();
     }
+
+    const EVENTS: bool = true;
 
     fn event(&mut self, event: Event) {
         match event {

@@ -59,7 +59,9 @@ impl<O: Observer> Search<'_, O> {
 
     fn record(&mut self, cell: usize, d: u8, technique: Technique, depth: u32) {
         self.tally.stats.record(technique);
-        self.observer.event(Event::Place { cell: cell as u8, digit: d, technique, depth });
+        if O::EVENTS {
+            self.observer.event(Event::Place { cell: cell as u8, digit: d, technique, depth });
+        }
     }
 
     /// Singles to a fixpoint; false on a contradiction.
@@ -116,7 +118,9 @@ impl<O: Observer> Search<'_, O> {
         if !self.propagate(&mut st, depth) {
             if depth == 0 {
                 // No solution without a guess: everything placed is undone.
-                self.observer.event(Event::Backtrack { depth });
+                if O::EVENTS {
+                    self.observer.event(Event::Backtrack { depth });
+                }
             }
             return;
         }

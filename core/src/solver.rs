@@ -83,7 +83,11 @@ pub trait Observer {
     /// Called for every solution found, in order.
     #[inline(always)]
     fn solution(&mut self, _grid: &[u8; CELLS]) {}
-    /// Called for every placement and backtrack.
+    /// True for an observer that wants [`Observer::event`]: only then does the search
+    /// describe its steps (the 9×9 solver finds most singles many at a time and names
+    /// them one by one only when asked to).
+    const EVENTS: bool = false;
+    /// Called for every placement and backtrack, when [`Observer::EVENTS`] is true.
     #[inline(always)]
     fn event(&mut self, _event: Event) {}
 }
@@ -99,13 +103,20 @@ pub fn solve(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
 
 /// [`solve`] with an observer.
 pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
-    puzzle.check_givens()?;
     if puzzle.size != Size::Nine {
+        puzzle.check_givens()?;
         return Ok(crate::generic::solve(puzzle, limit, observer));
     }
+    // The givens are checked as they are placed; on a conflict, `check_givens` names it.
+    let Some(mut state) = State::from_puzzle(puzzle) else {
+        match puzzle.check_givens() {
+            Err(e) => return Err(e),
+            Ok(()) => unreachable!("a given that is no longer a candidate has a peer holding its digit"),
+        }
+    };
     let mut search = Search::new(limit, observer);
     if limit > 0 {
-        search.run(State::from_puzzle(puzzle), UNCHECKED, 0);
+        search.run(&mut state, 0);
     }
     Ok(search.tally.outcome())
 }
@@ -127,9 +138,9 @@ pub fn solve_plain_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: 
 /// `cell`: the generator's uniqueness test. `puzzle`'s givens must be consistent.
 pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: u8, observer: &mut O) -> u64 {
     let mut search = Search::new(1, observer);
-    let mut state = State::from_puzzle(puzzle);
+    let mut state = State::from_puzzle(puzzle).expect("consistent givens");
     state.cand[digit as usize - 1][cell / 27] &= !(1 << (cell % 27));
-    search.run(state, UNCHECKED, 0);
+    search.run(&mut state, 0);
     search.tally.count()
 }
 
@@ -157,34 +168,54 @@ pub fn candidates(puzzle: &Puzzle) -> Result<[u16; CELLS], PuzzleError> {
 }
 
 // ---------------------------------------------------------------------------------
-// The search state: one bitboard per digit.
+// The search state: one bitboard per digit, cut into bands.
 //
 // The grid is cut into three *bands* of three rows; a band's 27 cells fit one `u32`,
 // cell `c` being bit `c % 27` of band `c / 27` (so cell order is bit order). For each
-// digit the state keeps, per band, the cells where that digit may still stand. This is
-// the candidate mask of every cell turned sideways: cell `c` has candidate `d` exactly
-// when bit `c` of digit `d`'s board is set, which is `0x1FF & !(row | col | box)` kept
-// up to date by the placements. Sideways, one word-wide operation handles 27 cells:
+// digit the state keeps, per band, the cells where that digit may still stand; a filled
+// cell keeps the bit of its own digit only. This is the candidate mask of every cell
+// turned sideways: blank cell `c` has candidate `d` exactly when bit `c` of digit `d`'s
+// board is set, which is `0x1FF & !(row | col | box)` kept up to date by every
+// placement. Sideways, one word-wide operation handles 27 cells.
 //
-// - placing `d` in `c` clears `c` from the other eight boards and `c`'s 20 peers from
-//   `d`'s board (three AND-NOTs with a precomputed peer mask);
-// - naked singles of a band are the blank cells set in exactly one board: two running
-//   masks over the nine boards ("seen once", "seen twice") find them all at once, and
-//   a blank cell seen in no board is a contradiction;
-// - hidden singles of a digit are the units in which its board has one bit, and a unit
-//   with no bit is a contradiction. A filled cell keeps the bit of its own digit, so a
-//   unit where the digit is placed has exactly that bit and is not taken for a single
-//   (the bit is not blank), and "no bit" always means "no place left".
+// A band's row meets its three boxes in three *triads* (three cells side by side). A
+// digit stands once in each row and once in each box of a band, so the triads that hold
+// it form one of six patterns: one triad per row and per box, like a 3×3 permutation
+// matrix. `SHAPES` is a table of the 512 ways a digit's board can occupy the nine
+// triads: which triads lie on some permutation (the others cannot hold the digit) and
+// which lie on all of them (the digit must be there). Propagation is three steps, to a
+// fixpoint:
+//
+// 1. *Band update* of every board that changed: keep only the triads on some
+//    permutation (this is locked candidates, "pointing" and "claiming", inside the band;
+//    none left is a contradiction); a box of the band whose cells for the digit lie in
+//    one column takes that column from the digit's other two bands (the same rule
+//    between a box and a column, which also carries every placement to the cell's
+//    column); and a triad the digit must occupy with one cell left is a hidden single,
+//    alone in its row and its box.
+// 2. *Naked singles*: the blank cells set in exactly one board, found for a band at
+//    once by running counts ("seen once", "twice", "three times") over the nine boards.
+//    The same counts give the cells with two candidates, where MRV branches, and a cell
+//    seen in no board is a contradiction.
+// 3. *Hidden singles in columns*: columns where a digit's three bands have one bit
+//    between them, on a blank cell (a column with no bit is a contradiction).
+//
+// Each is checked for what it may change; the update of a band changes nothing when the
+// board is as it was at its last update, so only changed boards are looked at.
 // ---------------------------------------------------------------------------------
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
-/// The three rows of a band.
-const BAND_ROWS: [u32; 3] = [0x1FF, 0x1FF << 9, 0x1FF << 18];
-/// The three boxes of a band: bits 0-2, 9-11 and 18-20, shifted by 3 per box.
-const BAND_BOXES: [u32; 3] = [0x1C0E07, 0x1C0E07 << 3, 0x1C0E07 << 6];
-/// The three cells of column `c` in a band.
-const BAND_COL: u32 = 1 | 1 << 9 | 1 << 18;
+/// A row: the nine low bits of a band, or nine columns.
+const ROW: u32 = 0x1FF;
+/// The three cells of the first box of a band; shift by 3 for the next box.
+const BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+/// The lowest bit of each aligned group of three: the triads of a band, or the boxes of
+/// a row of columns.
+const GROUP_BASES: u32 = 0o111_111_111;
+/// The two other bands of each band.
+const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+
 /// The peers of each cell, as a mask per band.
 const PEER_BANDS: [[u32; 3]; CELLS] = build_peer_bands();
 
@@ -203,60 +234,202 @@ const fn build_peer_bands() -> [[u32; 3]; CELLS] {
     out
 }
 
+/// For each cell of a band, the band without the cell's row and box, but with the cell:
+/// what stays of a digit's board when the digit is placed in that cell.
+const KEEP_SELF: [u32; 27] = build_keep_self();
+
+const fn build_keep_self() -> [u32; 27] {
+    let mut out = [0u32; 27];
+    let mut i = 0;
+    while i < 27 {
+        let (r, b) = (i / 9, i % 9 / 3);
+        out[i] = (BAND & !(ROW << (9 * r)) & !(BOX << (3 * b))) | 1 << i;
+        i += 1;
+    }
+    out
+}
+
+/// For the nine cells of a row, which of its three triads hold a bit (bit `b` for box
+/// `b` of the band).
+const ROW_TRIADS: [u8; 512] = build_row_triads();
+
+const fn build_row_triads() -> [u8; 512] {
+    let mut out = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut b = 0;
+        while b < 3 {
+            if x >> (3 * b) & 7 != 0 {
+                out[x] |= 1 << b;
+            }
+            b += 1;
+        }
+        x += 1;
+    }
+    out
+}
+
+/// Indexed by the occupied triads of a band (bit `3r + b`: row `r`, box `b`): the cells
+/// of the triads that lie on at least one permutation inside the pattern, and of those
+/// that lie on every one. Both are 0 when no permutation fits: the digit has no place
+/// in some row or box of the band.
+const SHAPES: [[u32; 2]; 512] = build_shapes();
+
+const fn build_shapes() -> [[u32; 2]; 512] {
+    // The six ways of giving each row of a band its own box.
+    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut out = [[0u32; 2]; 512];
+    let mut pattern = 0;
+    while pattern < 512 {
+        let (mut some, mut every, mut any) = (0u32, 0x1FFu32, false);
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMUTATIONS[p];
+            let triads = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
+            if pattern & triads == triads {
+                some |= triads;
+                every &= triads;
+                any = true;
+            }
+            p += 1;
+        }
+        if !any {
+            every = 0;
+        }
+        out[pattern as usize] = [triad_cells(some), triad_cells(every)];
+        pattern += 1;
+    }
+    out
+}
+
+/// The cells of a set of triads: triad `t` (`3r + b`) is bits `3t..3t + 3` of the band.
+const fn triad_cells(triads: u32) -> u32 {
+    let mut cells = 0;
+    let mut t = 0;
+    while t < 9 {
+        if triads >> t & 1 != 0 {
+            cells |= 0b111 << (3 * t);
+        }
+        t += 1;
+    }
+    cells
+}
+
+/// The bits of `x` that are alone in their aligned group of three (a triad of a band,
+/// or a box's three columns): at each group's lowest bit, `a ^ b ^ c` without `a & b & c`
+/// is "exactly one of the three", and multiplying by 7 widens it back to the group.
+#[inline(always)]
+fn lone(x: u32) -> u32 {
+    let one = (x ^ x >> 1 ^ x >> 2) & !(x & x >> 1 & x >> 2) & GROUP_BASES;
+    x & (one * 7)
+}
+
+/// A set of columns (bits 0-8) as the cells of those columns in a band.
+#[inline(always)]
+fn spread(columns: u32) -> u32 {
+    columns * (1 | 1 << 9 | 1 << 18)
+}
+
 /// Columns (bits 0-8) where a band's board has at least one bit.
 #[inline(always)]
 fn columns_once(w: u32) -> u32 {
-    (w | w >> 9 | w >> 18) & 0x1FF
+    (w | w >> 9 | w >> 18) & ROW
 }
 
 /// Columns (bits 0-8) where a band's board has at least two bits.
 #[inline(always)]
 fn columns_twice(w: u32) -> u32 {
-    ((w & w >> 9) | ((w | w >> 9) & w >> 18)) & 0x1FF
+    ((w & w >> 9) | ((w | w >> 9) & w >> 18)) & ROW
+}
+
+/// The boards that differ from their last update, as bit `3d + k` for digit `d + 1`,
+/// band `k`: four boards per SSE2 compare on x86-64 (where SSE2 is always present),
+/// one by one elsewhere.
+#[inline(always)]
+fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
+    let (a, b) = (cand.as_flattened(), seen.as_flattened());
+    #[cfg(target_arch = "x86_64")]
+    let (mut changed, scalar_from) = {
+        use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
+        let mut equal = 0u32;
+        for v in 0..6 {
+            // SAFETY: SSE2 is part of x86-64; lanes 4v..4v + 4 lie within the 27 boards
+            // of each slice (v < 6), and unaligned loads are allowed.
+            unsafe {
+                let x = _mm_loadu_si128(a[4 * v..4 * v + 4].as_ptr() as *const __m128i);
+                let y = _mm_loadu_si128(b[4 * v..4 * v + 4].as_ptr() as *const __m128i);
+                equal |= (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32) << (4 * v);
+            }
+        }
+        (!equal & 0xFF_FFFF, 24)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let (mut changed, scalar_from) = (0u32, 0);
+    for j in scalar_from..27 {
+        changed |= ((a[j] != b[j]) as u32) << j;
+    }
+    changed
 }
 
 /// A board per digit, three bands each.
 type Boards = [[u32; 3]; 9];
-/// Boards no real state has (bits above the 27th): "nothing checked yet".
+/// Boards no real state has (bits above the 27th): "never updated".
 const UNCHECKED: Boards = [[u32::MAX; 3]; 9];
 
-/// One search node. `Copy` on purpose: a guess copies the node (120 bytes), which is
+/// One search node. `Copy` on purpose: a guess copies the node (240 bytes), which is
 /// cheaper than recording and undoing changes.
 #[derive(Clone, Copy)]
 struct State {
     /// `cand[d][k]`: the cells of band `k` where digit `d + 1` may stand.
     cand: Boards,
+    /// Each board as its last band update left it.
+    seen: Boards,
     /// The blank cells of each band.
     blank: [u32; 3],
+    /// The blank cells with exactly two candidates, per band, as the last naked-singles
+    /// pass found them (up to date when propagation ends).
+    pairs: [u32; 3],
 }
 
 impl State {
-    /// The state of `puzzle`, whose givens must not contradict each other.
-    fn from_puzzle(puzzle: &Puzzle) -> State {
-        let mut st = State { cand: [[BAND; 3]; 9], blank: [BAND; 3] };
+    /// The state of `puzzle`, or `None` when a given is not a candidate of its cell
+    /// when placed: a peer holds the same digit.
+    fn from_puzzle(puzzle: &Puzzle) -> Option<State> {
+        let mut st = State { cand: [[BAND; 3]; 9], seen: UNCHECKED, blank: [BAND; 3], pairs: [0; 3] };
         for (cell, &d) in puzzle.cells.iter().enumerate() {
             if d != 0 {
-                st.place(cell, d as usize - 1);
+                let (k, i, d) = (cell / 27, cell % 27, d as usize - 1);
+                if st.cand[d][k] >> i & 1 == 0 {
+                    return None;
+                }
+                st.place(k, i, d);
+                let (k1, k2) = OTHER_BANDS[k];
+                let column = spread(1 << (i % 9));
+                st.cand[d][k1] &= !column;
+                st.cand[d][k2] &= !column;
             }
         }
-        st
+        Some(st)
     }
 
-    /// Puts digit `d + 1` in `cell`, which must have it as a candidate.
+    /// Puts digit `d + 1` in cell `i` of band `k`, which must have it as a candidate:
+    /// the cell loses its other candidates and the digit leaves the cell's row and box.
+    /// Its column, in the other bands, is left to the next band update.
     #[inline(always)]
-    fn place(&mut self, cell: usize, d: usize) {
-        let k = cell / 27;
-        let bit = 1u32 << (cell % 27);
+    fn place(&mut self, k: usize, i: usize, d: usize) {
+        let bit = 1u32 << i;
+        let own = self.cand[d][k];
         for board in self.cand.iter_mut() {
             board[k] &= !bit;
         }
-        let peers = &PEER_BANDS[cell];
-        let board = &mut self.cand[d];
-        board[0] &= !peers[0];
-        board[1] &= !peers[1];
-        board[2] &= !peers[2];
-        board[k] |= bit;
+        self.cand[d][k] = own & KEEP_SELF[i];
         self.blank[k] &= !bit;
+    }
+
+    /// The number of blank cells.
+    #[inline(always)]
+    fn blanks(&self) -> u32 {
+        self.blank[0].count_ones() + self.blank[1].count_ones() + self.blank[2].count_ones()
     }
 
     #[inline(always)]
@@ -285,37 +458,52 @@ impl State {
         grid
     }
 
-    /// The blank cell with the fewest candidates, the lowest-numbered on ties. After
-    /// propagation no blank cell has fewer than two, so the first band holding a cell
-    /// with exactly two (seen twice but not three times) gives the answer.
-    fn mrv_cell(&self) -> usize {
-        for k in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for board in &self.cand {
-                let w = board[k];
-                three |= two & w;
-                two |= one & w;
-                one |= w;
-            }
-            let pairs = two & !three & self.blank[k];
-            if pairs != 0 {
-                return k * 27 + pairs.trailing_zeros() as usize;
-            }
-        }
-        // No cell with two candidates: count them cell by cell.
-        let mut best = (u32::MAX, 0usize);
-        for k in 0..3 {
-            let mut bits = self.blank[k];
-            while bits != 0 {
-                let i = bits.trailing_zeros();
-                bits &= bits - 1;
-                let n = self.cand.iter().filter(|b| b[k] >> i & 1 != 0).count() as u32;
-                if n < best.0 {
-                    best = (n, k * 27 + i as usize);
+    /// The cell to branch on: a blank cell with the fewest candidates (MRV), and among
+    /// those the one with the most blank peers (the degree heuristic: its digit, once
+    /// chosen, leaves the most cells), the lowest-numbered on ties.
+    ///
+    /// After propagation no blank cell has fewer than two candidates, so when some cell
+    /// has two (nearly always), the naked-singles pass has listed them all in `pairs`;
+    /// otherwise the cells are counted one by one.
+    fn branch_cell(&self) -> usize {
+        let mut fewest = self.pairs;
+        if fewest == [0; 3] {
+            let mut least = u32::MAX;
+            for k in 0..3 {
+                let mut bits = self.blank[k];
+                while bits != 0 {
+                    let i = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let n = self.cand.iter().filter(|b| b[k] >> i & 1 != 0).count() as u32;
+                    if n < least {
+                        least = n;
+                        fewest = [0; 3];
+                    }
+                    if n == least {
+                        fewest[k] |= 1 << i;
+                    }
                 }
             }
         }
-        best.1
+        let (mut best, mut most) = (0usize, 0u32);
+        for (k, &cells) in fewest.iter().enumerate() {
+            let mut bits = cells;
+            while bits != 0 {
+                let cell = k * 27 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // Blank peers, plus one so that any cell beats "none yet": the row and
+                // box in the cell's band, and the column's cells in the other two bands
+                // (side by side, bits `c` and `c + 1` of each row), in one word.
+                let (k1, k2) = OTHER_BANDS[k];
+                let column = spread(1 << (cell % 9));
+                let others = (self.blank[k1] & column) | (self.blank[k2] & column) << 1;
+                let n = ((self.blank[k] & PEER_BANDS[cell][k]) as u64 | (others as u64) << 27).count_ones() + 1;
+                if n > most {
+                    (best, most) = (cell, n);
+                }
+            }
+        }
+        best
     }
 }
 
@@ -363,13 +551,16 @@ impl Tally {
         if self.count == count_before {
             self.stats.backtracks += 1;
         }
-        observer.event(Event::Backtrack { depth });
+        if O::EVENTS {
+            observer.event(Event::Backtrack { depth });
+        }
     }
 
     pub(crate) fn outcome(self) -> Outcome {
         Outcome { solution: self.first, count: self.count, stats: self.stats, first_stats: self.first_stats.unwrap_or(self.stats) }
     }
 }
+
 
 struct Search<'a, O: Observer> {
     tally: Tally,
@@ -384,23 +575,40 @@ impl<O: Observer> Search<'_, O> {
     #[inline(always)]
     fn placed(&mut self, cell: usize, d: usize, technique: Technique, depth: u32) {
         self.tally.stats.record(technique);
-        self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
+        if O::EVENTS {
+            self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
+        }
     }
 
-    /// Naked and hidden singles to a fixpoint. Returns false on a contradiction.
-    /// `checked` holds each digit's board as it was when its units were last checked
-    /// for hidden singles (see [`Search::hidden_singles`]).
-    fn propagate(&mut self, st: &mut State, checked: &mut Boards, depth: u32) -> bool {
+    /// Band updates, naked singles and hidden singles in columns to a fixpoint. Returns
+    /// false on a contradiction.
+    ///
+    /// Band updates place their hidden singles many at a time without counting them:
+    /// they are the blank cells filled here less those the other steps counted.
+    #[inline(always)]
+    fn propagate(&mut self, st: &mut State, depth: u32) -> bool {
+        let blanks = st.blanks();
+        let counted = self.tally.stats.naked_singles + self.tally.stats.hidden_singles;
+        let ok = self.propagate_counted(st, depth);
+        let filled = (blanks - st.blanks()) as u64;
+        self.tally.stats.hidden_singles += filled - (self.tally.stats.naked_singles + self.tally.stats.hidden_singles - counted);
+        ok
+    }
+
+    fn propagate_counted(&mut self, st: &mut State, depth: u32) -> bool {
         loop {
+            if !self.update_bands(st, depth) {
+                return false;
+            }
+            if st.solved() {
+                return true;
+            }
             match self.naked_singles(st, depth) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => {}
             }
-            if st.solved() {
-                return true;
-            }
-            match self.hidden_singles(st, checked, depth) {
+            match self.column_singles(st, depth) {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -408,126 +616,147 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 
+    /// Updates every board that changed since its last update, until none does. Each
+    /// round finds the changed boards among all 27 at once (see [`changed_boards`]).
+    #[inline(always)]
+    fn update_bands(&mut self, st: &mut State, depth: u32) -> bool {
+        loop {
+            let mut changed = changed_boards(&st.cand, &st.seen);
+            if changed == 0 {
+                return true;
+            }
+            while changed != 0 {
+                let j = changed.trailing_zeros() as usize;
+                changed &= changed - 1;
+                if !self.update_band(st, j / 3, j % 3, depth) {
+                    return false;
+                }
+            }
+        }
+    }
+
+    /// The band update of digit `d + 1` in band `k` (see the comment on the state).
+    #[inline(always)]
+    fn update_band(&mut self, st: &mut State, d: usize, k: usize, depth: u32) -> bool {
+        let old = st.cand[d][k];
+        let pattern = ROW_TRIADS[(old & ROW) as usize] as usize
+            | (ROW_TRIADS[(old >> 9 & ROW) as usize] as usize) << 3
+            | (ROW_TRIADS[(old >> 18 & ROW) as usize] as usize) << 6;
+        let [some, every] = SHAPES[pattern];
+        let w = old & some;
+        if w == 0 {
+            return false;
+        }
+        st.seen[d][k] = w;
+        // A box whose cells for the digit lie in one column: the column is the box's.
+        let column = spread(lone(columns_once(w)));
+        let (k1, k2) = OTHER_BANDS[k];
+        st.cand[d][k1] &= !column;
+        st.cand[d][k2] &= !column;
+        // A triad the digit must occupy, with one cell left, and that cell blank.
+        let singles = lone(w & every) & st.blank[k];
+        st.blank[k] &= !singles;
+        // The singles leave every other digit's board (all nine, then this one is set).
+        for board in st.cand.iter_mut() {
+            board[k] &= !singles;
+        }
+        st.cand[d][k] = w;
+        if O::EVENTS {
+            let mut bits = singles;
+            while bits != 0 {
+                let i = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                // The unit named: the row if the digit had no other place in it before
+                // the update, else the box if that was so, else the row (which the
+                // update's locked candidates left with this one place).
+                let (row, bx) = (ROW << (i / 9 * 9), BOX << (i % 9 / 3 * 3));
+                let kind = if old & row == 1 << i || old & bx != 1 << i { UnitKind::Row } else { UnitKind::Box };
+                let technique = Technique::HiddenSingle(kind);
+                self.observer.event(Event::Place { cell: (k * 27 + i) as u8, digit: d as u8 + 1, technique, depth });
+            }
+        }
+        true
+    }
+
     /// One pass of naked singles over the three bands: `Some(placed anything)`, or
-    /// `None` on a contradiction.
+    /// `None` on a contradiction. Also notes the cells with two candidates.
     #[inline(always)]
     fn naked_singles(&mut self, st: &mut State, depth: u32) -> Option<bool> {
         let mut progress = false;
         for k in 0..3 {
-            let (mut once, mut twice) = (0u32, 0u32);
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
             for board in &st.cand {
                 let w = board[k];
-                twice |= once & w;
-                once |= w;
+                three |= two & w;
+                two |= one & w;
+                one |= w;
             }
-            let blank = st.blank[k];
-            if blank & !once != 0 {
+            // Every cell, filled or blank, needs a bit: a filled one keeps its digit's.
+            if one != BAND {
                 return None;
             }
-            let mut singles = blank & !twice;
+            st.pairs[k] = two & !three;
+            let mut singles = st.blank[k] & !two;
             while singles != 0 {
                 let i = singles.trailing_zeros() as usize;
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the last candidate.
                 let d = st.first_digit(k, 1 << i)?;
                 self.placed(k * 27 + i, d, Technique::NakedSingle, depth);
-                st.place(k * 27 + i, d);
+                // The cell has no other candidate to clear.
+                st.cand[d][k] &= KEEP_SELF[i];
+                st.blank[k] &= !(1 << i);
                 progress = true;
             }
         }
         Some(progress)
     }
 
-    /// One pass of hidden singles over the nine digits: `Some(placed anything)`, or
-    /// `None` on a contradiction. Singles found from a board that an earlier placement
-    /// of the pass has changed are re-checked before they are placed; anything such a
-    /// placement breaks is found by the next pass, which `propagate` always makes.
-    ///
-    /// Only boards that changed since they were last checked are looked at: the rows
-    /// and boxes of a band depend on that band's board alone, the columns on the three
-    /// bands. (A cell filled without changing some digit's board cannot hide a single of
-    /// that digit: a single there would have been placed when the board was checked.)
+    /// One pass of hidden singles in columns over the nine digits: `Some(placed
+    /// anything)`, or `None` on a contradiction. A column where the digit stands has
+    /// that one bit, on a filled cell (band updates have cleared the rest of it), so
+    /// "one bit, on a blank cell" is exactly "one place left".
     #[inline(always)]
-    fn hidden_singles(&mut self, st: &mut State, checked: &mut Boards, depth: u32) -> Option<bool> {
+    fn column_singles(&mut self, st: &mut State, depth: u32) -> Option<bool> {
         let mut progress = false;
         for d in 0..9 {
-            let w = st.cand[d];
-            if w == checked[d] {
-                continue;
-            }
-            for k in 0..3 {
-                let wk = w[k];
-                if wk == checked[d][k] {
-                    continue;
-                }
-                let blank = st.blank[k];
-                // One test for the whole band first: the common case is that every
-                // row and box has two places or more, or holds the digit already.
-                let units = [
-                    wk & BAND_ROWS[0],
-                    wk & BAND_ROWS[1],
-                    wk & BAND_ROWS[2],
-                    wk & BAND_BOXES[0],
-                    wk & BAND_BOXES[1],
-                    wk & BAND_BOXES[2],
-                ];
-                let mut notable = false;
-                for &x in &units {
-                    notable |= (x & x.wrapping_sub(1) == 0) & (x == 0 || x & blank != 0);
-                }
-                if !notable {
-                    continue;
-                }
-                for (i, &x) in units.iter().enumerate() {
-                    if x == 0 {
-                        return None;
-                    }
-                    if x & (x - 1) == 0 && x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
-                        let kind = if i < 3 { UnitKind::Row } else { UnitKind::Box };
-                        let cell = k * 27 + x.trailing_zeros() as usize;
-                        self.placed(cell, d, Technique::HiddenSingle(kind), depth);
-                        st.place(cell, d);
-                        progress = true;
-                    }
-                }
-            }
-            // The columns, from the board as the rows and boxes above have left it.
-            let now = st.cand[d];
-            let (f0, f1, f2) = (columns_once(now[0]), columns_once(now[1]), columns_once(now[2]));
-            if f0 | f1 | f2 != 0x1FF {
+            let [w0, w1, w2] = st.cand[d];
+            let (a0, a1, a2) = (columns_once(w0), columns_once(w1), columns_once(w2));
+            if a0 | a1 | a2 != ROW {
                 return None;
             }
-            // Singles among the blank cells only: a column where the digit stands already
-            // has no blank place left for it, and one where it does not has only blank
-            // places, so "one blank place" is exactly "a hidden single".
-            let (b0, b1, b2) = (now[0] & st.blank[0], now[1] & st.blank[1], now[2] & st.blank[2]);
-            let (g0, g1, g2) = (columns_once(b0), columns_once(b1), columns_once(b2));
-            let twice = columns_twice(b0) | columns_twice(b1) | columns_twice(b2) | (g0 & g1) | (g0 & g2) | (g1 & g2);
-            let mut cols = (g0 | g1 | g2) & !twice;
-            while cols != 0 {
-                let c = cols.trailing_zeros();
-                cols &= cols - 1;
-                let k = if g0 >> c & 1 != 0 { 0 } else if g1 >> c & 1 != 0 { 1 } else { 2 };
-                let x = [b0, b1, b2][k] & (BAND_COL << c);
-                if x & st.blank[k] != 0 && st.cand[d][k] & x != 0 {
-                    let cell = k * 27 + x.trailing_zeros() as usize;
-                    self.placed(cell, d, Technique::HiddenSingle(UnitKind::Col), depth);
-                    st.place(cell, d);
+            let twice = columns_twice(w0) | columns_twice(w1) | columns_twice(w2) | (a0 & a1) | (a0 & a2) | (a1 & a2);
+            if twice == ROW {
+                continue;
+            }
+            let single = spread(ROW & !twice);
+            for k in 0..3 {
+                let mut cells = st.cand[d][k] & st.blank[k] & single;
+                while cells != 0 {
+                    let i = cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    // An earlier single of this pass may have filled the cell or taken
+                    // the digit from it; the next pass sees what that leaves.
+                    if (st.cand[d][k] & st.blank[k]) >> i & 1 == 0 {
+                        continue;
+                    }
+                    self.placed(k * 27 + i, d, Technique::HiddenSingle(UnitKind::Col), depth);
+                    st.place(k, i, d);
                     progress = true;
                 }
             }
-            checked[d] = w;
         }
         Some(progress)
     }
 
-    /// Searches from `st`, whose boards were last checked for hidden singles as in
-    /// `checked` (the parent's fixpoint for a guess; [`UNCHECKED`] at the root).
-    fn run(&mut self, mut st: State, mut checked: Boards, depth: u32) {
-        if !self.propagate(&mut st, &mut checked, depth) {
+    /// Searches from `st` at `depth` (0 at the root, one more per guess).
+    fn run(&mut self, st: &mut State, depth: u32) {
+        if !self.propagate(st, depth) {
             if depth == 0 {
                 // No solution without a guess: everything placed is undone.
-                self.observer.event(Event::Backtrack { depth });
+                if O::EVENTS {
+                    self.observer.event(Event::Backtrack { depth });
+                }
             }
             return;
         }
@@ -535,19 +764,27 @@ impl<O: Observer> Search<'_, O> {
             self.tally.solution(st.grid(), self.observer);
             return;
         }
-        let cell = st.mrv_cell();
-        let (k, bit) = (cell / 27, 1u32 << (cell % 27));
+        let cell = st.branch_cell();
+        let (k, i) = (cell / 27, cell % 27);
+        let mut digits = 0u32;
         for d in 0..9 {
-            if st.cand[d][k] & bit == 0 {
-                continue;
-            }
+            digits |= (st.cand[d][k] >> i & 1) << d;
+        }
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
             self.observer.check_interrupt();
             self.placed(cell, d, Technique::Guess, depth + 1);
-            let mut next = st;
-            next.place(cell, d);
             let before = self.tally.count();
-            // `st` is a checked fixpoint: the child rechecks what the guess changed.
-            self.run(next, st.cand, depth + 1);
+            if digits == 0 {
+                // The last candidate: this node becomes the child, no copy needed.
+                st.place(k, i, d);
+                self.run(st, depth + 1);
+            } else {
+                let mut child = *st;
+                child.place(k, i, d);
+                self.run(&mut child, depth + 1);
+            }
             if self.tally.full() {
                 return;
             }
@@ -555,6 +792,7 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 }
+
 
 /// True when `grid` is a complete, valid grid (every unit holds 1..=9 once) that
 /// agrees with every given of `puzzle`. An independent check, used by tests and demos.
@@ -589,6 +827,30 @@ mod tests {
         );
         assert_eq!(out.stats.guesses, 0);
         assert_eq!(out.stats.naked_singles + out.stats.hidden_singles, 51);
+    }
+
+    #[test]
+    fn band_shapes_keep_the_triads_of_some_permutation() {
+        // Every triad occupied: nothing removed, nothing forced.
+        assert_eq!(SHAPES[0x1FF], [BAND, 0]);
+        // Row 0 only in box 0, row 1 in boxes 0 and 1, row 2 anywhere: box 0 belongs to
+        // row 0 (claiming), so row 1 takes box 1 and row 2 box 2 (a chain of them).
+        let pattern = 0b001 | 0b011 << 3 | 0b111 << 6;
+        let forced = triad_cells(1 | 1 << 4 | 1 << 8);
+        assert_eq!(SHAPES[pattern], [forced, forced]);
+        // Row 2 has no triad: no way to place the digit.
+        assert_eq!(SHAPES[0o077], [0, 0]);
+        // Two permutations left: rows 0 and 1 share boxes 0 and 1, row 2 takes box 2.
+        let pattern = 0b011 | 0b011 << 3 | 0b111 << 6;
+        assert_eq!(SHAPES[pattern], [triad_cells(0b011 | 0b011 << 3 | 0b100 << 6), triad_cells(0b100 << 6)]);
+    }
+
+    #[test]
+    fn lone_keeps_the_bits_alone_in_their_group_of_three() {
+        assert_eq!(lone(0b000_011_001), 0b000_000_001);
+        assert_eq!(lone(0b100_111_010), 0b100_000_010);
+        assert_eq!(lone(0), 0);
+        assert_eq!(lone(BAND), 0);
     }
 
     #[test]

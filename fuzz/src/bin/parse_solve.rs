@@ -27,9 +27,14 @@ fn check(text: &str) {
     match (fast, plain) {
         (Err(a), Err(b)) => assert_eq!(a, b),
         (Ok(a), Ok(b)) => {
-            assert_eq!((a.count, a.solution), (b.count, b.solution));
-            if let Some(s) = a.solution {
+            // Different search orders: the same count, both answers valid, and the
+            // same answer when it is the only one.
+            assert_eq!(a.count, b.count);
+            for s in [a.solution, b.solution].into_iter().flatten() {
                 assert!(is_solution_of(&puzzle, &s));
+            }
+            if a.count == 1 {
+                assert_eq!(a.solution, b.solution);
             }
             if a.stats.guesses < 200 {
                 let (path, out) = steps(&puzzle).unwrap();
