@@ -74,10 +74,10 @@ pub struct Analysis {
     pub blanks: usize,
     /// The search to the first solution (what `sudoku_solve` does).
     pub stats: Stats,
-    /// Blanks left when naked and hidden singles, applied to a fixpoint from the
-    /// givens, can do no more (before any guess).
+    /// Blanks left when propagation from the givens can do no more, before any guess:
+    /// naked and hidden singles (and, on 9×9 puzzles, locked candidates).
     pub blanks_after_singles: usize,
-    /// Singles alone solve the puzzle.
+    /// Propagation alone solves the puzzle, without a guess.
     pub solved_by_singles: bool,
     /// Solutions counted up to 2: 0, 1, or 2 meaning two or more.
     pub solutions: u64,

@@ -1,8 +1,10 @@
-//! A plain cell-by-cell solver for any [`Size`]: the same algorithm as the 9×9 solver
-//! (candidate masks, naked and hidden singles to a fixpoint, then MRV branching,
-//! counting solutions up to a limit) without its bitboard layout. It solves the 4×4
-//! puzzles, keeping them off the 9×9 fast path, and, run on 9×9 puzzles in the tests,
-//! checks the fast solver: both must find the same count and the same first solution.
+//! A plain cell-by-cell solver for any [`Size`]: candidate masks, naked and hidden
+//! singles to a fixpoint, then MRV branching on the lowest-numbered cell with the fewest
+//! candidates, counting solutions up to a limit. It solves the 4×4 puzzles, keeping them
+//! off the 9×9 fast path; it completes the generator's grids (its order never changes,
+//! so neither do the puzzles of a seed); and, run on 9×9 puzzles in the tests, it checks
+//! the fast solver, which searches in another order (locked candidates, MRV ties broken
+//! by blank peers): both must find the same count and the same set of solutions.
 
 use crate::grid::{Size, UnitKind, CELLS};
 use crate::puzzle::Puzzle;

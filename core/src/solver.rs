@@ -3,11 +3,14 @@
 //! the first solution found and search statistics. Solving is `limit = 1`, a
 //! uniqueness check is `limit = 2`, counting is any larger limit.
 //!
-//! State per search node: the candidates of every blank cell (bit `d-1` = digit `d`),
-//! the digits placed in each of the 27 units, the set of blank cells, and a stack of
-//! cells that have just become naked singles. Placing a digit removes it from the
-//! candidates of the cell's 20 peers, so candidates always equal
-//! `0x1FF & !(row | col | box)` without being recomputed.
+//! The 9×9 search keeps, per digit, a bitboard of the cells where it may stand (see the
+//! comment on the state below), so a cell's candidates are `0x1FF & !(row | col | box)`
+//! kept up to date by every placement rather than recomputed. Its propagation adds one
+//! rule to the singles, because it comes free with the bitboards: **locked candidates**
+//! (a digit confined to one box within a row, or to one row or column within a box,
+//! leaves the rest of that row, box or column). Its MRV breaks ties between cells with
+//! the fewest candidates by the most blank peers, then the lowest cell number. 4×4
+//! puzzles go to the plain solver (`generic.rs`): singles and MRV, lowest cell first.
 
 use crate::error::PuzzleError;
 use crate::grid::{Size, UnitKind, CELLS, PEERS};
@@ -43,8 +46,9 @@ impl Stats {
 /// The result of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The first solution found (solutions are found in a deterministic order:
-    /// branch on the lowest-numbered cell with the fewest candidates, digits ascending).
+    /// The first solution found (solutions are found in a deterministic order: branch
+    /// on a cell with the fewest candidates (9×9: the one with the most blank peers, then
+    /// the lowest-numbered; 4×4: the lowest-numbered), digits ascending).
     pub solution: Option<[u8; CELLS]>,
     /// Solutions found, at most the limit.
     pub count: u64,
