@@ -407,6 +407,8 @@ impl State {
                     return None;
                 }
                 st.place(k, i, d);
+                // The column now, not at the first band update: a later given of the
+                // same digit in this column must be seen as a conflict above.
                 let (k1, k2) = OTHER_BANDS[k];
                 let column = spread(1 << (i % 9));
                 st.cand[d][k1] &= !column;
@@ -426,8 +428,16 @@ impl State {
         for board in self.cand.iter_mut() {
             board[k] &= !bit;
         }
-        self.cand[d][k] = own & KEEP_SELF[i];
-        self.blank[k] &= !bit;
+        self.cand[d][k] = own;
+        self.fill(k, i, d);
+    }
+
+    /// [`State::place`] for a cell whose only candidate is `d + 1` (a naked single):
+    /// there are no other candidates to clear.
+    #[inline(always)]
+    fn fill(&mut self, k: usize, i: usize, d: usize) {
+        self.cand[d][k] &= KEEP_SELF[i];
+        self.blank[k] &= !(1 << i);
     }
 
     /// The number of blank cells.
@@ -707,9 +717,7 @@ impl<O: Observer> Search<'_, O> {
                 // An earlier single of this pass may have taken the last candidate.
                 let d = st.first_digit(k, 1 << i)?;
                 self.placed(k * 27 + i, d, Technique::NakedSingle, depth);
-                // The cell has no other candidate to clear.
-                st.cand[d][k] &= KEEP_SELF[i];
-                st.blank[k] &= !(1 << i);
+                st.fill(k, i, d);
                 progress = true;
             }
         }
