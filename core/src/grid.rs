@@ -65,6 +65,26 @@ pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
 
 /// Units are numbered 0..=8 for rows, 9..=17 for columns, 18..=26 for boxes.
 pub const UNITS: [[u8; 9]; 27] = build_units();
+/// The units of a 4×4 grid, numbered as [`UNITS`]: rows 0..=3, columns 4..=7, boxes 8..=11.
+pub const UNITS_FOUR: [[u8; 4]; 12] = build_units_four();
+
+const fn build_units_four() -> [[u8; 4]; 12] {
+    let mut units = [[0u8; 4]; 12];
+    let mut i = 0;
+    while i < 4 {
+        let mut j = 0;
+        while j < 4 {
+            units[i][j] = (i * 4 + j) as u8;
+            units[4 + i][j] = (j * 4 + i) as u8;
+            let top = (i / 2) * 8 + (i % 2) * 2;
+            units[8 + i][j] = (top + (j / 2) * 4 + j % 2) as u8;
+            j += 1;
+        }
+        i += 1;
+    }
+    units
+}
+
 /// The three units (row, column, box) of each cell, as indices into [`UNITS`].
 pub const CELL_UNITS: [[u8; 3]; CELLS] = build_cell_units();
 /// The 20 peers of each cell, ascending.
@@ -247,6 +267,15 @@ impl Size {
     #[inline]
     pub fn units_of(self, cell: usize) -> [usize; 3] {
         [self.row(cell), self.n() + self.col(cell), 2 * self.n() + self.box_(cell)]
+    }
+
+    /// The cells of unit `unit` (numbered as in [`Size::units_of`]), ascending.
+    #[inline]
+    pub fn unit_cells(self, unit: usize) -> &'static [u8] {
+        match self {
+            Size::Nine => &UNITS[unit],
+            Size::Four => &UNITS_FOUR[unit],
+        }
     }
 
     /// All units, rows then columns then boxes, each listing its cells ascending.

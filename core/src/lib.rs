@@ -9,6 +9,7 @@ pub mod explain;
 pub mod generate;
 mod generic;
 pub mod grid;
+pub mod logic;
 pub mod puzzle;
 pub mod solver;
 

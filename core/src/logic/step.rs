@@ -1,0 +1,86 @@
+//! What one technique finds: a step a person can check and replay.
+
+use super::chains::ChainKind;
+use super::marks::{Candidate, Marks};
+use crate::grid::UnitKind;
+
+/// The techniques of the human-logic engine. Each names one pattern; its difficulty on
+/// Sudoku Explainer's ER scale is carried by the [`Step`] (chains add a length bonus to
+/// their base, so one technique can give several ratings).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Technique {
+    /// The last blank cell of a unit.
+    FullHouse,
+    /// A digit with one place left in a unit.
+    HiddenSingle(UnitKind),
+    /// A cell with one candidate left.
+    NakedSingle,
+    /// A digit confined to one row or column within a box leaves the rest of that line.
+    Pointing,
+    /// A digit confined to one box within a row or column leaves the rest of that box.
+    Claiming,
+    /// n cells of a unit holding only n digits between them (n = 2, 3, 4).
+    NakedSubset(u8),
+    /// n digits of a unit confined to n cells (n = 2, 3, 4).
+    HiddenSubset(u8),
+    /// A basic fish of size n: X-wing (2), swordfish (3), jellyfish (4).
+    Fish(u8),
+    Skyscraper,
+    TwoStringKite,
+    TurbotFish,
+    XYWing,
+    XYZWing,
+    /// Unique rectangle or loop, of a type (1-4).
+    UniqueLoop(u8),
+    /// Bivalue universal grave, of a type (1-4).
+    Bug(u8),
+    AlignedPairExclusion,
+    AlignedTripleExclusion,
+    /// The chain families (cycles, forcing chains, nishio, dynamic and nested chains).
+    Chain(ChainKind),
+    /// No technique of the engine applies: a digit placed from the solution, named as
+    /// such so that nobody takes it for logic.
+    Guess,
+}
+
+/// One step: what it places and eliminates, the pattern that justifies it, and its
+/// difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    pub technique: Technique,
+    /// Difficulty on the ER scale, in tenths (12 is 1.2).
+    pub rating: u16,
+    /// Digits this step puts in cells.
+    pub placements: Vec<Candidate>,
+    /// Candidates this step removes.
+    pub eliminations: Vec<Candidate>,
+    /// The cells of the pattern (ascending, no repeats).
+    pub cells: Vec<u8>,
+    /// The units of the pattern, numbered as `Size::units_of` numbers them.
+    pub units: Vec<u8>,
+    /// The digits of the pattern (bit `d - 1` for digit `d`).
+    pub digits: u16,
+    /// One English sentence naming cells as `r1c2`.
+    pub explanation: String,
+}
+
+impl Step {
+    /// Applies the step to `marks`: its placements, then its eliminations.
+    pub fn apply(&self, marks: &mut Marks) {
+        for p in &self.placements {
+            if marks.values[p.cell as usize] == 0 {
+                marks.place(p.cell as usize, p.digit);
+            }
+        }
+        for e in &self.eliminations {
+            marks.eliminate(e.cell as usize, e.digit);
+        }
+    }
+
+    /// True when every placement agrees with `solution` and no elimination removes a
+    /// digit of it: what every step must be.
+    pub fn is_sound(&self, solution: &[u8]) -> bool {
+        self.placements.iter().all(|p| solution[p.cell as usize] == p.digit)
+            && self.eliminations.iter().all(|e| solution[e.cell as usize] != e.digit)
+    }
+}
