@@ -72,11 +72,11 @@ fn text(c: &mut Criterion) {
     g.bench_function("parse a line", |b| b.iter(|| Puzzle::parse(black_box(&line)).unwrap()));
     g.bench_function("parse the contest layout", |b| b.iter(|| Puzzle::parse_with_layout(black_box(&contest)).unwrap()));
     let (_, layout) = Puzzle::parse_with_layout(&contest).unwrap();
-    g.bench_function("render into the contest layout", |b| b.iter(|| layout.render(black_box(&contest), black_box(&solution))));
+    g.bench_function("render into the contest layout", |b| b.iter(|| layout.render(black_box(&contest), black_box(&solution)).unwrap()));
     g.bench_function("solve a line, text in and out", |b| {
         b.iter(|| {
             let (p, layout) = Puzzle::parse_with_layout(black_box(&line)).unwrap();
-            layout.render(&line, &solve(&p, 1).unwrap().solution.unwrap())
+            layout.render(&line, &solve(&p, 1).unwrap().solution.unwrap()).unwrap()
         })
     });
     g.finish();

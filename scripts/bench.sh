@@ -110,7 +110,7 @@ done
 
 say "the SQL references on samples of $SAMPLE puzzles (statement_timeout 600 s)"
 for t in t17 thard tgen; do
-    psql_db -q -c "CREATE TABLE sample_$t AS SELECT id, regexp_replace(translate(puzzle, '.0', '??'), '(.{9})(?!\$)', E'\\\\1\\n', 'g')::varchar(255) AS puzzle FROM $t ORDER BY id LIMIT $SAMPLE"
+    psql_db -q -c "CREATE TABLE sample_$t AS SELECT id, sudoku_format(puzzle, 'contest')::varchar(255) AS puzzle FROM $t ORDER BY id LIMIT $SAMPLE"
     ext_ms="$(time_sql "$SERIAL" "SELECT count(sudoku_solve(puzzle)) FROM sample_$t")"
     record "references $t" "sudoku_solve, per puzzle" "$(awk "BEGIN { printf \"%.3f\", $ext_ms / $SAMPLE }")" "ms/puzzle"
     for ref in naked_mrv hidden_mrv; do

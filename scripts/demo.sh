@@ -25,8 +25,10 @@ while [ $# -gt 0 ]; do
         --seed) SEED="$2"; shift 2 ;;
         --sample) SAMPLE="$2"; shift 2 ;;
         --timeout) TIMEOUT="$2"; shift 2 ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
-        *) FILE="$1"; shift ;;
+        -h|--help) sed -n '2,/^# Exits/{s/^# \{0,1\}//;p}' "$0"; exit 0 ;;
+        -*) echo "demo.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+        *) [ -z "$FILE" ] || { echo "demo.sh: one FILE at most (see --help)" >&2; exit 2; }
+           FILE="$1"; shift ;;
     esac
 done
 
@@ -47,32 +49,15 @@ else
     say "generating $PUZZLES puzzles (seed $SEED) into sudoku9_9"
     psql_db -q -c "
         INSERT INTO sudoku9_9
-        SELECT n, regexp_replace(translate(puzzle, '.', '?'), '(.{9})(?!$)', E'\\\\1\\n', 'g')
+        SELECT n, sudoku_format(puzzle, 'contest')
         FROM sudoku_generate($PUZZLES, $SEED)"
 fi
 TOTAL="$(psql_db -Atc "SELECT count(*) FROM sudoku9_9")"
 echo "sudoku9_9 holds $TOTAL puzzles; the first one:" >&2
 psql_db -Atc "SELECT puzzle FROM sudoku9_9 ORDER BY id LIMIT 1" >&2
 
+psql_db -q -f "$ROOT/sql/reference/is_solution.sql"
 psql_db -q <<'SQL'
--- An independent checker, plain SQL with no call into the extension: the answer has 81
--- digits, every row, column and box holds 1-9 once, and every given is kept.
-CREATE FUNCTION is_solution(puzzle text, answer text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  WITH g AS (
-    SELECT regexp_replace(answer, '[^0-9]', '', 'g') AS a,
-           regexp_replace(translate(puzzle, '.?', '00'), '[^0-9]', '', 'g') AS p
-  ), c AS (
-    SELECT i, substr(a, i + 1, 1)::int AS d, substr(p, i + 1, 1)::int AS given
-    FROM g, generate_series(0, 80) AS i
-  )
-  SELECT coalesce((SELECT length(a) = 81 FROM g)
-     AND bool_and(d BETWEEN 1 AND 9 AND (given = 0 OR given = d))
-     AND count(DISTINCT (i / 9, d)) = 81
-     AND count(DISTINCT (i % 9, d)) = 81
-     AND count(DISTINCT ((i / 27) * 3 + (i % 9) / 3, d)) = 81, false)
-  FROM c
-$$;
 
 -- Runs a query into a new table and returns the seconds it took, or NULL when
 -- statement_timeout cancelled it.

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Reliability checks against a live server (a layer of scripts/test.sh; also runs on
 # its own): cancellation latency, many concurrent sessions with every answer checked,
-# and a backend's memory over a million calls. Prints the figures; exits non-zero when
-# a check fails.
+# a backend's memory over a million calls, the peak memory of a streaming
+# set-returning function, and the largest calls in a cluster whose postmaster runs
+# under a `ulimit -v`: each completes or fails with 53200 (out_of_memory), and the
+# server never restarts. Prints the figures; exits non-zero when a check fails.
 #
 # Usage: scripts/reliability.sh [--long]
 #   --long   a longer load test (8 clients for 120 s instead of 30 s) and five million
@@ -63,7 +65,7 @@ say "load: 8 concurrent sessions for ${LOAD_SECONDS} s"
 psql_db -q <<'SQL'
 CREATE TABLE load_puzzles AS
 SELECT n, puzzle, solution,
-       regexp_replace(translate(puzzle, '.', '?'), '(.{9})(?!$)', E'\\1\n', 'g') AS contest
+       sudoku_format(puzzle, 'contest') AS contest
 FROM sudoku_generate(2000, 31337);
 ALTER TABLE load_puzzles ADD PRIMARY KEY (n);
 SQL
@@ -135,6 +137,92 @@ limit_kb=$((2 * calls_per_pass / 1024))
 if [ -z "$first" ] || [ -z "$second" ] || [ $((second - first)) -gt "$limit_kb" ]; then
     fail "memory: grew from ${warm:-?} to ${first:-?} to ${second:-?} kB (limit ${limit_kb} kB per pass)"
 fi
+
+# --- Streaming -----------------------------------------------------------------------
+# The peak private memory (RssAnon, sampled every 20 ms from /proc) of a backend while
+# five million solutions stream out of sudoku_solutions, against the same backend
+# before the query. In FROM, PostgreSQL puts the rows in a tuplestore that spills to
+# disk past work_mem; in the select list they go straight to count(). Either way the
+# extension holds one search (about 21 KB), not the solutions.
+say "streaming: peak memory of a backend while sudoku_solutions streams 5,000,000 solutions"
+peak_rss_during() {
+    local label="$1" query="$2" out="$PGTMP/stream.out" pid="" i before peak=0 kb
+    psql_db -Atc "SELECT 'pid ' || pg_backend_pid(); SELECT 'wm ' || current_setting('work_mem'); $query" >"$out" 2>&1 &
+    local client=$!
+    for i in $(seq 1 200); do
+        pid="$(awk '/^pid / {print $2}' "$out" 2>/dev/null)"
+        [ -n "$pid" ] && break
+        sleep 0.02
+    done
+    [ -n "$pid" ] || { fail "streaming: $label never started: $(cat "$out")"; wait $client; return; }
+    before="$(awk '/^RssAnon/ {print $2}' "/proc/$pid/status")"
+    while kill -0 "$client" 2>/dev/null; do
+        kb="$(awk '/^RssAnon/ {print $2}' "/proc/$pid/status" 2>/dev/null || true)"
+        [ -n "$kb" ] && [ "$kb" -gt "$peak" ] && peak="$kb"
+        sleep 0.02
+    done
+    wait $client || { fail "streaming: $label: $(tail -3 "$out")"; return; }
+    local rows work_mem
+    rows="$(tail -1 "$out")"
+    work_mem="$(awk '/^wm / {print $2}' "$out")"
+    printf 'streaming %-52s %s rows, RssAnon %s kB before, peak %s kB (+%s kB; work_mem %s)\n' \
+        "$label" "$rows" "$before" "$peak" "$((peak - before))" "$work_mem"
+    [ "$rows" = 5000000 ] || fail "streaming: $label gave $rows rows"
+    # A few MB plus work_mem (4 MB by default): 16 MB in all. Holding the solutions
+    # would take 81 bytes each, 400 MB.
+    [ $((peak - before)) -le 16384 ] || fail "streaming: $label grew the backend by $((peak - before)) kB"
+}
+peak_rss_during "in FROM (tuplestore, spills past work_mem)" \
+    "SELECT count(*) FROM sudoku_solutions(repeat('.', 81), 5000000)"
+peak_rss_during "in the select list (no tuplestore)" \
+    "SELECT count(s) FROM (SELECT sudoku_solutions(repeat('.', 81), 5000000) AS s) AS x"
+
+stop_cluster
+
+# --- Out of memory ------------------------------------------------------------------
+# A second throwaway cluster whose postmaster (and so every backend) runs under
+# `ulimit -v` of 3 GB of address space. The largest calls each function accepts either
+# complete or fail with 53200 (out_of_memory); the server is never restarted
+# (pg_postmaster_start_time() is unchanged) and a session open through all of them
+# still answers.
+say "out of memory: the largest calls under ulimit -v 3000000"
+SUDOKU_PGPOSTMASTER_PREFIX="ulimit -v 3000000;" start_cluster
+psql_pg -q -c "CREATE EXTENSION sudoku_ext"
+started="$(psql_pg -Atc "SELECT pg_postmaster_start_time()")"
+# The session kept open through the calls: it answers a query now and at the end.
+coproc WITNESS { sudo -u postgres -E "${PG_BIN}/psql" -X -At -h "$PGHOST" -p "$PGPORT" -U postgres 2>&1; }
+echo "SELECT 'witness ' || pg_backend_pid();" >&"${WITNESS[1]}"
+read -r -t 10 witness_line <&"${WITNESS[0]}" || witness_line=""
+[[ "$witness_line" == witness* ]] || fail "out of memory: the witness session did not answer: $witness_line"
+big="repeat(' ', 1073741000 - 81) || repeat('.', 81)"
+oom_call() {
+    local label="$1" query="$2" out="$PGTMP/oom.out" state
+    state="$(psql_pg -At -v ON_ERROR_STOP=0 -c "DO \$\$ BEGIN PERFORM ($query); RAISE NOTICE 'sqlstate none'; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'sqlstate %', SQLSTATE; END \$\$" 2>&1 | tee "$out" | sed -n 's/.*sqlstate \([A-Z0-9]*\).*/\1/p' | head -1)"
+    printf 'out of memory %-62s %s\n' "$label" "${state:-no answer}"
+    case "$state" in
+        none|53200) ;;
+        *) fail "out of memory: $label: $(cat "$out")" ;;
+    esac
+}
+oom_call "sudoku_solutions(empty grid, 50,000,000) (the issue's call)" \
+    "SELECT count(s) FROM (SELECT sudoku_solutions(repeat('.', 81), 50000000) AS s) AS x"
+oom_call "sudoku_solve(1 GB of text)" "SELECT length(sudoku_solve($big))"
+oom_call "sudoku_solutions(1 GB of text, 3)" "SELECT count(s) FROM (SELECT sudoku_solutions($big, 3) AS s) AS x"
+oom_call "sudoku_count_solutions(1 GB of text)" "SELECT sudoku_count_solutions($big)"
+oom_call "sudoku_candidates(1 GB of text)" "SELECT count(*) FROM sudoku_candidates($big)"
+oom_call "sudoku_steps(1 GB of text)" "SELECT count(*) FROM sudoku_steps($big)"
+oom_call "sudoku_stats(1 GB of text)" "SELECT sudoku_stats($big)"
+oom_call "sudoku_format(1 GB of text)" "SELECT length(sudoku_format($big))"
+oom_call "sudoku_is_valid(1 GB of text)" "SELECT sudoku_is_valid($big)"
+oom_call "sudoku_generate(2,000,000 rows)" "SELECT count(*) FROM sudoku_generate(2000000, 1, 60)"
+now="$(psql_pg -Atc "SELECT pg_postmaster_start_time()")"
+[ "$now" = "$started" ] || fail "out of memory: the server restarted ($started -> $now)"
+echo "SELECT 'witness ' || pg_backend_pid();" >&"${WITNESS[1]}"
+read -r -t 10 witness_again <&"${WITNESS[0]}" || witness_again=""
+[ "$witness_again" = "$witness_line" ] || fail "out of memory: the witness session is gone: ${witness_again:-no answer}"
+echo "out of memory: postmaster started at $started, still the same; the witness session (${witness_line#witness }) still answers"
+exec {WITNESS[1]}>&-
+wait "$WITNESS_PID" 2>/dev/null || true
 
 stop_cluster
 if [ "$failed" -ne 0 ]; then

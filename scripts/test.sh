@@ -2,17 +2,25 @@
 # Runs every test of sudoku_ext, installing whatever is missing first:
 #   1. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
 #                   then randomised inputs through parser and solvers (core/examples/stress.rs)
-#   2. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL 15)
+#   then for each supported PostgreSQL major (14, 15, 16, 17, 18; see scripts/majors.sh):
+#   2. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
 #   3. pg_regress:  the SQL users see, against the installed release build, in a fresh
 #                   database and in one upgraded from the first released version
-#   4. reliability: cancellation latency, concurrent load, memory over a million calls
-#   5. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
-#   6. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
-# Exits non-zero when any layer fails; the last line says how many layers passed.
+#   then once:
+#   4. package:     scripts/package.sh's archive of every major installed into a fresh copy
+#                   of that major's relocatable server (no build tree), CREATE EXTENSION, solve
+#   5. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
+#                   (postgres_fdw), sudoku_solve run on the shards, every answer checked
+#   6. reliability: cancellation latency, concurrent load, memory over a million calls
+#   7. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
+#   8. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
+# Layers 5-8 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
+# last line says how many layers passed.
 #
 # Usage: scripts/test.sh [--long]
 #   --long: 10 million randomised inputs instead of 300,000, 20,000 property-test cases
 #           instead of 256, an hour of fuzzing, and the long mode of scripts/reliability.sh
+# Environment: SUDOKU_PG_MAJORS="15 17" tests only those majors (default: all five).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LONG=""
@@ -25,7 +33,9 @@ if [ "${1:-}" = "--long" ]; then
     export PROPTEST_CASES="${PROPTEST_CASES:-20000}"
 fi
 
-ensure_toolchain
+ensure_packages
+ensure_majors
+ensure_pgrx
 cd "$ROOT"
 
 passed=0
@@ -50,12 +60,11 @@ core_tests() {
 
 pg_tests() {
     # cargo pgrx test runs its own cluster as the postgres user in a directory it owns.
-    local pgdata
+    local major="$1" pgdata rc=0
     pgdata="$(mktemp -d /tmp/sudoku_ext_pgtest.XXXXXX)"
     chown postgres: "$pgdata"
-    local rc=0
     unlink_library
-    cargo pgrx test pg${PG_MAJOR} --runas postgres --pgdata "$pgdata/data" || rc=$?
+    cargo pgrx test "pg${major}" --runas postgres --pgdata "$pgdata/data" || rc=$?
     rm -rf "$pgdata"
     return $rc
 }
@@ -69,7 +78,7 @@ run_pg_regress() {
     sudo -u postgres mkdir -p "$out"
     (cd "$out" && sudo -u postgres SUDOKU_REF_DIR="$ROOT/sql/reference" \
         "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
-        --host="$PGHOST" --port="$PGPORT" --user=postgres \
+        --bindir="$PG_BIN" --host="$PGHOST" --port="$PGPORT" --user=postgres \
         --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" "$@" \
         $(cd "$ROOT/tests/pg_regress/sql" && ls *.sql | sed 's/\.sql$//' | sort))
     local rc=$?
@@ -84,7 +93,7 @@ regress_tests() {
     install_extension || return 1
     start_cluster
     local rc=0
-    echo "pg_regress in a database with the current version:" >&2
+    echo "pg_regress on $(psql_pg -Atc 'SHOW server_version'), in a database with the current version:" >&2
     run_pg_regress "$PGTMP/fresh" --dbname=sudoku_regress --load-extension=sudoku_ext || rc=1
     echo "pg_regress in a database upgraded from 0.1.0:" >&2
     psql_pg -q -c "CREATE DATABASE sudoku_upgraded" &&
@@ -94,6 +103,17 @@ regress_tests() {
         run_pg_regress "$PGTMP/upgraded" --dbname=sudoku_upgraded --use-existing || rc=1
     stop_cluster
     return $rc
+}
+
+# The archives of scripts/package.sh, each installed into a fresh copy of its major's
+# relocatable server, which never saw the build tree (scripts/package.sh --test).
+package_tests() {
+    bash "$ROOT/scripts/package.sh" --test $PG_MAJORS
+}
+
+# The scale-out pattern on a small load: coordinator and two shards, every answer checked.
+scaleout_tests() {
+    SUDOKU_SKIP_INSTALL=1 bash "$ROOT/scripts/scaleout.sh" --puzzles 2000
 }
 
 dataset_checks() {
@@ -118,8 +138,19 @@ fuzz_tests() {
 }
 
 layer core core_tests
-layer pg_test pg_tests
-layer pg_regress regress_tests
+for major in $PG_MAJORS; do
+    use_major "$major"
+    layer "pg_test:pg${major}" pg_tests "$major"
+    layer "pg_regress:pg${major}" regress_tests
+done
+# The layers below run on the system PostgreSQL 15 and its release build, installed
+# by the pg_regress layer of 15 (or here, when 15 was not among the majors).
+use_major "$PG_MAJOR"
+if ! printf ' %s ' $PG_MAJORS | grep -q " ${PG_MAJOR} "; then
+    install_extension || echo "install into PostgreSQL ${PG_MAJOR} failed" >&2
+fi
+layer package package_tests
+layer scaleout scaleout_tests
 layer reliability reliability_tests
 layer fuzz fuzz_tests
 layer datasets dataset_checks

@@ -7,7 +7,7 @@
 
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
-use sudoku_core::{explain, grid, ErrorKind, Event, Observer, Puzzle, PuzzleError, Size};
+use sudoku_core::{error::try_copy, explain, grid, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size, Solutions};
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -22,6 +22,15 @@ fn raise(err: PuzzleError) -> ! {
         ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
     };
     ErrorReport::new(code, err.message(), function_name!()).set_detail(err.detail()).report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
+}
+
+/// Raises `53200` (out_of_memory) for memory the core asked for and did not get,
+/// as PostgreSQL does when palloc fails: the query fails, the server goes on.
+fn raise_oom(err: OutOfMemory) -> ! {
+    ErrorReport::new(PgSqlErrorCode::ERRCODE_OUT_OF_MEMORY, "out of memory".to_string(), function_name!())
+        .set_detail(format!("Failed on request of size {} in sudoku_ext.", err.bytes))
+        .report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
 }
 
@@ -41,7 +50,7 @@ impl Observer for Interruptible {
 fn sudoku_solve(puzzle: &str) -> Option<String> {
     let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
     let outcome = sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    outcome.solution.map(|grid| layout.render(puzzle, &grid))
+    outcome.solution.map(|grid| layout.render(puzzle, &grid).unwrap_or_else(|e| raise_oom(e)))
 }
 
 /// The number of solutions, counted up to `max_count`.
@@ -127,33 +136,19 @@ fn sql_position(size: Size, cell: usize) -> (i32, i32, i32) {
     (size.row(cell) as i32 + 1, size.col(cell) as i32 + 1, size.box_(cell) as i32 + 1)
 }
 
-/// Collects every solution found, in order, checking for interrupts.
-struct Solutions(Vec<[u8; grid::CELLS]>);
-
-impl Observer for Solutions {
-    fn check_interrupt(&mut self) {
-        pg_sys::check_for_interrupts!();
-    }
-    fn solution(&mut self, grid: &[u8; grid::CELLS]) {
-        self.0.push(*grid);
-    }
-}
-
 /// The solutions themselves, up to `max_count`, in the input's layout, in the
-/// search's order.
+/// search's order, one row at a time: the search is resumed for each row, so memory
+/// does not grow with `max_count`.
 #[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
 fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator<'static, String> {
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
     let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
-    let mut found = Solutions(Vec::new());
-    sudoku_core::solve_observed(&parsed, max_count as u64, &mut found).unwrap_or_else(|e| raise(e));
-    let text = puzzle.to_string();
-    SetOfIterator::new(found.0.into_iter().map(move |g| layout.render(&text, &g)))
+    let solutions = Solutions::new(&parsed, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
+    let text = try_copy(puzzle).unwrap_or_else(|e| raise_oom(e));
+    SetOfIterator::new(solutions.map(move |g| layout.render(&text, &g).unwrap_or_else(|e| raise_oom(e))))
 }
-
-type StepRow = (i32, String, Option<String>, Option<i32>, Option<i32>, Option<i32>, Option<i32>, Option<i32>, i32, bool);
 
 /// The solving path, one row per placement or backtrack.
 ///
@@ -182,22 +177,20 @@ fn sudoku_steps(
     ),
 > {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
-    let (steps, _) = explain::steps_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    let trace = explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e));
     let size = parsed.size;
-    let rows: Vec<StepRow> = steps
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match s.event {
-            Event::Place { cell, digit, technique, depth } => {
-                let (name, unit) = explain::technique_name(technique);
+    TableIterator::new(trace.map(move |s| {
+        let step = i32::try_from(s.index + 1).unwrap_or(i32::MAX);
+        match s.event {
+            Event::Place { cell, digit, by, depth } => {
+                let (name, unit) = explain::placed_by_name(by);
                 let (row, col, box_) = sql_position(size, cell as usize);
                 let unit = unit.map(|u| u.name().to_string());
-                (i as i32 + 1, name.to_string(), unit, Some(cell as i32 + 1), Some(row), Some(col), Some(box_), Some(digit as i32), depth as i32, s.kept)
+                (step, name.to_string(), unit, Some(cell as i32 + 1), Some(row), Some(col), Some(box_), Some(digit as i32), depth as i32, s.kept)
             }
-            Event::Backtrack { depth } => (i as i32 + 1, "backtrack".to_string(), None, None, None, None, None, None, depth as i32, false),
-        })
-        .collect();
-    TableIterator::new(rows)
+            Event::Backtrack { depth } => (step, "backtrack".to_string(), None, None, None, None, None, None, depth as i32, false),
+        }
+    }))
 }
 
 /// Figures about a puzzle and its solving, as jsonb.
@@ -210,7 +203,7 @@ fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
         "givens": a.givens,
         "blanks": a.blanks,
         "naked_singles": a.stats.naked_singles,
-        "hidden_singles": a.stats.hidden_singles,
+        "hidden_singles": a.stats.hidden_singles + a.stats.band_singles,
         "guesses": a.stats.guesses,
         "backtracks": a.stats.backtracks,
         "blanks_after_singles": a.blanks_after_singles,
@@ -242,6 +235,8 @@ mod tests {
     use pgrx::prelude::*;
 
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// The extension's functions, by name, in SQL's order.
+    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_count_solutions,sudoku_format,sudoku_generate,sudoku_is_valid,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
     const EASY_SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     /// The SQLSTATE raised by `sql`, or None when it succeeds. PL/pgSQL's exception
@@ -321,8 +316,13 @@ mod tests {
 
     #[pg_test]
     fn functions_are_immutable_strict_parallel_safe_and_commented() {
-        let ours = Spi::get_one::<i64>("SELECT count(*) FROM pg_proc WHERE proname LIKE 'sudoku\\_%'").unwrap();
-        assert!(ours >= Some(2), "found {ours:?} sudoku_ functions");
+        // Exactly the functions the extension documents: one missing, or one added
+        // without this list (and its COMMENT, checked below), fails here.
+        let ours = Spi::get_one::<String>(
+            "SELECT string_agg(proname, ',' ORDER BY proname) FROM pg_proc WHERE proname LIKE 'sudoku\\_%'",
+        )
+        .unwrap();
+        assert_eq!(ours.as_deref(), Some(EXPECTED_FUNCTIONS));
         let bad = Spi::get_one::<i64>(
             "SELECT count(*) FROM pg_proc WHERE proname LIKE 'sudoku\\_%' \
              AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's' \

@@ -14,19 +14,9 @@
 //! `cargo run --release -p sudoku_core --example stress -- [--inputs N] [--seed S]`
 use sudoku_core::generate::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use sudoku_core::{generate, is_solution_of, solve_observed, solve_plain_observed, Observer, Options, Puzzle, PuzzleError};
+use sudoku_core::search::{GuessBudget as Budget, OverBudget};
+use sudoku_core::{generate, is_solution_of, solve_observed, solve_plain_observed, Options, Puzzle, PuzzleError};
 
-/// Gives up (by unwinding, as PostgreSQL's interrupt check does) after `0` guesses.
-struct Budget(u64);
-struct OverBudget;
-impl Observer for Budget {
-    fn check_interrupt(&mut self) {
-        if self.0 == 0 {
-            std::panic::panic_any(OverBudget);
-        }
-        self.0 -= 1;
-    }
-}
 const BUDGET: u64 = 20_000;
 
 const ALPHABET: &[char] = &[

@@ -19,7 +19,7 @@ fn main() {
         for line in &lines {
             let (p, layout) = Puzzle::parse_with_layout(line).unwrap();
             if let Some(s) = solve(&p, 1).unwrap().solution {
-                bytes += layout.render(line, &s).len();
+                bytes += layout.render(line, &s).unwrap().len();
             }
         }
         assert!(bytes > 0);

@@ -14,6 +14,30 @@ pub enum ErrorKind {
     Contradictory,
 }
 
+/// Memory the core asked for and did not get: a request sized by the input (a copy of
+/// a long text, say) that the allocator refused. The core never lets such a request
+/// abort the process; it returns this, and the PostgreSQL glue raises `53200`
+/// (out_of_memory).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfMemory {
+    /// The size of the refused request, in bytes.
+    pub bytes: usize,
+}
+
+impl fmt::Display for OutOfMemory {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "out of memory: failed on a request of size {} bytes", self.bytes)
+    }
+}
+
+/// Copies `text` into a new `String`, or reports that the memory was refused.
+pub fn try_copy(text: &str) -> Result<String, OutOfMemory> {
+    let mut out = String::new();
+    out.try_reserve_exact(text.len()).map_err(|_| OutOfMemory { bytes: text.len() })?;
+    out.push_str(text);
+    Ok(out)
+}
+
 /// Why a text is not a usable puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PuzzleError {

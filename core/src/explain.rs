@@ -1,14 +1,20 @@
 //! Explanations built on the solver's observer: the solving path step by step, the
 //! statistics of a puzzle, and the puzzle written in several styles.
 
-use crate::error::PuzzleError;
-use crate::grid::{Size, UnitKind, CELLS};
-use crate::puzzle::Puzzle;
-use crate::solver::{solve_observed, Event, Observer, Outcome, Stats, Technique};
+use std::collections::VecDeque;
 
-/// One row of the solving path.
+use crate::bitboard;
+use crate::error::PuzzleError;
+use crate::grid::{Size, CELLS};
+use crate::puzzle::Puzzle;
+use crate::search::{Event, Observer, PlacedBy, Silent, Stats};
+use crate::solver::solve_observed;
+
+/// One row of the search's trace.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Step {
+pub struct TraceStep {
+    /// 0, 1, 2, ... in the order the search did them.
+    pub index: u64,
     /// `Place` or `Backtrack`, as the search reported it.
     pub event: Event,
     /// For a placement: true when it stands in the solution found (it was never undone
@@ -17,53 +23,130 @@ pub struct Step {
     pub kept: bool,
 }
 
-struct Recorder<'a, O: Observer> {
-    outer: &'a mut O,
-    steps: Vec<Step>,
-    /// Indexes of the placements in force, with their depths, in order.
-    in_force: Vec<(usize, u32)>,
+/// The search's own trace of a puzzle, to its first solution: every placement (naked
+/// single, hidden single, band update, guess) and every backtrack, in the order the
+/// search made them, streamed one at a time. The fast search reasons in its own order
+/// and by its own rules (see [`PlacedBy`]); a person's explanation is the human-logic
+/// engine's path ([`crate::logic`]).
+///
+/// Memory does not grow with the length of the trace, which can be millions of events
+/// on a hard puzzle without a solution: the search runs twice, once to learn which
+/// placements are kept (the index of the guess in force at each depth at the end, 82
+/// numbers), then again to stream the events, a node's events at a time (at most 81
+/// placements and a few backtracks are queued). 4×4 puzzles, whose whole search is a
+/// few dozen events, are traced at once.
+pub struct Trace<O: Observer> {
+    source: TraceSource<O>,
+    /// The index of the last guess made at each depth (0 for depth 0).
+    final_guess: [u64; CELLS + 1],
+    final_depth: usize,
+    solved: bool,
+    next_index: u64,
 }
 
-impl<O: Observer> Observer for Recorder<'_, O> {
+enum TraceSource<O: Observer> {
+    Nine(Box<bitboard::Search<Queue<O>>>),
+    Four(std::vec::IntoIter<Event>),
+}
+
+/// Queues the events of one search step, and passes interrupt checks on.
+struct Queue<O: Observer> {
+    outer: O,
+    events: VecDeque<Event>,
+}
+
+impl<O: Observer> Observer for Queue<O> {
     fn check_interrupt(&mut self) {
         self.outer.check_interrupt();
     }
-
     const EVENTS: bool = true;
+    fn event(&mut self, event: Event) {
+        self.events.push_back(event);
+    }
+}
 
+/// Learns, in a first pass, the guess in force at each depth at the end.
+struct GuessesInForce<'a, O: Observer> {
+    outer: &'a mut O,
+    index: u64,
+    last_guess: [u64; CELLS + 1],
+    depth: usize,
+}
+
+impl<O: Observer> Observer for GuessesInForce<'_, O> {
+    fn check_interrupt(&mut self) {
+        self.outer.check_interrupt();
+    }
+    const EVENTS: bool = true;
     fn event(&mut self, event: Event) {
         match event {
-            Event::Place { depth, .. } => {
-                self.in_force.push((self.steps.len(), depth));
+            Event::Place { by: PlacedBy::Guess, depth, .. } => {
+                self.last_guess[depth as usize] = self.index;
+                self.depth = depth as usize;
             }
-            Event::Backtrack { depth } => {
-                // Undo every placement made at this depth or deeper.
-                while self.in_force.last().is_some_and(|&(_, d)| d >= depth) {
-                    self.in_force.pop();
+            Event::Place { depth, .. } => self.depth = depth as usize,
+            Event::Backtrack { depth } => self.depth = (depth as usize).saturating_sub(1),
+        }
+        self.index += 1;
+    }
+}
+
+impl<O: Observer> Trace<O> {
+    /// The trace of `puzzle`'s search to its first solution; `observer` checks for
+    /// interrupts.
+    pub fn new(puzzle: &Puzzle, mut observer: O) -> Result<Trace<O>, PuzzleError> {
+        let mut first = GuessesInForce { outer: &mut observer, index: 0, last_guess: [0; CELLS + 1], depth: 0 };
+        let outcome = solve_observed(puzzle, 1, &mut first)?;
+        let (final_guess, final_depth) = (first.last_guess, first.depth);
+        let source = if puzzle.size == Size::Nine {
+            let queue = Queue { outer: observer, events: VecDeque::with_capacity(2 * CELLS) };
+            let search = bitboard::Search::new(puzzle, 1, queue).expect("givens checked by the first pass");
+            TraceSource::Nine(Box::new(search))
+        } else {
+            struct Collect(Vec<Event>);
+            impl Observer for Collect {
+                const EVENTS: bool = true;
+                fn event(&mut self, event: Event) {
+                    self.0.push(event);
                 }
             }
+            let mut all = Collect(Vec::new());
+            solve_observed(puzzle, 1, &mut all)?;
+            TraceSource::Four(all.0.into_iter())
+        };
+        Ok(Trace { source, final_guess, final_depth, solved: outcome.count > 0, next_index: 0 })
+    }
+
+    fn kept(&self, index: u64, event: Event) -> bool {
+        match event {
+            Event::Place { depth, .. } => {
+                let depth = depth as usize;
+                self.solved && depth <= self.final_depth && index >= self.final_guess[depth]
+            }
+            Event::Backtrack { .. } => false,
         }
-        self.steps.push(Step { event, kept: false });
     }
 }
 
-/// The solving path of `puzzle` to its first solution: every placement (naked single,
-/// hidden single, guess) and every backtrack, in order, with the search's outcome.
-/// Replaying the kept placements on the puzzle gives the solution.
-pub fn steps(puzzle: &Puzzle) -> Result<(Vec<Step>, Outcome), PuzzleError> {
-    steps_observed(puzzle, &mut crate::solver::Silent)
-}
+impl<O: Observer> Iterator for Trace<O> {
+    type Item = TraceStep;
 
-/// [`steps`], passing interrupt checks on to `outer`.
-pub fn steps_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<(Vec<Step>, Outcome), PuzzleError> {
-    let mut rec = Recorder { outer, steps: Vec::new(), in_force: Vec::new() };
-    let outcome = solve_observed(puzzle, 1, &mut rec)?;
-    if outcome.solution.is_some() {
-        for &(i, _) in &rec.in_force {
-            rec.steps[i].kept = true;
-        }
+    fn next(&mut self) -> Option<TraceStep> {
+        let event = match &mut self.source {
+            TraceSource::Four(events) => events.next()?,
+            TraceSource::Nine(search) => loop {
+                if let Some(e) = search.observer.events.pop_front() {
+                    break e;
+                }
+                if search.step() == bitboard::Status::Done && search.observer.events.is_empty() {
+                    return None;
+                }
+            },
+        };
+        let index = self.next_index;
+        self.next_index += 1;
+        Some(TraceStep { index, event, kept: self.kept(index, event) })
     }
-    Ok((rec.steps, outcome))
 }
 
 /// The figures of `sudoku_stats`.
@@ -107,7 +190,7 @@ impl<O: Observer> Observer for RootSingles<'_, O> {
 }
 
 pub fn analyse(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
-    analyse_observed(puzzle, &mut crate::solver::Silent)
+    analyse_observed(puzzle, &mut Silent)
 }
 
 /// [`analyse`], passing interrupt checks on to `outer`.
@@ -188,17 +271,13 @@ pub fn format(puzzle: &Puzzle, style: Style) -> String {
     }
 }
 
-/// A solution (or any full or partial grid of `size`) as a puzzle, for formatting.
-pub fn grid_as_puzzle(size: Size, grid: &[u8; CELLS]) -> Puzzle {
-    Puzzle::with_size(size, &grid[..size.cells()])
-}
-
-/// The unit kind of a hidden single, as SQL shows it.
-pub fn technique_name(t: Technique) -> (&'static str, Option<UnitKind>) {
-    match t {
-        Technique::NakedSingle => ("naked_single", None),
-        Technique::HiddenSingle(kind) => ("hidden_single", Some(kind)),
-        Technique::Guess => ("guess", None),
+/// The name of a placement's reason as SQL shows it, with the unit of a hidden single.
+pub fn placed_by_name(by: PlacedBy) -> (&'static str, Option<crate::grid::UnitKind>) {
+    match by {
+        PlacedBy::NakedSingle => ("naked_single", None),
+        PlacedBy::HiddenSingle(kind) => ("hidden_single", Some(kind)),
+        PlacedBy::BandUpdate => ("band_update", None),
+        PlacedBy::Guess => ("guess", None),
     }
 }
 
@@ -209,7 +288,34 @@ mod tests {
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     const HARD: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
-    fn replay(p: &Puzzle, steps: &[Step]) -> Puzzle {
+    fn trace(p: &Puzzle) -> Vec<TraceStep> {
+        Trace::new(p, Silent).unwrap().collect()
+    }
+
+    /// Which placements stand at the end, found the straightforward way: a stack of the
+    /// placements in force, popped by each backtrack.
+    fn kept_by_stack(steps: &[TraceStep], solved: bool) -> Vec<bool> {
+        let mut in_force: Vec<(usize, u32)> = Vec::new();
+        for (i, s) in steps.iter().enumerate() {
+            match s.event {
+                Event::Place { depth, .. } => in_force.push((i, depth)),
+                Event::Backtrack { depth } => {
+                    while in_force.last().is_some_and(|&(_, d)| d >= depth) {
+                        in_force.pop();
+                    }
+                }
+            }
+        }
+        let mut kept = vec![false; steps.len()];
+        if solved {
+            for (i, _) in in_force {
+                kept[i] = true;
+            }
+        }
+        kept
+    }
+
+    fn replay(p: &Puzzle, steps: &[TraceStep]) -> Puzzle {
         let mut cells = p.cells;
         for s in steps.iter().filter(|s| s.kept) {
             if let Event::Place { cell, digit, .. } = s.event {
@@ -224,25 +330,43 @@ mod tests {
     fn kept_steps_replay_to_the_solution() {
         for text in [EASY, HARD, "1...............", "................................................................................."] {
             let p = Puzzle::parse(text).unwrap();
-            let (steps, out) = steps(&p).unwrap();
+            let out = crate::solver::solve(&p, 1).unwrap();
+            let steps = trace(&p);
+            assert!(steps.iter().enumerate().all(|(i, s)| s.index == i as u64));
+            let kept: Vec<bool> = steps.iter().map(|s| s.kept).collect();
+            assert_eq!(kept, kept_by_stack(&steps, true), "{text}");
             let solved = replay(&p, &steps);
             assert_eq!(solved.values(), &out.solution.unwrap()[..p.size.cells()]);
-            let count = |f: &dyn Fn(Technique) -> bool| {
-                steps.iter().filter(|s| matches!(s.event, Event::Place { technique, .. } if f(technique))).count() as u64
+            let count = |f: &dyn Fn(PlacedBy) -> bool| {
+                steps.iter().filter(|s| matches!(s.event, Event::Place { by, .. } if f(by))).count() as u64
             };
-            assert_eq!(count(&|t| t == Technique::NakedSingle), out.stats.naked_singles);
-            assert_eq!(count(&|t| matches!(t, Technique::HiddenSingle(_))), out.stats.hidden_singles);
-            assert_eq!(count(&|t| t == Technique::Guess), out.stats.guesses);
+            assert_eq!(count(&|t| t == PlacedBy::NakedSingle), out.stats.naked_singles);
+            assert_eq!(count(&|t| matches!(t, PlacedBy::HiddenSingle(_))), out.stats.hidden_singles);
+            assert_eq!(count(&|t| t == PlacedBy::BandUpdate), out.stats.band_singles);
+            assert_eq!(count(&|t| t == PlacedBy::Guess), out.stats.guesses);
+            let backtracks = steps.iter().filter(|s| matches!(s.event, Event::Backtrack { .. })).count() as u64;
+            assert!(backtracks >= out.stats.backtracks);
+        }
+    }
+
+    #[test]
+    fn kept_marks_match_a_stack_replay_on_generated_puzzles() {
+        for i in 0..200 {
+            let g = crate::generate::generate(99, i, Default::default());
+            let steps = trace(&g.puzzle);
+            let kept: Vec<bool> = steps.iter().map(|s| s.kept).collect();
+            assert_eq!(kept, kept_by_stack(&steps, true));
+            assert_eq!(replay(&g.puzzle, &steps).cells, g.solution);
         }
     }
 
     #[test]
     fn nothing_is_kept_without_a_solution() {
         let p = Puzzle::parse("531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
-        let (steps, out) = steps(&p).unwrap();
-        assert_eq!(out.count, 0);
+        let steps = trace(&p);
         assert!(steps.iter().all(|s| !s.kept));
         assert!(steps.iter().any(|s| matches!(s.event, Event::Backtrack { .. })));
+        assert_eq!(kept_by_stack(&steps, false), vec![false; steps.len()]);
     }
 
     #[test]

@@ -19,7 +19,8 @@
 
 use crate::grid::CELLS;
 use crate::puzzle::Puzzle;
-use crate::solver::{self, Observer};
+use crate::search::{Observer, Silent};
+use crate::solver;
 
 /// SplitMix64: tiny, fast, and the same on every machine.
 #[derive(Clone, Debug)]
@@ -81,7 +82,7 @@ pub struct Generated {
 
 /// Puzzle number `index` of the sequence for `seed`.
 pub fn generate(seed: u64, index: u64, options: Options) -> Generated {
-    generate_observed(seed, index, options, &mut solver::Silent)
+    generate_observed(seed, index, options, &mut Silent)
 }
 
 /// [`generate`], with an observer whose interrupt check runs during every search.
@@ -100,7 +101,7 @@ pub fn generate_observed<O: Observer>(seed: u64, index: u64, options: Options, o
         let digit = cells[cell];
         cells[cell] = 0;
         let probe = Puzzle::from_cells(cells);
-        if solver::count_excluding(&probe, cell, digit, observer) == 0 {
+        if crate::bitboard::count_excluding(&probe, cell, digit, &mut *observer) == 0 {
             givens -= 1;
         } else {
             cells[cell] = digit;

@@ -12,8 +12,6 @@
 
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
-/// The mask with every digit set.
-pub const ALL_DIGITS: u16 = 0x1FF;
 
 /// Which kind of unit a unit is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -34,33 +32,16 @@ impl UnitKind {
     }
 }
 
-/// Row (0..=8) of a cell.
-#[inline]
-pub const fn row_of(cell: usize) -> usize {
-    cell / 9
-}
-
-/// Column (0..=8) of a cell.
-#[inline]
-pub const fn col_of(cell: usize) -> usize {
-    cell % 9
-}
-
-/// Box (0..=8, row-major) of a cell.
+/// Box (0..=8, row-major) of a 9×9 cell, as a `const fn` for the tables below
+/// ([`Size::box_`] is the same for any size).
 #[inline]
 pub const fn box_of(cell: usize) -> usize {
     (cell / 27) * 3 + (cell % 9) / 3
 }
 
-/// The mask of a single digit (1..=9).
-#[inline]
-pub const fn digit_bit(digit: u8) -> u16 {
-    1 << (digit - 1)
-}
-
 /// The digits of a candidate mask, ascending.
 pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
-    (1..=9u8).filter(move |&d| mask & digit_bit(d) != 0)
+    (1..=9u8).filter(move |&d| mask >> (d - 1) & 1 != 0)
 }
 
 /// Units are numbered 0..=8 for rows, 9..=17 for columns, 18..=26 for boxes.
@@ -85,8 +66,6 @@ const fn build_units_four() -> [[u8; 4]; 12] {
     units
 }
 
-/// The three units (row, column, box) of each cell, as indices into [`UNITS`].
-pub const CELL_UNITS: [[u8; 3]; CELLS] = build_cell_units();
 /// The 20 peers of each cell, ascending.
 pub const PEERS: [[u8; 20]; CELLS] = build_peers();
 
@@ -99,9 +78,10 @@ pub fn unit_kind(unit: usize) -> (UnitKind, usize) {
     }
 }
 
-/// `r<row>c<col>` with 1-based row and column.
+/// `r<row>c<col>` with 1-based row and column, for a 9×9 cell (the logic engine's
+/// messages); [`Size::cell_name`] names a cell of either size.
 pub fn cell_name(cell: usize) -> String {
-    format!("r{}c{}", row_of(cell) + 1, col_of(cell) + 1)
+    Size::Nine.cell_name(cell)
 }
 
 const fn build_units() -> [[u8; 9]; 27] {
@@ -121,16 +101,6 @@ const fn build_units() -> [[u8; 9]; 27] {
     units
 }
 
-const fn build_cell_units() -> [[u8; 3]; CELLS] {
-    let mut out = [[0u8; 3]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        out[c] = [row_of(c) as u8, (9 + col_of(c)) as u8, (18 + box_of(c)) as u8];
-        c += 1;
-    }
-    out
-}
-
 const fn build_peers() -> [[u8; 20]; CELLS] {
     let mut out = [[0u8; 20]; CELLS];
     let mut c = 0;
@@ -138,7 +108,7 @@ const fn build_peers() -> [[u8; 20]; CELLS] {
         let mut n = 0;
         let mut p = 0;
         while p < CELLS {
-            if p != c && (row_of(p) == row_of(c) || col_of(p) == col_of(c) || box_of(p) == box_of(c)) {
+            if p != c && (p / 9 == c / 9 || p % 9 == c % 9 || box_of(p) == box_of(c)) {
                 out[c][n] = p as u8;
                 n += 1;
             }
@@ -147,47 +117,6 @@ const fn build_peers() -> [[u8; 20]; CELLS] {
         c += 1;
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn units_cover_every_cell_three_times() {
-        let mut seen = [0u8; CELLS];
-        for unit in UNITS.iter() {
-            for &c in unit {
-                seen[c as usize] += 1;
-            }
-        }
-        assert!(seen.iter().all(|&n| n == 3));
-    }
-
-    #[test]
-    fn peers_are_twenty_distinct_sharers() {
-        for c in 0..CELLS {
-            let peers = PEERS[c];
-            for w in peers.windows(2) {
-                assert!(w[0] < w[1]);
-            }
-            assert!(!peers.contains(&(c as u8)));
-            for &p in &peers {
-                let p = p as usize;
-                assert!(row_of(p) == row_of(c) || col_of(p) == col_of(c) || box_of(p) == box_of(c));
-            }
-        }
-    }
-
-    #[test]
-    fn boxes_are_row_major() {
-        assert_eq!(box_of(0), 0);
-        assert_eq!(box_of(8), 2);
-        assert_eq!(box_of(27), 3);
-        assert_eq!(box_of(80), 8);
-        assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
-        assert_eq!(cell_name(10), "r2c2");
-    }
 }
 
 /// The two sizes of puzzle: 9×9 with 3×3 boxes (the fast path), and 4×4 with 2×2
@@ -293,5 +222,46 @@ impl Size {
     /// `r<row>c<col>` with 1-based row and column.
     pub fn cell_name(self, cell: usize) -> String {
         format!("r{}c{}", self.row(cell) + 1, self.col(cell) + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_cover_every_cell_three_times() {
+        let mut seen = [0u8; CELLS];
+        for unit in UNITS.iter() {
+            for &c in unit {
+                seen[c as usize] += 1;
+            }
+        }
+        assert!(seen.iter().all(|&n| n == 3));
+    }
+
+    #[test]
+    fn peers_are_twenty_distinct_sharers() {
+        for c in 0..CELLS {
+            let peers = PEERS[c];
+            for w in peers.windows(2) {
+                assert!(w[0] < w[1]);
+            }
+            assert!(!peers.contains(&(c as u8)));
+            for &p in &peers {
+                let p = p as usize;
+                assert!(p / 9 == c / 9 || p % 9 == c % 9 || box_of(p) == box_of(c));
+            }
+        }
+    }
+
+    #[test]
+    fn boxes_are_row_major() {
+        assert_eq!(box_of(0), 0);
+        assert_eq!(box_of(8), 2);
+        assert_eq!(box_of(27), 3);
+        assert_eq!(box_of(80), 8);
+        assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
+        assert_eq!(cell_name(10), "r2c2");
     }
 }

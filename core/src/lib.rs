@@ -4,17 +4,21 @@
 //!
 //! See [`grid`] for the vocabulary (cell, digit, unit, peer, candidates).
 
+pub mod canonical;
 pub mod error;
 pub mod explain;
 pub mod generate;
-mod generic;
 pub mod grid;
 pub mod logic;
 pub mod puzzle;
+mod bitboard;
+mod plain;
+pub mod search;
 pub mod solver;
 
 pub use generate::{generate, Generated, Options};
-pub use error::{ErrorKind, PuzzleError};
+pub use error::{ErrorKind, OutOfMemory, PuzzleError};
 pub use puzzle::{Layout, Puzzle};
 pub use grid::Size;
-pub use solver::{candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Event, Observer, Outcome, Stats, Technique};
+pub use search::{Event, Observer, Outcome, PlacedBy, Silent, Stats};
+pub use solver::{candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Solutions};

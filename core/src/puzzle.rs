@@ -10,7 +10,7 @@
 //! **in the input's layout**: each blank replaced by its digit, every other character
 //! kept where it was.
 
-use crate::error::PuzzleError;
+use crate::error::{OutOfMemory, PuzzleError};
 use crate::grid::{Size, UnitKind, CELLS};
 
 /// What a byte of input is.
@@ -172,16 +172,19 @@ impl Layout {
 
     /// Writes `grid` (81 digits, 0 allowed for a blank kept blank) into `original`,
     /// the text this layout was read from: every cell takes its new value, every
-    /// other character stays. A cell left 0 keeps the original blank character.
-    pub fn render(&self, original: &str, grid: &[u8; CELLS]) -> String {
-        let mut out = original.as_bytes().to_vec();
+    /// other character stays. A cell left 0 keeps the original blank character. The
+    /// copy is as long as `original`, so its memory is asked for fallibly.
+    pub fn render(&self, original: &str, grid: &[u8; CELLS]) -> Result<String, OutOfMemory> {
+        let mut out = Vec::new();
+        out.try_reserve_exact(original.len()).map_err(|_| OutOfMemory { bytes: original.len() })?;
+        out.extend_from_slice(original.as_bytes());
         for (cell, &offset) in self.offsets[..self.cells].iter().enumerate() {
             if grid[cell] != 0 {
                 out[offset as usize] = b'0' + grid[cell];
             }
         }
         // Only ASCII bytes were replaced, and only ASCII bytes: still UTF-8.
-        String::from_utf8(out).expect("replacing ASCII cells keeps UTF-8")
+        Ok(String::from_utf8(out).expect("replacing ASCII cells keeps UTF-8"))
     }
 }
 

@@ -1,104 +1,16 @@
-//! The solver: bitmask candidates, naked and hidden singles to a fixpoint, then MRV
-//! backtracking, all behind one mechanism: **count solutions up to a limit**, keeping
-//! the first solution found and search statistics. Solving is `limit = 1`, a
-//! uniqueness check is `limit = 2`, counting is any larger limit.
+//! The solvers' front door: which search solves which puzzle, and the helpers every
+//! caller needs (pencil marks from the givens, checking a solution).
 //!
-//! The 9×9 search keeps, per digit, a bitboard of the cells where it may stand (see the
-//! comment on the state below), so a cell's candidates are `0x1FF & !(row | col | box)`
-//! kept up to date by every placement rather than recomputed. Its propagation adds one
-//! rule to the singles, because it comes free with the bitboards: **locked candidates**
-//! (a digit confined to one box within a row, or to one row or column within a box,
-//! leaves the rest of that row, box or column). Its MRV breaks ties between cells with
-//! the fewest candidates by the most blank peers, then the lowest cell number. 4×4
-//! puzzles go to the plain solver (`generic.rs`): singles and MRV, lowest cell first.
+//! - 9×9 puzzles go to [`crate::bitboard`], the fast search;
+//! - 4×4 puzzles go to [`crate::plain`], the plain cell-by-cell search, which on 9×9
+//!   puzzles is also the tests' cross-check of the fast one;
+//! - both follow the contract of [`crate::search`]: count solutions up to a limit.
 
+use crate::bitboard;
 use crate::error::PuzzleError;
-use crate::grid::{Size, UnitKind, CELLS, PEERS};
+use crate::grid::{Size, CELLS};
 use crate::puzzle::Puzzle;
-
-/// Counters of the work done by a search.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Stats {
-    /// Digits placed because a cell had one candidate left.
-    pub naked_singles: u64,
-    /// Digits placed because a digit had one place left in a row, column or box
-    /// (a cell that is both is counted as a naked single).
-    pub hidden_singles: u64,
-    /// Trial placements at branch points (every candidate tried counts one).
-    pub guesses: u64,
-    /// Guesses given up because no solution lay below them (each is undone, with
-    /// everything placed after it, before the next candidate is tried).
-    pub backtracks: u64,
-}
-
-impl Stats {
-    /// Counts one placement made by `technique`.
-    #[inline(always)]
-    pub(crate) fn record(&mut self, technique: Technique) {
-        match technique {
-            Technique::NakedSingle => self.naked_singles += 1,
-            Technique::HiddenSingle(_) => self.hidden_singles += 1,
-            Technique::Guess => self.guesses += 1,
-        }
-    }
-}
-
-/// The result of a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// The first solution found (solutions are found in a deterministic order: branch
-    /// on a cell with the fewest candidates (9×9: the one with the most blank peers, then
-    /// the lowest-numbered; 4×4: the lowest-numbered), digits ascending).
-    pub solution: Option<[u8; CELLS]>,
-    /// Solutions found, at most the limit.
-    pub count: u64,
-    /// The work of the whole search.
-    pub stats: Stats,
-    /// The work of the search up to its first solution (all of it when there is none):
-    /// what a search with limit 1 does, so one search with a larger limit tells both.
-    pub first_stats: Stats,
-}
-
-/// How a digit came to be placed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Technique {
-    NakedSingle,
-    HiddenSingle(UnitKind),
-    Guess,
-}
-
-/// What the search does, step by step, for observers that want to know.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Event {
-    /// A digit placed in a cell, at a search depth (0 before any guess).
-    Place { cell: u8, digit: u8, technique: Technique, depth: u32 },
-    /// The guess that opened `depth` is given up: it and everything placed after it
-    /// are undone (at depth 0: the puzzle has no solution, nothing placed stands).
-    Backtrack { depth: u32 },
-}
-
-/// Hooks into a search. Every method has a no-op default, and the search is generic
-/// over the observer, so the plain solver pays nothing for them.
-pub trait Observer {
-    /// Called before every guess. PostgreSQL's glue checks for interrupts here (which
-    /// may unwind out of the search); pure Rust callers can simply do nothing.
-    #[inline(always)]
-    fn check_interrupt(&mut self) {}
-    /// Called for every solution found, in order.
-    #[inline(always)]
-    fn solution(&mut self, _grid: &[u8; CELLS]) {}
-    /// True for an observer that wants [`Observer::event`]: only then does the search
-    /// describe its steps (the 9×9 solver finds most singles many at a time and names
-    /// them one by one only when asked to).
-    const EVENTS: bool = false;
-    /// Called for every placement and backtrack, when [`Observer::EVENTS`] is true.
-    #[inline(always)]
-    fn event(&mut self, _event: Event) {}
-}
-
-/// The observer that observes nothing.
-pub struct Silent;
-impl Observer for Silent {}
+use crate::search::{Observer, Outcome, Silent};
 
 /// Solves `puzzle`, counting solutions up to `limit` (0 counts nothing).
 pub fn solve(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
@@ -108,25 +20,17 @@ pub fn solve(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
 /// [`solve`] with an observer.
 pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
     if puzzle.size != Size::Nine {
-        puzzle.check_givens()?;
-        return Ok(crate::generic::solve(puzzle, limit, observer));
+        return solve_plain_observed(puzzle, limit, observer);
     }
     // The givens are checked as they are placed; on a conflict, `check_givens` names it.
-    let Some(mut state) = State::from_puzzle(puzzle) else {
-        match puzzle.check_givens() {
-            Err(e) => return Err(e),
-            Ok(()) => unreachable!("a given that is no longer a candidate has a peer holding its digit"),
-        }
-    };
-    let mut search = Search::new(limit, observer);
-    if limit > 0 {
-        search.run(&mut state, 0);
+    match bitboard::Search::new(puzzle, limit, observer) {
+        Some(mut search) => Ok(search.run()),
+        None => Err(conflict(puzzle)),
     }
-    Ok(search.tally.outcome())
 }
 
 /// The plain cell-by-cell solver, for any size: the one 4×4 puzzles use, and on 9×9
-/// puzzles a cross-check of the fast one (the same count and first solution, in
+/// puzzles a cross-check of the fast one (the same count and set of solutions, in
 /// different statistics).
 pub fn solve_plain(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
     solve_plain_observed(puzzle, limit, &mut Silent)
@@ -135,17 +39,62 @@ pub fn solve_plain(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> 
 /// [`solve_plain`] with an observer.
 pub fn solve_plain_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
     puzzle.check_givens()?;
-    Ok(crate::generic::solve(puzzle, limit, observer))
+    Ok(crate::plain::solve(puzzle, limit, observer))
 }
 
-/// Counts (up to 1) the solutions of `puzzle` that do not put `digit` in the blank
-/// `cell`: the generator's uniqueness test. `puzzle`'s givens must be consistent.
-pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: u8, observer: &mut O) -> u64 {
-    let mut search = Search::new(1, observer);
-    let mut state = State::from_puzzle(puzzle).expect("consistent givens");
-    state.cand[digit as usize - 1][cell / 27] &= !(1 << (cell % 27));
-    search.run(&mut state, 0);
-    search.tally.count()
+/// The error for givens the bitboard search could not place.
+fn conflict(puzzle: &Puzzle) -> PuzzleError {
+    match puzzle.check_givens() {
+        Err(e) => e,
+        Ok(()) => unreachable!("a given that is no longer a candidate has a peer holding its digit"),
+    }
+}
+
+/// The solutions of a puzzle one at a time, in the search's order, up to a limit, with
+/// memory that does not grow with their number: the 9×9 search is resumable; a 4×4
+/// puzzle has at most 288 solutions, which are found at once (288 × 81 bytes).
+pub struct Solutions<O: Observer> {
+    inner: SolutionsInner<O>,
+}
+
+enum SolutionsInner<O: Observer> {
+    Nine(Box<bitboard::Search<O>>),
+    Four(std::vec::IntoIter<[u8; CELLS]>),
+}
+
+impl<O: Observer> Solutions<O> {
+    /// The solutions of `puzzle` up to `limit`, with `observer` checking for interrupts.
+    pub fn new(puzzle: &Puzzle, limit: u64, mut observer: O) -> Result<Solutions<O>, PuzzleError> {
+        if puzzle.size != Size::Nine {
+            struct Collect<'a, O: Observer>(&'a mut O, Vec<[u8; CELLS]>);
+            impl<O: Observer> Observer for Collect<'_, O> {
+                fn check_interrupt(&mut self) {
+                    self.0.check_interrupt();
+                }
+                fn solution(&mut self, grid: &[u8; CELLS]) {
+                    self.1.push(*grid);
+                }
+            }
+            let mut collect = Collect(&mut observer, Vec::new());
+            solve_plain_observed(puzzle, limit, &mut collect)?;
+            return Ok(Solutions { inner: SolutionsInner::Four(collect.1.into_iter()) });
+        }
+        match bitboard::Search::new(puzzle, limit, observer) {
+            Some(search) => Ok(Solutions { inner: SolutionsInner::Nine(Box::new(search)) }),
+            None => Err(conflict(puzzle)),
+        }
+    }
+}
+
+impl<O: Observer> Iterator for Solutions<O> {
+    type Item = [u8; CELLS];
+
+    fn next(&mut self) -> Option<[u8; CELLS]> {
+        match &mut self.inner {
+            SolutionsInner::Nine(search) => search.next_solution(),
+            SolutionsInner::Four(grids) => grids.next(),
+        }
+    }
 }
 
 /// The candidates of every cell from the givens alone (pencil marks): a mask for each
@@ -171,642 +120,7 @@ pub fn candidates(puzzle: &Puzzle) -> Result<[u16; CELLS], PuzzleError> {
     Ok(out)
 }
 
-// ---------------------------------------------------------------------------------
-// The search state: one bitboard per digit, cut into bands.
-//
-// The grid is cut into three *bands* of three rows; a band's 27 cells fit one `u32`,
-// cell `c` being bit `c % 27` of band `c / 27` (so cell order is bit order). For each
-// digit the state keeps, per band, the cells where that digit may still stand; a filled
-// cell keeps the bit of its own digit only. This is the candidate mask of every cell
-// turned sideways: blank cell `c` has candidate `d` exactly when bit `c` of digit `d`'s
-// board is set, which is `0x1FF & !(row | col | box)` kept up to date by every
-// placement. Sideways, one word-wide operation handles 27 cells.
-//
-// A band's row meets its three boxes in three *triads* (three cells side by side). A
-// digit stands once in each row and once in each box of a band, so the triads that hold
-// it form one of six patterns: one triad per row and per box, like a 3×3 permutation
-// matrix. `SHAPES` is a table of the 512 ways a digit's board can occupy the nine
-// triads: which triads lie on some permutation (the others cannot hold the digit) and
-// which lie on all of them (the digit must be there). Propagation is three steps, to a
-// fixpoint:
-//
-// 1. *Band update* of every board that changed: keep only the triads on some
-//    permutation (this is locked candidates, "pointing" and "claiming", inside the band;
-//    none left is a contradiction); a box of the band whose cells for the digit lie in
-//    one column takes that column from the digit's other two bands (the same rule
-//    between a box and a column, which also carries every placement to the cell's
-//    column); and a triad the digit must occupy with one cell left is a hidden single,
-//    alone in its row and its box.
-// 2. *Naked singles*: the blank cells set in exactly one board, found for a band at
-//    once by running counts ("seen once", "twice", "three times") over the nine boards.
-//    The same counts give the cells with two candidates, where MRV branches, and a cell
-//    seen in no board is a contradiction.
-// 3. *Hidden singles in columns*: columns where a digit's three bands have one bit
-//    between them, on a blank cell (a column with no bit is a contradiction).
-//
-// Each is checked for what it may change; the update of a band changes nothing when the
-// board is as it was at its last update, so only changed boards are looked at.
-// ---------------------------------------------------------------------------------
-
-/// All 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
-/// A row: the nine low bits of a band, or nine columns.
-const ROW: u32 = 0x1FF;
-/// The three cells of the first box of a band; shift by 3 for the next box.
-const BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
-/// The lowest bit of each aligned group of three: the triads of a band, or the boxes of
-/// a row of columns.
-const GROUP_BASES: u32 = 0o111_111_111;
-/// The two other bands of each band.
-const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
-
-/// The peers of each cell, as a mask per band.
-const PEER_BANDS: [[u32; 3]; CELLS] = build_peer_bands();
-
-const fn build_peer_bands() -> [[u32; 3]; CELLS] {
-    let mut out = [[0u32; 3]; CELLS];
-    let mut c = 0;
-    while c < CELLS {
-        let mut j = 0;
-        while j < 20 {
-            let p = PEERS[c][j] as usize;
-            out[c][p / 27] |= 1 << (p % 27);
-            j += 1;
-        }
-        c += 1;
-    }
-    out
-}
-
-/// For each cell of a band, the band without the cell's row and box, but with the cell:
-/// what stays of a digit's board when the digit is placed in that cell.
-const KEEP_SELF: [u32; 27] = build_keep_self();
-
-const fn build_keep_self() -> [u32; 27] {
-    let mut out = [0u32; 27];
-    let mut i = 0;
-    while i < 27 {
-        let (r, b) = (i / 9, i % 9 / 3);
-        out[i] = (BAND & !(ROW << (9 * r)) & !(BOX << (3 * b))) | 1 << i;
-        i += 1;
-    }
-    out
-}
-
-/// For the nine cells of a row, which of its three triads hold a bit (bit `b` for box
-/// `b` of the band).
-const ROW_TRIADS: [u8; 512] = build_row_triads();
-
-const fn build_row_triads() -> [u8; 512] {
-    let mut out = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut b = 0;
-        while b < 3 {
-            if x >> (3 * b) & 7 != 0 {
-                out[x] |= 1 << b;
-            }
-            b += 1;
-        }
-        x += 1;
-    }
-    out
-}
-
-/// Indexed by the occupied triads of a band (bit `3r + b`: row `r`, box `b`): the cells
-/// of the triads that lie on at least one permutation inside the pattern, and of those
-/// that lie on every one. Both are 0 when no permutation fits: the digit has no place
-/// in some row or box of the band.
-const SHAPES: [[u32; 2]; 512] = build_shapes();
-
-const fn build_shapes() -> [[u32; 2]; 512] {
-    // The six ways of giving each row of a band its own box.
-    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
-    let mut out = [[0u32; 2]; 512];
-    let mut pattern = 0;
-    while pattern < 512 {
-        let (mut some, mut every, mut any) = (0u32, 0x1FFu32, false);
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMUTATIONS[p];
-            let triads = 1 << perm[0] | 1 << (3 + perm[1]) | 1 << (6 + perm[2]);
-            if pattern & triads == triads {
-                some |= triads;
-                every &= triads;
-                any = true;
-            }
-            p += 1;
-        }
-        if !any {
-            every = 0;
-        }
-        out[pattern as usize] = [triad_cells(some), triad_cells(every)];
-        pattern += 1;
-    }
-    out
-}
-
-/// The cells of a set of triads: triad `t` (`3r + b`) is bits `3t..3t + 3` of the band.
-const fn triad_cells(triads: u32) -> u32 {
-    let mut cells = 0;
-    let mut t = 0;
-    while t < 9 {
-        if triads >> t & 1 != 0 {
-            cells |= 0b111 << (3 * t);
-        }
-        t += 1;
-    }
-    cells
-}
-
-/// The bits of `x` that are alone in their aligned group of three (a triad of a band,
-/// or a box's three columns): at each group's lowest bit, `a ^ b ^ c` without `a & b & c`
-/// is "exactly one of the three", and multiplying by 7 widens it back to the group.
-#[inline(always)]
-fn lone(x: u32) -> u32 {
-    let one = (x ^ x >> 1 ^ x >> 2) & !(x & x >> 1 & x >> 2) & GROUP_BASES;
-    x & (one * 7)
-}
-
-/// A set of columns (bits 0-8) as the cells of those columns in a band.
-#[inline(always)]
-fn spread(columns: u32) -> u32 {
-    columns * (1 | 1 << 9 | 1 << 18)
-}
-
-/// Columns (bits 0-8) where a band's board has at least one bit.
-#[inline(always)]
-fn columns_once(w: u32) -> u32 {
-    (w | w >> 9 | w >> 18) & ROW
-}
-
-/// Columns (bits 0-8) where a band's board has at least two bits.
-#[inline(always)]
-fn columns_twice(w: u32) -> u32 {
-    ((w & w >> 9) | ((w | w >> 9) & w >> 18)) & ROW
-}
-
-/// The boards that differ from their last update, as bit `3d + k` for digit `d + 1`,
-/// band `k`: four boards per SSE2 compare on x86-64 (where SSE2 is always present),
-/// one by one elsewhere.
-#[inline(always)]
-fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
-    let (a, b) = (cand.as_flattened(), seen.as_flattened());
-    #[cfg(target_arch = "x86_64")]
-    let (mut changed, scalar_from) = {
-        use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
-        let mut equal = 0u32;
-        for v in 0..6 {
-            // SAFETY: SSE2 is part of x86-64; lanes 4v..4v + 4 lie within the 27 boards
-            // of each slice (v < 6), and unaligned loads are allowed.
-            unsafe {
-                let x = _mm_loadu_si128(a[4 * v..4 * v + 4].as_ptr() as *const __m128i);
-                let y = _mm_loadu_si128(b[4 * v..4 * v + 4].as_ptr() as *const __m128i);
-                equal |= (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32) << (4 * v);
-            }
-        }
-        (!equal & 0xFF_FFFF, 24)
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let (mut changed, scalar_from) = (0u32, 0);
-    for j in scalar_from..27 {
-        changed |= ((a[j] != b[j]) as u32) << j;
-    }
-    changed
-}
-
-/// A board per digit, three bands each.
-type Boards = [[u32; 3]; 9];
-/// Boards no real state has (bits above the 27th): "never updated".
-const UNCHECKED: Boards = [[u32::MAX; 3]; 9];
-
-/// One search node. `Copy` on purpose: a guess copies the node (240 bytes), which is
-/// cheaper than recording and undoing changes.
-#[derive(Clone, Copy)]
-struct State {
-    /// `cand[d][k]`: the cells of band `k` where digit `d + 1` may stand.
-    cand: Boards,
-    /// Each board as its last band update left it.
-    seen: Boards,
-    /// The blank cells of each band.
-    blank: [u32; 3],
-    /// The blank cells with exactly two candidates, per band, as the last naked-singles
-    /// pass found them (up to date when propagation ends).
-    pairs: [u32; 3],
-}
-
-impl State {
-    /// The state of `puzzle`, or `None` when a given is not a candidate of its cell
-    /// when placed: a peer holds the same digit.
-    fn from_puzzle(puzzle: &Puzzle) -> Option<State> {
-        let mut st = State { cand: [[BAND; 3]; 9], seen: UNCHECKED, blank: [BAND; 3], pairs: [0; 3] };
-        for (cell, &d) in puzzle.cells.iter().enumerate() {
-            if d != 0 {
-                let (k, i, d) = (cell / 27, cell % 27, d as usize - 1);
-                if st.cand[d][k] >> i & 1 == 0 {
-                    return None;
-                }
-                st.place(k, i, d);
-                // The column now, not at the first band update: a later given of the
-                // same digit in this column must be seen as a conflict above.
-                let (k1, k2) = OTHER_BANDS[k];
-                let column = spread(1 << (i % 9));
-                st.cand[d][k1] &= !column;
-                st.cand[d][k2] &= !column;
-            }
-        }
-        Some(st)
-    }
-
-    /// Puts digit `d + 1` in cell `i` of band `k`, which must have it as a candidate:
-    /// the cell loses its other candidates and the digit leaves the cell's row and box.
-    /// Its column, in the other bands, is left to the next band update.
-    #[inline(always)]
-    fn place(&mut self, k: usize, i: usize, d: usize) {
-        let bit = 1u32 << i;
-        let own = self.cand[d][k];
-        for board in self.cand.iter_mut() {
-            board[k] &= !bit;
-        }
-        self.cand[d][k] = own;
-        self.fill(k, i, d);
-    }
-
-    /// [`State::place`] for a cell whose only candidate is `d + 1` (a naked single):
-    /// there are no other candidates to clear.
-    #[inline(always)]
-    fn fill(&mut self, k: usize, i: usize, d: usize) {
-        self.cand[d][k] &= KEEP_SELF[i];
-        self.blank[k] &= !(1 << i);
-    }
-
-    /// The number of blank cells.
-    #[inline(always)]
-    fn blanks(&self) -> u32 {
-        self.blank[0].count_ones() + self.blank[1].count_ones() + self.blank[2].count_ones()
-    }
-
-    #[inline(always)]
-    fn solved(&self) -> bool {
-        self.blank[0] | self.blank[1] | self.blank[2] == 0
-    }
-
-    /// The lowest digit index with a candidate at bit `bit` of band `k`.
-    #[inline(always)]
-    fn first_digit(&self, k: usize, bit: u32) -> Option<usize> {
-        (0..9).find(|&d| self.cand[d][k] & bit != 0)
-    }
-
-    /// The digits of a complete state.
-    fn grid(&self) -> [u8; CELLS] {
-        let mut grid = [0u8; CELLS];
-        for (d, board) in self.cand.iter().enumerate() {
-            for (k, &w) in board.iter().enumerate() {
-                let mut bits = w;
-                while bits != 0 {
-                    grid[k * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
-                    bits &= bits - 1;
-                }
-            }
-        }
-        grid
-    }
-
-    /// The cell to branch on: a blank cell with the fewest candidates (MRV), and among
-    /// those the one with the most blank peers (the degree heuristic: its digit, once
-    /// chosen, leaves the most cells), the lowest-numbered on ties.
-    ///
-    /// After propagation no blank cell has fewer than two candidates, so when some cell
-    /// has two (nearly always), the naked-singles pass has listed them all in `pairs`;
-    /// otherwise the cells are counted one by one.
-    fn branch_cell(&self) -> usize {
-        let mut fewest = self.pairs;
-        if fewest == [0; 3] {
-            let mut least = u32::MAX;
-            for k in 0..3 {
-                let mut bits = self.blank[k];
-                while bits != 0 {
-                    let i = bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let n = self.cand.iter().filter(|b| b[k] >> i & 1 != 0).count() as u32;
-                    if n < least {
-                        least = n;
-                        fewest = [0; 3];
-                    }
-                    if n == least {
-                        fewest[k] |= 1 << i;
-                    }
-                }
-            }
-        }
-        let (mut best, mut most) = (0usize, 0u32);
-        for (k, &cells) in fewest.iter().enumerate() {
-            let mut bits = cells;
-            while bits != 0 {
-                let cell = k * 27 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // Blank peers, plus one so that any cell beats "none yet": the row and
-                // box in the cell's band, and the column's cells in the other two bands
-                // (side by side, bits `c` and `c + 1` of each row), in one word.
-                let (k1, k2) = OTHER_BANDS[k];
-                let column = spread(1 << (cell % 9));
-                let others = (self.blank[k1] & column) | (self.blank[k2] & column) << 1;
-                let n = ((self.blank[k] & PEER_BANDS[cell][k]) as u64 | (others as u64) << 27).count_ones() + 1;
-                if n > most {
-                    (best, most) = (cell, n);
-                }
-            }
-        }
-        best
-    }
-}
-
-/// What every search keeps, whichever solver runs it: the limit, the solutions counted
-/// so far, the first one, and the statistics. "Count solutions up to a limit" lives
-/// here once.
-pub(crate) struct Tally {
-    limit: u64,
-    count: u64,
-    first: Option<[u8; CELLS]>,
-    pub(crate) stats: Stats,
-    first_stats: Option<Stats>,
-}
-
-impl Tally {
-    pub(crate) fn new(limit: u64) -> Tally {
-        Tally { limit, count: 0, first: None, stats: Stats::default(), first_stats: None }
-    }
-
-    /// A solution found: counted, kept if it is the first, shown to the observer.
-    pub(crate) fn solution<O: Observer>(&mut self, grid: [u8; CELLS], observer: &mut O) {
-        self.count += 1;
-        if self.first.is_none() {
-            self.first = Some(grid);
-            self.first_stats = Some(self.stats);
-        }
-        observer.solution(&grid);
-    }
-
-    /// The limit is reached: the search stops.
-    #[inline(always)]
-    pub(crate) fn full(&self) -> bool {
-        self.count >= self.limit
-    }
-
-    #[inline(always)]
-    pub(crate) fn count(&self) -> u64 {
-        self.count
-    }
-
-    /// Leaves the guess of `depth` for the next one: a backtrack, counted when nothing
-    /// below the guess (searched since the count was `count_before`) was a solution.
-    #[inline(always)]
-    pub(crate) fn abandon<O: Observer>(&mut self, count_before: u64, depth: u32, observer: &mut O) {
-        if self.count == count_before {
-            self.stats.backtracks += 1;
-        }
-        if O::EVENTS {
-            observer.event(Event::Backtrack { depth });
-        }
-    }
-
-    pub(crate) fn outcome(self) -> Outcome {
-        Outcome { solution: self.first, count: self.count, stats: self.stats, first_stats: self.first_stats.unwrap_or(self.stats) }
-    }
-}
-
-
-struct Search<'a, O: Observer> {
-    tally: Tally,
-    observer: &'a mut O,
-}
-
-impl<O: Observer> Search<'_, O> {
-    fn new(limit: u64, observer: &mut O) -> Search<'_, O> {
-        Search { tally: Tally::new(limit), observer }
-    }
-
-    #[inline(always)]
-    fn placed(&mut self, cell: usize, d: usize, technique: Technique, depth: u32) {
-        self.tally.stats.record(technique);
-        if O::EVENTS {
-            self.observer.event(Event::Place { cell: cell as u8, digit: d as u8 + 1, technique, depth });
-        }
-    }
-
-    /// Band updates, naked singles and hidden singles in columns to a fixpoint. Returns
-    /// false on a contradiction.
-    ///
-    /// Band updates place their hidden singles many at a time without counting them:
-    /// they are the blank cells filled here less those the other steps counted.
-    #[inline(always)]
-    fn propagate(&mut self, st: &mut State, depth: u32) -> bool {
-        let blanks = st.blanks();
-        let counted = self.tally.stats.naked_singles + self.tally.stats.hidden_singles;
-        let ok = self.propagate_counted(st, depth);
-        let filled = (blanks - st.blanks()) as u64;
-        self.tally.stats.hidden_singles += filled - (self.tally.stats.naked_singles + self.tally.stats.hidden_singles - counted);
-        ok
-    }
-
-    fn propagate_counted(&mut self, st: &mut State, depth: u32) -> bool {
-        loop {
-            if !self.update_bands(st, depth) {
-                return false;
-            }
-            if st.solved() {
-                return true;
-            }
-            match self.naked_singles(st, depth) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
-            }
-            match self.column_singles(st, depth) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => return true,
-            }
-        }
-    }
-
-    /// Updates every board that changed since its last update, until none does. Each
-    /// round finds the changed boards among all 27 at once (see [`changed_boards`]).
-    #[inline(always)]
-    fn update_bands(&mut self, st: &mut State, depth: u32) -> bool {
-        loop {
-            let mut changed = changed_boards(&st.cand, &st.seen);
-            if changed == 0 {
-                return true;
-            }
-            while changed != 0 {
-                let j = changed.trailing_zeros() as usize;
-                changed &= changed - 1;
-                if !self.update_band(st, j / 3, j % 3, depth) {
-                    return false;
-                }
-            }
-        }
-    }
-
-    /// The band update of digit `d + 1` in band `k` (see the comment on the state).
-    #[inline(always)]
-    fn update_band(&mut self, st: &mut State, d: usize, k: usize, depth: u32) -> bool {
-        let old = st.cand[d][k];
-        let pattern = ROW_TRIADS[(old & ROW) as usize] as usize
-            | (ROW_TRIADS[(old >> 9 & ROW) as usize] as usize) << 3
-            | (ROW_TRIADS[(old >> 18 & ROW) as usize] as usize) << 6;
-        let [some, every] = SHAPES[pattern];
-        let w = old & some;
-        if w == 0 {
-            return false;
-        }
-        st.seen[d][k] = w;
-        // A box whose cells for the digit lie in one column: the column is the box's.
-        let column = spread(lone(columns_once(w)));
-        let (k1, k2) = OTHER_BANDS[k];
-        st.cand[d][k1] &= !column;
-        st.cand[d][k2] &= !column;
-        // A triad the digit must occupy, with one cell left, and that cell blank.
-        let singles = lone(w & every) & st.blank[k];
-        st.blank[k] &= !singles;
-        // The singles leave every other digit's board (all nine, then this one is set).
-        for board in st.cand.iter_mut() {
-            board[k] &= !singles;
-        }
-        st.cand[d][k] = w;
-        if O::EVENTS {
-            let mut bits = singles;
-            while bits != 0 {
-                let i = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                // The unit named: the row if the digit had no other place in it before
-                // the update, else the box if that was so, else the row (which the
-                // update's locked candidates left with this one place).
-                let (row, bx) = (ROW << (i / 9 * 9), BOX << (i % 9 / 3 * 3));
-                let kind = if old & row == 1 << i || old & bx != 1 << i { UnitKind::Row } else { UnitKind::Box };
-                let technique = Technique::HiddenSingle(kind);
-                self.observer.event(Event::Place { cell: (k * 27 + i) as u8, digit: d as u8 + 1, technique, depth });
-            }
-        }
-        true
-    }
-
-    /// One pass of naked singles over the three bands: `Some(placed anything)`, or
-    /// `None` on a contradiction. Also notes the cells with two candidates.
-    #[inline(always)]
-    fn naked_singles(&mut self, st: &mut State, depth: u32) -> Option<bool> {
-        let mut progress = false;
-        for k in 0..3 {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for board in &st.cand {
-                let w = board[k];
-                three |= two & w;
-                two |= one & w;
-                one |= w;
-            }
-            // Every cell, filled or blank, needs a bit: a filled one keeps its digit's.
-            if one != BAND {
-                return None;
-            }
-            st.pairs[k] = two & !three;
-            let mut singles = st.blank[k] & !two;
-            while singles != 0 {
-                let i = singles.trailing_zeros() as usize;
-                singles &= singles - 1;
-                // An earlier single of this pass may have taken the last candidate.
-                let d = st.first_digit(k, 1 << i)?;
-                self.placed(k * 27 + i, d, Technique::NakedSingle, depth);
-                st.fill(k, i, d);
-                progress = true;
-            }
-        }
-        Some(progress)
-    }
-
-    /// One pass of hidden singles in columns over the nine digits: `Some(placed
-    /// anything)`, or `None` on a contradiction. A column where the digit stands has
-    /// that one bit, on a filled cell (band updates have cleared the rest of it), so
-    /// "one bit, on a blank cell" is exactly "one place left".
-    #[inline(always)]
-    fn column_singles(&mut self, st: &mut State, depth: u32) -> Option<bool> {
-        let mut progress = false;
-        for d in 0..9 {
-            let [w0, w1, w2] = st.cand[d];
-            let (a0, a1, a2) = (columns_once(w0), columns_once(w1), columns_once(w2));
-            if a0 | a1 | a2 != ROW {
-                return None;
-            }
-            let twice = columns_twice(w0) | columns_twice(w1) | columns_twice(w2) | (a0 & a1) | (a0 & a2) | (a1 & a2);
-            if twice == ROW {
-                continue;
-            }
-            let single = spread(ROW & !twice);
-            for k in 0..3 {
-                let mut cells = st.cand[d][k] & st.blank[k] & single;
-                while cells != 0 {
-                    let i = cells.trailing_zeros() as usize;
-                    cells &= cells - 1;
-                    // An earlier single of this pass may have filled the cell or taken
-                    // the digit from it; the next pass sees what that leaves.
-                    if (st.cand[d][k] & st.blank[k]) >> i & 1 == 0 {
-                        continue;
-                    }
-                    self.placed(k * 27 + i, d, Technique::HiddenSingle(UnitKind::Col), depth);
-                    st.place(k, i, d);
-                    progress = true;
-                }
-            }
-        }
-        Some(progress)
-    }
-
-    /// Searches from `st` at `depth` (0 at the root, one more per guess).
-    fn run(&mut self, st: &mut State, depth: u32) {
-        if !self.propagate(st, depth) {
-            if depth == 0 {
-                // No solution without a guess: everything placed is undone.
-                if O::EVENTS {
-                    self.observer.event(Event::Backtrack { depth });
-                }
-            }
-            return;
-        }
-        if st.solved() {
-            self.tally.solution(st.grid(), self.observer);
-            return;
-        }
-        let cell = st.branch_cell();
-        let (k, i) = (cell / 27, cell % 27);
-        let mut digits = 0u32;
-        for d in 0..9 {
-            digits |= (st.cand[d][k] >> i & 1) << d;
-        }
-        while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
-            self.observer.check_interrupt();
-            self.placed(cell, d, Technique::Guess, depth + 1);
-            let before = self.tally.count();
-            if digits == 0 {
-                // The last candidate: this node becomes the child, no copy needed.
-                st.place(k, i, d);
-                self.run(st, depth + 1);
-            } else {
-                let mut child = *st;
-                child.place(k, i, d);
-                self.run(&mut child, depth + 1);
-            }
-            if self.tally.full() {
-                return;
-            }
-            self.tally.abandon(before, depth + 1, self.observer);
-        }
-    }
-}
-
-
-/// True when `grid` is a complete, valid grid (every unit holds 1..=9 once) that
+/// True when `grid` is a complete, valid grid (every unit holds each digit once) that
 /// agrees with every given of `puzzle`. An independent check, used by tests and demos.
 pub fn is_solution_of(puzzle: &Puzzle, grid: &[u8; CELLS]) -> bool {
     let size = puzzle.size;
@@ -817,12 +131,13 @@ pub fn is_solution_of(puzzle: &Puzzle, grid: &[u8; CELLS]) -> bool {
     if puzzle.values().iter().zip(grid.iter()).any(|(&g, &s)| g != 0 && g != s) {
         return false;
     }
-    size.units().iter().all(|unit| unit.iter().fold(0u16, |m, &c| m | 1 << (grid[c] - 1)) == size.all_digits())
+    (0..3 * size.n()).all(|u| size.unit_cells(u).iter().fold(0u16, |m, &c| m | 1 << (grid[c as usize] - 1)) == size.all_digits())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Silent;
 
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
@@ -838,31 +153,7 @@ mod tests {
             "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
         );
         assert_eq!(out.stats.guesses, 0);
-        assert_eq!(out.stats.naked_singles + out.stats.hidden_singles, 51);
-    }
-
-    #[test]
-    fn band_shapes_keep_the_triads_of_some_permutation() {
-        // Every triad occupied: nothing removed, nothing forced.
-        assert_eq!(SHAPES[0x1FF], [BAND, 0]);
-        // Row 0 only in box 0, row 1 in boxes 0 and 1, row 2 anywhere: box 0 belongs to
-        // row 0 (claiming), so row 1 takes box 1 and row 2 box 2 (a chain of them).
-        let pattern = 0b001 | 0b011 << 3 | 0b111 << 6;
-        let forced = triad_cells(1 | 1 << 4 | 1 << 8);
-        assert_eq!(SHAPES[pattern], [forced, forced]);
-        // Row 2 has no triad: no way to place the digit.
-        assert_eq!(SHAPES[0o077], [0, 0]);
-        // Two permutations left: rows 0 and 1 share boxes 0 and 1, row 2 takes box 2.
-        let pattern = 0b011 | 0b011 << 3 | 0b111 << 6;
-        assert_eq!(SHAPES[pattern], [triad_cells(0b011 | 0b011 << 3 | 0b100 << 6), triad_cells(0b100 << 6)]);
-    }
-
-    #[test]
-    fn lone_keeps_the_bits_alone_in_their_group_of_three() {
-        assert_eq!(lone(0b000_011_001), 0b000_000_001);
-        assert_eq!(lone(0b100_111_010), 0b100_000_010);
-        assert_eq!(lone(0), 0);
-        assert_eq!(lone(BAND), 0);
+        assert_eq!(out.stats.forced(), 51);
     }
 
     #[test]
@@ -911,5 +202,25 @@ mod tests {
         // r1c3: row 1 has 5,3,7; column 3 has 8; box 1 has 5,3,6,9,8 -> candidates 1,2,4.
         assert_eq!(c[2], 0b1011);
         assert_eq!(c[0], 0);
+    }
+
+    #[test]
+    fn streamed_solutions_are_the_counted_ones_in_order() {
+        for (text, limit) in [(".".repeat(81), 300u64), (EASY.to_string(), 5), ("1...............".to_string(), 500)] {
+            let p = Puzzle::parse(&text).unwrap();
+            let mut seen = Vec::new();
+            struct Collect<'a>(&'a mut Vec<[u8; 81]>);
+            impl Observer for Collect<'_> {
+                fn solution(&mut self, g: &[u8; 81]) {
+                    self.0.push(*g);
+                }
+            }
+            let out = solve_observed(&p, limit, &mut Collect(&mut seen)).unwrap();
+            let streamed: Vec<_> = Solutions::new(&p, limit, Silent).unwrap().collect();
+            assert_eq!(streamed, seen);
+            assert_eq!(streamed.len() as u64, out.count);
+            assert!(streamed.iter().all(|g| is_solution_of(&p, g)));
+        }
+        assert!(Solutions::new(&Puzzle::parse(&("55".to_string() + &".".repeat(79))).unwrap(), 2, Silent).is_err());
     }
 }

@@ -101,12 +101,12 @@ proptest! {
         }
         let (q, layout) = Puzzle::parse_with_layout(&text).unwrap();
         prop_assert_eq!(q, p);
-        let rendered = layout.render(&text, &grid);
+        let rendered = layout.render(&text, &grid).unwrap();
         // Same characters everywhere but the blanks, which now hold their digits.
         prop_assert_eq!(rendered.len(), text.len());
         let (r, _) = Puzzle::parse_with_layout(&rendered).unwrap();
         prop_assert_eq!(r.cells, grid);
-        prop_assert_eq!(Layout::line(sudoku_core::grid::Size::Nine).render(&p.to_line(), &grid), Puzzle::from_cells(grid).to_line());
+        prop_assert_eq!(Layout::line(sudoku_core::grid::Size::Nine).render(&p.to_line(), &grid).unwrap(), Puzzle::from_cells(grid).to_line());
     }
 
     #[test]
@@ -114,6 +114,37 @@ proptest! {
         let _ = Puzzle::parse(&text).map(|p| solve(&p, 2));
         let lossy = String::from_utf8_lossy(&bytes);
         let _ = Puzzle::parse(&lossy).map(|p| solve(&p, 2));
+    }
+
+    /// Text that is nearly a puzzle (a real one, its blanks written as `.`, `0` or `?`,
+    /// with a few characters slipped in) reaches the solver whenever what was slipped
+    /// in is layout, and then solves to a valid grid; otherwise it is an error, for
+    /// the reason slipped in. Random text alone almost never gets past the parser.
+    #[test]
+    fn near_puzzles_reach_the_solver_or_fail_for_what_was_added(
+        seed in any::<u64>(), pct in 0u64..=100, blank in 0usize..3,
+        inserts in proptest::collection::vec((0usize..100, prop_oneof![Just(' '), Just('\n'), Just('|'), Just('+'), Just('-'), Just('x'), Just('5'), any::<char>()]), 0..4),
+    ) {
+        let (grid, p) = cut(seed, pct);
+        let mut chars: Vec<char> = p.to_line().chars().map(|c| if c == '.' { ['.', '0', '?'][blank] } else { c }).collect();
+        for &(at, ch) in &inserts {
+            chars.insert(at.min(chars.len()), ch);
+        }
+        let text: String = chars.into_iter().collect();
+        let layout_only = inserts.iter().all(|&(_, ch)| " \t\n\u{b}\u{c}\r|-+".contains(ch));
+        match Puzzle::parse(&text) {
+            Ok(q) => {
+                prop_assert!(layout_only, "{text:?} parsed although {inserts:?} is not all layout");
+                prop_assert_eq!(q, p);
+                let out = solve(&q, 1).unwrap();
+                prop_assert_eq!(out.count, 1);
+                prop_assert!(is_solution_of(&q, &out.solution.unwrap()));
+                if out.count == 1 && pct == 0 {
+                    prop_assert_eq!(out.solution.unwrap(), grid);
+                }
+            }
+            Err(e) => prop_assert!(!layout_only, "{text:?} failed ({e:?}) although only layout was added"),
+        }
     }
 }
 

@@ -8,11 +8,26 @@
 //!
 //! - [`marks`]: the pencil-mark grid;
 //! - [`step`]: what a technique finds (placements, eliminations, pattern, rating);
-//! - [`chains`]: the chain families.
+//! - [`chains`]: the chain families;
+//! - one module per family of techniques below the chains: [`singles`],
+//!   [`intersections`], [`subsets`], [`fish`], [`strong_links`], [`wings`],
+//!   [`uniqueness`], [`aligned`];
+//! - [`ladder`]: the order they are tried in, the path and the rating.
 
+pub mod aligned;
+pub(crate) mod board;
 pub mod chains;
+pub mod fish;
+pub mod intersections;
+pub mod ladder;
 pub mod marks;
+pub mod singles;
 pub mod step;
+pub mod strong_links;
+pub mod subsets;
+pub mod uniqueness;
+pub mod wings;
 
+pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};
 pub use marks::{Candidate, Marks};
 pub use step::{Step, Technique};

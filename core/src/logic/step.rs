@@ -38,6 +38,22 @@ pub enum Technique {
     AlignedTripleExclusion,
     /// The chain families (cycles, forcing chains, nishio, dynamic and nested chains).
     Chain(ChainKind),
+    /// A pointing whose elimination leaves a hidden single in another box, placed at once
+    /// (Sukaku Explainer's "direct pointing", 1.7).
+    DirectPointing,
+    /// A claiming whose elimination leaves a hidden single in another line of the same
+    /// kind, placed at once ("direct claiming", 1.9).
+    DirectClaiming,
+    /// A hidden subset (n = 2, 3) whose eliminations leave a hidden single in its unit,
+    /// placed at once ("direct hidden pair" 2.0, "direct hidden triplet" 2.5).
+    DirectHiddenSubset(u8),
+    /// WXYZ-wing: a pivot and three wings holding four digits, one of them not
+    /// restricted (Sukaku Explainer's 5.5-6.1).
+    WXYZWing,
+    /// A chain of n strong links on one digit joined by weak links (Sukaku Explainer's
+    /// "3 strong-linked fishes": 5.4 on parallel lines, 5.5 with a box, 5.6 mixing rows
+    /// and columns, 5.7 grouped).
+    StrongLinks(u8),
     /// No technique of the engine applies: a digit placed from the solution, named as
     /// such so that nobody takes it for logic.
     Guess,

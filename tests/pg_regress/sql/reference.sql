@@ -11,10 +11,10 @@ CREATE TABLE sudoku9_9 (id int PRIMARY KEY, puzzle varchar(255));
 INSERT INTO sudoku9_9 VALUES
   (1, E'53??7????\n6??195???\n?98????6?\n8???6???3\n4??8?3??1\n7???2???6\n?6????28?\n???419??5\n????8??79');
 INSERT INTO sudoku9_9
-SELECT n + 1, regexp_replace(translate(puzzle, '.', '?'), '(.{9})(?!$)', E'\\1\n', 'g')
+SELECT n + 1, sudoku_format(puzzle, 'contest')
 FROM sudoku_generate(4, 2026, 30);
 INSERT INTO sudoku9_9
-SELECT n + 5, regexp_replace(translate(puzzle, '.', '?'), '(.{9})(?!$)', E'\\1\n', 'g')
+SELECT n + 5, sudoku_format(puzzle, 'contest')
 FROM sudoku_generate(2, 2026);
 
 CREATE TABLE ref_naked AS :naked_mrv ;

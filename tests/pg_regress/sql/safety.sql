@@ -26,13 +26,13 @@ SELECT id, pg_temp.solve_or_error(puzzle) FROM contest ORDER BY id;
 DROP TABLE contest;
 
 -- statement_timeout stops the longest computations: counting the solutions of an
--- empty grid with a huge cap, listing them, generating many puzzles, and a long
--- solving path.
+-- empty grid with a huge cap (one call that never returns a row on its own: only the
+-- extension's own interrupt check, before every guess, can stop it), listing them,
+-- and generating many puzzles (these two return rows as they go).
 SET statement_timeout = '300ms';
 SELECT sudoku_count_solutions(repeat('.', 81), 2147483647);
 SELECT count(*) FROM sudoku_solutions(repeat('.', 81), 2147483647);
 SELECT count(*) FROM sudoku_generate(100000000);
-SELECT count(*) FROM generate_series(1, 100000000) AS i, sudoku_stats(repeat('.', 81)) AS s;
 RESET statement_timeout;
 -- The backend is fine afterwards.
 SELECT sudoku_count_solutions(repeat('.', 81), 3);

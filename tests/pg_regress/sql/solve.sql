@@ -2,24 +2,10 @@
 -- and the contest's 9 lines of 9 with '?' for a blank. Every answer is checked here in
 -- plain SQL, independently of the extension.
 
--- An independent checker: the answer holds 81 digits, each row, column and box holds
--- 1-9 once, and every given of the puzzle is kept.
-CREATE FUNCTION pg_temp.is_solution(puzzle text, answer text) RETURNS boolean
-LANGUAGE sql IMMUTABLE AS $$
-  WITH g AS (
-    SELECT regexp_replace(answer, '[^0-9]', '', 'g') AS a,
-           regexp_replace(translate(puzzle, '.?', '00'), '[^0-9]', '', 'g') AS p
-  ), c AS (
-    SELECT i, substr(a, i + 1, 1)::int AS d, substr(p, i + 1, 1)::int AS given
-    FROM g, generate_series(0, 80) AS i
-  )
-  SELECT (SELECT length(a) = 81 FROM g)
-     AND bool_and(d BETWEEN 1 AND 9 AND (given = 0 OR given = d))
-     AND count(DISTINCT (i / 9, d)) = 81
-     AND count(DISTINCT (i % 9, d)) = 81
-     AND count(DISTINCT ((i / 27) * 3 + (i % 9) / 3, d)) = 81
-  FROM c
-$$;
+-- The independent checker of sql/reference/is_solution.sql (plain SQL): the answer
+-- holds 81 digits, each row, column and box holds 1-9 once, every given is kept.
+\set is_solution `cat "$SUDOKU_REF_DIR/is_solution.sql"`
+:is_solution
 
 -- The answer's layout is the puzzle's: the same characters everywhere but the cells.
 CREATE FUNCTION pg_temp.same_layout(puzzle text, answer text) RETURNS boolean
@@ -53,7 +39,7 @@ SELECT id, sudoku_solve(puzzle) FROM sudoku9_9 ORDER BY id;
 -- Every answer valid, keeping its givens and its input's layout (id 8 has none).
 SELECT id,
        sudoku_solve(puzzle) IS NULL AS no_solution,
-       pg_temp.is_solution(puzzle, sudoku_solve(puzzle)) AS valid,
+       is_solution(puzzle, sudoku_solve(puzzle)) AS valid,
        pg_temp.same_layout(puzzle, sudoku_solve(puzzle)) AS same_layout
 FROM sudoku9_9 ORDER BY id;
 

@@ -1,4 +1,4 @@
-//! A plain cell-by-cell solver for any [`Size`]: candidate masks, naked and hidden
+//! The plain solver: a cell-by-cell search for any [`Size`]: candidate masks, naked and hidden
 //! singles to a fixpoint, then MRV branching on the lowest-numbered cell with the fewest
 //! candidates, counting solutions up to a limit. It solves the 4×4 puzzles, keeping them
 //! off the 9×9 fast path; it completes the generator's grids (its order never changes,
@@ -8,7 +8,7 @@
 
 use crate::grid::{Size, UnitKind, CELLS};
 use crate::puzzle::Puzzle;
-use crate::solver::{Event, Observer, Outcome, Tally, Technique};
+use crate::search::{Observer, Outcome, PlacedBy, Tally};
 
 /// Solves `puzzle` (whose givens must be consistent) up to `limit` solutions.
 pub(crate) fn solve<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Outcome {
@@ -59,11 +59,8 @@ impl<O: Observer> Search<'_, O> {
         }
     }
 
-    fn record(&mut self, cell: usize, d: u8, technique: Technique, depth: u32) {
-        self.tally.stats.record(technique);
-        if O::EVENTS {
-            self.observer.event(Event::Place { cell: cell as u8, digit: d, technique, depth });
-        }
+    fn record(&mut self, cell: usize, d: u8, by: PlacedBy, depth: u32) {
+        self.tally.placed(self.observer, cell, d, by, depth);
     }
 
     /// Singles to a fixpoint; false on a contradiction.
@@ -80,7 +77,7 @@ impl<O: Observer> Search<'_, O> {
                 }
                 if c & (c - 1) == 0 {
                     let d = c.trailing_zeros() as u8 + 1;
-                    self.record(cell, d, Technique::NakedSingle, depth);
+                    self.record(cell, d, PlacedBy::NakedSingle, depth);
                     self.place(st, cell, d);
                     progress = true;
                 }
@@ -102,7 +99,7 @@ impl<O: Observer> Search<'_, O> {
                         (None, _) => return false,
                         (Some(cell), None) => {
                             let kind = [UnitKind::Row, UnitKind::Col, UnitKind::Box][u / self.size.n()];
-                            self.record(cell, d, Technique::HiddenSingle(kind), depth);
+                            self.record(cell, d, PlacedBy::HiddenSingle(kind), depth);
                             self.place(st, cell, d);
                             progress = true;
                         }
@@ -119,10 +116,7 @@ impl<O: Observer> Search<'_, O> {
     fn run(&mut self, mut st: State, depth: u32) {
         if !self.propagate(&mut st, depth) {
             if depth == 0 {
-                // No solution without a guess: everything placed is undone.
-                if O::EVENTS {
-                    self.observer.event(Event::Backtrack { depth });
-                }
+                self.tally.contradiction_at_root(self.observer);
             }
             return;
         }
@@ -138,7 +132,7 @@ impl<O: Observer> Search<'_, O> {
                 continue;
             }
             self.observer.check_interrupt();
-            self.record(cell, d, Technique::Guess, depth + 1);
+            self.record(cell, d, PlacedBy::Guess, depth + 1);
             let mut next = st.clone();
             self.place(&mut next, cell, d);
             let before = self.tally.count();

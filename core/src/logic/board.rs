@@ -1,0 +1,295 @@
+//! Shared geometry and bookkeeping of the techniques: cell sets as 128-bit masks (one bit
+//! per cell), the units of both sizes, and small helpers to build [`Step`]s.
+
+use super::marks::{Candidate, Marks};
+use super::step::{Step, Technique};
+use crate::grid::{Size, CELLS};
+
+/// A set of cells, bit `c` for cell `c`.
+pub(crate) type CellSet = u128;
+
+const fn unit_masks<const U: usize, const N: usize>(units: &[[u8; N]; U]) -> [CellSet; U] {
+    let mut out = [0u128; U];
+    let mut u = 0;
+    while u < U {
+        let mut i = 0;
+        while i < N {
+            out[u] |= 1u128 << units[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    out
+}
+
+const UNIT_MASKS_NINE: [CellSet; 27] = unit_masks(&crate::grid::UNITS);
+const UNIT_MASKS_FOUR: [CellSet; 12] = unit_masks(&crate::grid::UNITS_FOUR);
+
+const fn peer_masks<const U: usize, const N: usize>(units: &[[u8; N]; U], cells: usize) -> [CellSet; CELLS] {
+    let masks = unit_masks(units);
+    let mut out = [0u128; CELLS];
+    let mut u = 0;
+    while u < U {
+        let mut i = 0;
+        while i < N {
+            out[units[u][i] as usize] |= masks[u];
+            i += 1;
+        }
+        u += 1;
+    }
+    let mut c = 0;
+    while c < cells {
+        out[c] &= !(1u128 << c);
+        c += 1;
+    }
+    out
+}
+
+const PEER_MASKS_NINE: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS, 81);
+const PEER_MASKS_FOUR: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS_FOUR, 16);
+
+/// The cells of unit `u` as a set.
+#[inline]
+pub(crate) fn unit_mask(size: Size, u: usize) -> CellSet {
+    match size {
+        Size::Nine => UNIT_MASKS_NINE[u],
+        Size::Four => UNIT_MASKS_FOUR[u],
+    }
+}
+
+/// The peers of `cell` (not the cell itself).
+#[inline]
+pub(crate) fn peers(size: Size, cell: usize) -> CellSet {
+    match size {
+        Size::Nine => PEER_MASKS_NINE[cell],
+        Size::Four => PEER_MASKS_FOUR[cell],
+    }
+}
+
+/// Iterates the cells of a set, ascending.
+#[inline]
+pub(crate) fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if set == 0 {
+            None
+        } else {
+            let c = set.trailing_zeros() as usize;
+            set &= set - 1;
+            Some(c)
+        }
+    })
+}
+
+/// Iterates the set bits of a small mask, ascending (bit indices).
+#[inline]
+pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let b = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(b)
+        }
+    })
+}
+
+/// The masks of `k` bits among `n`, in increasing numeric order (the order of Sukaku
+/// Explainer's `Permutations`, which fixes which of several equal patterns is found first).
+pub(crate) fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
+    let limit = 1u32 << n;
+    let mut next = if k == 0 || k > n { limit } else { (1u32 << k) - 1 };
+    std::iter::from_fn(move || {
+        if next >= limit {
+            return None;
+        }
+        let v = next;
+        // Gosper's hack: the next larger number with as many bits set.
+        let c = v & v.wrapping_neg();
+        let r = v + c;
+        next = (((r ^ v) >> 2) / c) | r;
+        Some(v)
+    })
+}
+
+/// The first `n` units of each kind in Sukaku Explainer's region order: boxes, then
+/// columns, then rows (the order most of its producers scan in).
+pub(crate) fn units_box_col_row(size: Size) -> impl Iterator<Item = usize> {
+    let n = size.n();
+    (2 * n..3 * n).chain(n..2 * n).chain(0..n)
+}
+
+/// The cells of `digit`'s candidates, as a set.
+#[inline]
+pub(crate) fn digit_cells(m: &Marks, digit: u8) -> CellSet {
+    let bit = 1u16 << (digit - 1);
+    let mut set = 0u128;
+    for c in 0..m.size.cells() {
+        if m.cands[c] & bit != 0 {
+            set |= 1u128 << c;
+        }
+    }
+    set
+}
+
+/// All 1..=n digits' candidate sets (index `d - 1`).
+pub(crate) fn all_digit_cells(m: &Marks) -> [CellSet; 9] {
+    let mut out = [0u128; 9];
+    for c in 0..m.size.cells() {
+        let mut cand = m.cands[c];
+        while cand != 0 {
+            let b = cand.trailing_zeros() as usize;
+            cand &= cand - 1;
+            out[b] |= 1u128 << c;
+        }
+    }
+    out
+}
+
+/// The positions (indices 0..n within the unit) of `digit` in unit `u`.
+#[inline]
+pub(crate) fn positions(m: &Marks, u: usize, digit: u8) -> u32 {
+    let bit = 1u16 << (digit - 1);
+    let mut p = 0u32;
+    for (i, &c) in m.size.unit_cells(u).iter().enumerate() {
+        if m.cands[c as usize] & bit != 0 {
+            p |= 1 << i;
+        }
+    }
+    p
+}
+
+/// Blank cells of unit `u`.
+#[inline]
+pub(crate) fn empty_count(m: &Marks, u: usize) -> u32 {
+    m.size.unit_cells(u).iter().filter(|&&c| m.values[c as usize] == 0).count() as u32
+}
+
+/// The name of unit `u` in sentences: `row 3`, `column 5`, `box 7` (1-based).
+pub(crate) fn unit_name(size: Size, u: usize) -> String {
+    let n = size.n();
+    match u / n {
+        0 => format!("row {}", u + 1),
+        1 => format!("column {}", u - n + 1),
+        _ => format!("box {}", u - 2 * n + 1),
+    }
+}
+
+/// Kind of unit `u`: 0 row, 1 column, 2 box.
+#[inline]
+pub(crate) fn unit_kind_index(size: Size, u: usize) -> usize {
+    u / size.n()
+}
+
+/// `r1c2`.
+pub(crate) fn cell_name(size: Size, cell: usize) -> String {
+    size.cell_name(cell)
+}
+
+/// `r1c2, r1c5 and r3c3`.
+pub(crate) fn cell_list(size: Size, cells: impl IntoIterator<Item = usize>) -> String {
+    let names: Vec<String> = cells.into_iter().map(|c| cell_name(size, c)).collect();
+    join_and(&names)
+}
+
+/// `1, 4 and 7`.
+pub(crate) fn digit_list(mask: u16) -> String {
+    let names: Vec<String> = (1..=9u8).filter(|d| mask >> (d - 1) & 1 != 0).map(|d| d.to_string()).collect();
+    join_and(&names)
+}
+
+pub(crate) fn join_and(items: &[String]) -> String {
+    match items.len() {
+        0 => String::new(),
+        1 => items[0].clone(),
+        n => format!("{} and {}", items[..n - 1].join(", "), items[n - 1]),
+    }
+}
+
+/// The unit shared by every cell of `set` (first row, then column, then box), if any.
+pub(crate) fn shared_unit(size: Size, set: CellSet) -> Option<usize> {
+    let first = set.trailing_zeros() as usize;
+    size.units_of(first).into_iter().find(|&u| set & !unit_mask(size, u) == 0)
+}
+
+/// Builds a step; `cells` is made ascending and free of repeats.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn make_step(
+    technique: Technique,
+    rating: u16,
+    placements: Vec<Candidate>,
+    mut eliminations: Vec<Candidate>,
+    cells: CellSet,
+    units: Vec<u8>,
+    digits: u16,
+    explanation: String,
+) -> Step {
+    eliminations.sort();
+    eliminations.dedup();
+    Step {
+        technique,
+        rating,
+        placements,
+        eliminations,
+        cells: cells_of(cells).map(|c| c as u8).collect(),
+        units,
+        digits,
+        explanation,
+    }
+}
+
+/// The eliminations of `digit` from every cell of `set` that has it.
+pub(crate) fn eliminations_of(m: &Marks, set: CellSet, digit: u8) -> Vec<Candidate> {
+    cells_of(set).filter(|&c| m.has(c, digit)).map(|c| Candidate { cell: c as u8, digit }).collect()
+}
+
+/// `r1c2<>5, r3c4<>5`: eliminations in a sentence.
+pub(crate) fn elimination_text(size: Size, elims: &[Candidate]) -> String {
+    let names: Vec<String> = elims.iter().map(|e| format!("{}<>{}", cell_name(size, e.cell as usize), e.digit)).collect();
+    names.join(", ")
+}
+
+/// Cells with exactly two candidates.
+pub(crate) fn bivalue_cells(m: &Marks) -> CellSet {
+    let mut set = 0u128;
+    for c in 0..m.size.cells() {
+        if m.cands[c].count_ones() == 2 {
+            set |= 1u128 << c;
+        }
+    }
+    set
+}
+
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::puzzle::Puzzle;
+
+    /// The pencil marks of a puzzle line.
+    pub fn marks(line: &str) -> Marks {
+        Marks::from_puzzle(&Puzzle::parse(line).expect("test puzzle"))
+    }
+
+    /// Pencil marks from 81 (or 16) whitespace-separated tokens: a token of digits is a
+    /// blank cell's candidates, `+d` a cell holding `d`.
+    pub fn marks_from_candidates(text: &str) -> Marks {
+        let tokens: Vec<&str> = text.split_whitespace().collect();
+        let size = if tokens.len() == 16 { Size::Four } else { Size::Nine };
+        assert_eq!(tokens.len(), size.cells());
+        let mut m = Marks { size, values: [0; CELLS], cands: [0; CELLS] };
+        for (c, t) in tokens.iter().enumerate() {
+            if let Some(d) = t.strip_prefix('+') {
+                m.values[c] = d.parse().unwrap();
+            } else {
+                for ch in t.chars() {
+                    m.cands[c] |= 1 << (ch.to_digit(10).unwrap() - 1);
+                }
+            }
+        }
+        m
+    }
+
+    pub fn cand(size: Size, r: usize, c: usize, digit: u8) -> Candidate {
+        Candidate { cell: (r * size.n() + c) as u8, digit }
+    }
+}

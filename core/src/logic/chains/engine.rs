@@ -1,0 +1,399 @@
+//! The implication engine shared by every chain producer: potentials, the on/off rules,
+//! breadth-first propagation with parent tracking, and the ancestor counts that measure
+//! a chain's complexity.
+//!
+//! A *candidate* is `cell * 9 + digit - 1` (0..729); a *potential* is a candidate
+//! assumed true ("on", `cand * 2 + 1`) or false ("off", `cand * 2`), 0..1458.
+
+use crate::grid::{PEERS, UNITS};
+
+pub const NCAND: usize = 729;
+pub const NPOT: usize = 1458;
+const WORDS: usize = 12; // 768 bits >= 729
+
+#[inline]
+pub fn cand(cell: usize, digit0: usize) -> u16 {
+    (cell * 9 + digit0) as u16
+}
+#[inline]
+pub fn cell_of(c: u16) -> usize {
+    c as usize / 9
+}
+#[inline]
+pub fn digit0_of(c: u16) -> usize {
+    c as usize % 9
+}
+#[inline]
+pub fn pot(c: u16, on: bool) -> u16 {
+    c * 2 + on as u16
+}
+#[inline]
+pub fn pot_cand(p: u16) -> u16 {
+    p / 2
+}
+#[inline]
+pub fn pot_on(p: u16) -> bool {
+    p & 1 == 1
+}
+
+/// A set of candidates (729 bits).
+#[derive(Clone, Copy)]
+pub struct CandSet([u64; WORDS]);
+
+impl CandSet {
+    pub const EMPTY: CandSet = CandSet([0; WORDS]);
+    #[inline]
+    pub fn has(&self, c: u16) -> bool {
+        self.0[c as usize >> 6] >> (c & 63) & 1 != 0
+    }
+    #[inline]
+    pub fn set(&mut self, c: u16) {
+        self.0[c as usize >> 6] |= 1 << (c & 63);
+    }
+    #[inline]
+    pub fn clear(&mut self) {
+        self.0 = [0; WORDS];
+    }
+}
+
+/// The regions of a cell in Sukaku Explainer's order: box, row, column (as indices into
+/// `UNITS`).
+#[inline]
+pub fn regions_of(cell: usize) -> [usize; 3] {
+    [18 + crate::grid::box_of(cell), cell / 9, 9 + cell % 9]
+}
+
+/// What "p on" turns off, in Sukaku Explainer's order: the other digits of the cell
+/// (when `cell_rule`), then the other places of the digit in the box, the row outside
+/// the box, the column outside the box. Calls `f` with each candidate.
+#[inline]
+pub fn on_to_off(grid: &[u16; 81], c: u16, cell_rule: bool, mut f: impl FnMut(u16)) {
+    let cell = cell_of(c);
+    let d = digit0_of(c);
+    if cell_rule {
+        let mut m = grid[cell] & !(1 << d);
+        while m != 0 {
+            let e = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(cand(cell, e));
+        }
+    }
+    let bit = 1u16 << d;
+    let b = crate::grid::box_of(cell);
+    for &o in &UNITS[18 + b] {
+        let o = o as usize;
+        if o != cell && grid[o] & bit != 0 {
+            f(cand(o, d));
+        }
+    }
+    for &o in &UNITS[cell / 9] {
+        let o = o as usize;
+        if crate::grid::box_of(o) != b && grid[o] & bit != 0 {
+            f(cand(o, d));
+        }
+    }
+    for &o in &UNITS[9 + cell % 9] {
+        let o = o as usize;
+        if crate::grid::box_of(o) != b && grid[o] & bit != 0 {
+            f(cand(o, d));
+        }
+    }
+}
+
+/// What "p off" turns on (at most 4: the cell rule, then box, row, column), each with its
+/// hidden parents: the candidates of `source` that `grid` has lost in the cell or region
+/// (only dynamic chains lose any). Calls `f(on_candidate, hidden_parents)`.
+#[inline]
+pub fn off_to_on(
+    grid: &[u16; 81],
+    source: &[u16; 81],
+    c: u16,
+    cell_rule: bool,
+    region_rule: bool,
+    mut f: impl FnMut(u16, &[u16]),
+) {
+    let cell = cell_of(c);
+    let d = digit0_of(c);
+    let mut hidden = [0u16; 9];
+    if cell_rule && grid[cell].count_ones() == 2 {
+        let other = (grid[cell] & !(1 << d)).trailing_zeros() as usize;
+        let mut n = 0;
+        let mut lost = source[cell] & !grid[cell];
+        while lost != 0 {
+            let e = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
+            hidden[n] = pot(cand(cell, e), false);
+            n += 1;
+        }
+        f(cand(cell, other), &hidden[..n]);
+    }
+    if region_rule {
+        let bit = 1u16 << d;
+        for u in regions_of(cell) {
+            let mut other = usize::MAX;
+            let mut count = 0;
+            for &o in &UNITS[u] {
+                let o = o as usize;
+                if o != cell && grid[o] & bit != 0 {
+                    count += 1;
+                    other = o;
+                }
+            }
+            if count == 1 {
+                let mut n = 0;
+                for &o in &UNITS[u] {
+                    let o = o as usize;
+                    if source[o] & bit != 0 && grid[o] & bit == 0 {
+                        hidden[n] = pot(cand(o, d), false);
+                        n += 1;
+                    }
+                }
+                f(cand(other, d), &hidden[..n]);
+            }
+        }
+    }
+}
+
+/// One propagation from one assumption: the potentials it makes on and off, in the
+/// order found, each with its parents, and the contradiction if one was met.
+pub struct Run {
+    pub on: CandSet,
+    pub off: CandSet,
+    pub on_list: Vec<u16>,
+    pub off_list: Vec<u16>,
+    par_start: Vec<u32>,
+    par_len: Vec<u16>,
+    arena: Vec<u16>,
+    anc: Vec<u16>,
+    /// The contradiction: the potential found both on (its on version) and off.
+    pub absurd: Option<u16>,
+    visited: Vec<u64>,
+    stack: Vec<u16>,
+}
+
+/// How a propagation runs.
+#[derive(Clone, Copy)]
+pub struct Mode {
+    /// Removes each "off" potential from the working grid as it is processed.
+    pub dynamic: bool,
+    /// Uses the cell rules (bivalue cell, other digits of the cell); off for nishio.
+    pub cell_rule: bool,
+    /// Nesting level (0: none; 1: locked candidates, pairs and X-wings on the grid the
+    /// chain has reduced).
+    pub level: u8,
+}
+
+impl Default for Run {
+    fn default() -> Self {
+        Run {
+            on: CandSet::EMPTY,
+            off: CandSet::EMPTY,
+            on_list: Vec::with_capacity(NCAND),
+            off_list: Vec::with_capacity(NCAND),
+            par_start: vec![0; NPOT],
+            par_len: vec![0; NPOT],
+            arena: Vec::with_capacity(4 * NPOT),
+            anc: vec![0; NPOT],
+            absurd: None,
+            visited: vec![0; NPOT.div_ceil(64)],
+            stack: Vec::with_capacity(NPOT),
+        }
+    }
+}
+
+impl Run {
+    fn reset(&mut self) {
+        self.on.clear();
+        self.off.clear();
+        self.on_list.clear();
+        self.off_list.clear();
+        self.arena.clear();
+        self.anc.iter_mut().for_each(|a| *a = 0);
+        self.absurd = None;
+    }
+
+    fn set_parents(&mut self, p: u16, parents: &[u16]) {
+        self.par_start[p as usize] = self.arena.len() as u32;
+        self.par_len[p as usize] = parents.len() as u16;
+        self.arena.extend_from_slice(parents);
+    }
+
+    pub fn parents(&self, p: u16) -> &[u16] {
+        let s = self.par_start[p as usize] as usize;
+        &self.arena[s..s + self.par_len[p as usize] as usize]
+    }
+
+    /// The number of distinct potentials `p` rests on, itself included (Sukaku
+    /// Explainer's chain complexity of one target).
+    pub fn ancestors(&mut self, p: u16) -> u32 {
+        if self.anc[p as usize] != 0 {
+            return self.anc[p as usize] as u32;
+        }
+        self.visited.iter_mut().for_each(|w| *w = 0);
+        self.stack.clear();
+        self.stack.push(p);
+        self.visited[p as usize >> 6] |= 1 << (p & 63);
+        let mut n = 0u32;
+        while let Some(q) = self.stack.pop() {
+            n += 1;
+            let s = self.par_start[q as usize] as usize;
+            for i in s..s + self.par_len[q as usize] as usize {
+                let r = self.arena[i];
+                let (w, b) = (r as usize >> 6, r & 63);
+                if self.visited[w] >> b & 1 == 0 {
+                    self.visited[w] |= 1 << b;
+                    self.stack.push(r);
+                }
+            }
+        }
+        self.anc[p as usize] = n as u16;
+        n
+    }
+
+    /// Complexity of the contradiction: the ancestors of both its potentials.
+    pub fn absurd_complexity(&mut self) -> u32 {
+        let c = self.absurd.expect("a contradiction");
+        self.ancestors(pot(c, true)) + self.ancestors(pot(c, false))
+    }
+
+    /// The potentials of the chain that leads to `p` (its ancestors), for explanations.
+    pub fn chain_of(&mut self, p: u16, out: &mut Vec<u16>) {
+        out.clear();
+        self.visited.iter_mut().for_each(|w| *w = 0);
+        out.push(p);
+        self.visited[p as usize >> 6] |= 1 << (p & 63);
+        let mut i = 0;
+        while i < out.len() {
+            let q = out[i];
+            i += 1;
+            for &r in self.parents(q).to_vec().iter() {
+                let (w, b) = (r as usize >> 6, r & 63);
+                if self.visited[w] >> b & 1 == 0 {
+                    self.visited[w] |= 1 << b;
+                    out.push(r);
+                }
+            }
+        }
+    }
+
+    /// Propagates the assumption `start` on `grid` (Sukaku Explainer's order: every
+    /// pending "on" first, then one "off", and at the end, with nesting, one round of the
+    /// nested rules). Stops at the first contradiction, recorded in `absurd`.
+    pub fn propagate(&mut self, grid: &[u16; 81], start: u16, mode: Mode) {
+        self.reset();
+        let source = *grid;
+        let mut work = *grid;
+        let sc = pot_cand(start);
+        if pot_on(start) {
+            self.on.set(sc);
+            self.on_list.push(sc);
+        } else {
+            self.off.set(sc);
+            self.off_list.push(sc);
+        }
+        self.set_parents(start, &[]);
+        let (mut on_head, mut off_head) = (0usize, 0usize);
+        let mut found: [(u16, [u16; 10], usize); 4] = [(0, [0; 10], 0); 4];
+        loop {
+            if on_head < self.on_list.len() {
+                let c = self.on_list[on_head];
+                on_head += 1;
+                let parent = pot(c, true);
+                let mut absurd = None;
+                on_to_off(&work, c, mode.cell_rule, |q| {
+                    if absurd.is_some() {
+                        return;
+                    }
+                    if self.on.has(q) {
+                        absurd = Some(q);
+                    } else if !self.off.has(q) {
+                        self.off.set(q);
+                        self.off_list.push(q);
+                        self.par_start[pot(q, false) as usize] = self.arena.len() as u32;
+                        self.par_len[pot(q, false) as usize] = 1;
+                        self.arena.push(parent);
+                    }
+                });
+                if let Some(q) = absurd {
+                    self.set_parents(pot(q, false), &[parent]);
+                    self.absurd = Some(q);
+                    return;
+                }
+                continue;
+            }
+            if off_head < self.off_list.len() {
+                let c = self.off_list[off_head];
+                off_head += 1;
+                let parent = pot(c, false);
+                let mut n = 0;
+                off_to_on(&work, &source, c, mode.cell_rule, true, |q, hidden| {
+                    found[n].0 = q;
+                    found[n].1[0] = parent;
+                    found[n].1[1..1 + hidden.len()].copy_from_slice(hidden);
+                    found[n].2 = 1 + hidden.len();
+                    n += 1;
+                });
+                if mode.dynamic {
+                    work[cell_of(c)] &= !(1 << digit0_of(c));
+                }
+                for (q, parents, len) in found.iter().take(n) {
+                    let q = *q;
+                    if self.off.has(q) {
+                        self.set_parents(pot(q, true), &parents[..*len]);
+                        self.absurd = Some(q);
+                        return;
+                    } else if !self.on.has(q) {
+                        self.on.set(q);
+                        self.on_list.push(q);
+                        self.set_parents(pot(q, true), &parents[..*len]);
+                    }
+                }
+                continue;
+            }
+            if mode.level > 0 {
+                let before = self.off_list.len();
+                super::nested::advanced(self, &source, &work, mode.level);
+                if self.off_list.len() > before {
+                    continue;
+                }
+            }
+            break;
+        }
+    }
+
+    /// Adds an "off" potential found by a nested rule (not already off), with parents.
+    pub fn add_off(&mut self, c: u16, parents: &[u16]) {
+        if !self.off.has(c) {
+            self.off.set(c);
+            self.off_list.push(c);
+            self.set_parents(pot(c, false), parents);
+        }
+    }
+}
+
+/// Peers of a cell (re-exported for the producers).
+#[inline]
+pub fn peers(cell: usize) -> &'static [u8; 20] {
+    &PEERS[cell]
+}
+
+/// Sukaku Explainer's length bonus: +0.1 each time `complexity - 2` exceeds a ceiling
+/// growing 4, 6, 8, 12, 16, 24, 32, ... Returned as the f64 it adds (sum of 0.1s) so
+/// that ties between ratings compare as they do there.
+pub fn length_bonus(complexity: u32) -> f64 {
+    let length = complexity as i64 - 2;
+    let mut ceil = 4i64;
+    let mut added = 0.0f64;
+    let mut odd = false;
+    while length > ceil {
+        added += 0.1;
+        ceil = if !odd { ceil * 3 / 2 } else { ceil * 4 / 3 };
+        odd = !odd;
+    }
+    added
+}
+
+/// The rating in tenths of a difficulty computed as Sukaku Explainer does.
+pub fn tenths(d: f64) -> u16 {
+    (d * 10.0).round() as u16
+}

@@ -1,0 +1,138 @@
+//! Basic fish: X-wing (3.2), swordfish (3.8), jellyfish (5.2), as Sukaku Explainer finds
+//! them: columns as base lines first, then rows; base-line combinations in increasing
+//! order, digits ascending within each; a digit is only tried when at least 2n of its
+//! places are still open.
+
+use super::board::*;
+use super::marks::Marks;
+use super::step::{Step, Technique};
+
+/// The fish of `degree` base lines (2-4) found first that eliminates something.
+pub fn fish(m: &Marks, degree: usize) -> Option<Step> {
+    let size = m.size;
+    let n = size.n();
+    let mut placed = [0usize; 9];
+    for c in 0..size.cells() {
+        if m.values[c] != 0 {
+            placed[m.values[c] as usize - 1] += 1;
+        }
+    }
+    // (base kind, cover kind): 1 column, 0 row.
+    for &(base_kind, cover_kind) in &[(1usize, 0usize), (0, 1)] {
+        for combo in combinations(n, degree) {
+            for digit in 1..=n as u8 {
+                if placed[digit as usize - 1] + 2 * degree > n {
+                    continue;
+                }
+                let mut cover = 0u32;
+                let mut ok = true;
+                for i in bits(combo) {
+                    let p = positions(m, base_kind * n + i, digit);
+                    if p.count_ones() < 2 {
+                        ok = false;
+                        break;
+                    }
+                    cover |= p;
+                }
+                if !ok || cover.count_ones() as usize != degree {
+                    continue;
+                }
+                let mut base_cells = 0u128;
+                let mut cover_cells = 0u128;
+                for i in bits(combo) {
+                    base_cells |= unit_mask(size, base_kind * n + i);
+                }
+                for j in bits(cover) {
+                    cover_cells |= unit_mask(size, cover_kind * n + j);
+                }
+                let dc = digit_cells(m, digit);
+                let elim = dc & cover_cells & !base_cells;
+                if elim == 0 {
+                    continue;
+                }
+                let eliminations = eliminations_of(m, elim, digit);
+                let name = ["", "", "X-wing", "swordfish", "jellyfish"][degree];
+                let mut units: Vec<u8> = bits(combo).map(|i| (base_kind * n + i) as u8).collect();
+                units.extend(bits(cover).map(|j| (cover_kind * n + j) as u8));
+                let base_names: Vec<String> = bits(combo).map(|i| unit_name(size, base_kind * n + i)).collect();
+                let cover_names: Vec<String> = bits(cover).map(|j| unit_name(size, cover_kind * n + j)).collect();
+                let explanation = format!(
+                    "{} on {}: in {}, {} can only be in {}, so it leaves the rest of those lines ({}).",
+                    capitalize(name),
+                    digit,
+                    join_and(&base_names),
+                    digit,
+                    join_and(&cover_names),
+                    elimination_text(size, &eliminations)
+                );
+                let rating = [0, 0, 32, 38, 52][degree];
+                return Some(make_step(
+                    Technique::Fish(degree as u8),
+                    rating,
+                    Vec::new(),
+                    eliminations,
+                    dc & base_cells,
+                    units,
+                    1 << (digit - 1),
+                    explanation,
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn capitalize(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => String::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Size;
+    use crate::logic::board::testing::*;
+
+    #[test]
+    fn x_wing_on_rows() {
+        // 5 in rows 1 and 5 only in columns 2 and 7; elsewhere in those columns too.
+        let mut cands = vec!["1234"; 81];
+        for r in 0..9 {
+            for c in [1usize, 6] {
+                cands[r * 9 + c] = "12345";
+            }
+        }
+        for c in 0..9 {
+            if c != 1 && c != 6 {
+                cands[c] = "1234";
+                cands[36 + c] = "1234";
+            }
+        }
+        let m = marks_from_candidates(&cands.join(" "));
+        // Columns hold 5 in 9 places each: no column-based fish. Rows 1 and 5 hold it in
+        // two places, as do all rows: the first row pair is rows 1 and 2.
+        let s = fish(&m, 2).unwrap();
+        assert_eq!(s.technique, Technique::Fish(2));
+        assert_eq!(s.rating, 32);
+        assert_eq!(s.units, vec![0, 1, 10, 15]);
+        assert_eq!(s.eliminations.len(), 14);
+        assert!(s.eliminations.iter().all(|e| e.digit == 5));
+        assert_eq!(s.eliminations[0], cand(Size::Nine, 2, 1, 5));
+    }
+
+    #[test]
+    fn no_fish_without_eliminations() {
+        let mut cands = vec!["1234"; 81];
+        for r in [0usize, 4] {
+            for c in [1usize, 6] {
+                cands[r * 9 + c] = "12345";
+            }
+        }
+        let m = marks_from_candidates(&cands.join(" "));
+        assert_eq!(fish(&m, 2), None);
+        assert_eq!(fish(&m, 3), None);
+    }
+}

@@ -1,0 +1,339 @@
+//! Two strong links on one digit joined by a weak link: skyscraper (two rows or two
+//! columns, 4.0), two-string kite (a row and a column, 4.1), turbot fish (a box and a
+//! line or two boxes, 4.2), and their grouped forms, where one side of a link is a group
+//! of cells (a line whose candidates lie in two boxes, or a box whose candidates lie on
+//! one row and one column: an empty rectangle), 4.3 — as Sukaku Explainer's "turbot fish"
+//! producer rates them, taking the easiest pattern (then the most eliminations).
+//!
+//! A strong link in a unit splits the digit's candidates there into two nodes, one of
+//! which holds the digit. With links A1=A2 and B1=B2 whose bridge nodes A2 and B2 lie in
+//! one unit, A2 and B2 cannot both hold it, so A1 or B1 does: every cell seeing all of A1
+//! and all of B1 loses the digit.
+
+use super::board::*;
+use super::marks::Marks;
+use super::step::{Step, Technique};
+use crate::grid::Size;
+
+#[derive(Clone, Copy)]
+struct Link {
+    unit: usize,
+    a: CellSet,
+    b: CellSet,
+}
+
+/// The strong links of a digit (candidate set `dc`), at most a few per unit.
+fn links(size: Size, dc: CellSet, out: &mut Vec<Link>) {
+    out.clear();
+    let n = size.n();
+    let side = size.box_side();
+    for u in 0..3 * n {
+        let p = dc & unit_mask(size, u);
+        let count = p.count_ones();
+        if count < 2 {
+            continue;
+        }
+        if count == 2 {
+            let a = p & p.wrapping_neg();
+            out.push(Link { unit: u, a, b: p & !a });
+            continue;
+        }
+        let kind = unit_kind_index(size, u);
+        if kind < 2 {
+            if count > 6 {
+                continue;
+            }
+            // A line: its candidates in exactly two of the boxes it crosses.
+            let mut segments = [0u128; 3];
+            let mut used = 0;
+            for (s, seg) in segments.iter_mut().enumerate().take(n / side) {
+                let first = size.unit_cells(u)[s * side] as usize;
+                *seg = p & unit_mask(size, 2 * n + size.box_(first));
+                if *seg != 0 {
+                    used += 1;
+                }
+            }
+            if used == 2 {
+                let mut nonempty = segments.iter().copied().filter(|&s| s != 0);
+                let (a, b) = (nonempty.next().unwrap_or(0), nonempty.next().unwrap_or(0));
+                out.push(Link { unit: u, a, b });
+            }
+        } else {
+            if count > 5 {
+                continue;
+            }
+            // A box: its candidates on one row and one column of it (an empty rectangle),
+            // with candidates on both outside their crossing.
+            for heart in cells_of(unit_mask(size, u)) {
+                let row = unit_mask(size, size.row(heart));
+                let col = unit_mask(size, n + size.col(heart));
+                if p & !(row | col) != 0 {
+                    continue;
+                }
+                let blade_row = p & row & !(1u128 << heart);
+                let blade_col = p & col & !(1u128 << heart);
+                if blade_row == 0 || blade_col == 0 {
+                    continue;
+                }
+                let heart_bit = p & (1u128 << heart);
+                if blade_row.count_ones() == 1 {
+                    out.push(Link { unit: u, a: blade_row, b: blade_col | heart_bit });
+                }
+                if blade_col.count_ones() == 1 {
+                    out.push(Link { unit: u, a: blade_col, b: blade_row | heart_bit });
+                }
+                if heart_bit == 0 && blade_row.count_ones() > 1 && blade_col.count_ones() > 1 {
+                    out.push(Link { unit: u, a: blade_row, b: blade_col });
+                }
+                break;
+            }
+        }
+    }
+}
+
+/// The cells that see every cell of `set`.
+fn seeing_all(size: Size, set: CellSet) -> CellSet {
+    let mut seen = !0u128;
+    for c in cells_of(set) {
+        seen &= peers(size, c);
+    }
+    seen
+}
+
+fn in_one_unit(size: Size, set: CellSet) -> bool {
+    shared_unit(size, set).is_some()
+}
+
+fn kind_rating(size: Size, u1: usize, u2: usize) -> u16 {
+    let k1 = unit_kind_index(size, u1);
+    let k2 = unit_kind_index(size, u2);
+    if k1 == 2 || k2 == 2 {
+        42
+    } else if k1 == k2 {
+        40
+    } else {
+        41
+    }
+}
+
+/// The easiest two-strong-link pattern (skyscraper, two-string kite, turbot fish, grouped
+/// forms), the one with the most eliminations among equals.
+pub fn turbot_fish(m: &Marks) -> Option<Step> {
+    let size = m.size;
+    let dcs = all_digit_cells(m);
+    let mut all = Vec::with_capacity(64);
+    // (rating, -eliminations, digit, link1, link2, end1, end2, bridge)
+    let mut best: Option<(u16, i32, u8, Link, Link, CellSet, CellSet, CellSet)> = None;
+    for digit in 1..=size.n() as u8 {
+        let dc = dcs[digit as usize - 1];
+        links(size, dc, &mut all);
+        for i in 0..all.len() {
+            for j in i + 1..all.len() {
+                let (l1, l2) = (all[i], all[j]);
+                if l1.unit == l2.unit || (l1.a | l1.b) & (l2.a | l2.b) != 0 {
+                    continue;
+                }
+                let grouped = [l1.a, l1.b, l2.a, l2.b].iter().any(|s| s.count_ones() > 1);
+                let rating = if grouped { 43 } else { kind_rating(size, l1.unit, l2.unit) };
+                if let Some(b) = &best {
+                    if b.0 < rating {
+                        continue;
+                    }
+                }
+                for (end1, bridge1) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                    for (end2, bridge2) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                        if !in_one_unit(size, bridge1 | bridge2) {
+                            continue;
+                        }
+                        let elim = dc & seeing_all(size, end1) & seeing_all(size, end2) & !(end1 | end2 | bridge1 | bridge2);
+                        if elim == 0 {
+                            continue;
+                        }
+                        let key = (rating, -(elim.count_ones() as i32));
+                        if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
+                            best = Some((rating, key.1, digit, Link { unit: l1.unit, a: end1, b: bridge1 }, Link { unit: l2.unit, a: end2, b: bridge2 }, end1, end2, bridge1 | bridge2));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (rating, _, digit, l1, l2, end1, end2, _bridge) = best?;
+    let dc = dcs[digit as usize - 1];
+    let elim = dc & seeing_all(size, end1) & seeing_all(size, end2) & !(l1.a | l1.b | l2.a | l2.b);
+    let eliminations = eliminations_of(m, elim, digit);
+    let (technique, name) = match rating {
+        40 => (Technique::Skyscraper, "Skyscraper"),
+        41 => (Technique::TwoStringKite, "Two-string kite"),
+        42 => (Technique::TurbotFish, "Turbot fish"),
+        _ => (Technique::TurbotFish, "Grouped turbot fish"),
+    };
+    let explanation = format!(
+        "{} on {}: in {} it is in {} or {}, in {} in {} or {}, and {} and {} share a unit; so {} or {} holds it ({}).",
+        name,
+        digit,
+        unit_name(size, l1.unit),
+        cell_list(size, cells_of(l1.a)),
+        cell_list(size, cells_of(l1.b)),
+        unit_name(size, l2.unit),
+        cell_list(size, cells_of(l2.a)),
+        cell_list(size, cells_of(l2.b)),
+        cell_list(size, cells_of(l1.b)),
+        cell_list(size, cells_of(l2.b)),
+        cell_list(size, cells_of(end1)),
+        cell_list(size, cells_of(end2)),
+        elimination_text(size, &eliminations)
+    );
+    Some(make_step(
+        technique,
+        rating,
+        Vec::new(),
+        eliminations,
+        l1.a | l1.b | l2.a | l2.b,
+        vec![l1.unit as u8, l2.unit as u8],
+        1 << (digit - 1),
+        explanation,
+    ))
+}
+
+/// The easiest chain of three strong links on one digit (two weak links between them),
+/// then the one with the most eliminations: with links E1=B1, X=Y, B3=E3, B1 seeing X
+/// and Y seeing B3 (through a unit holding both nodes), E1 or E3 holds the digit.
+/// Rated as Sukaku Explainer's "3 strong-linked fishes": 5.4 when all three links are in
+/// parallel lines, 5.5 when one is in a box, 5.6 when rows and columns mix, 5.7 when a
+/// link is grouped.
+pub fn three_strong_links(m: &Marks) -> Option<Step> {
+    let size = m.size;
+    let dcs = all_digit_cells(m);
+    let mut all = Vec::with_capacity(64);
+    // (rating, -eliminations, digit, links in chain order as (unit, end, bridge) with the
+    // middle as (unit, x, y))
+    let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
+    for digit in 1..=size.n() as u8 {
+        let dc = dcs[digit as usize - 1];
+        links(size, dc, &mut all);
+        let count = all.len();
+        for mid in 0..count {
+            let l2 = all[mid];
+            for (x, y) in [(l2.a, l2.b), (l2.b, l2.a)] {
+                for i in 0..count {
+                    let l1 = all[i];
+                    if i == mid || l1.unit == l2.unit || (l1.a | l1.b) & (l2.a | l2.b) != 0 {
+                        continue;
+                    }
+                    for (e1, b1) in [(l1.a, l1.b), (l1.b, l1.a)] {
+                        if !in_one_unit(size, b1 | x) {
+                            continue;
+                        }
+                        for j in 0..count {
+                            let l3 = all[j];
+                            if j == mid || j == i || l3.unit == l2.unit || l3.unit == l1.unit {
+                                continue;
+                            }
+                            if (l3.a | l3.b) & (l1.a | l1.b | l2.a | l2.b) != 0 {
+                                continue;
+                            }
+                            for (e3, b3) in [(l3.a, l3.b), (l3.b, l3.a)] {
+                                if !in_one_unit(size, y | b3) {
+                                    continue;
+                                }
+                                let used = l1.a | l1.b | l2.a | l2.b | l3.a | l3.b;
+                                let elim = dc & seeing_all(size, e1) & seeing_all(size, e3) & !used;
+                                if elim == 0 {
+                                    continue;
+                                }
+                                let grouped = [l1.a, l1.b, l2.a, l2.b, l3.a, l3.b].iter().any(|s| s.count_ones() > 1);
+                                let kinds = [l1.unit, l2.unit, l3.unit].map(|u| unit_kind_index(size, u));
+                                let rating = if grouped {
+                                    57
+                                } else if kinds.contains(&2) {
+                                    55
+                                } else if kinds.contains(&0) && kinds.contains(&1) {
+                                    56
+                                } else {
+                                    54
+                                };
+                                let key = (rating, -(elim.count_ones() as i32));
+                                if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
+                                    best = Some((
+                                        rating,
+                                        key.1,
+                                        digit,
+                                        [
+                                            Link { unit: l1.unit, a: e1, b: b1 },
+                                            Link { unit: l2.unit, a: x, b: y },
+                                            Link { unit: l3.unit, a: b3, b: e3 },
+                                        ],
+                                    ));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (rating, _, digit, chain) = best?;
+    let dc = dcs[digit as usize - 1];
+    let used = chain.iter().fold(0u128, |s, l| s | l.a | l.b);
+    let (e1, e3) = (chain[0].a, chain[2].b);
+    let eliminations = eliminations_of(m, dc & seeing_all(size, e1) & seeing_all(size, e3) & !used, digit);
+    let explanation = format!(
+        "Three strong links on {}: {} = {} in {}, {} = {} in {}, {} = {} in {}, joined where they share units; so {} or {} holds {} ({}).",
+        digit,
+        cell_list(size, cells_of(chain[0].a)),
+        cell_list(size, cells_of(chain[0].b)),
+        unit_name(size, chain[0].unit),
+        cell_list(size, cells_of(chain[1].a)),
+        cell_list(size, cells_of(chain[1].b)),
+        unit_name(size, chain[1].unit),
+        cell_list(size, cells_of(chain[2].a)),
+        cell_list(size, cells_of(chain[2].b)),
+        unit_name(size, chain[2].unit),
+        cell_list(size, cells_of(e1)),
+        cell_list(size, cells_of(e3)),
+        digit,
+        elimination_text(size, &eliminations)
+    );
+    Some(make_step(
+        Technique::StrongLinks(3),
+        rating,
+        Vec::new(),
+        eliminations,
+        used,
+        chain.iter().map(|l| l.unit as u8).collect(),
+        1 << (digit - 1),
+        explanation,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board::testing::*;
+
+    fn grid_with(digit_cells: &[(usize, usize)], digit: char) -> Marks {
+        let mut cands: Vec<String> = vec!["12".to_string(); 81];
+        for &(r, c) in digit_cells {
+            cands[r * 9 + c].push(digit);
+        }
+        marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn skyscraper_on_two_rows() {
+        // 5 in row 1 at c1, c5 and in row 5 at c1, c6: one of r1c5, r5c6 holds it, so
+        // r2c6 (box 2, column 6) and r6c5 (column 5, box 5) lose it.
+        let m = grid_with(&[(0, 0), (0, 4), (4, 0), (4, 5), (1, 5), (5, 4)], '5');
+        let s = turbot_fish(&m).unwrap();
+        assert_eq!(s.technique, Technique::Skyscraper);
+        assert_eq!(s.rating, 40);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 5, 5), cand(Size::Nine, 5, 4, 5)]);
+    }
+
+    #[test]
+    fn nothing_without_links_seeing_each_other() {
+        let m = grid_with(&[(0, 0), (0, 4), (4, 2), (4, 7)], '5');
+        assert_eq!(turbot_fish(&m), None);
+    }
+}

@@ -1,0 +1,427 @@
+//! Uniqueness techniques, sound only for puzzles with a single solution: unique
+//! rectangles and loops (types 1-4) and the bivalue universal grave (BUG, types 1-2), as
+//! Sukaku Explainer finds and rates them.
+//!
+//! A unique loop on digits a,b is a closed walk through cells holding both a and b, each
+//! step through a unit of another kind than the step before, that meets every unit it
+//! touches exactly twice (once at an odd, once at an even position). If all its cells held
+//! only a and b, the two digits could be swapped along the loop: two solutions. So at
+//! least one extra candidate is true. Ratings: 4.5 for a rectangle (4 cells), 4.6 for a
+//! loop of 6, 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 per digit of its naked subset
+//! beyond one. Among the loops found, the easiest step is taken, then the lowest type.
+//!
+//! BUG: if every blank cell held two candidates and every digit two places in each unit
+//! it is missing from, the puzzle would have two solutions. Type 1 (5.6): one cell holds
+//! three candidates, the one with three places in its units is true. Type 2 (5.7): all
+//! cells with more than two candidates hold the same extra digit, which then is in one of
+//! them: every cell seeing them all loses it.
+
+use super::board::*;
+use super::marks::{Candidate, Marks};
+use super::step::{Step, Technique};
+use crate::grid::Size;
+
+/// Longest loop looked for (Sukaku Explainer has no bound; loops this long never occur
+/// in practice, and the bound keeps the search's cost bounded).
+const MAX_LOOP: usize = 16;
+
+struct LoopSearch<'a> {
+    m: &'a Marks,
+    both: CellSet,
+    v: u16,
+    path: [usize; MAX_LOOP],
+    len: usize,
+    found: Vec<([usize; MAX_LOOP], usize)>,
+}
+
+impl LoopSearch<'_> {
+    fn walk(&mut self, cell: usize, allowed_extra: u32, extra_values: u16, last_kind: usize) {
+        if self.found.len() >= 64 {
+            return;
+        }
+        let size = self.m.size;
+        self.path[self.len] = cell;
+        self.len += 1;
+        let units = size.units_of(cell);
+        // Sukaku Explainer walks boxes, then rows, then columns.
+        for &k in &[2usize, 0, 1] {
+            if k == last_kind {
+                continue;
+            }
+            let u = units[k];
+            for &next in size.unit_cells(u) {
+                let next = next as usize;
+                if next == self.path[0] && self.len >= 4 {
+                    self.found.push((self.path, self.len));
+                    continue;
+                }
+                if self.both >> next & 1 == 0 || self.path[..self.len].contains(&next) || self.len >= MAX_LOOP {
+                    continue;
+                }
+                let cands = self.m.cands[next];
+                let ex = (extra_values | cands) & !self.v;
+                let cardinality = cands.count_ones();
+                if cardinality == 2 || ex.count_ones() == 1 || allowed_extra > 0 {
+                    let allowed = if cardinality > 2 { allowed_extra.saturating_sub(1) } else { allowed_extra };
+                    self.walk(next, allowed, ex, k);
+                }
+            }
+        }
+        self.len -= 1;
+    }
+}
+
+/// Each unit met by the loop is met once at an odd and once at an even position.
+fn is_valid_loop(size: Size, cells: &[usize]) -> bool {
+    let mut odd = [false; 27];
+    let mut even = [false; 27];
+    for (i, &c) in cells.iter().enumerate() {
+        let seen = if i % 2 == 1 { &mut odd } else { &mut even };
+        for u in size.units_of(c) {
+            if seen[u] {
+                return false;
+            }
+            seen[u] = true;
+        }
+    }
+    odd == even
+}
+
+fn loop_rating(len: usize) -> u16 {
+    let mut r = 45;
+    if len >= 10 {
+        r += 3;
+    }
+    if len >= 8 {
+        r += 2;
+    } else if len >= 6 {
+        r += 1;
+    }
+    r
+}
+
+/// The easiest unique rectangle or loop step (types 1-4), the lowest type among equals.
+pub fn unique_loop(m: &Marks) -> Option<Step> {
+    let size = m.size;
+    let mut best: Option<(u16, u8, Step)> = None;
+    let mut seen_loops: Vec<CellSet> = Vec::new();
+    for start in 0..size.cells() {
+        let v = m.cands[start];
+        if v.count_ones() != 2 {
+            continue;
+        }
+        let mut both = 0u128;
+        for c in 0..size.cells() {
+            if m.cands[c] & v == v {
+                both |= 1u128 << c;
+            }
+        }
+        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, found: Vec::new() };
+        search.walk(start, 2, 0, 3);
+        for (path, len) in std::mem::take(&mut search.found) {
+            let cells = &path[..len];
+            if !is_valid_loop(size, cells) {
+                continue;
+            }
+            let set: CellSet = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
+            if seen_loops.contains(&set) {
+                continue;
+            }
+            seen_loops.push(set);
+            let base = loop_rating(len);
+            if best.as_ref().map_or(false, |b| b.0 < base) {
+                continue;
+            }
+            for (rating, kind, step) in loop_steps(m, cells, set, v, base) {
+                if best.as_ref().map_or(true, |b| (rating, kind) < (b.0, b.1)) {
+                    best = Some((rating, kind, step));
+                }
+            }
+        }
+    }
+    best.map(|b| b.2)
+}
+
+fn loop_name(len: usize) -> &'static str {
+    if len == 4 {
+        "Unique rectangle"
+    } else {
+        "Unique loop"
+    }
+}
+
+/// The steps of every type a valid loop gives.
+fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Vec<(u16, u8, Step)> {
+    let size = m.size;
+    let mut out = Vec::new();
+    let extras: Vec<usize> = cells.iter().copied().filter(|&c| m.cands[c].count_ones() > 2).collect();
+    let mut sorted_cells: Vec<usize> = cells.to_vec();
+    sorted_cells.sort_unstable();
+    let pattern = format!("{} on {} ({})", loop_name(cells.len()), digit_list(v), cell_list(size, sorted_cells.iter().copied()));
+    let make = |kind: u8, rating: u16, elims: Vec<Candidate>, extra_text: String| {
+        let text = format!("{} type {}: {} ({}).", pattern, kind, extra_text, elimination_text(size, &elims));
+        make_step(Technique::UniqueLoop(kind), rating, Vec::new(), elims, set, Vec::new(), v, text)
+    };
+    if extras.len() == 1 {
+        let c = extras[0];
+        let elims: Vec<Candidate> = crate::grid::digits_of(v).map(|d| Candidate { cell: c as u8, digit: d }).collect();
+        out.push((base, 1, make(1, base, elims, format!("only {} holds more than the two digits, so it cannot hold them", cell_name(size, c)))));
+        return out;
+    }
+    if extras.len() < 2 {
+        return out;
+    }
+    let extra_values = extras.iter().fold(0u16, |s, &c| s | m.cands[c]) & !v;
+    if extra_values.count_ones() == 1 {
+        let digit = extra_values.trailing_zeros() as u8 + 1;
+        let mut targets = !0u128;
+        for &c in &extras {
+            targets &= peers(size, c);
+        }
+        let elim = digit_cells(m, digit) & targets & !set;
+        if elim != 0 {
+            let elims = eliminations_of(m, elim, digit);
+            out.push((base, 2, make(2, base, elims, format!("{} is in one of {}", digit, cell_list(size, extras.iter().copied())))));
+        }
+    }
+    if extras.len() != 2 {
+        return out;
+    }
+    let (c1, c2) = (extras[0], extras[1]);
+    // Type 3: the extra digits of c1 and c2 form a naked subset with other cells of a
+    // unit they share.
+    if extra_values.count_ones() >= 2 {
+        for u in size.units_of(c1) {
+            if unit_mask(size, u) >> c2 & 1 == 0 {
+                continue;
+            }
+            let blanks = empty_count(m, u) as usize;
+            let ucells = size.unit_cells(u);
+            for degree in 2..=7usize {
+                if degree * 2 > blanks || degree < extra_values.count_ones() as usize {
+                    continue;
+                }
+                let common_extra = extra_values & m.cands[c1] & m.cands[c2];
+                for combo in combinations(ucells.len(), degree - 1) {
+                    let mut union = extra_values;
+                    let mut naked = common_extra;
+                    let mut others = 0u128;
+                    let mut ok = true;
+                    for i in bits(combo) {
+                        let c = ucells[i] as usize;
+                        if c == c1 || c == c2 || m.cands[c].count_ones() < 2 {
+                            ok = false;
+                            break;
+                        }
+                        union |= m.cands[c];
+                        naked |= m.cands[c];
+                        others |= 1u128 << c;
+                    }
+                    if !ok || union.count_ones() as usize != degree || naked.count_ones() as usize != degree {
+                        continue;
+                    }
+                    let mut elims = Vec::new();
+                    for &c in ucells {
+                        let c = c as usize;
+                        if c == c1 || c == c2 || others >> c & 1 != 0 {
+                            continue;
+                        }
+                        for b in bits((m.cands[c] & union) as u32) {
+                            elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+                        }
+                    }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let rating = base + (degree as u16 - 1);
+                    let text = format!(
+                        "{} or {} holds one of {}, which with {} form a naked subset of {} in {}",
+                        cell_name(size, c1),
+                        cell_name(size, c2),
+                        digit_list(extra_values),
+                        cell_list(size, cells_of(others)),
+                        digit_list(union),
+                        unit_name(size, u)
+                    );
+                    out.push((rating, 3, make(3, rating, elims, text)));
+                }
+            }
+        }
+    }
+    // Type 4: one of the loop's digits is confined to c1 and c2 in a unit they share, so
+    // the other digit leaves them.
+    for u in size.units_of(c1) {
+        if unit_mask(size, u) >> c2 & 1 == 0 {
+            continue;
+        }
+        for d in crate::grid::digits_of(v) {
+            let p = digit_cells(m, d) & unit_mask(size, u);
+            if p == (1u128 << c1) | (1u128 << c2) {
+                let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+                let elims = vec![Candidate { cell: c1 as u8, digit: other }, Candidate { cell: c2 as u8, digit: other }];
+                let text = format!(
+                    "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
+                    unit_name(size, u),
+                    d,
+                    cell_name(size, c1),
+                    cell_name(size, c2),
+                    other
+                );
+                out.push((base, 4, make(4, base, elims, text)));
+            }
+        }
+    }
+    out
+}
+
+/// Every unit-digit pair has 0 or 2 places once `removed` (a digit mask per cell) is
+/// taken away, and every blank cell is left with two candidates.
+fn is_bug_after(m: &Marks, removed: &[(usize, u16)]) -> bool {
+    let size = m.size;
+    let mut cands = m.cands;
+    for &(c, r) in removed {
+        cands[c] &= !r;
+    }
+    if (0..size.cells()).any(|c| m.values[c] == 0 && cands[c].count_ones() != 2) {
+        return false;
+    }
+    for u in 0..3 * size.n() {
+        let mut once = 0u16;
+        let mut twice = 0u16;
+        let mut more = 0u16;
+        for &c in size.unit_cells(u) {
+            let k = cands[c as usize];
+            more |= twice & k;
+            twice |= once & k;
+            once |= k;
+        }
+        if more != 0 || once != twice {
+            return false;
+        }
+    }
+    true
+}
+
+/// BUG type 1 (5.6) or type 2 (5.7).
+pub fn bug(m: &Marks) -> Option<Step> {
+    let size = m.size;
+    let mut extra_cells: Vec<usize> = Vec::new();
+    for c in 0..size.cells() {
+        let k = m.cands[c].count_ones();
+        if m.values[c] == 0 && k != 2 {
+            if k != 3 || extra_cells.len() >= 8 {
+                return None;
+            }
+            extra_cells.push(c);
+        }
+    }
+    if extra_cells.is_empty() {
+        return None;
+    }
+    if extra_cells.len() == 1 {
+        let c = extra_cells[0];
+        for d in crate::grid::digits_of(m.cands[c]) {
+            let bit = 1u16 << (d - 1);
+            if is_bug_after(m, &[(c, bit)]) {
+                let text = format!(
+                    "BUG type 1: every other blank cell holds two candidates and every digit two places in its units; only {} holds three, and {} must be its digit, or the puzzle would have two solutions.",
+                    cell_name(size, c),
+                    d
+                );
+                return Some(make_step(
+                    Technique::Bug(1),
+                    56,
+                    vec![Candidate { cell: c as u8, digit: d }],
+                    Vec::new(),
+                    1u128 << c,
+                    Vec::new(),
+                    bit,
+                    text,
+                ));
+            }
+        }
+        return None;
+    }
+    let common = extra_cells.iter().fold(size.all_digits(), |s, &c| s & m.cands[c]);
+    for d in crate::grid::digits_of(common) {
+        let bit = 1u16 << (d - 1);
+        let removed: Vec<(usize, u16)> = extra_cells.iter().map(|&c| (c, bit)).collect();
+        if !is_bug_after(m, &removed) {
+            continue;
+        }
+        let mut targets = !0u128;
+        let mut set = 0u128;
+        for &c in &extra_cells {
+            targets &= peers(size, c);
+            set |= 1u128 << c;
+        }
+        let elim = digit_cells(m, d) & targets & !set;
+        if elim == 0 {
+            continue;
+        }
+        let elims = eliminations_of(m, elim, d);
+        let text = format!(
+            "BUG type 2: without their extra {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
+            d,
+            cell_list(size, extra_cells.iter().copied()),
+            d,
+            elimination_text(size, &elims)
+        );
+        return Some(make_step(Technique::Bug(2), 57, Vec::new(), elims, set, Vec::new(), bit, text));
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::board::testing::*;
+
+    fn grid(cells: &[(usize, usize, &'static str)], filler: &'static str) -> Marks {
+        let mut cands: Vec<&str> = vec![filler; 81];
+        for &(r, c, t) in cells {
+            cands[r * 9 + c] = t;
+        }
+        marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        // r1c1, r1c4, r2c1, r2c4 on 1,2 (two boxes, two rows, two columns); r2c4 holds 3.
+        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "12"), (1, 3, "123")], "+9");
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(1));
+        assert_eq!(s.rating, 45);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 3, 1), cand(Size::Nine, 1, 3, 2)]);
+        assert_eq!(s.cells, vec![0, 3, 9, 12]);
+    }
+
+    #[test]
+    fn no_rectangle_within_one_box() {
+        // Four cells in one box, rows and columns: swapping there is not a deadly pattern
+        // of the kind a unique rectangle needs (it covers one box only).
+        let m = grid(&[(0, 0, "12"), (0, 1, "12"), (1, 0, "12"), (1, 1, "123")], "+9");
+        assert_eq!(unique_loop(&m), None);
+    }
+
+    #[test]
+    fn unique_rectangle_type_2() {
+        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "123"), (1, 6, "34")], "+9");
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(2));
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 6, 3)]);
+    }
+
+    #[test]
+    fn bug_type_1() {
+        // A 4x4 bivalue grave: every cell two candidates, each digit twice per unit, but
+        // r1c1 holds a third.
+        let m = grid(&[], "+1");
+        assert_eq!(bug(&m), None);
+        let m4 = marks_from_candidates("123 34 12 34  34 12 34 12  12 34 12 34  34 12 34 12");
+        // r1c1: 3 appears three times in row 1, column 1 and box 1.
+        let s = bug(&m4).unwrap();
+        assert_eq!(s.technique, Technique::Bug(1));
+        assert_eq!(s.placements, vec![Candidate { cell: 0, digit: 3 }]);
+    }
+}
