@@ -42,6 +42,7 @@ build_archive() {
     local major="$1" name stage built so
     name="$(archive_name "$major")"
     use_major "$major"
+    rm -f "$OUT/$name.tar.gz"
     say "packaging sudoku_ext ${VERSION} for $("$PG_CONFIG" --version)"
     built="$(mktemp -d /tmp/sudoku_ext_package.XXXXXX)"
     (cd "$ROOT" && cargo pgrx package --pg-config "$PG_CONFIG" --out-dir "$built/tree" |

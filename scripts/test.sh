@@ -6,15 +6,16 @@
 #   2. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
 #   3. pg_regress:  the SQL users see, against the installed release build, in a fresh
 #                   database and in one upgraded from the first released version
+#   4. package:     scripts/package.sh writes that major's binary archive
 #   then once:
-#   4. package:     scripts/package.sh's archive of every major installed into a fresh copy
-#                   of that major's relocatable server (no build tree), CREATE EXTENSION, solve
-#   5. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
+#   5. package:     each archive installed into a fresh copy of its major's relocatable
+#                   server (no build tree), CREATE EXTENSION, solve, upgrade from 0.1.0
+#   6. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
 #                   (postgres_fdw), sudoku_solve run on the shards, every answer checked
-#   6. reliability: cancellation latency, concurrent load, memory over a million calls
-#   7. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
-#   8. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
-# Layers 5-8 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
+#   7. reliability: cancellation latency, concurrent load, memory over a million calls
+#   8. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
+#   9. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
+# Layers 6-9 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
 # last line says how many layers passed.
 #
 # Usage: scripts/test.sh [--long]
@@ -44,12 +45,13 @@ layer() {
     local name="$1"
     shift
     say "layer: $name"
+    local t0=$SECONDS
     if "$@"; then
         passed=$((passed + 1))
-        echo "layer $name: ok" >&2
+        echo "layer $name: ok ($((SECONDS - t0)) s)" >&2
     else
         failed=$((failed + 1))
-        echo "layer $name: FAILED" >&2
+        echo "layer $name: FAILED ($((SECONDS - t0)) s)" >&2
     fi
 }
 
@@ -64,7 +66,7 @@ pg_tests() {
     pgdata="$(mktemp -d /tmp/sudoku_ext_pgtest.XXXXXX)"
     chown postgres: "$pgdata"
     unlink_library
-    cargo pgrx test "pg${major}" --runas postgres --pgdata "$pgdata/data" || rc=$?
+    cargo pgrx test "pg${major}" --profile pgtest --runas postgres --pgdata "$pgdata/data" || rc=$?
     rm -rf "$pgdata"
     return $rc
 }
@@ -105,7 +107,7 @@ regress_tests() {
     return $rc
 }
 
-# The archives of scripts/package.sh, each installed into a fresh copy of its major's
+# The archives written above, each installed into a fresh copy of its major's
 # relocatable server, which never saw the build tree (scripts/package.sh --test).
 package_tests() {
     bash "$ROOT/scripts/package.sh" --test $PG_MAJORS
@@ -142,6 +144,9 @@ for major in $PG_MAJORS; do
     use_major "$major"
     layer "pg_test:pg${major}" pg_tests "$major"
     layer "pg_regress:pg${major}" regress_tests
+    # The archive of scripts/package.sh from the release build just made (no rebuild);
+    # the package layer below installs it into a server without the build tree.
+    layer "package:pg${major}" bash "$ROOT/scripts/package.sh" "$major"
 done
 # The layers below run on the system PostgreSQL 15 and its release build, installed
 # by the pg_regress layer of 15 (or here, when 15 was not among the majors).
@@ -156,5 +161,6 @@ layer fuzz fuzz_tests
 layer datasets dataset_checks
 
 echo
+echo "test command: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 echo "layers: ${passed} passed, ${failed} failed"
 [ "$failed" -eq 0 ]

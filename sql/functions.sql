@@ -5,7 +5,8 @@ COMMENT ON FUNCTION sudoku_solve(text) IS
 'Solves a Sudoku: 81 cells (9x9, digits 1-9) or 16 cells (4x4, digits 1-4); 0 . ? are blanks; whitespace and | - + are layout. '
 'Returns the solved grid in the input''s layout (each blank replaced by its digit, every other character kept), '
 'NULL when there is no solution, and the first solution found (deterministically) when there are several. '
-'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+'Memory: one search (about 21 KB) and one copy of the input text for the answer. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens, 53200 when the copy cannot be had.';
 
 COMMENT ON FUNCTION sudoku_candidates(text) IS
 'One row per blank cell, in cell order: cell (1-81, or 1-16 for 4x4), row, col, box (1-9 or 1-4, boxes row-major), '
@@ -22,27 +23,33 @@ COMMENT ON FUNCTION sudoku_generate(int, bigint, int) IS
 COMMENT ON FUNCTION sudoku_count_solutions(text, int) IS
 'The number of solutions of a puzzle, counted up to max_count (default 2: 0 means none, 1 unique, 2 two or more). '
 'The search stops at max_count, so large caps on puzzles with few givens can take long; it can be cancelled. '
+'Memory: one search (about 21 KB), whatever max_count. '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens or max_count below 1.';
 
 COMMENT ON FUNCTION sudoku_solutions(text, int) IS
 'The solutions of a puzzle, up to max_count (default 10), each in the input''s layout, in the search''s deterministic '
 'order (9x9: branch on a cell with the fewest candidates, the one with the most blank peers, the lowest-numbered of those; '
 '4x4: the lowest-numbered cell with the fewest candidates; digits ascending). No rows when there is none. '
-'Errors: 22P02 for malformed text, 22023 for contradictory givens or max_count below 1.';
+'Rows stream: the search is resumed for each one, so memory does not grow with max_count (one search, about 21 KB, '
+'and one copy of the input text per row; in FROM, PostgreSQL keeps the rows in a tuplestore that spills to disk past work_mem). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens or max_count below 1, 53200 when memory cannot be had.';
 
 COMMENT ON FUNCTION sudoku_steps(text) IS
-'The solving path to the first solution, one row per step: step (1, 2, ...), technique (naked_single, hidden_single, '
-'guess or backtrack), unit (row, col or box for a hidden_single), cell (1-81), row, col, box, digit, depth (guesses in '
-'force) and kept (true when the placement stands in the solution). A backtrack undoes the guess at its depth and '
-'everything placed after it; replaying the kept placements on the puzzle gives sudoku_solve''s answer. '
-'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+'The human path of a puzzle, one row per step, as a person would solve it on a pencil-mark grid, always taking the easiest '
+'technique available (Sudoku Explainer''s order): step (1, 2, ...), technique (full_house, hidden_single_box, naked_single, '
+'pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique applies), rating (ER '
+'of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a one-sentence explanation. '
+'Replaying every step from the givens reaches the solution; every step is sound. No rows without a solution; with several '
+'solutions the uniqueness techniques are left out and guesses follow the first. Memory: the path (at most 729 steps) and the '
+'chain searches, bounded whatever the puzzle. Errors: 22P02 for malformed text, 22023 for contradictory givens.';
 
 COMMENT ON FUNCTION sudoku_stats(text) IS
-'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, blanks; naked_singles, hidden_singles, guesses and '
-'backtracks of the search to the first solution (as sudoku_solve does it); blanks_after_singles (blanks left when '
-'propagation from the givens can do no more, before any guess: naked and hidden singles, and on 9x9 puzzles also '
-'locked candidates); solved_by_singles (that leaves none); solutions '
-'(counted up to 2: 0, 1, or 2 meaning two or more). Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, blanks, solutions (counted up to 2: 0, 1, or 2 meaning two or more); '
+'naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, blanks_after_singles (blanks '
+'they leave) and solved_by_singles (none left); rating (ER, as sudoku_rate; null unless exactly one solution), techniques (steps '
+'of each technique on the human path of sudoku_steps), path_steps and path_guesses (its steps, and those that are guesses); '
+'search_naked_singles, search_hidden_singles, search_band_updates, search_guesses and search_backtracks (what the fast search of '
+'sudoku_solve did to its first solution; see sudoku_search_trace). Errors: 22P02 for malformed text, 22023 for contradictory givens.';
 
 COMMENT ON FUNCTION sudoku_format(text, text) IS
 'The puzzle (or a solved grid) written in a style: line (one line, . for a blank), digits (one line, 0 for a blank), '
@@ -53,3 +60,24 @@ COMMENT ON FUNCTION sudoku_is_valid(text) IS
 'True when the text is a puzzle (81 or 16 cells in any layout) whose givens do not contradict each other; false '
 'otherwise, and never an error, so a table can be filtered before solving. It does not say whether a solution exists: '
 'use sudoku_count_solutions for that.';
+
+COMMENT ON FUNCTION sudoku_search_trace(text) IS
+'What the fast search of sudoku_solve did, in its own order, to its first solution: one row per step, streamed: step (1, 2, ...), '
+'technique (naked_single, hidden_single, band_update: a digit left one cell of a row and box of a band once locked candidates '
+'are taken into account, as JCZSolve''s band update finds it; guess or backtrack), unit (col for its hidden singles, row/col/box '
+'on 4x4), cell, row, col, box, digit, depth (guesses in force) and kept (the placement stands in the solution). Not an '
+'explanation for people (see sudoku_steps). Memory: two searches (about 21 KB each) and a queue of one node''s events, whatever '
+'the length of the trace. Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_hint(text) IS
+'The easiest next step from the position the puzzle shows (its digits and the candidates they leave): one row with technique, '
+'rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a one-sentence '
+'explanation; a guess, said so, where no technique applies. No row when the grid is full or has no solution. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_rate(text) IS
+'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest step '
+'when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked single 2.3, '
+'pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One decimal. '
+'NULL unless the puzzle has exactly one solution. 4x4 puzzles are rated with the techniques that apply to them. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';

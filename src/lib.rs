@@ -6,7 +6,10 @@
 //! `sql/functions.sql`, embedded below.
 
 use pgrx::pg_sys::panic::ErrorReport;
+use std::str::FromStr;
+
 use pgrx::prelude::*;
+use pgrx::AnyNumeric;
 use sudoku_core::{error::try_copy, explain, grid, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size, Solutions};
 
 ::pgrx::pg_module_magic!(name, version);
@@ -150,16 +153,16 @@ fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator
     SetOfIterator::new(solutions.map(move |g| layout.render(&text, &g).unwrap_or_else(|e| raise_oom(e))))
 }
 
-/// The solving path, one row per placement or backtrack.
+/// The fast search's own trace, one row per placement or backtrack, streamed.
 ///
 /// The SQL is written by hand only because `"row"` needs quoting as a column name.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_steps(puzzle text)
+CREATE FUNCTION sudoku_search_trace(puzzle text)
 RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int, box int, digit int, depth int, kept boolean)
 IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 80
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_search_trace_wrapper';
 "#)]
-fn sudoku_steps(
+fn sudoku_search_trace(
     puzzle: &str,
 ) -> TableIterator<
     'static,
@@ -193,22 +196,122 @@ fn sudoku_steps(
     }))
 }
 
-/// Figures about a puzzle and its solving, as jsonb.
-#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
+/// The columns of a step of the human-logic engine, as `sudoku_hint` and
+/// `sudoku_steps` return them.
+type StepColumns = (String, AnyNumeric, Vec<String>, Vec<String>, Vec<String>, Vec<String>, String);
+
+fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
+    let t = explain::step_text(size, step);
+    let rating = AnyNumeric::from_str(&t.rating).expect("a rating is a decimal number");
+    (t.technique, rating, t.placements, t.eliminations, t.cells, t.units, t.explanation)
+}
+
+/// The ER rating (Sudoku Explainer's scale, as Sukaku Explainer computes it), one
+/// decimal; NULL unless the puzzle has exactly one solution.
+#[pg_extern(immutable, strict, parallel_safe, cost = 100000)]
+fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    if outcome.count != 1 {
+        return None;
+    }
+    let rating = sudoku_core::logic::rate(&parsed, &mut || {
+        pg_sys::check_for_interrupts!();
+    });
+    Some(AnyNumeric::from_str(&explain::rating_text(rating.er)).expect("a rating is a decimal number"))
+}
+
+/// The easiest next step from the position the puzzle shows: one row, or none when
+/// the grid is full or has no solution.
+///
+/// The SQL is written by hand to tell the planner it returns one row.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_hint(puzzle text)
+RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
+IMMUTABLE STRICT PARALLEL SAFE COST 10000 ROWS 1
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_wrapper';
+"#)]
+fn sudoku_hint(
+    puzzle: &str,
+) -> TableIterator<
+    'static,
+    (
+        name!(technique, String),
+        name!(rating, AnyNumeric),
+        name!(placements, Vec<String>),
+        name!(eliminations, Vec<String>),
+        name!(cells, Vec<String>),
+        name!(units, Vec<String>),
+        name!(explanation, String),
+    ),
+> {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let step = explain::hint(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    TableIterator::new(step.map(|s| step_columns(parsed.size, &s)))
+}
+
+/// The human path from the givens to the solution, one row per step.
+///
+/// The SQL is written by hand to tell the planner how many rows to expect.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_steps(puzzle text)
+RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
+IMMUTABLE STRICT PARALLEL SAFE COST 100000 ROWS 60
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
+"#)]
+fn sudoku_steps(
+    puzzle: &str,
+) -> TableIterator<
+    'static,
+    (
+        name!(step, i32),
+        name!(technique, String),
+        name!(rating, AnyNumeric),
+        name!(placements, Vec<String>),
+        name!(eliminations, Vec<String>),
+        name!(cells, Vec<String>),
+        name!(units, Vec<String>),
+        name!(explanation, String),
+    ),
+> {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    parsed.check_givens().unwrap_or_else(|e| raise(e));
+    let path = sudoku_core::logic::path(&parsed, &mut || {
+        pg_sys::check_for_interrupts!();
+    }).unwrap_or_default();
+    let size = parsed.size;
+    TableIterator::new(path.into_iter().enumerate().map(move |(i, s)| {
+        let (technique, rating, placements, eliminations, cells, units, explanation) = step_columns(size, &s);
+        (i as i32 + 1, technique, rating, placements, eliminations, cells, units, explanation)
+    }))
+}
+
+/// Figures about a puzzle: its singles, its human path and rating, and the fast
+/// search's work, as jsonb.
+#[pg_extern(immutable, strict, parallel_safe, cost = 100000)]
 fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    let rating = a.rating.map(|r| serde_json::Number::from_str(&explain::rating_text(r.er)).expect("a decimal number"));
+    let techniques: serde_json::Map<String, serde_json::Value> = a.techniques.into_iter().map(|(k, v)| (k, v.into())).collect();
     pgrx::JsonB(serde_json::json!({
         "size": a.size.name(),
         "givens": a.givens,
         "blanks": a.blanks,
-        "naked_singles": a.stats.naked_singles,
-        "hidden_singles": a.stats.hidden_singles + a.stats.band_singles,
-        "guesses": a.stats.guesses,
-        "backtracks": a.stats.backtracks,
-        "blanks_after_singles": a.blanks_after_singles,
-        "solved_by_singles": a.solved_by_singles,
         "solutions": a.solutions,
+        "naked_singles": a.singles.naked_singles,
+        "hidden_singles": a.singles.hidden_singles,
+        "blanks_after_singles": a.singles.blanks_left,
+        "solved_by_singles": a.singles.blanks_left == 0 && !a.singles.contradiction,
+        "rating": rating,
+        "techniques": techniques,
+        "path_steps": a.path_steps,
+        "path_guesses": a.path_guesses,
+        "search_naked_singles": a.search.naked_singles,
+        "search_hidden_singles": a.search.hidden_singles,
+        "search_band_updates": a.search.band_singles,
+        "search_guesses": a.search.guesses,
+        "search_backtracks": a.search.backtracks,
     }))
 }
 
@@ -232,11 +335,14 @@ fn sudoku_is_valid(puzzle: &str) -> bool {
 #[cfg(any(test, feature = "pg_test"))]
 #[pg_schema]
 mod tests {
-    use pgrx::prelude::*;
+    use std::str::FromStr;
+
+use pgrx::prelude::*;
+use pgrx::AnyNumeric;
 
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     /// The extension's functions, by name, in SQL's order.
-    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_count_solutions,sudoku_format,sudoku_generate,sudoku_is_valid,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
+    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_count_solutions,sudoku_format,sudoku_generate,sudoku_hint,sudoku_is_valid,sudoku_rate,sudoku_search_trace,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
     const EASY_SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     /// The SQLSTATE raised by `sql`, or None when it succeeds. PL/pgSQL's exception

@@ -712,8 +712,10 @@ const UNSET: u8 = u8::MAX;
 struct ColumnOrder {
     position_of: [u8; 9],
     column_at: [u8; 9],
-    /// Source stack of each stack slot (UNSET: not open yet); slots open in order.
+    /// Source stack of each stack slot, and slot of each source stack (UNSET: not open
+    /// yet); slots open in order.
     slot_stack: [u8; 3],
+    slot_of_stack: [u8; 3],
     /// Positions filled in each slot (always the first ones of the slot).
     slot_filled: [u8; 3],
     slots_open: u8,
@@ -723,7 +725,24 @@ struct ColumnOrder {
 
 impl ColumnOrder {
     fn empty() -> ColumnOrder {
-        ColumnOrder { position_of: [UNSET; 9], column_at: [UNSET; 9], slot_stack: [UNSET; 3], slot_filled: [0; 3], slots_open: 0, second_row: [0; 9] }
+        ColumnOrder {
+            position_of: [UNSET; 9],
+            column_at: [UNSET; 9],
+            slot_stack: [UNSET; 3],
+            slot_of_stack: [UNSET; 3],
+            slot_filled: [0; 3],
+            slots_open: 0,
+            second_row: [0; 9],
+        }
+    }
+
+    #[inline]
+    fn open(&mut self, stack: u8) -> u8 {
+        let slot = self.slots_open;
+        self.slot_stack[slot as usize] = stack;
+        self.slot_of_stack[stack as usize] = slot;
+        self.slots_open += 1;
+        slot
     }
 
     #[inline]
@@ -740,28 +759,25 @@ impl ColumnOrder {
         if p != UNSET {
             return p;
         }
-        let stack = column / 3;
-        let slot = match (0..self.slots_open).find(|&k| self.slot_stack[k as usize] == stack) {
-            Some(k) => k,
-            None => {
-                let k = self.slots_open;
-                self.slot_stack[k as usize] = stack;
-                self.slots_open += 1;
-                k
-            }
-        };
+        let mut slot = self.slot_of_stack[column as usize / 3];
+        if slot == UNSET {
+            slot = self.open(column / 3);
+        }
         let p = 3 * slot + self.slot_filled[slot as usize];
         self.put(column, p);
         p
     }
 }
 
-/// The search for the column orders that make the second row smallest, shared by all
-/// choices of the first two rows.
+/// The search for the column orders that make the second row, then the third row,
+/// smallest, shared by all choices of the band's rows.
 struct FullGridSearch {
-    /// `partner[c]`: the column of the first row holding the second row's digit of column c.
+    /// `partner[c]`: the column where the first row holds the second row's digit of column c.
     partner: [u8; 9],
-    best: [u8; 9],
+    /// The same for the third row.
+    third_partner: [u8; 9],
+    /// The second and third result rows of the best arrangements so far.
+    best: [u8; 18],
     /// (grid, first row, second row, column order) of every arrangement reaching `best`.
     found: Vec<(u8, u8, u8, [u8; 9])>,
     grid: u8,
@@ -772,9 +788,14 @@ struct FullGridSearch {
 impl FullGridSearch {
     fn search(&mut self, order: ColumnOrder, j: usize) {
         if j == 9 {
-            match order.second_row.cmp(&self.best) {
+            let mut rows = [0u8; 18];
+            rows[..9].copy_from_slice(&order.second_row);
+            for p in 0..9 {
+                rows[9 + p] = order.position_of[self.third_partner[order.column_at[p] as usize] as usize] + 1;
+            }
+            match rows.cmp(&self.best) {
                 Ordering::Less => {
-                    self.best = order.second_row;
+                    self.best = rows;
                     self.found.clear();
                     self.found.push((self.grid, self.first, self.second, order.column_at));
                 }
@@ -785,47 +806,62 @@ impl FullGridSearch {
         }
         if order.column_at[j] != UNSET {
             let mut o = order;
-            let v = o.force(self.partner[o.column_at[j] as usize]) + 1;
-            o.second_row[j] = v;
+            o.second_row[j] = o.force(self.partner[o.column_at[j] as usize]) + 1;
             if o.second_row[..=j] <= self.best[..=j] {
                 self.search(o, j + 1);
             }
             return;
         }
-        // A free choice of column at position j: try each, and go on with those that
-        // give the smallest value (two passes, to keep no list of children).
+        if j == 0 {
+            // Any column may come first; its partner, in another stack, opens the second
+            // slot: the value is always 4.
+            for column in 0..9u8 {
+                let mut o = order;
+                o.open(column / 3);
+                o.put(column, 0);
+                o.second_row[0] = o.force(self.partner[column as usize]) + 1;
+                self.search(o, 1);
+            }
+            return;
+        }
+        // A free choice of column at position j (at most 3 candidates): go on with those
+        // giving the smallest value.
         let slot = j / 3;
-        let partner = self.partner;
-        let choose = |column: u8| -> Option<ColumnOrder> {
+        let mut children = [order; 3];
+        let mut count = 0;
+        let mut smallest = u8::MAX;
+        for column in 0..9u8 {
             if order.position_of[column as usize] != UNSET {
-                return None;
+                continue;
             }
             let stack = column / 3;
             let mut o = order;
-            if slot < order.slots_open as usize {
+            if (slot as u8) < order.slots_open {
                 if order.slot_stack[slot] != stack {
-                    return None;
+                    continue;
                 }
             } else {
-                if order.slot_stack[..order.slots_open as usize].contains(&stack) {
-                    return None;
+                if order.slot_of_stack[stack as usize] != UNSET {
+                    continue;
                 }
-                o.slot_stack[slot] = stack;
-                o.slots_open += 1;
+                o.open(stack);
             }
             o.put(column, j as u8);
-            o.second_row[j] = o.force(partner[column as usize]) + 1;
-            Some(o)
-        };
-        let smallest = (0..9u8).filter_map(|c| choose(c).map(|o| o.second_row[j])).min().unwrap_or(u8::MAX);
-        if order.second_row[..j] == self.best[..j] && smallest > self.best[j] {
-            return;
+            let v = o.force(self.partner[column as usize]) + 1;
+            o.second_row[j] = v;
+            if v < smallest {
+                smallest = v;
+                count = 0;
+            }
+            if v == smallest {
+                children[count] = o;
+                count += 1;
+            }
         }
-        for column in 0..9u8 {
-            if let Some(child) = choose(column) {
-                if child.second_row[j] == smallest && child.second_row[..=j] <= self.best[..=j] {
-                    self.search(child, j + 1);
-                }
+        for k in 0..count {
+            let child = children[k];
+            if child.second_row[..=j] <= self.best[..=j] {
+                self.search(child, j + 1);
             }
         }
     }
@@ -845,7 +881,7 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
             }
         }
     }
-    let mut search = FullGridSearch { partner: [0; 9], best: [u8::MAX; 9], found: Vec::new(), grid: 0, first: 0, second: 0 };
+    let mut search = FullGridSearch { partner: [0; 9], third_partner: [0; 9], best: [u8::MAX; 18], found: Vec::new(), grid: 0, first: 0, second: 0 };
     // Every choice of first and second row, with its partner map and whether its second
     // row can start 4 5 6: only when the second row's digits of some box are the first
     // row's digits of one other box (else the best start is 4 5 7). Only the choices
@@ -875,6 +911,10 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
             continue;
         }
         search.partner = partner;
+        let third = 3 * (first / 3) + 3 - first % 3 - second % 3;
+        for c in 0..9 {
+            search.third_partner[c] = column_of[g as usize][first as usize][grids[g as usize][third as usize][c] as usize];
+        }
         search.grid = g;
         search.first = first;
         search.second = second;

@@ -7,6 +7,8 @@ use crate::bitboard;
 use crate::error::PuzzleError;
 use crate::grid::{Size, CELLS};
 use crate::puzzle::Puzzle;
+use crate::logic::{self, Rating, Step, Technique};
+use crate::plain::{singles_from_givens, SinglesFixpoint};
 use crate::search::{Event, Observer, PlacedBy, Silent, Stats};
 use crate::solver::solve_observed;
 
@@ -150,43 +152,25 @@ impl<O: Observer> Iterator for Trace<O> {
 }
 
 /// The figures of `sudoku_stats`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     pub size: Size,
     pub givens: usize,
     pub blanks: usize,
-    /// The search to the first solution (what `sudoku_solve` does).
-    pub stats: Stats,
-    /// Blanks left when propagation from the givens can do no more, before any guess:
-    /// naked and hidden singles (and, on 9×9 puzzles, locked candidates).
-    pub blanks_after_singles: usize,
-    /// Propagation alone solves the puzzle, without a guess.
-    pub solved_by_singles: bool,
     /// Solutions counted up to 2: 0, 1, or 2 meaning two or more.
     pub solutions: u64,
-}
-
-/// Counts the placements made before the first guess.
-struct RootSingles<'a, O: Observer> {
-    outer: &'a mut O,
-    placed: usize,
-    contradiction: bool,
-}
-
-impl<O: Observer> Observer for RootSingles<'_, O> {
-    fn check_interrupt(&mut self) {
-        self.outer.check_interrupt();
-    }
-
-    const EVENTS: bool = true;
-
-    fn event(&mut self, event: Event) {
-        match event {
-            Event::Place { depth: 0, .. } => self.placed += 1,
-            Event::Backtrack { depth: 0 } => self.contradiction = true,
-            _ => {}
-        }
-    }
+    /// Naked and hidden singles alone, to a fixpoint, from the givens.
+    pub singles: SinglesFixpoint,
+    /// The fast search to its first solution (what `sudoku_solve` does).
+    pub search: Stats,
+    /// The human-logic engine's rating, for a puzzle with exactly one solution.
+    pub rating: Option<Rating>,
+    /// How many steps of each technique the human path takes, by SQL name, in the
+    /// order each first appears (empty without a solution).
+    pub techniques: Vec<(String, u64)>,
+    /// Steps of the human path, and how many of them are guesses.
+    pub path_steps: usize,
+    pub path_guesses: usize,
 }
 
 pub fn analyse(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
@@ -197,20 +181,149 @@ pub fn analyse(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
 pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Analysis, PuzzleError> {
     // One search up to two solutions gives both the count and, in `first_stats`, the
     // figures of the search to the first solution that `sudoku_solve` makes.
-    let mut root = RootSingles { outer, placed: 0, contradiction: false };
-    let outcome = solve_observed(puzzle, 2, &mut root)?;
-    let (placed, contradiction) = (root.placed, root.contradiction);
-    let blanks = puzzle.blanks();
-    let blanks_after_singles = blanks - placed;
+    let outcome = solve_observed(puzzle, 2, &mut *outer)?;
+    let singles = singles_from_givens(puzzle);
+    let path = logic::path(puzzle, &mut || outer.check_interrupt()).unwrap_or_default();
+    let mut techniques: Vec<(String, u64)> = Vec::new();
+    for step in &path {
+        let name = technique_name(step.technique);
+        match techniques.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, count)) => *count += 1,
+            None => techniques.push((name, 1)),
+        }
+    }
+    let rating = (outcome.count == 1).then(|| logic::rate(puzzle, &mut || outer.check_interrupt()));
     Ok(Analysis {
         size: puzzle.size,
         givens: puzzle.givens(),
-        blanks,
-        stats: outcome.first_stats,
-        blanks_after_singles,
-        solved_by_singles: blanks_after_singles == 0 && !contradiction,
+        blanks: puzzle.blanks(),
         solutions: outcome.count,
+        singles,
+        search: outcome.first_stats,
+        rating,
+        techniques,
+        path_steps: path.len(),
+        path_guesses: path.iter().filter(|s| s.technique == Technique::Guess).count(),
     })
+}
+
+/// The easiest next step from the position `puzzle` shows (its digits, and the
+/// candidates they leave): what `sudoku_hint` returns. `None` when the grid is full or
+/// the puzzle has no solution. With several solutions, the uniqueness techniques are
+/// left out. Where no technique applies, a guess from the (first) solution, said so.
+pub fn hint<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Option<Step>, PuzzleError> {
+    let outcome = solve_observed(puzzle, 2, &mut *outer)?;
+    let Some(solution) = outcome.solution else { return Ok(None) };
+    let solution = &solution[..puzzle.size.cells()];
+    let marks = logic::Marks::from_puzzle(puzzle);
+    if marks.is_solved() {
+        return Ok(None);
+    }
+    let options = logic::LadderOptions { uniqueness: outcome.count == 1 };
+    let step = match logic::next_step_with(&marks, options, &mut || outer.check_interrupt()) {
+        Some(s) if s.is_sound(solution) && !(s.placements.is_empty() && s.eliminations.is_empty()) => Some(s),
+        _ => logic::ladder::guess_step(&marks, solution),
+    };
+    Ok(step)
+}
+
+/// A rating in tenths as SQL shows it: one decimal (`7.3`, `20.0`).
+pub fn rating_text(tenths: u16) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// A step as SQL shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StepText {
+    pub technique: String,
+    /// One decimal, as [`rating_text`] writes it.
+    pub rating: String,
+    /// `r1c2=5` for each placement.
+    pub placements: Vec<String>,
+    /// `r1c2<>5` for each elimination.
+    pub eliminations: Vec<String>,
+    /// `r1c2` for each cell of the pattern.
+    pub cells: Vec<String>,
+    /// `row 1`, `col 2`, `box 3` for each unit of the pattern.
+    pub units: Vec<String>,
+    pub explanation: String,
+}
+
+/// `step` written for SQL, for a puzzle of `size`.
+pub fn step_text(size: Size, step: &Step) -> StepText {
+    let unit = |u: u8| {
+        let (n, u) = (size.n(), u as usize);
+        format!("{} {}", ["row", "col", "box"][u / n], u % n + 1)
+    };
+    StepText {
+        technique: technique_name(step.technique),
+        rating: rating_text(step.rating),
+        placements: step.placements.iter().map(|c| format!("{}={}", size.cell_name(c.cell as usize), c.digit)).collect(),
+        eliminations: step.eliminations.iter().map(|c| format!("{}<>{}", size.cell_name(c.cell as usize), c.digit)).collect(),
+        cells: step.cells.iter().map(|&c| size.cell_name(c as usize)).collect(),
+        units: step.units.iter().map(|&u| unit(u)).collect(),
+        explanation: step.explanation.clone(),
+    }
+}
+
+/// The SQL name of a technique of the human-logic engine: `hidden_single_box`,
+/// `naked_pair`, `x_wing`, `unique_loop_type_2`, chain kinds in snake case.
+pub fn technique_name(t: Technique) -> String {
+    let subset = |n: u8| ["single", "single", "pair", "triple", "quad"].get(n as usize).copied().unwrap_or("set");
+    match t {
+        Technique::FullHouse => "full_house".into(),
+        Technique::HiddenSingle(kind) => format!("hidden_single_{}", kind.name()),
+        Technique::NakedSingle => "naked_single".into(),
+        Technique::DirectPointing => "direct_pointing".into(),
+        Technique::DirectClaiming => "direct_claiming".into(),
+        Technique::DirectHiddenSubset(n) => format!("direct_hidden_{}", subset(n)),
+        Technique::Pointing => "pointing".into(),
+        Technique::Claiming => "claiming".into(),
+        Technique::NakedSubset(n) => format!("naked_{}", subset(n)),
+        Technique::HiddenSubset(n) => format!("hidden_{}", subset(n)),
+        Technique::Fish(2) => "x_wing".into(),
+        Technique::Fish(3) => "swordfish".into(),
+        Technique::Fish(4) => "jellyfish".into(),
+        Technique::Fish(n) => format!("fish_{n}"),
+        Technique::Skyscraper => "skyscraper".into(),
+        Technique::TwoStringKite => "two_string_kite".into(),
+        Technique::TurbotFish => "turbot_fish".into(),
+        Technique::StrongLinks(n) => format!("{n}_strong_links"),
+        Technique::XYWing => "xy_wing".into(),
+        Technique::XYZWing => "xyz_wing".into(),
+        Technique::WXYZWing => "wxyz_wing".into(),
+        Technique::UniqueLoop(k) => format!("unique_loop_type_{k}"),
+        Technique::Bug(k) => format!("bug_type_{k}"),
+        Technique::AlignedPairExclusion => "aligned_pair_exclusion".into(),
+        Technique::AlignedTripleExclusion => "aligned_triple_exclusion".into(),
+        Technique::Chain(kind) => snake_case(&format!("{kind:?}")),
+        Technique::Guess => "guess".into(),
+    }
+}
+
+/// `DynamicCellForcingChains` → `dynamic_cell_forcing_chains`, `Nested(2)` →
+/// `nested_2`: the chain kinds' Rust names, written for SQL.
+fn snake_case(name: &str) -> String {
+    let chars: Vec<char> = name.chars().filter(|c| c.is_ascii_alphanumeric()).collect();
+    let mut out = String::new();
+    for (i, &ch) in chars.iter().enumerate() {
+        let prev = i.checked_sub(1).map(|j| chars[j]);
+        let next = chars.get(i + 1).copied();
+        let boundary = match prev {
+            None => false,
+            // A word starts at a capital after a small letter or a digit, at the last
+            // capital of an acronym ("XYCycle": "xy", "cycle"), and at a number.
+            Some(p) if ch.is_ascii_uppercase() => {
+                !p.is_ascii_uppercase() || next.is_some_and(|n| n.is_ascii_lowercase())
+            }
+            Some(p) => ch.is_ascii_digit() && !p.is_ascii_digit(),
+        };
+        if boundary {
+            out.push('_');
+        }
+        out.push(ch.to_ascii_lowercase());
+    }
+    out
 }
 
 /// The styles of [`format`].
@@ -372,12 +485,57 @@ mod tests {
     #[test]
     fn analysis_of_easy_and_hard() {
         let a = analyse(&Puzzle::parse(EASY).unwrap()).unwrap();
-        assert_eq!((a.givens, a.blanks, a.blanks_after_singles, a.solved_by_singles, a.solutions), (30, 51, 0, true, 1));
+        assert_eq!((a.givens, a.blanks, a.singles.blanks_left, a.singles.contradiction, a.solutions), (30, 51, 0, false, 1));
+        // Cell 63 (r7c9) has one candidate from the givens alone: singles alone meet
+        // naked singles in the classic puzzle.
+        assert!(a.singles.naked_singles > 0);
+        assert_eq!(a.singles.naked_singles + a.singles.hidden_singles, 51);
+        assert_eq!(a.path_steps, 51);
+        assert_eq!(a.path_guesses, 0);
+        assert!(a.rating.unwrap().er <= 23);
         let h = analyse(&Puzzle::parse(HARD).unwrap()).unwrap();
-        assert!(!h.solved_by_singles && h.blanks_after_singles > 0 && h.stats.guesses > 0);
+        assert!(h.singles.blanks_left > 0 && h.search.guesses > 0);
         assert_eq!(h.solutions, 1);
+        assert!(h.rating.is_some());
         let e = analyse(&Puzzle::parse(&".".repeat(81)).unwrap()).unwrap();
-        assert_eq!((e.solutions, e.blanks_after_singles), (2, 81));
+        assert_eq!((e.solutions, e.singles.blanks_left, e.rating), (2, 81, None));
+        let none = analyse(&Puzzle::parse("531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap()).unwrap();
+        assert_eq!((none.solutions, none.path_steps, none.rating), (0, 0, None));
+        assert!(none.techniques.is_empty());
+    }
+
+    #[test]
+    fn singles_alone_differ_from_the_search_propagation() {
+        // A 17-clue-style puzzle where the search's band updates (locked candidates) fill
+        // more than singles alone: the keys named for singles must not count them.
+        let p = Puzzle::parse(HARD).unwrap();
+        let s = singles_from_givens(&p);
+        assert!(!s.contradiction);
+        assert_eq!(s.blanks_left as u64 + s.naked_singles + s.hidden_singles, p.blanks() as u64);
+    }
+
+    #[test]
+    fn hints_are_the_first_steps_of_the_path() {
+        let p = Puzzle::parse(EASY).unwrap();
+        let path = logic::path(&p, &mut || {}).unwrap();
+        let h = hint(&p, &mut Silent).unwrap().unwrap();
+        assert_eq!(h, path[0]);
+        let t = step_text(p.size, &h);
+        assert!(t.explanation.contains('r'));
+        assert_eq!(hint(&Puzzle::parse("534678912672195348198342567859761423426853791713924856961537284287419635345286179").unwrap(), &mut Silent).unwrap(), None);
+    }
+
+    #[test]
+    fn sql_names_of_techniques() {
+        assert_eq!(technique_name(Technique::HiddenSingle(crate::grid::UnitKind::Box)), "hidden_single_box");
+        assert_eq!(technique_name(Technique::NakedSubset(2)), "naked_pair");
+        assert_eq!(technique_name(Technique::Fish(2)), "x_wing");
+        assert_eq!(snake_case("DynamicCellForcingChains"), "dynamic_cell_forcing_chains");
+        assert_eq!(snake_case("Nested(2)"), "nested_2");
+        assert_eq!(snake_case("XYCycle"), "xy_cycle");
+        assert_eq!(snake_case("XCycle"), "x_cycle");
+        assert_eq!(rating_text(73), "7.3");
+        assert_eq!(rating_text(200), "20.0");
     }
 
     #[test]

@@ -159,7 +159,7 @@ impl Size {
     }
 
     /// The size with this many cells, if any.
-    pub fn from_cells(cells: usize) -> Option<Size> {
+    pub fn of_cell_count(cells: usize) -> Option<Size> {
         match cells {
             81 => Some(Size::Nine),
             16 => Some(Size::Four),

@@ -12,7 +12,7 @@ pub mod grid;
 pub mod logic;
 pub mod puzzle;
 mod bitboard;
-mod plain;
+pub(crate) mod plain;
 pub mod search;
 pub mod solver;
 

@@ -12,27 +12,41 @@ use crate::search::{Observer, Outcome, PlacedBy, Tally};
 
 /// Solves `puzzle` (whose givens must be consistent) up to `limit` solutions.
 pub(crate) fn solve<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Outcome {
-    let size = puzzle.size;
-    let units = size.units();
-    let peers: Vec<Vec<usize>> = (0..size.cells())
-        .map(|c| {
-            let mut p: Vec<usize> = size.units_of(c).iter().flat_map(|&u| units[u].iter().copied()).filter(|&p| p != c).collect();
-            p.sort_unstable();
-            p.dedup();
-            p
-        })
-        .collect();
-    let mut search = Search { size, units, peers, tally: Tally::new(limit), observer };
+    let (mut search, st) = Search::start(puzzle, limit, observer);
     if limit > 0 {
-        let mut st = State { cand: vec![size.all_digits(); size.cells()], grid: vec![0; size.cells()] };
-        for (cell, &d) in puzzle.values().iter().enumerate() {
-            if d != 0 {
-                search.place(&mut st, cell, d);
-            }
-        }
         search.run(st, 0);
     }
     search.tally.outcome()
+}
+
+/// What naked and hidden singles alone, to a fixpoint, do from the givens.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SinglesFixpoint {
+    /// Digits placed because a cell had one candidate left.
+    pub naked_singles: u64,
+    /// Digits placed because a digit had one place left in a row, column or box.
+    pub hidden_singles: u64,
+    /// Blank cells left at the fixpoint.
+    pub blanks_left: usize,
+    /// The singles ran into a cell without a candidate or a digit without a place.
+    pub contradiction: bool,
+}
+
+/// Naked and hidden singles, nothing else, to a fixpoint from the givens of `puzzle`
+/// (whose givens must be consistent). Each pass places every naked single it meets,
+/// cell by cell, then, if none, every hidden single, unit by unit (rows, columns,
+/// boxes), so a cell that is both counts as a naked single.
+pub(crate) fn singles_from_givens(puzzle: &Puzzle) -> SinglesFixpoint {
+    let mut silent = crate::search::Silent;
+    let (mut search, mut st) = Search::start(puzzle, 1, &mut silent);
+    let ok = search.propagate(&mut st, 0);
+    let stats = search.tally.outcome().stats;
+    SinglesFixpoint {
+        naked_singles: stats.naked_singles,
+        hidden_singles: stats.hidden_singles,
+        blanks_left: st.grid.iter().filter(|&&d| d == 0).count(),
+        contradiction: !ok,
+    }
 }
 
 #[derive(Clone)]
@@ -50,7 +64,29 @@ struct Search<'a, O: Observer> {
     observer: &'a mut O,
 }
 
-impl<O: Observer> Search<'_, O> {
+impl<'a, O: Observer> Search<'a, O> {
+    /// The search of `puzzle` and its root state (the givens placed).
+    fn start(puzzle: &Puzzle, limit: u64, observer: &'a mut O) -> (Search<'a, O>, State) {
+        let size = puzzle.size;
+        let units = size.units();
+        let peers: Vec<Vec<usize>> = (0..size.cells())
+            .map(|c| {
+                let mut p: Vec<usize> = size.units_of(c).iter().flat_map(|&u| units[u].iter().copied()).filter(|&p| p != c).collect();
+                p.sort_unstable();
+                p.dedup();
+                p
+            })
+            .collect();
+        let search = Search { size, units, peers, tally: Tally::new(limit), observer };
+        let mut st = State { cand: vec![size.all_digits(); size.cells()], grid: vec![0; size.cells()] };
+        for (cell, &d) in puzzle.values().iter().enumerate() {
+            if d != 0 {
+                search.place(&mut st, cell, d);
+            }
+        }
+        (search, st)
+    }
+
     fn place(&self, st: &mut State, cell: usize, d: u8) {
         st.grid[cell] = d;
         st.cand[cell] = 0;

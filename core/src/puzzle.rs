@@ -87,7 +87,7 @@ impl Puzzle {
                 }
             }
         }
-        let Some(size) = Size::from_cells(n) else {
+        let Some(size) = Size::of_cell_count(n) else {
             return Err(PuzzleError::CellCount { found: n });
         };
         if let Some(cell) = cells.iter().position(|&d| d as usize > size.n()) {
@@ -97,7 +97,55 @@ impl Puzzle {
         Ok((Puzzle { size, cells }, Layout { offsets, cells: n }))
     }
 
-    /// Builds a 9×9 puzzle from 81 cell values (0 = blank). Values above 9 are not allowed.
+    /// Reads a file of puzzles with the rules of [`Puzzle::parse`]: a puzzle is the
+    /// cells of consecutive lines, read until they make 81 (a 9×9 puzzle: one line of
+    /// 81, or 9 lines of 9, or any other cut), or 16 when its first line holds 4 or 16
+    /// cells (a 4×4 puzzle). Lines without a cell (blank lines, grid borders) only
+    /// separate. Each puzzle comes with the number of its first line (from 1); an error
+    /// comes with the line where it was found: a character that is not allowed, a
+    /// puzzle cut short by a separator or the end, or a line that runs past 81 cells.
+    pub fn parse_many(text: &str) -> impl Iterator<Item = Result<(usize, Puzzle), (usize, PuzzleError)>> + '_ {
+        let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
+        std::iter::from_fn(move || {
+            let mut cells = String::new();
+            let (mut count, mut first, mut first_cells) = (0usize, 0usize, 0usize);
+            loop {
+                let Some((number, line)) = lines.next() else {
+                    return (count > 0).then(|| Err((first, PuzzleError::CellCount { found: count })));
+                };
+                let mut here = 0;
+                for (i, b) in line.bytes().enumerate() {
+                    match CLASS[b as usize] {
+                        Class::Layout => {}
+                        Class::Other => return Some(Err((number, invalid_character(line, i)))),
+                        _ => here += 1,
+                    }
+                }
+                if here == 0 {
+                    if count > 0 {
+                        return Some(Err((first, PuzzleError::CellCount { found: count })));
+                    }
+                    continue;
+                }
+                if count == 0 {
+                    (first, first_cells) = (number, here);
+                }
+                count += here;
+                cells.push_str(line);
+                cells.push('\n');
+                let four = count == 16 && (first_cells == 4 || first_cells == 16);
+                if count == CELLS || four {
+                    return Some(Puzzle::parse(&cells).map(|p| (first, p)).map_err(|e| (first, e)));
+                }
+                if count > CELLS {
+                    return Some(Err((first, PuzzleError::CellCount { found: count })));
+                }
+            }
+        })
+    }
+
+    /// Builds a 9×9 puzzle from 81 cell values (0 = blank). Values above 9 are not
+    /// allowed. A 4×4 puzzle is built with [`Puzzle::with_size`].
     pub fn from_cells(cells: [u8; CELLS]) -> Puzzle {
         assert!(cells.iter().all(|&d| d <= 9), "cell values are 0..=9");
         Puzzle { size: Size::Nine, cells }
@@ -300,6 +348,21 @@ mod tests {
         let (p, layout) = Puzzle::parse_with_layout(&text).unwrap();
         assert_eq!(p.givens(), 0);
         let grid = [7u8; 81];
-        assert_eq!(layout.render(&text, &grid), format!("{}\n", "7".repeat(9)).repeat(9));
+        assert_eq!(layout.render(&text, &grid).unwrap(), format!("{}\n", "7".repeat(9)).repeat(9));
+    }
+
+    #[test]
+    fn a_file_of_puzzles_in_several_layouts() {
+        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let contest: String = line.replace('.', "?").as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
+        let text = format!("{line}\n\n{contest}\n+---+\n1.3.\n.4..\n..4.\n4...\n1.3..4....4.4...\n");
+        let got: Vec<_> = Puzzle::parse_many(&text).collect();
+        let classic = Puzzle::parse(line).unwrap();
+        let small = Puzzle::parse("1.3..4....4.4...").unwrap();
+        assert_eq!(got, vec![Ok((1, classic)), Ok((3, classic)), Ok((14, small)), Ok((18, small))]);
+        // Cut short by a blank line, and a character that is not allowed.
+        let bad: Vec<_> = Puzzle::parse_many("123\n\n12x").collect();
+        assert_eq!(bad[0], Err((1, PuzzleError::CellCount { found: 3 })));
+        assert!(matches!(bad[1], Err((3, PuzzleError::InvalidCharacter { ch: 'x', .. }))));
     }
 }

@@ -115,20 +115,29 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     }
     let cells = base_cells(m, 3);
     let n = cells.len();
+    // A triple qualifies when one of its cells, of at most three candidates, sees another
+    // (Sukaku Explainer picks the third cell among the first two's excluders), and at
+    // least two cells of at most three candidates see all three.
+    let small = |c: usize| m.cands[c].count_ones() <= 3;
     for i in 0..n {
         for j in i + 1..n {
             let x01 = cells[i].1 & cells[j].1;
-            if x01 == 0 {
+            if x01.count_ones() < 2 {
                 continue;
             }
+            let (a, b) = (cells[i].0, cells[j].0);
             for k in j + 1..n {
                 let common = x01 & cells[k].1;
-                // Sukaku Explainer asks for at least as many excluding cells as the degree.
-                if common.count_ones() < 3 {
+                if common.count_ones() < 2 {
                     continue;
                 }
-                let cs = [cells[i].0, cells[j].0, cells[k].0];
-                if let Some(step) = triple(m, cs, common) {
+                let c = cells[k].0;
+                let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
+                let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
+                if !twin {
+                    continue;
+                }
+                if let Some(step) = triple(m, [a, b, c], common) {
                     return Some(step);
                 }
             }

@@ -80,6 +80,7 @@ const RUNGS: &[(Finder, bool)] = &[
     (strong_links::three_strong_links, false),
     (wings::wxyz_wing, false),
     (uniqueness::bug, true),
+    (wings::vwxyz_wing, false),
     (aligned::aligned_pair_exclusion, false),
 ];
 

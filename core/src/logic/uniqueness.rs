@@ -11,10 +11,7 @@
 //! beyond one. Among the loops found, the easiest step is taken, then the lowest type.
 //!
 //! BUG: if every blank cell held two candidates and every digit two places in each unit
-//! it is missing from, the puzzle would have two solutions. Type 1 (5.6): one cell holds
-//! three candidates, the one with three places in its units is true. Type 2 (5.7): all
-//! cells with more than two candidates hold the same extra digit, which then is in one of
-//! them: every cell seeing them all loses it.
+//! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
 
 use super::board::*;
 use super::marks::{Candidate, Marks};
@@ -248,6 +245,64 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
             }
         }
     }
+    // Type 3, hidden form: in a unit holding c1 and c2 (which cannot both hold a and b),
+    // a and b with degree-2 other digits are confined to c1 (standing for either) and
+    // degree-1 other cells; those cells keep only these digits. Rated 0.1 per cell beyond
+    // one.
+    for u in size.units_of(c1) {
+        if unit_mask(size, u) >> c2 & 1 == 0 {
+            continue;
+        }
+        let blanks = empty_count(m, u) as usize;
+        let ucells = unit_mask(size, u);
+        let rest = size.all_digits() & !v & !extra_values;
+        let rest_digits: Vec<u8> = crate::grid::digits_of(rest).collect();
+        for degree in 2..=7usize {
+            if degree * 2 >= blanks || degree - 2 > rest_digits.len() {
+                continue;
+            }
+            for combo in combinations(rest_digits.len(), degree - 2) {
+                let mut values = v;
+                for i in bits(combo) {
+                    values |= 1 << (rest_digits[i] - 1);
+                }
+                let mut union = 0u128;
+                let mut ok = true;
+                for d in crate::grid::digits_of(values) {
+                    let p = digit_cells(m, d) & ucells & !(1u128 << c2);
+                    if p == 0 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+                if !ok || union.count_ones() as usize != degree {
+                    continue;
+                }
+                let hidden = union & !(1u128 << c1) & !(1u128 << c2);
+                let mut elims = Vec::new();
+                for c in cells_of(hidden) {
+                    for b in bits((m.cands[c] & !values) as u32) {
+                        elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let rating = base + hidden.count_ones() as u16 - 1;
+                let text = format!(
+                    "{} and {} cannot both hold {}, so in {} the digits {} are confined to one of them and {}, which keep only these",
+                    cell_name(size, c1),
+                    cell_name(size, c2),
+                    digit_list(v),
+                    unit_name(size, u),
+                    digit_list(values),
+                    cell_list(size, cells_of(hidden))
+                );
+                out.push((rating, 3, make(3, rating, elims, text)));
+            }
+        }
+    }
     // Type 4: one of the loop's digits is confined to c1 and c2 in a unit they share, so
     // the other digit leaves them.
     for u in size.units_of(c1) {
@@ -274,102 +329,199 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
     out
 }
 
-/// Every unit-digit pair has 0 or 2 places once `removed` (a digit mask per cell) is
-/// taken away, and every blank cell is left with two candidates.
-fn is_bug_after(m: &Marks, removed: &[(usize, u16)]) -> bool {
+/// BUG types 1-4, found as Sukaku Explainer finds them: in every unit (boxes, rows,
+/// columns) a digit with neither 0 nor 2 places, of which exactly one lies in a cell of
+/// three or more candidates, makes that cell a BUG cell and the digit one of its BUG
+/// digits; without the BUG digits, every blank cell must hold two candidates and every
+/// digit two places or none in each unit. Then, with one BUG cell, it holds its BUG digit
+/// (type 1, 5.6); with one BUG digit, every cell seeing all BUG cells loses it (type 2,
+/// 5.7); two BUG cells in a unit sharing one other digit keep only it and their BUG
+/// digits (type 4, 5.7); the BUG digits and other cells of the BUG cells' common unit
+/// make a naked subset (type 3, 5.7 plus 0.1 per digit beyond one).
+pub fn bug(m: &Marks) -> Option<Step> {
     let size = m.size;
-    let mut cands = m.cands;
-    for &(c, r) in removed {
-        cands[c] &= !r;
+    let n = size.n();
+    let mut temp = m.cands;
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; crate::grid::CELLS];
+    let mut all_values = 0u16;
+    let mut common: Option<CellSet> = None;
+    let mut bug_set = 0u128;
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        for digit in 1..=n as u8 {
+            let bit = 1u16 << (digit - 1);
+            let places = digit_cells(m, digit) & unit_mask(size, u);
+            let count = places.count_ones();
+            if count == 0 || count == 2 {
+                continue;
+            }
+            let mut found = cells_of(places).filter(|&c| m.cands[c].count_ones() >= 3);
+            let (Some(cell), None) = (found.next(), found.next()) else {
+                if cells_of(places).all(|c| m.cands[c].count_ones() < 3) {
+                    return None;
+                }
+                continue;
+            };
+            if bug_set >> cell & 1 == 0 {
+                bug_cells.push(cell);
+                bug_set |= 1u128 << cell;
+            }
+            bug_values[cell] |= bit;
+            all_values |= bit;
+            temp[cell] &= !bit;
+            let c = common.unwrap_or(!0u128) & peers(size, cell) & !bug_set;
+            common = Some(c);
+            if bug_cells.len() > 1 && all_values.count_ones() > 1 && c == 0 {
+                return None;
+            }
+        }
     }
-    if (0..size.cells()).any(|c| m.values[c] == 0 && cands[c].count_ones() != 2) {
-        return false;
+    if bug_cells.is_empty() {
+        return None;
     }
-    for u in 0..3 * size.n() {
+    if (0..size.cells()).any(|c| m.values[c] == 0 && temp[c].count_ones() != 2) {
+        return None;
+    }
+    for u in 0..3 * n {
         let mut once = 0u16;
         let mut twice = 0u16;
         let mut more = 0u16;
         for &c in size.unit_cells(u) {
-            let k = cands[c as usize];
+            let k = temp[c as usize];
             more |= twice & k;
             twice |= once & k;
             once |= k;
         }
         if more != 0 || once != twice {
-            return false;
+            return None;
         }
     }
-    true
-}
-
-/// BUG type 1 (5.6) or type 2 (5.7).
-pub fn bug(m: &Marks) -> Option<Step> {
-    let size = m.size;
-    let mut extra_cells: Vec<usize> = Vec::new();
-    for c in 0..size.cells() {
-        let k = m.cands[c].count_ones();
-        if m.values[c] == 0 && k != 2 {
-            if k != 3 || extra_cells.len() >= 8 {
-                return None;
-            }
-            extra_cells.push(c);
-        }
-    }
-    if extra_cells.is_empty() {
-        return None;
-    }
-    if extra_cells.len() == 1 {
-        let c = extra_cells[0];
-        for d in crate::grid::digits_of(m.cands[c]) {
-            let bit = 1u16 << (d - 1);
-            if is_bug_after(m, &[(c, bit)]) {
-                let text = format!(
-                    "BUG type 1: every other blank cell holds two candidates and every digit two places in its units; only {} holds three, and {} must be its digit, or the puzzle would have two solutions.",
-                    cell_name(size, c),
-                    d
-                );
-                return Some(make_step(
-                    Technique::Bug(1),
-                    56,
-                    vec![Candidate { cell: c as u8, digit: d }],
-                    Vec::new(),
-                    1u128 << c,
-                    Vec::new(),
-                    bit,
-                    text,
-                ));
-            }
-        }
-        return None;
-    }
-    let common = extra_cells.iter().fold(size.all_digits(), |s, &c| s & m.cands[c]);
-    for d in crate::grid::digits_of(common) {
-        let bit = 1u16 << (d - 1);
-        let removed: Vec<(usize, u16)> = extra_cells.iter().map(|&c| (c, bit)).collect();
-        if !is_bug_after(m, &removed) {
-            continue;
-        }
-        let mut targets = !0u128;
-        let mut set = 0u128;
-        for &c in &extra_cells {
-            targets &= peers(size, c);
-            set |= 1u128 << c;
-        }
-        let elim = digit_cells(m, d) & targets & !set;
-        if elim == 0 {
-            continue;
-        }
-        let elims = eliminations_of(m, elim, d);
+    let common = common.unwrap_or(0);
+    let names = cell_list(size, bug_cells.iter().copied());
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values).map(|d| Candidate { cell: c as u8, digit: d }).collect();
         let text = format!(
-            "BUG type 2: without their extra {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
-            d,
-            cell_list(size, extra_cells.iter().copied()),
-            d,
+            "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
+            digit_list(all_values),
+            names,
+            names,
+            digit_list(all_values),
             elimination_text(size, &elims)
         );
-        return Some(make_step(Technique::Bug(2), 57, Vec::new(), elims, set, Vec::new(), bit, text));
+        return Some(make_step(Technique::Bug(1), 56, Vec::new(), elims, bug_set, Vec::new(), all_values, text));
+    }
+    if all_values.count_ones() == 1 {
+        let digit = all_values.trailing_zeros() as u8 + 1;
+        let elim = digit_cells(m, digit) & common;
+        if elim != 0 {
+            let elims = eliminations_of(m, elim, digit);
+            let text = format!(
+                "BUG type 2: without their {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
+                digit,
+                names,
+                digit,
+                elimination_text(size, &elims)
+            );
+            return Some(make_step(Technique::Bug(2), 57, Vec::new(), elims, bug_set, Vec::new(), all_values, text));
+        }
+        if bug_cells.len() == 2 {
+            return bug_type_4(m, &bug_cells, &bug_values, all_values);
+        }
+        return None;
+    }
+    if common == 0 {
+        return None;
+    }
+    if bug_cells.len() == 2 {
+        if let Some(step) = bug_type_4(m, &bug_cells, &bug_values, all_values) {
+            return Some(step);
+        }
+    }
+    // Type 3: a unit holding every BUG cell.
+    for degree in 2..=6usize {
+        for u in (2 * n..3 * n).chain(0..2 * n) {
+            if bug_set & !unit_mask(size, u) != 0 {
+                continue;
+            }
+            let region: Vec<usize> = cells_of(common & unit_mask(size, u)).collect();
+            if region.len() < degree {
+                continue;
+            }
+            for combo in combinations(region.len(), degree - 1) {
+                let mut others = 0u16;
+                let mut naked_cells = 0u128;
+                let mut ok = true;
+                for i in bits(combo) {
+                    let k = m.cands[region[i]];
+                    if k.count_ones() < 2 {
+                        ok = false;
+                    }
+                    others |= k;
+                    naked_cells |= 1u128 << region[i];
+                }
+                if !ok || others.count_ones() as usize != degree || (others | all_values).count_ones() as usize != degree {
+                    continue;
+                }
+                let naked = others | all_values;
+                let mut elims = Vec::new();
+                for &c in &region {
+                    if naked_cells >> c & 1 != 0 {
+                        continue;
+                    }
+                    for b in bits((m.cands[c] & naked) as u32) {
+                        elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let rating = 57 + degree as u16 - 1;
+                let text = format!(
+                    "BUG type 3: one of {} holds one of {}, which with {} form a naked subset of {} in {} ({}).",
+                    names,
+                    digit_list(all_values),
+                    cell_list(size, cells_of(naked_cells)),
+                    digit_list(naked),
+                    unit_name(size, u),
+                    elimination_text(size, &elims)
+                );
+                return Some(make_step(Technique::Bug(3), rating, Vec::new(), elims, bug_set | naked_cells, vec![u as u8], naked, text));
+            }
+        }
     }
     None
+}
+
+fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u16) -> Option<Step> {
+    let size = m.size;
+    let (c1, c2) = (bug_cells[0], bug_cells[1]);
+    let shared = m.cands[c1] & m.cands[c2] & !all_values;
+    if shared.count_ones() != 1 {
+        return None;
+    }
+    let pair = (1u128 << c1) | (1u128 << c2);
+    let u = shared_unit(size, pair)?;
+    let digit = shared.trailing_zeros() as u8 + 1;
+    let mut elims = Vec::new();
+    for c in [c1, c2] {
+        for b in bits((m.cands[c] & !bug_values[c] & !shared) as u32) {
+            elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let text = format!(
+        "BUG type 4: {} and {} share {} in {}, and one of them holds its BUG digit, so each keeps only its BUG digit and {} ({}).",
+        cell_name(size, c1),
+        cell_name(size, c2),
+        digit,
+        unit_name(size, u),
+        digit,
+        elimination_text(size, &elims)
+    );
+    Some(make_step(Technique::Bug(4), 57, Vec::new(), elims, pair, vec![u as u8], all_values | shared, text))
 }
 
 #[cfg(test)]
@@ -422,6 +574,7 @@ mod tests {
         // r1c1: 3 appears three times in row 1, column 1 and box 1.
         let s = bug(&m4).unwrap();
         assert_eq!(s.technique, Technique::Bug(1));
-        assert_eq!(s.placements, vec![Candidate { cell: 0, digit: 3 }]);
+        assert_eq!(s.rating, 56);
+        assert_eq!(s.eliminations, vec![Candidate { cell: 0, digit: 1 }, Candidate { cell: 0, digit: 2 }]);
     }
 }

@@ -15,10 +15,6 @@ use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;
 
-fn sees(size: Size, a: usize, b: usize) -> bool {
-    peers(size, a) >> b & 1 != 0
-}
-
 fn wing(m: &Marks, xyz: bool) -> Option<Step> {
     let size = m.size;
     let bivalue = bivalue_cells(m);
@@ -109,6 +105,52 @@ pub fn xyz_wing(m: &Marks) -> Option<Step> {
 /// holding x sees every other). Then z is in the bivalue cell or in the set, and every
 /// cell seeing all of the pattern's z cells loses z.
 pub fn wxyz_wing(m: &Marks) -> Option<Step> {
+    als_wing(m, 3)
+}
+
+/// The easiest VWXYZ-wing: as [`wxyz_wing`] with four cells holding five digits, rated
+/// 6.2 plus 0.1 for a largest cell of two or four candidates, 0.2 for three (Sukaku
+/// Explainer's size rule).
+pub fn vwxyz_wing(m: &Marks) -> Option<Step> {
+    als_wing(m, 4)
+}
+
+fn als_rating(k: usize, biggest: i32) -> u16 {
+    if k == 3 {
+        (55 + (1 - (3 - biggest).abs())) as u16
+    } else {
+        (62 + (2 - (3 - biggest).abs())) as u16
+    }
+}
+
+/// The candidates an almost locked set `als` and a bivalue cell `y` remove, per digit
+/// (index `d - 1`): each digit of `through` leaves the cells seeing all of its holders in
+/// the pattern; each digit of `locked` (when both of `y`'s digits are restricted) leaves
+/// the cells seeing all of its holders in the set.
+fn als_eliminations(m: &Marks, als: &[usize], y: usize, through: u16, locked: u16) -> [CellSet; 9] {
+    let size = m.size;
+    let mut pattern = 1u128 << y;
+    for &q in als {
+        pattern |= 1u128 << q;
+    }
+    let mut out = [0u128; 9];
+    for d in bits((through | locked) as u32) {
+        let bit = 1u16 << d;
+        let mut targets = !pattern;
+        let holders: &mut dyn Iterator<Item = &usize> =
+            if through & bit != 0 { &mut als.iter().chain(std::iter::once(&y)) } else { &mut als.iter() };
+        for &q in holders {
+            if m.cands[q] & bit != 0 {
+                targets &= peers(size, q);
+            }
+        }
+        out[d] = digit_cells(m, d as u8 + 1) & targets;
+    }
+    out
+}
+
+/// `k` cells that all see each other, holding k+1 digits, and a bivalue cell x,z.
+fn als_wing(m: &Marks, k: usize) -> Option<Step> {
     let size = m.size;
     if size != Size::Nine {
         return None;
@@ -116,87 +158,122 @@ pub fn wxyz_wing(m: &Marks) -> Option<Step> {
     let bivalue = bivalue_cells(m);
     let mut multi = 0u128;
     for c in 0..81 {
-        let k = m.cands[c].count_ones();
-        if (2..=4).contains(&k) {
+        let count = m.cands[c].count_ones() as usize;
+        if (2..=k + 1).contains(&count) {
             multi |= 1u128 << c;
         }
     }
-    let mut best: Option<(u16, u32, [usize; 4], u8)> = None;
-    for a in cells_of(multi) {
-        let ca = m.cands[a];
-        for b in cells_of(multi & peers(size, a) & !((2u128 << a) - 1)) {
-            let cab = ca | m.cands[b];
-            if cab.count_ones() > 4 {
-                continue;
+    let mut best: Option<(u16, u32, [usize; 5], u16)> = None;
+    let mut stack = [0usize; 4];
+    // Depth-first over mutually visible cells in ascending order.
+    fn visit(
+        m: &Marks,
+        k: usize,
+        depth: usize,
+        stack: &mut [usize; 4],
+        allowed: CellSet,
+        union: u16,
+        bivalue: CellSet,
+        best: &mut Option<(u16, u32, [usize; 5], u16)>,
+    ) {
+        let size = m.size;
+        if depth == k {
+            if union.count_ones() as usize != k + 1 {
+                return;
             }
-            for c in cells_of(multi & peers(size, a) & peers(size, b) & !((2u128 << b) - 1)) {
-                let all = cab | m.cands[c];
-                if all.count_ones() != 4 {
+            let cells = &stack[..k];
+            let biggest = cells.iter().map(|&x| m.cands[x].count_ones()).max().unwrap_or(0) as i32;
+            let rating = als_rating(k, biggest);
+            if best.map_or(false, |b| b.0 < rating) {
+                return;
+            }
+            let mut als = 0u128;
+            let mut range = 0u128;
+            for &c in cells {
+                als |= 1u128 << c;
+                range |= peers(size, c);
+            }
+            for y in cells_of(range & !als & bivalue) {
+                let cy = m.cands[y];
+                if cy & union != cy {
                     continue;
                 }
-                let biggest = [a, b, c].iter().map(|&x| m.cands[x].count_ones()).max().unwrap_or(0) as i32;
-                let rating = (55 + (1 - (3 - biggest).abs())) as u16;
-                if best.map_or(false, |(r, _, _, _)| r < rating) {
-                    continue;
-                }
-                let als = (1u128 << a) | (1u128 << b) | (1u128 << c);
-                let range = (peers(size, a) | peers(size, b) | peers(size, c)) & !als & bivalue;
-                for y in cells_of(range) {
-                    let cy = m.cands[y];
-                    if cy & all != cy {
+                let restricted = |bit: u16| {
+                    let mut holders = [0usize; 5];
+                    let mut hn = 0;
+                    for &q in cells.iter().chain(std::iter::once(&y)) {
+                        if m.cands[q] & bit != 0 {
+                            holders[hn] = q;
+                            hn += 1;
+                        }
+                    }
+                    (0..hn).all(|i| (i + 1..hn).all(|j| peers(size, holders[i]) >> holders[j] & 1 != 0))
+                };
+                let low = cy & cy.wrapping_neg();
+                let high = cy & !low;
+                let (r_low, r_high) = (restricted(low), restricted(high));
+                // Both restricted ("doubly linked"): both digits leave the cells seeing all
+                // their holders, and the set's other digits are locked in it.
+                let choices: &[(u16, bool)] = match (r_low, r_high) {
+                    (true, true) => &[(0, true)],
+                    (true, false) => &[(high, false)],
+                    (false, true) => &[(low, false)],
+                    _ => &[],
+                };
+                for &(z_bit, double) in choices {
+                    let elims = als_eliminations(m, cells, y, if double { cy } else { z_bit }, if double { union & !cy } else { 0 });
+                    let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
+                    if count == 0 {
                         continue;
                     }
-                    let cells = [a, b, c, y];
-                    for x_bit in [cy & cy.wrapping_neg(), cy & (cy - 1)] {
-                        let z_bit = cy & !x_bit;
-                        let x_holders: Vec<usize> = cells.iter().copied().filter(|&q| m.cands[q] & x_bit != 0).collect();
-                        let restricted = x_holders.iter().enumerate().all(|(i, &p)| x_holders[i + 1..].iter().all(|&q| sees(size, p, q)));
-                        if !restricted {
-                            continue;
-                        }
-                        let z = z_bit.trailing_zeros() as u8 + 1;
-                        let mut targets = !als & !(1u128 << y);
-                        for &q in &cells {
-                            if m.cands[q] & z_bit != 0 {
-                                targets &= peers(size, q);
-                            }
-                        }
-                        let elim = digit_cells(m, z) & targets;
-                        if elim == 0 {
-                            continue;
-                        }
-                        let count = elim.count_ones();
-                        if best.map_or(true, |(r, e, _, _)| (rating, std::cmp::Reverse(count)) < (r, std::cmp::Reverse(e))) {
-                            best = Some((rating, count, cells, z));
-                        }
+                    if best.map_or(true, |b| (rating, std::cmp::Reverse(count)) < (b.0, std::cmp::Reverse(b.1))) {
+                        let mut all = [0usize; 5];
+                        all[..k].copy_from_slice(cells);
+                        all[k] = y;
+                        *best = Some((rating, count, all, if double { cy } else { z_bit }));
                     }
                 }
             }
+            return;
+        }
+        for c in cells_of(allowed) {
+            let u = union | m.cands[c];
+            if u.count_ones() as usize > k + 1 {
+                continue;
+            }
+            stack[depth] = c;
+            let next = allowed & peers(size, c) & !((2u128 << c) - 1);
+            visit(m, k, depth + 1, stack, next, u, bivalue, best);
         }
     }
-    let (rating, _, cells, z) = best?;
-    let z_bit = 1u16 << (z - 1);
-    let mut targets = !0u128;
+    visit(m, k, 0, &mut stack, multi, 0, bivalue, &mut best);
+    let (rating, _, all, through) = best?;
+    let cells = &all[..k + 1];
     let mut pattern = 0u128;
-    let mut all = 0u16;
-    for &q in &cells {
+    let mut digits = 0u16;
+    for &q in cells {
         pattern |= 1u128 << q;
-        all |= m.cands[q];
-        if m.cands[q] & z_bit != 0 {
-            targets &= peers(size, q);
-        }
+        digits |= m.cands[q];
     }
-    let eliminations = eliminations_of(m, digit_cells(m, z) & targets & !pattern, z);
+    let locked = if through.count_ones() == 2 { digits & !through } else { 0 };
+    let per_digit = als_eliminations(m, &cells[..k], cells[k], through, locked);
+    let mut eliminations = Vec::new();
+    for (d, set) in per_digit.iter().enumerate() {
+        eliminations.extend(eliminations_of(m, *set, d as u8 + 1));
+    }
+    let z_text = digit_list(through);
+    let (technique, name) = if k == 3 { (Technique::WXYZWing, "WXYZ-wing") } else { (Technique::WXYZWing, "VWXYZ-wing") };
     let explanation = format!(
-        "WXYZ-wing: {} hold only {} between them and {} holds {}: one of the pattern's cells holds {} ({}).",
-        cell_list(size, cells[..3].iter().copied()),
-        digit_list(all),
-        cell_name(size, cells[3]),
-        digit_list(m.cands[cells[3]]),
-        z,
+        "{}: {} hold only {} between them and {} holds {}: {} is in one of the pattern's cells holding it ({}).",
+        name,
+        cell_list(size, cells[..k].iter().copied()),
+        digit_list(digits),
+        cell_name(size, cells[k]),
+        digit_list(m.cands[cells[k]]),
+        z_text,
         elimination_text(size, &eliminations)
     );
-    Some(make_step(Technique::WXYZWing, rating, Vec::new(), eliminations, pattern, Vec::new(), all, explanation))
+    Some(make_step(technique, rating, Vec::new(), eliminations, pattern, Vec::new(), digits, explanation))
 }
 
 #[cfg(test)]

@@ -25,7 +25,10 @@ INSERT INTO calls VALUES
   ('candidates', 'SELECT count(*) FROM sudoku_candidates($1)'),
   ('count', 'SELECT sudoku_count_solutions($1)'),
   ('solutions', 'SELECT count(*) FROM sudoku_solutions($1, 3)'),
-  ('steps', 'SELECT count(*) FROM sudoku_steps($1) WHERE kept'),
+  ('steps', 'SELECT count(*) FROM sudoku_steps($1)'),
+  ('search_trace', 'SELECT count(*) FROM sudoku_search_trace($1) WHERE kept'),
+  ('hint', 'SELECT count(*) FROM sudoku_hint($1)'),
+  ('rate', 'SELECT sudoku_rate($1)'),
   ('stats', 'SELECT sudoku_stats($1)->>''solutions'''),
   ('format', 'SELECT length(sudoku_format($1, ''line''))'),
   ('is_valid', 'SELECT sudoku_is_valid($1)');

@@ -23,38 +23,44 @@ SELECT count(*) FROM sudoku_solutions('531.7....6..195....98....6.8...6...34..8.
 -- The first solution is sudoku_solve's.
 SELECT (SELECT s FROM sudoku_solutions(repeat('.', 81), 1) AS s) = sudoku_solve(repeat('.', 81)) AS first_is_solve;
 
--- The solving path of the classic puzzle (singles only): the first steps...
+-- The search's own trace of the classic puzzle: the first steps...
 SELECT step, technique, unit, cell, "row", col, box, digit, depth, kept
-FROM sudoku_steps('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')
+FROM sudoku_search_trace('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')
 ORDER BY step LIMIT 8;
 -- ...and what techniques it took, the way one would ask of a whole table.
 SELECT technique, unit, count(*)
-FROM sudoku_steps('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')
+FROM sudoku_search_trace('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')
 GROUP BY technique, unit ORDER BY technique, unit;
 
 -- A puzzle that needs guessing (one published as among the hardest, Arto Inkala 2012).
 CREATE TABLE hard AS SELECT '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..'::text AS puzzle;
 SELECT technique, count(*), count(*) FILTER (WHERE kept) AS kept, max(depth) AS deepest
-FROM hard, sudoku_steps(puzzle) GROUP BY technique ORDER BY technique;
+FROM hard, sudoku_search_trace(puzzle) GROUP BY technique ORDER BY technique;
 
 -- Replaying the kept placements on the puzzle gives sudoku_solve's answer.
 SELECT (SELECT string_agg(coalesce(k.digit::text, substr(h.puzzle, i, 1)), '' ORDER BY i)
         FROM generate_series(1, 81) AS i
-        LEFT JOIN sudoku_steps(h.puzzle) AS k ON k.cell = i AND k.kept) = sudoku_solve(h.puzzle) AS replay_is_solution
+        LEFT JOIN sudoku_search_trace(h.puzzle) AS k ON k.cell = i AND k.kept) = sudoku_solve(h.puzzle) AS replay_is_solution
 FROM hard h;
 
--- The statistics agree with the steps.
-SELECT (s->>'naked_singles')::int = count(*) FILTER (WHERE technique = 'naked_single') AS naked,
-       (s->>'hidden_singles')::int = count(*) FILTER (WHERE technique = 'hidden_single') AS hidden,
-       (s->>'guesses')::int = count(*) FILTER (WHERE technique = 'guess') AS guesses,
-       (s->>'backtracks')::int = count(*) FILTER (WHERE technique = 'backtrack') AS backtracks
-FROM hard, sudoku_stats(puzzle) AS s, sudoku_steps(puzzle) GROUP BY s;
+-- The search's statistics agree with its trace (each placement once; the trace also
+-- shows a backtrack for every guess given up after a solution was found below it, which
+-- search_backtracks does not count, and none of that happens before the first solution).
+SELECT (s->>'search_naked_singles')::int = count(*) FILTER (WHERE technique = 'naked_single') AS naked,
+       (s->>'search_hidden_singles')::int = count(*) FILTER (WHERE technique = 'hidden_single') AS hidden,
+       (s->>'search_band_updates')::int = count(*) FILTER (WHERE technique = 'band_update') AS band,
+       (s->>'search_guesses')::int = count(*) FILTER (WHERE technique = 'guess') AS guesses,
+       (s->>'search_backtracks')::int = count(*) FILTER (WHERE technique = 'backtrack') AS backtracks
+FROM hard, sudoku_stats(puzzle) AS s, sudoku_search_trace(puzzle) GROUP BY s;
+-- A streamed trace of a search far longer than any buffer: every row, in order.
+SELECT count(*) AS rows, count(*) = max(step) AS numbered_in_order
+FROM sudoku_search_trace('.....5..................8...5.4.9..1...............23....1.6..8..9...3.......816.');
 
 -- Statistics: every key, on easy, hard, unsolvable and ambiguous puzzles.
 SELECT sudoku_stats('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
-SELECT sudoku_stats(puzzle) - ARRAY['naked_singles', 'hidden_singles', 'guesses', 'backtracks'] FROM hard;
+SELECT sudoku_stats(puzzle) - ARRAY['techniques'] FROM hard;
 SELECT sudoku_stats('531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
-SELECT sudoku_stats(repeat('.', 81)) - ARRAY['naked_singles', 'hidden_singles', 'guesses', 'backtracks'];
+SELECT sudoku_stats(repeat('.', 81)) - ARRAY['techniques', 'path_steps', 'path_guesses', 'search_naked_singles', 'search_hidden_singles', 'search_band_updates', 'search_guesses', 'search_backtracks'];
 
 -- Formats: every style, and each reads back as the same puzzle (through sudoku_solve).
 SELECT style, sudoku_format('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', style)

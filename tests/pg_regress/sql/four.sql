@@ -18,7 +18,10 @@ SELECT s FROM sudoku_solutions(E'1???\n??2?\n?3??\n???4') AS s;
 SELECT count(*) FROM sudoku_solutions(repeat('.', 16), 1000);
 
 SELECT step, technique, unit, cell, "row", col, box, digit, depth, kept
-FROM sudoku_steps('1.3..4....4.4...') ORDER BY step;
+FROM sudoku_search_trace('1.3..4....4.4...') ORDER BY step;
+-- The human path and rating of a 4x4 puzzle, with the techniques that apply to it.
+SELECT step, technique, rating, placements, eliminations, explanation FROM sudoku_steps('1.3..4....4.4...') ORDER BY step;
+SELECT sudoku_rate('1.3..4....4.4...'), sudoku_rate('1...............');
 SELECT sudoku_stats('1.3..4....4.4...');
 SELECT style, sudoku_format('1.3..4....4.4...', style) FROM unnest(ARRAY['line', 'digits', 'contest', 'grid']) AS style;
 SELECT sudoku_is_valid('1.3..4....4.4...'), sudoku_is_valid('1.3..5....2.4...'), sudoku_is_valid('11..............');

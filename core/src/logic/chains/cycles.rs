@@ -74,8 +74,94 @@ impl CycleWork {
     }
 }
 
+/// The static links of a grid, precomputed once per search, in Sukaku Explainer's order.
+pub struct Links {
+    /// "on" turns off the other digits of its cell.
+    on_cell: Vec<[u16; 8]>,
+    on_cell_n: Vec<u8>,
+    /// "on" turns off the digit's other places in box, row (outside the box), column.
+    on_region: Vec<[u16; 20]>,
+    on_region_n: Vec<u8>,
+    /// "off" turns on the other digit of a bivalue cell (`NONE16` if not bivalue).
+    off_cell: Vec<u16>,
+    /// "off" turns on the last other place of the digit in box, row, column.
+    off_region: Vec<[u16; 3]>,
+    off_region_n: Vec<u8>,
+}
+
+const NONE16: u16 = u16::MAX;
+
+impl Links {
+    pub fn new(grid: &[u16; 81]) -> Links {
+        let mut l = Links {
+            on_cell: vec![[0; 8]; NCAND],
+            on_cell_n: vec![0; NCAND],
+            on_region: vec![[0; 20]; NCAND],
+            on_region_n: vec![0; NCAND],
+            off_cell: vec![NONE16; NCAND],
+            off_region: vec![[0; 3]; NCAND],
+            off_region_n: vec![0; NCAND],
+        };
+        for cell in 0..81 {
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = cand(cell, d) as usize;
+                let mut n = 0;
+                on_to_off(grid, c as u16, true, |q| {
+                    if cell_of(q) == cell {
+                        l.on_cell[c][l.on_cell_n[c] as usize] = q;
+                        l.on_cell_n[c] += 1;
+                    } else {
+                        l.on_region[c][n] = q;
+                        n += 1;
+                    }
+                });
+                l.on_region_n[c] = n as u8;
+                off_to_on(grid, grid, c as u16, true, true, |q, _| {
+                    if cell_of(q) == cell {
+                        l.off_cell[c] = q;
+                    } else if !l.off_region[c][..l.off_region_n[c] as usize].contains(&q) {
+                        l.off_region[c][l.off_region_n[c] as usize] = q;
+                        l.off_region_n[c] += 1;
+                    }
+                });
+            }
+        }
+        l
+    }
+
+    #[inline]
+    fn for_off(&self, c: u16, y: bool, mut f: impl FnMut(u16)) {
+        let c = c as usize;
+        if y {
+            for &q in &self.on_cell[c][..self.on_cell_n[c] as usize] {
+                f(q);
+            }
+        }
+        for &q in &self.on_region[c][..self.on_region_n[c] as usize] {
+            f(q);
+        }
+    }
+
+    #[inline]
+    fn for_on(&self, c: u16, y: bool, x: bool, mut f: impl FnMut(u16)) {
+        let c = c as usize;
+        if y && self.off_cell[c] != NONE16 {
+            f(self.off_cell[c]);
+        }
+        if x {
+            for &q in &self.off_region[c][..self.off_region_n[c] as usize] {
+                f(q);
+            }
+        }
+    }
+}
+
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
+    let links = Links::new(grid);
     // (cell rule, region rule, kind of cycle, kind of chain, base of cycle, base of chain, sort key)
     let passes: [(bool, bool, ChainKind, ChainKind, f64, f64, u8); 3] = [
         (false, true, ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
@@ -83,7 +169,16 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
         (true, true, ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
     ];
     let mut path = Vec::with_capacity(64);
-    for &(y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in &passes {
+    // Rounds capped on the difficulty (every hint up to `cap` is found in a round, so the
+    // best of the first round that finds one is the best of all). Measured: shallow
+    // rounds do not pay (the links graph is shallow), so a single uncapped round.
+    for cap in [f64::INFINITY] {
+      for &(y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in &passes {
+        let cyc_cap = cap_len(cycle_base, cap);
+        let fc_cap = if x { cap_len(chain_base, cap) } else { 0 };
+        if cyc_cap < 4 && fc_cap < 2 {
+            continue;
+        }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -97,8 +192,10 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                 if !x && grid[cell].count_ones() > 2 {
                     continue;
                 }
-                // Cycles.
-                cycles_from(grid, c, y, x, best.max_complexity(cycle_base, key), w);
+                // Cycles, and (X links) the forcing chain from "on", share one search.
+                let cyc_max = best.max_complexity(cycle_base, key).min(cyc_cap);
+                let fc_max = if x { best.max_complexity(chain_base, key).min(fc_cap) } else { 0 };
+                let fc_on = from_on(&links, c, y, x, cyc_max, fc_max, w);
                 for i in 0..w.cycles.len() {
                     let e = w.cycles[i];
                     w.path(e, &mut path);
@@ -117,7 +214,12 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                 }
                 if x {
                     for start_on in [true, false] {
-                        if let Some((e, complexity)) = forcing_from(grid, c, start_on, y, best.max_complexity(chain_base, key), w) {
+                        let found = if start_on {
+                            fc_on
+                        } else {
+                            from_off(&links, c, y, best.max_complexity(chain_base, key).min(fc_cap), w)
+                        };
+                        if let Some((e, complexity)) = found {
                             let d = chain_base + length_bonus(complexity);
                             if !best.worth(d, complexity, key) {
                                 continue;
@@ -134,6 +236,22 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
             }
         }
     }
+      if best.found() {
+          return;
+      }
+    }
+}
+
+/// The largest complexity whose difficulty on `base` stays within `cap`.
+fn cap_len(base: f64, cap: f64) -> u32 {
+    if cap == f64::INFINITY {
+        return u32::MAX;
+    }
+    let mut l = 0;
+    while base + length_bonus(l + 1) <= cap + 1e-9 {
+        l += 1;
+    }
+    l
 }
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and
@@ -168,14 +286,17 @@ fn cycle_eliminations(grid: &[u16; 81], path: &[u16]) -> Vec<u16> {
     out
 }
 
-/// The cycles through `start` (on) no longer than `max_len`, as (last "on" entry,
-/// closing "off" potential) pairs in `w.cycles`, in Sukaku Explainer's order.
+/// From `start` on: the cycles back to it no longer than `cyc_max` (in `w.cycles`, as
+/// entries of the start met again), and the forcing chain to the start "off" no longer
+/// than `fc_max` (returned: its entry and complexity).
 ///
-/// Sukaku Explainer expands an "off" potential once per parent; but a repeated "off"
-/// only re-derives "on" potentials already known, so it matters only when it closes a
-/// cycle. The search therefore expands each "off" once and checks every parent of the
-/// few "off" potentials that lead back to the start.
-fn cycles_from(grid: &[u16; 81], start: u16, y: bool, x: bool, max_len: u32, w: &mut CycleWork) {
+/// Sukaku Explainer searches cycles breadth-first expanding an "off" potential once per
+/// parent (but not from its own ancestors); a repeated "off" only re-derives "on"
+/// potentials already known, so it matters only when it closes a cycle. Here each "off"
+/// is expanded once, and every parent of the few "off" potentials that lead back to the
+/// start is checked: the same cycles, in the same order. Its forcing chains search the
+/// same tree, so one search serves both.
+fn from_on(links: &Links, start: u16, y: bool, x: bool, cyc_max: u32, fc_max: u32, w: &mut CycleWork) -> Option<(u32, u32)> {
     w.ents.clear();
     w.cycles.clear();
     w.closing.clear();
@@ -185,39 +306,48 @@ fn cycles_from(grid: &[u16; 81], start: u16, y: bool, x: bool, max_len: u32, w: 
     w.off_set.clear();
     // The "off" potentials whose consequences include the start "on".
     let mut closers = CandSet::EMPTY;
-    on_to_off(grid, start, true, |q| {
+    links.for_off(start, true, |q| {
         let mut hit = false;
-        off_to_on(grid, grid, q, y, x, |r, _| hit |= r == start);
+        links.for_on(q, y, x, |r| hit |= r == start);
         if hit {
             closers.set(q);
         }
     });
+    let max_len = cyc_max.max(fc_max);
     w.ents.push(Ent { pot: pot(start, true), parent: NONE });
     w.on_set.set(start);
     w.pend_on.push(0);
+    let mut fc_hit: Option<(u32, u32)> = None;
     let mut length = 0u32;
-    while !w.pend_on.is_empty() || !w.pend_off.is_empty() {
+    while !w.pend_on.is_empty() {
+        // Expanding "on" potentials at `length`: targets "off" have complexity length + 1.
         length += 1;
+        if length + 1 > max_len {
+            break;
+        }
+        let closing_now = length + 1 >= 4 && length < cyc_max;
+        let fc_now = fc_hit.is_none() && length < fc_max;
         let pend = std::mem::take(&mut w.pend_on);
-        let closing_now = length + 1 >= 4 && length < max_len;
         for &e in &pend {
             let c = pot_cand(w.ents[e as usize].pot);
-            on_to_off(grid, c, y, |q| {
+            links.for_off(c, y, |q| {
                 if closing_now && closers.has(q) && !w.is_ancestor(e, pot(q, false)) {
                     w.closing.push((e, q));
                 }
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
                     w.ents.push(Ent { pot: pot(q, false), parent: e });
-                    w.pend_off.push(w.ents.len() as u32 - 1);
+                    let id = w.ents.len() as u32 - 1;
+                    w.pend_off.push(id);
+                    if fc_now && q == start && fc_hit.is_none() {
+                        fc_hit = Some((id, length + 1));
+                    }
                 }
             });
         }
         w.pend_on = pend;
         w.pend_on.clear();
         length += 1;
-        // Cycles closing at this length (a cycle that removes nothing does not count,
-        // so longer ones are still looked for).
         for i in 0..w.closing.len() {
             let (e, q) = w.closing[i];
             w.ents.push(Ent { pot: pot(q, false), parent: e });
@@ -226,13 +356,13 @@ fn cycles_from(grid: &[u16; 81], start: u16, y: bool, x: bool, max_len: u32, w: 
             w.cycles.push(w.ents.len() as u32 - 1);
         }
         w.closing.clear();
-        if length >= max_len {
-            return;
+        if length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max) {
+            break;
         }
         let pend = std::mem::take(&mut w.pend_off);
         for &e in &pend {
             let c = pot_cand(w.ents[e as usize].pot);
-            off_to_on(grid, grid, c, y, x, |q, _| {
+            links.for_on(c, y, x, |q| {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
                     w.ents.push(Ent { pot: pot(q, true), parent: e });
@@ -243,99 +373,66 @@ fn cycles_from(grid: &[u16; 81], start: u16, y: bool, x: bool, max_len: u32, w: 
         w.pend_off = pend;
         w.pend_off.clear();
     }
+    fc_hit
 }
 
-/// Forcing chain from `start` assumed on (reaching it off) or off (reaching it on):
-/// the entry of the target and the chain's complexity.
-fn forcing_from(grid: &[u16; 81], start: u16, on: bool, y: bool, max_len: u32, w: &mut CycleWork) -> Option<(u32, u32)> {
+/// The forcing chain from `start` off to `start` on no longer than `max_len`: its entry
+/// and complexity.
+fn from_off(links: &Links, start: u16, y: bool, max_len: u32, w: &mut CycleWork) -> Option<(u32, u32)> {
     w.ents.clear();
     w.pend_on.clear();
     w.pend_off.clear();
-    w.next.clear();
     w.on_set.clear();
     w.off_set.clear();
-    w.ents.push(Ent { pot: pot(start, on), parent: NONE });
-    if on {
-        w.on_set.set(start);
-        w.pend_on.push(0);
-    } else {
-        w.off_set.set(start);
-        w.pend_off.push(0);
-    }
-    let depth = |w: &CycleWork, mut e: u32| {
-        let mut n = 1;
-        while w.ents[e as usize].parent != NONE {
-            n += 1;
-            e = w.ents[e as usize].parent;
-        }
-        n
-    };
-    // The target found while expanding level k has complexity k + 2.
+    w.ents.push(Ent { pot: pot(start, false), parent: NONE });
+    w.off_set.set(start);
+    w.pend_off.push(0);
+    // Expanding at `level` finds potentials of complexity level + 1.
     let mut level = 0u32;
-    while !w.pend_on.is_empty() || !w.pend_off.is_empty() {
-        if level + 2 > max_len {
+    loop {
+        level += 1;
+        if level + 1 > max_len || w.pend_off.is_empty() {
             return None;
         }
-        level += 1;
-        let pend = std::mem::take(&mut w.pend_on);
+        let pend = std::mem::take(&mut w.pend_off);
         let mut hit = None;
         for &e in &pend {
             let c = pot_cand(w.ents[e as usize].pot);
-            on_to_off(grid, c, y, |q| {
-                if hit.is_some() {
-                    return;
+            links.for_on(c, y, true, |q| {
+                if hit.is_none() && !w.on_set.has(q) {
+                    w.on_set.set(q);
+                    w.ents.push(Ent { pot: pot(q, true), parent: e });
+                    w.pend_on.push(w.ents.len() as u32 - 1);
+                    if q == start {
+                        hit = Some(w.ents.len() as u32 - 1);
+                    }
                 }
-                if on && q == start {
-                    w.ents.push(Ent { pot: pot(q, false), parent: e });
-                    hit = Some(w.ents.len() as u32 - 1);
-                    return;
-                }
+            });
+            if hit.is_some() {
+                break;
+            }
+        }
+        w.pend_off = pend;
+        w.pend_off.clear();
+        if let Some(e) = hit {
+            return Some((e, level + 1));
+        }
+        level += 1;
+        if level + 1 > max_len || w.pend_on.is_empty() {
+            return None;
+        }
+        let pend = std::mem::take(&mut w.pend_on);
+        for &e in &pend {
+            let c = pot_cand(w.ents[e as usize].pot);
+            links.for_off(c, y, |q| {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
                     w.ents.push(Ent { pot: pot(q, false), parent: e });
                     w.pend_off.push(w.ents.len() as u32 - 1);
                 }
             });
-            if hit.is_some() {
-                break;
-            }
         }
         w.pend_on = pend;
         w.pend_on.clear();
-        if let Some(e) = hit {
-            return Some((e, depth(w, e)));
-        }
-        if level + 2 > max_len {
-            return None;
-        }
-        level += 1;
-        let pend = std::mem::take(&mut w.pend_off);
-        for &e in &pend {
-            let c = pot_cand(w.ents[e as usize].pot);
-            off_to_on(grid, grid, c, y, true, |q, _| {
-                if hit.is_some() {
-                    return;
-                }
-                if !on && q == start {
-                    w.ents.push(Ent { pot: pot(q, true), parent: e });
-                    hit = Some(w.ents.len() as u32 - 1);
-                    return;
-                }
-                if !w.on_set.has(q) {
-                    w.on_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, true), parent: e });
-                    w.pend_on.push(w.ents.len() as u32 - 1);
-                }
-            });
-            if hit.is_some() {
-                break;
-            }
-        }
-        w.pend_off = pend;
-        w.pend_off.clear();
-        if let Some(e) = hit {
-            return Some((e, depth(w, e)));
-        }
     }
-    None
 }

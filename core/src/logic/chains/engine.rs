@@ -154,6 +154,123 @@ pub fn off_to_on(
     }
 }
 
+/// Position of each cell within its box, row and column (Sukaku Explainer's region order).
+const fn build_pos_in() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        let (r, c) = (cell / 9, cell % 9);
+        t[cell] = [((r % 3) * 3 + c % 3) as u8, c as u8, r as u8];
+        cell += 1;
+    }
+    t
+}
+const POS_IN: [[u8; 3]; 81] = build_pos_in();
+
+/// A grid of candidates with, for each unit and digit, the mask of its places (bit i: the
+/// unit's i-th cell), kept in step so that region rules are a few bit operations.
+#[derive(Clone, Copy)]
+pub struct Board {
+    pub cands: [u16; 81],
+    /// `places[u][d]`, units numbered as `UNITS` (rows, columns, boxes).
+    pub places: [[u16; 9]; 27],
+}
+
+impl Board {
+    pub fn new(grid: &[u16; 81]) -> Board {
+        let mut b = Board { cands: *grid, places: [[0; 9]; 27] };
+        for cell in 0..81 {
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for (k, u) in regions_of(cell).into_iter().enumerate() {
+                    b.places[u][d] |= 1 << POS_IN[cell][k];
+                }
+            }
+        }
+        b
+    }
+
+    #[inline]
+    pub fn remove(&mut self, c: u16) {
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        self.cands[cell] &= !(1 << d);
+        for (k, u) in regions_of(cell).into_iter().enumerate() {
+            self.places[u][d] &= !(1 << POS_IN[cell][k]);
+        }
+    }
+
+    /// What "c on" turns off (see [`on_to_off`]), in the same order.
+    #[inline]
+    pub fn on_to_off(&self, c: u16, cell_rule: bool, mut f: impl FnMut(u16)) {
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        if cell_rule {
+            let mut m = self.cands[cell] & !(1 << d);
+            while m != 0 {
+                let e = m.trailing_zeros() as usize;
+                m &= m - 1;
+                f(cand(cell, e));
+            }
+        }
+        let [bu, ru, cu] = regions_of(cell);
+        let (r, col) = (cell / 9, cell % 9);
+        let mut m = self.places[bu][d] & !(1 << POS_IN[cell][0]);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(cand(UNITS[bu][i] as usize, d));
+        }
+        let mut m = self.places[ru][d] & !(0b111 << (col / 3 * 3));
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(cand(UNITS[ru][i] as usize, d));
+        }
+        let mut m = self.places[cu][d] & !(0b111 << (r / 3 * 3));
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(cand(UNITS[cu][i] as usize, d));
+        }
+    }
+
+    /// What "c off" turns on (see [`off_to_on`]), with the hidden parents against
+    /// `source`, in the same order.
+    #[inline]
+    pub fn off_to_on(&self, source: &Board, c: u16, cell_rule: bool, mut f: impl FnMut(u16, &[u16])) {
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        let mut hidden = [0u16; 9];
+        if cell_rule && self.cands[cell].count_ones() == 2 {
+            let other = (self.cands[cell] & !(1 << d)).trailing_zeros() as usize;
+            let mut n = 0;
+            let mut lost = source.cands[cell] & !self.cands[cell];
+            while lost != 0 {
+                let e = lost.trailing_zeros() as usize;
+                lost &= lost - 1;
+                hidden[n] = pot(cand(cell, e), false);
+                n += 1;
+            }
+            f(cand(cell, other), &hidden[..n]);
+        }
+        for (k, u) in regions_of(cell).into_iter().enumerate() {
+            let m = self.places[u][d] & !(1 << POS_IN[cell][k]);
+            if m.count_ones() == 1 {
+                let other = UNITS[u][m.trailing_zeros() as usize] as usize;
+                let mut n = 0;
+                let mut lost = source.places[u][d] & !self.places[u][d];
+                while lost != 0 {
+                    let i = lost.trailing_zeros() as usize;
+                    lost &= lost - 1;
+                    hidden[n] = pot(cand(UNITS[u][i] as usize, d), false);
+                    n += 1;
+                }
+                f(cand(other, d), &hidden[..n]);
+            }
+        }
+    }
+}
+
 /// One propagation from one assumption: the potentials it makes on and off, in the
 /// order found, each with its parents, and the contradiction if one was met.
 pub struct Run {
@@ -279,10 +396,9 @@ impl Run {
     /// Propagates the assumption `start` on `grid` (Sukaku Explainer's order: every
     /// pending "on" first, then one "off", and at the end, with nesting, one round of the
     /// nested rules). Stops at the first contradiction, recorded in `absurd`.
-    pub fn propagate(&mut self, grid: &[u16; 81], start: u16, mode: Mode) {
+    pub fn propagate(&mut self, source: &Board, start: u16, mode: Mode) {
         self.reset();
-        let source = *grid;
-        let mut work = *grid;
+        let mut work = *source;
         let sc = pot_cand(start);
         if pot_on(start) {
             self.on.set(sc);
@@ -300,7 +416,7 @@ impl Run {
                 on_head += 1;
                 let parent = pot(c, true);
                 let mut absurd = None;
-                on_to_off(&work, c, mode.cell_rule, |q| {
+                work.on_to_off(c, mode.cell_rule, |q| {
                     if absurd.is_some() {
                         return;
                     }
@@ -326,7 +442,7 @@ impl Run {
                 off_head += 1;
                 let parent = pot(c, false);
                 let mut n = 0;
-                off_to_on(&work, &source, c, mode.cell_rule, true, |q, hidden| {
+                work.off_to_on(source, c, mode.cell_rule, |q, hidden| {
                     found[n].0 = q;
                     found[n].1[0] = parent;
                     found[n].1[1..1 + hidden.len()].copy_from_slice(hidden);
@@ -334,7 +450,7 @@ impl Run {
                     n += 1;
                 });
                 if mode.dynamic {
-                    work[cell_of(c)] &= !(1 << digit0_of(c));
+                    work.remove(c);
                 }
                 for (q, parents, len) in found.iter().take(n) {
                     let q = *q;
@@ -352,7 +468,7 @@ impl Run {
             }
             if mode.level > 0 {
                 let before = self.off_list.len();
-                super::nested::advanced(self, &source, &work, mode.level);
+                super::nested::advanced(self, source, &work, mode.level);
                 if self.off_list.len() > before {
                     continue;
                 }

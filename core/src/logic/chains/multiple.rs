@@ -64,6 +64,7 @@ fn kinds(p: &Params) -> (ChainKind, ChainKind, ChainKind, ChainKind) {
 }
 
 pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Found, check: &mut dyn FnMut()) {
+    let board = Board::new(grid);
     let mode = params.mode;
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
     for cell in 0..81 {
@@ -78,7 +79,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
             let run = &mut pool.vals[k];
-            run.propagate(grid, pot(c, true), mode);
+            run.propagate(&board, pot(c, true), mode);
             if do_contra && run.absurd.is_some() {
                 let cx = run.absurd_complexity();
                 let dd = params.base + length_bonus(cx);
@@ -88,7 +89,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                 }
             }
             let off = &mut pool.off;
-            off.propagate(grid, pot(c, false), mode);
+            off.propagate(&board, pot(c, false), mode);
             if do_contra && off.absurd.is_some() {
                 let cx = off.absurd_complexity();
                 let dd = params.base + length_bonus(cx);
@@ -122,7 +123,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                 }
             }
             if !params.nishio {
-                region_chains(grid, &params, cell, d, k, pool, best, k_region);
+                region_chains(grid, &board, &params, cell, d, k, pool, best, k_region);
             }
         }
         if !params.nishio && (card == 2 || (params.multiple && card > 2)) {
@@ -150,6 +151,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
 #[allow(clippy::too_many_arguments)]
 fn region_chains(
     grid: &[u16; 81],
+    board: &Board,
     params: &Params,
     cell: usize,
     d: usize,
@@ -166,7 +168,7 @@ fn region_chains(
             continue;
         }
         for (j, &o) in places[1..].iter().enumerate() {
-            pool.region[j].propagate(grid, pot(cand(o, d), true), params.mode);
+            pool.region[j].propagate(board, pot(cand(o, d), true), params.mode);
         }
         let others = count - 1;
         for on in [true, false] {
