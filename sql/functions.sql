@@ -11,14 +11,19 @@ COMMENT ON FUNCTION sudoku_solve(text) IS
 COMMENT ON FUNCTION sudoku_candidates(text) IS
 'One row per blank cell, in cell order: cell (1-81, or 1-16 for 4x4), row, col, box (1-9 or 1-4, boxes row-major), '
 'mask (bit d-1 set for each candidate digit d), candidates (ascending) and count. '
-'Candidates come from the givens alone (pencil marks), not from solving. '
+'Candidates come from the givens alone (pencil marks), not from solving. Memory: a few KB. '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
 
-COMMENT ON FUNCTION sudoku_generate(int, bigint, int) IS
+COMMENT ON FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text) IS
 'Generates count puzzles with exactly one solution: n (1..count), puzzle (81 characters, . for a blank), '
-'solution and givens. Deterministic: the same seed gives the same puzzles on any machine. Givens are removed '
-'in a random order while the solution stays unique, down to clues givens, or until no given can be removed '
-'(a minimal puzzle) when clues is 0 (the default); fewer givens usually means a harder puzzle.';
+'solution, givens, and rating (the ER of sudoku_rate, when a rating range is asked for; else NULL). Deterministic: the same '
+'arguments give the same puzzles on any machine, and calls without the new arguments give the puzzles of earlier versions. '
+'Givens are removed in a random order while the solution stays unique, down to clues givens, or until none can be removed '
+'(a minimal puzzle) when clues is 0 (the default); with symmetry (none, rotate90, rotate180, mirror, flip or random, as '
+'QQWing names them) a whole orbit of cells at a time, so the pattern of givens is symmetric and minimal under it. '
+'min_rating and max_rating (default 0 and 20: any) keep only puzzles rated in that range: puzzles are made until one fits, '
+'so a rare range (9 and up) takes long (it can be cancelled), and a range no puzzle can reach is an error (22023). '
+'Rows stream: memory (one search and a grid) does not grow with count. Errors: 22023 for an argument out of range.';
 
 COMMENT ON FUNCTION sudoku_count_solutions(text, int) IS
 'The number of solutions of a puzzle, counted up to max_count (default 2: 0 means none, 1 unique, 2 two or more). '
@@ -79,5 +84,19 @@ COMMENT ON FUNCTION sudoku_rate(text) IS
 'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest step '
 'when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked single 2.3, '
 'pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One decimal. '
-'NULL unless the puzzle has exactly one solution. 4x4 puzzles are rated with the techniques that apply to them. '
+'NULL unless the puzzle has exactly one solution; 0.0 for a grid with no blank. 4x4 puzzles are rated with the '
+'techniques that apply to them. Memory: the path and the chain searches, bounded whatever the puzzle. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_canonical(text) IS
+'The canonical form of a puzzle: one fixed representative of all the puzzles that are the same puzzle under relabelling '
+'the digits, permuting rows within a band, bands, columns within a stack, stacks, and transposing (2 x 6^8 x 9! '
+'transformations): the lexicographically smallest 81-character line over all of them, . for a blank (a blank sorts before '
+'every digit), so it keeps the pattern of givens. Full grids work too. 4x4 puzzles: the same over their 2 x 2^6 x 4! '
+'transformations, 16 characters. Fit for a unique index: CREATE UNIQUE INDEX ON t (sudoku_canonical(puzzle)). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_equivalent(text, text) IS
+'True when the two puzzles are the same puzzle up to relabelling the digits, permuting rows within a band, bands, columns '
+'within a stack, stacks, and transposing: when their canonical forms (sudoku_canonical) are equal. '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens.';

@@ -1,5 +1,6 @@
 -- sudoku_ext 0.3.0 -> 0.4.0: the human-logic engine (sudoku_rate, sudoku_hint, and
--- sudoku_steps as the human path), the search's own trace under its own name
+-- sudoku_steps as the human path), canonical forms (sudoku_canonical,
+-- sudoku_equivalent), sudoku_generate to a rating range and a symmetry, the search's own trace under its own name
 -- (sudoku_search_trace, the old sudoku_steps with band_update named for what it is),
 -- honest sudoku_stats keys, streaming sudoku_solutions, and function costs measured
 -- against a built-in function.
@@ -7,29 +8,164 @@
 
 \echo Use "ALTER EXTENSION sudoku_ext UPDATE TO '0.4.0'" to load this file. \quit
 
--- sudoku_steps changes its result columns: dropped and created again.
+-- sudoku_steps changes its result columns, sudoku_generate gains arguments and a
+-- column: dropped and created again.
 DROP FUNCTION sudoku_steps(text);
+DROP FUNCTION sudoku_generate(int, bigint, int);
+
+CREATE FUNCTION "sudoku_generate"(
+	"count" INT,
+	"seed" bigint DEFAULT 0,
+	"clues" INT DEFAULT 0,
+	"min_rating" NUMERIC DEFAULT 0,
+	"max_rating" NUMERIC DEFAULT 20,
+	"symmetry" TEXT DEFAULT 'none'
+) RETURNS TABLE (
+	"n" INT,
+	"puzzle" TEXT,
+	"solution" TEXT,
+	"givens" INT,
+	"rating" NUMERIC
+)
+IMMUTABLE STRICT PARALLEL SAFE COST 1000
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'sudoku_generate_wrapper';
 
 CREATE FUNCTION sudoku_search_trace(puzzle text)
 RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int, box int, digit int, depth int, kept boolean)
-IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 80
+IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 80
 LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_search_trace_wrapper';
 
 CREATE FUNCTION sudoku_steps(puzzle text)
 RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 100000 ROWS 60
+IMMUTABLE STRICT PARALLEL SAFE COST 200 ROWS 60
 LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_steps_wrapper';
 
 CREATE FUNCTION sudoku_hint(puzzle text)
 RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 10000 ROWS 1
+IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
 LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_hint_wrapper';
 
 CREATE FUNCTION "sudoku_rate"(
 	"puzzle" TEXT
 ) RETURNS NUMERIC
-IMMUTABLE STRICT PARALLEL SAFE COST 100000
+IMMUTABLE STRICT PARALLEL SAFE COST 10000
 LANGUAGE c
 AS 'MODULE_PATHNAME', 'sudoku_rate_wrapper';
 
-ALTER FUNCTION sudoku_stats(text) COST 100000;
+CREATE FUNCTION "sudoku_canonical"(
+	"puzzle" TEXT
+) RETURNS TEXT
+IMMUTABLE STRICT PARALLEL SAFE COST 100
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'sudoku_canonical_wrapper';
+
+CREATE FUNCTION "sudoku_equivalent"(
+	"a" TEXT,
+	"b" TEXT
+) RETURNS bool
+IMMUTABLE STRICT PARALLEL SAFE COST 200
+LANGUAGE c
+AS 'MODULE_PATHNAME', 'sudoku_equivalent_wrapper';
+
+-- Costs measured against length(text) (COST 1) by scripts/costs.sh; per row for the
+-- set-returning functions.
+ALTER FUNCTION sudoku_solve(text) COST 20;
+ALTER FUNCTION sudoku_count_solutions(text, int) COST 20;
+ALTER FUNCTION sudoku_is_valid(text) COST 2;
+ALTER FUNCTION sudoku_format(text, text) COST 10;
+ALTER FUNCTION sudoku_candidates(text) COST 5;
+ALTER FUNCTION sudoku_solutions(text, int) COST 10;
+ALTER FUNCTION sudoku_stats(text) COST 20000;
+
+-- The comments of the functions that are new or whose behaviour, memory or cost changed.
+
+COMMENT ON FUNCTION sudoku_solve(text) IS
+'Solves a Sudoku: 81 cells (9x9, digits 1-9) or 16 cells (4x4, digits 1-4); 0 . ? are blanks; whitespace and | - + are layout. '
+'Returns the solved grid in the input''s layout (each blank replaced by its digit, every other character kept), '
+'NULL when there is no solution, and the first solution found (deterministically) when there are several. '
+'Memory: one search (about 21 KB) and one copy of the input text for the answer. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens, 53200 when the copy cannot be had.';
+
+COMMENT ON FUNCTION sudoku_candidates(text) IS
+'One row per blank cell, in cell order: cell (1-81, or 1-16 for 4x4), row, col, box (1-9 or 1-4, boxes row-major), '
+'mask (bit d-1 set for each candidate digit d), candidates (ascending) and count. '
+'Candidates come from the givens alone (pencil marks), not from solving. Memory: a few KB. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text) IS
+'Generates count puzzles with exactly one solution: n (1..count), puzzle (81 characters, . for a blank), '
+'solution, givens, and rating (the ER of sudoku_rate, when a rating range is asked for; else NULL). Deterministic: the same '
+'arguments give the same puzzles on any machine, and calls without the new arguments give the puzzles of earlier versions. '
+'Givens are removed in a random order while the solution stays unique, down to clues givens, or until none can be removed '
+'(a minimal puzzle) when clues is 0 (the default); with symmetry (none, rotate90, rotate180, mirror, flip or random, as '
+'QQWing names them) a whole orbit of cells at a time, so the pattern of givens is symmetric and minimal under it. '
+'min_rating and max_rating (default 0 and 20: any) keep only puzzles rated in that range: puzzles are made until one fits, '
+'so a rare range (9 and up) takes long (it can be cancelled), and a range no puzzle can reach is an error (22023). '
+'Rows stream: memory (one search and a grid) does not grow with count. Errors: 22023 for an argument out of range.';
+
+COMMENT ON FUNCTION sudoku_count_solutions(text, int) IS
+'The number of solutions of a puzzle, counted up to max_count (default 2: 0 means none, 1 unique, 2 two or more). '
+'The search stops at max_count, so large caps on puzzles with few givens can take long; it can be cancelled. '
+'Memory: one search (about 21 KB), whatever max_count. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens or max_count below 1.';
+
+COMMENT ON FUNCTION sudoku_solutions(text, int) IS
+'The solutions of a puzzle, up to max_count (default 10), each in the input''s layout, in the search''s deterministic '
+'order (9x9: branch on a cell with the fewest candidates, the one with the most blank peers, the lowest-numbered of those; '
+'4x4: the lowest-numbered cell with the fewest candidates; digits ascending). No rows when there is none. '
+'Rows stream: the search is resumed for each one, so memory does not grow with max_count (one search, about 21 KB, '
+'and one copy of the input text per row; in FROM, PostgreSQL keeps the rows in a tuplestore that spills to disk past work_mem). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens or max_count below 1, 53200 when memory cannot be had.';
+
+COMMENT ON FUNCTION sudoku_steps(text) IS
+'The human path of a puzzle, one row per step, as a person would solve it on a pencil-mark grid, always taking the easiest '
+'technique available (Sudoku Explainer''s order): step (1, 2, ...), technique (full_house, hidden_single_box, naked_single, '
+'pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique applies), rating (ER '
+'of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a one-sentence explanation. '
+'Replaying every step from the givens reaches the solution; every step is sound. No rows without a solution; with several '
+'solutions the uniqueness techniques are left out and guesses follow the first. Memory: the path (at most 729 steps) and the '
+'chain searches, bounded whatever the puzzle. Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_stats(text) IS
+'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, blanks, solutions (counted up to 2: 0, 1, or 2 meaning two or more); '
+'naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, blanks_after_singles (blanks '
+'they leave) and solved_by_singles (none left); rating (ER, as sudoku_rate; null unless exactly one solution), techniques (steps '
+'of each technique on the human path of sudoku_steps), path_steps and path_guesses (its steps, and those that are guesses); '
+'search_naked_singles, search_hidden_singles, search_band_updates, search_guesses and search_backtracks (what the fast search of '
+'sudoku_solve did to its first solution; see sudoku_search_trace). Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_search_trace(text) IS
+'What the fast search of sudoku_solve did, in its own order, to its first solution: one row per step, streamed: step (1, 2, ...), '
+'technique (naked_single, hidden_single, band_update: a digit left one cell of a row and box of a band once locked candidates '
+'are taken into account, as JCZSolve''s band update finds it; guess or backtrack), unit (col for its hidden singles, row/col/box '
+'on 4x4), cell, row, col, box, digit, depth (guesses in force) and kept (the placement stands in the solution). Not an '
+'explanation for people (see sudoku_steps). Memory: two searches (about 21 KB each) and a queue of one node''s events, whatever '
+'the length of the trace. Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_hint(text) IS
+'The easiest next step from the position the puzzle shows (its digits and the candidates they leave): one row with technique, '
+'rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a one-sentence '
+'explanation; a guess, said so, where no technique applies. No row when the grid is full or has no solution. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_rate(text) IS
+'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest step '
+'when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked single 2.3, '
+'pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One decimal. '
+'NULL unless the puzzle has exactly one solution; 0.0 for a grid with no blank. 4x4 puzzles are rated with the '
+'techniques that apply to them. Memory: the path and the chain searches, bounded whatever the puzzle. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_canonical(text) IS
+'The canonical form of a puzzle: one fixed representative of all the puzzles that are the same puzzle under relabelling '
+'the digits, permuting rows within a band, bands, columns within a stack, stacks, and transposing (2 x 6^8 x 9! '
+'transformations): the lexicographically smallest 81-character line over all of them, . for a blank (a blank sorts before '
+'every digit), so it keeps the pattern of givens. Full grids work too. 4x4 puzzles: the same over their 2 x 2^6 x 4! '
+'transformations, 16 characters. Fit for a unique index: CREATE UNIQUE INDEX ON t (sudoku_canonical(puzzle)). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_equivalent(text, text) IS
+'True when the two puzzles are the same puzzle up to relabelling the digits, permuting rows within a band, bands, columns '
+'within a stack, stacks, and transposing: when their canonical forms (sudoku_canonical) are equal. '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens.';

@@ -10,6 +10,7 @@ use std::str::FromStr;
 
 use pgrx::prelude::*;
 use pgrx::AnyNumeric;
+use sudoku_core::graded::{check_range, generate_graded, RangeError, RatingRange};
 use sudoku_core::{error::try_copy, explain, grid, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size, Solutions};
 
 ::pgrx::pg_module_magic!(name, version);
@@ -49,7 +50,7 @@ impl Observer for Interruptible {
 }
 
 /// The solved grid in the input's layout, or NULL when there is no solution.
-#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve(puzzle: &str) -> Option<String> {
     let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
     let outcome = sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
@@ -57,7 +58,7 @@ fn sudoku_solve(puzzle: &str) -> Option<String> {
 }
 
 /// The number of solutions, counted up to `max_count`.
-#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_count_solutions(puzzle: &str, max_count: default!(i32, 2)) -> i32 {
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
@@ -75,7 +76,7 @@ type CandidateRow = (i32, i32, i32, i32, i32, Vec<i32>, i32);
 #[pg_extern(sql = r#"
 CREATE FUNCTION sudoku_candidates(puzzle text)
 RETURNS TABLE(cell int, "row" int, col int, box int, mask int, candidates int[], count int)
-IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 60
+IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_wrapper';
 "#)]
 fn sudoku_candidates(
@@ -107,24 +108,53 @@ fn sudoku_candidates(
 }
 
 /// `count` puzzles with exactly one solution, deterministic for `seed`; digging stops
-/// at `clues` givens (0: minimal puzzles).
-#[pg_extern(immutable, strict, parallel_safe, cost = 100000)]
+/// at `clues` givens (0: minimal puzzles), an orbit of `symmetry` at a time; with a
+/// rating range, attempts are made until one rates inside it.
+#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
 fn sudoku_generate(
     count: i32,
     seed: default!(i64, 0),
     clues: default!(i32, 0),
-) -> TableIterator<'static, (name!(n, i32), name!(puzzle, String), name!(solution, String), name!(givens, i32))> {
+    min_rating: default!(AnyNumeric, 0),
+    max_rating: default!(AnyNumeric, 20),
+    symmetry: default!(&str, "'none'"),
+) -> TableIterator<
+    'static,
+    (name!(n, i32), name!(puzzle, String), name!(solution, String), name!(givens, i32), name!(rating, Option<AnyNumeric>)),
+> {
     if count < 0 {
         raise_argument(format!("count must not be negative, got {count}"));
     }
     if !(0..=81).contains(&clues) {
         raise_argument(format!("clues must be between 0 and 81, got {clues}"));
     }
-    let options = sudoku_core::Options { clues: clues as usize };
+    let Some(symmetry) = sudoku_core::generate::Symmetry::from_name(symmetry) else {
+        raise_argument(format!(
+            "unknown symmetry \"{symmetry}\"; the symmetries are none, rotate90, rotate180, mirror, flip and random"
+        ));
+    };
+    let tenths = |x: &AnyNumeric| {
+        let v = f64::try_from(x.clone()).unwrap_or(f64::NAN);
+        if v.is_nan() { 0 } else { (v * 10.0).round().clamp(0.0, 1000.0) as u16 }
+    };
+    let range = RatingRange { min: tenths(&min_rating), max: tenths(&max_rating) };
+    let range = if range.min <= 10 && range.max >= sudoku_core::logic::BEYOND_LADDER { RatingRange::ANY } else { range };
+    if let Err(e) = check_range(range) {
+        let why = match e {
+            RangeError::Empty => "min_rating is above max_rating",
+            RangeError::Unreachable => "no puzzle has a rating in that range",
+        };
+        ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, format!("cannot generate puzzles rated {min_rating} to {max_rating}: {why}"), function_name!())
+            .set_detail("Ratings below 4.0 are those of single techniques (1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0); from 4.0 to 11.9 every tenth occurs; 20.0 is a puzzle the engine cannot finish.".to_string())
+            .report(PgLogLevel::ERROR);
+    }
+    let options = sudoku_core::Options { clues: clues as usize, symmetry };
     TableIterator::new((0..count).map(move |n| {
         pg_sys::check_for_interrupts!();
-        let g = sudoku_core::generate::generate_observed(seed as u64, n as u64, options, &mut Interruptible);
-        (n + 1, g.puzzle.to_line(), Puzzle::from_cells(g.solution).to_line(), g.puzzle.givens() as i32)
+        let g = generate_graded(seed as u64, n as u64, options, range, &mut Interruptible);
+        let (p, solution) = (g.generated.puzzle, g.generated.solution);
+        let rating = g.rating.map(|r| AnyNumeric::from_str(&explain::rating_text(r)).expect("a rating is a decimal number"));
+        (n + 1, p.to_line(), Puzzle::from_cells(solution).to_line(), p.givens() as i32, rating)
     }))
 }
 
@@ -142,7 +172,7 @@ fn sql_position(size: Size, cell: usize) -> (i32, i32, i32) {
 /// The solutions themselves, up to `max_count`, in the input's layout, in the
 /// search's order, one row at a time: the search is resumed for each row, so memory
 /// does not grow with `max_count`.
-#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
 fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator<'static, String> {
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
@@ -159,7 +189,7 @@ fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator
 #[pg_extern(sql = r#"
 CREATE FUNCTION sudoku_search_trace(puzzle text)
 RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int, box int, digit int, depth int, kept boolean)
-IMMUTABLE STRICT PARALLEL SAFE COST 1000 ROWS 80
+IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 80
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_search_trace_wrapper';
 "#)]
 fn sudoku_search_trace(
@@ -208,7 +238,7 @@ fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
 
 /// The ER rating (Sudoku Explainer's scale, as Sukaku Explainer computes it), one
 /// decimal; NULL unless the puzzle has exactly one solution.
-#[pg_extern(immutable, strict, parallel_safe, cost = 100000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 10000)]
 fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
@@ -228,7 +258,7 @@ fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
 #[pg_extern(sql = r#"
 CREATE FUNCTION sudoku_hint(puzzle text)
 RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 10000 ROWS 1
+IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_wrapper';
 "#)]
 fn sudoku_hint(
@@ -256,7 +286,7 @@ fn sudoku_hint(
 #[pg_extern(sql = r#"
 CREATE FUNCTION sudoku_steps(puzzle text)
 RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 100000 ROWS 60
+IMMUTABLE STRICT PARALLEL SAFE COST 200 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
 "#)]
 fn sudoku_steps(
@@ -288,11 +318,11 @@ fn sudoku_steps(
 
 /// Figures about a puzzle: its singles, its human path and rating, and the fast
 /// search's work, as jsonb.
-#[pg_extern(immutable, strict, parallel_safe, cost = 100000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 20000)]
 fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    let rating = a.rating.map(|r| serde_json::Number::from_str(&explain::rating_text(r.er)).expect("a decimal number"));
+    let rating = a.rating.map(|er| serde_json::Number::from_str(&explain::rating_text(er)).expect("a decimal number"));
     let techniques: serde_json::Map<String, serde_json::Value> = a.techniques.into_iter().map(|(k, v)| (k, v.into())).collect();
     pgrx::JsonB(serde_json::json!({
         "size": a.size.name(),
@@ -325,9 +355,28 @@ fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
     explain::format(&parsed, style)
 }
 
+/// The canonical form of a puzzle: the smallest 81- (or 16-) character line, `.` for
+/// a blank, over every transformation of its class.
+#[pg_extern(immutable, strict, parallel_safe, cost = 100)]
+fn sudoku_canonical(puzzle: &str) -> String {
+    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    sudoku_core::canonical::try_canonical(&parsed).unwrap_or_else(|e| raise(e)).to_line()
+}
+
+/// True when two puzzles are the same puzzle up to relabelling digits, permuting rows
+/// within bands, bands, columns within stacks, stacks, and transposing.
+#[pg_extern(immutable, strict, parallel_safe, cost = 200)]
+fn sudoku_equivalent(a: &str, b: &str) -> bool {
+    let a = Puzzle::parse(a).unwrap_or_else(|e| raise(e));
+    let b = Puzzle::parse(b).unwrap_or_else(|e| raise(e));
+    a.check_givens().unwrap_or_else(|e| raise(e));
+    b.check_givens().unwrap_or_else(|e| raise(e));
+    sudoku_core::canonical::equivalent(&a, &b)
+}
+
 /// True when the text is a puzzle whose givens do not contradict each other. Never
 /// raises for bad text.
-#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 2)]
 fn sudoku_is_valid(puzzle: &str) -> bool {
     Puzzle::parse(puzzle).and_then(|p| p.check_givens()).is_ok()
 }
@@ -342,7 +391,7 @@ use pgrx::AnyNumeric;
 
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     /// The extension's functions, by name, in SQL's order.
-    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_count_solutions,sudoku_format,sudoku_generate,sudoku_hint,sudoku_is_valid,sudoku_rate,sudoku_search_trace,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
+    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_canonical,sudoku_count_solutions,sudoku_equivalent,sudoku_format,sudoku_generate,sudoku_hint,sudoku_is_valid,sudoku_rate,sudoku_search_trace,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
     const EASY_SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     /// The SQLSTATE raised by `sql`, or None when it succeeds. PL/pgSQL's exception
@@ -418,6 +467,29 @@ use pgrx::AnyNumeric;
         assert_eq!(wrong, Some(0));
         assert_eq!(sqlstate_of("SELECT * FROM sudoku_generate(-1)").as_deref(), Some("22023"));
         assert_eq!(sqlstate_of("SELECT * FROM sudoku_generate(1, 0, 82)").as_deref(), Some("22023"));
+    }
+
+    #[pg_test]
+    fn rating_hint_and_steps_through_the_glue() {
+        let rate = Spi::get_one::<String>(&format!("SELECT sudoku_rate('{EASY}')::text")).unwrap();
+        assert_eq!(rate.as_deref(), Some("1.2"));
+        assert_eq!(Spi::get_one::<String>("SELECT sudoku_rate(repeat('.', 81))::text").unwrap(), None);
+        let hint = Spi::get_one::<String>(&format!(
+            "SELECT technique || ' ' || rating || ' ' || array_to_string(placements, ',') FROM sudoku_hint('{EASY}')"
+        ))
+        .unwrap();
+        assert_eq!(hint.as_deref(), Some("hidden_single_box 1.2 r1c6=8"));
+        let steps = Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_steps('{EASY}')")).unwrap();
+        assert_eq!(steps, Some(51));
+        assert_eq!(sqlstate_of("SELECT * FROM sudoku_steps('55' || repeat('.', 79))").as_deref(), Some("22023"));
+        let keys = Spi::get_one::<String>(&format!(
+            "SELECT string_agg(k, ',' ORDER BY k COLLATE \"C\") FROM jsonb_object_keys(sudoku_stats('{EASY}')) AS k"
+        ))
+        .unwrap();
+        assert_eq!(
+            keys.as_deref(),
+            Some("blanks,blanks_after_singles,givens,hidden_singles,naked_singles,path_guesses,path_steps,rating,search_backtracks,search_band_updates,search_guesses,search_hidden_singles,search_naked_singles,size,solutions,solved_by_singles,techniques")
+        );
     }
 
     #[pg_test]

@@ -12,7 +12,7 @@ fn main() {
     let start = Instant::now();
     let mut givens = 0;
     for i in 0..count {
-        let g = generate(seed, i, Options { clues });
+        let g = generate(seed, i, Options { clues, ..Default::default() });
         givens += g.puzzle.givens();
         println!("{}", g.puzzle.to_line());
     }

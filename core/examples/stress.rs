@@ -87,7 +87,7 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
 /// A random valid grid (a generated solution with its digits relabelled), blanked at
 /// random, and sometimes with one cell overwritten by a random digit.
 fn random_grid_puzzle(rng: &mut Rng) -> String {
-    let g = generate(rng.next_u64(), 0, Options { clues: 81 });
+    let g = generate(rng.next_u64(), 0, Options { clues: 81, ..Default::default() });
     let mut cells = g.solution;
     let keep = rng.below(101);
     for c in cells.iter_mut() {

@@ -7,7 +7,7 @@ use crate::bitboard;
 use crate::error::PuzzleError;
 use crate::grid::{Size, CELLS};
 use crate::puzzle::Puzzle;
-use crate::logic::{self, Rating, Step, Technique};
+use crate::logic::{self, Step, Technique};
 use crate::plain::{singles_from_givens, SinglesFixpoint};
 use crate::search::{Event, Observer, PlacedBy, Silent, Stats};
 use crate::solver::solve_observed;
@@ -163,8 +163,9 @@ pub struct Analysis {
     pub singles: SinglesFixpoint,
     /// The fast search to its first solution (what `sudoku_solve` does).
     pub search: Stats,
-    /// The human-logic engine's rating, for a puzzle with exactly one solution.
-    pub rating: Option<Rating>,
+    /// The human-logic engine's rating (ER, in tenths), for a puzzle with exactly one
+    /// solution.
+    pub rating: Option<u16>,
     /// How many steps of each technique the human path takes, by SQL name, in the
     /// order each first appears (empty without a solution).
     pub techniques: Vec<(String, u64)>,
@@ -192,7 +193,11 @@ pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<A
             None => techniques.push((name, 1)),
         }
     }
-    let rating = (outcome.count == 1).then(|| logic::rate(puzzle, &mut || outer.check_interrupt()));
+    // For a puzzle with one solution the path is the ladder's (uniqueness techniques
+    // included, a guess only where nothing applies), so its hardest step is the rating
+    // `logic::rate` gives, without walking the ladder a second time.
+    let rating = (outcome.count == 1)
+        .then(|| path.iter().map(|s| if s.technique == Technique::Guess { logic::BEYOND_LADDER } else { s.rating }).max().unwrap_or(0));
     Ok(Analysis {
         size: puzzle.size,
         givens: puzzle.givens(),
@@ -205,6 +210,13 @@ pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<A
         path_steps: path.len(),
         path_guesses: path.iter().filter(|s| s.technique == Technique::Guess).count(),
     })
+}
+
+/// Naked and hidden singles alone, to a fixpoint, from the givens of `puzzle` (the
+/// singles keys of `sudoku_stats`).
+pub fn singles_alone(puzzle: &Puzzle) -> Result<SinglesFixpoint, PuzzleError> {
+    puzzle.check_givens()?;
+    Ok(singles_from_givens(puzzle))
 }
 
 /// The easiest next step from the position `puzzle` shows (its digits, and the
@@ -492,7 +504,7 @@ mod tests {
         assert_eq!(a.singles.naked_singles + a.singles.hidden_singles, 51);
         assert_eq!(a.path_steps, 51);
         assert_eq!(a.path_guesses, 0);
-        assert!(a.rating.unwrap().er <= 23);
+        assert!(a.rating.unwrap() <= 23);
         let h = analyse(&Puzzle::parse(HARD).unwrap()).unwrap();
         assert!(h.singles.blanks_left > 0 && h.search.guesses > 0);
         assert_eq!(h.solutions, 1);
@@ -502,6 +514,15 @@ mod tests {
         let none = analyse(&Puzzle::parse("531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap()).unwrap();
         assert_eq!((none.solutions, none.path_steps, none.rating), (0, 0, None));
         assert!(none.techniques.is_empty());
+    }
+
+    #[test]
+    fn the_rating_of_the_stats_is_the_rating() {
+        for i in 0..40 {
+            let g = crate::generate::generate(5, i, Default::default());
+            let a = analyse(&g.puzzle).unwrap();
+            assert_eq!(a.rating.unwrap(), logic::rate(&g.puzzle, &mut || {}).er, "{}", g.puzzle.to_line());
+        }
     }
 
     #[test]

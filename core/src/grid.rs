@@ -45,26 +45,9 @@ pub fn digits_of(mask: u16) -> impl Iterator<Item = u8> {
 }
 
 /// Units are numbered 0..=8 for rows, 9..=17 for columns, 18..=26 for boxes.
-pub const UNITS: [[u8; 9]; 27] = build_units();
+pub const UNITS: [[u8; 9]; 27] = build_units::<9, 27, 3>();
 /// The units of a 4×4 grid, numbered as [`UNITS`]: rows 0..=3, columns 4..=7, boxes 8..=11.
-pub const UNITS_FOUR: [[u8; 4]; 12] = build_units_four();
-
-const fn build_units_four() -> [[u8; 4]; 12] {
-    let mut units = [[0u8; 4]; 12];
-    let mut i = 0;
-    while i < 4 {
-        let mut j = 0;
-        while j < 4 {
-            units[i][j] = (i * 4 + j) as u8;
-            units[4 + i][j] = (j * 4 + i) as u8;
-            let top = (i / 2) * 8 + (i % 2) * 2;
-            units[8 + i][j] = (top + (j / 2) * 4 + j % 2) as u8;
-            j += 1;
-        }
-        i += 1;
-    }
-    units
-}
+pub const UNITS_FOUR: [[u8; 4]; 12] = build_units::<4, 12, 2>();
 
 /// The 20 peers of each cell, ascending.
 pub const PEERS: [[u8; 20]; CELLS] = build_peers();
@@ -84,16 +67,18 @@ pub fn cell_name(cell: usize) -> String {
     Size::Nine.cell_name(cell)
 }
 
-const fn build_units() -> [[u8; 9]; 27] {
-    let mut units = [[0u8; 9]; 27];
+/// The units of an `N`×`N` grid with boxes of `B`×`B` cells (`U` = 3`N` units): rows,
+/// then columns, then boxes row-major, each listing its cells ascending.
+const fn build_units<const N: usize, const U: usize, const B: usize>() -> [[u8; N]; U] {
+    let mut units = [[0u8; N]; U];
     let mut i = 0;
-    while i < 9 {
+    while i < N {
         let mut j = 0;
-        while j < 9 {
-            units[i][j] = (i * 9 + j) as u8;
-            units[9 + i][j] = (j * 9 + i) as u8;
-            let top = (i / 3) * 27 + (i % 3) * 3;
-            units[18 + i][j] = (top + (j / 3) * 9 + j % 3) as u8;
+        while j < N {
+            units[i][j] = (i * N + j) as u8;
+            units[N + i][j] = (j * N + i) as u8;
+            let top = (i / B) * B * N + (i % B) * B;
+            units[2 * N + i][j] = (top + (j / B) * N + j % B) as u8;
             j += 1;
         }
         i += 1;
@@ -263,5 +248,18 @@ mod tests {
         assert_eq!(box_of(80), 8);
         assert_eq!(UNITS[18 + 4], [30, 31, 32, 39, 40, 41, 48, 49, 50]);
         assert_eq!(cell_name(10), "r2c2");
+    }
+
+    #[test]
+    fn four_by_four_units_match_the_size_geometry() {
+        for u in 0..12 {
+            let cells: Vec<usize> = (0..16).filter(|&c| Size::Four.units_of(c).contains(&u)).collect();
+            let table: Vec<usize> = UNITS_FOUR[u].iter().map(|&c| c as usize).collect();
+            assert_eq!(cells, table, "unit {u}");
+        }
+        for u in 0..27 {
+            let cells: Vec<usize> = (0..81).filter(|&c| Size::Nine.units_of(c).contains(&u)).collect();
+            assert_eq!(cells, Size::Nine.unit_cells(u).iter().map(|&c| c as usize).collect::<Vec<_>>());
+        }
     }
 }

@@ -8,6 +8,7 @@ pub mod canonical;
 pub mod error;
 pub mod explain;
 pub mod generate;
+pub mod graded;
 pub mod grid;
 pub mod logic;
 pub mod puzzle;

@@ -204,6 +204,11 @@ fn form_is_the_minimum_of_the_exhaustive_search() {
     }
     let p = generate(11, 3, Options::default()).puzzle;
     assert_eq!(canonical(&p).cells, brute_force_minlex(&p));
+    // A 17-clue puzzle of Royle's list that is not written in its minlex form there.
+    let p = Puzzle::parse("................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.").unwrap();
+    let form = canonical(&p);
+    assert_eq!(form.cells, brute_force_minlex(&p));
+    assert_eq!(form.to_line(), "................12..1.34...........5...6.2..7..4.............4..2.7...8..6..1.3..");
 }
 
 #[test]

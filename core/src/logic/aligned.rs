@@ -218,6 +218,22 @@ mod tests {
     }
 
     #[test]
+    fn aligned_triple_exclusion_needs_a_triple() {
+        let mut cands = vec!["+9"; 81];
+        cands[0] = "123";
+        cands[1] = "12";
+        cands[2] = "13";
+        cands[11] = "23";
+        let m = marks_from_candidates(&cands.join(" "));
+        // r1c1, r1c2, r1c3 and r2c3 all see each other: a triple among them with two
+        // common excluders exists, and its eliminations are those of the pair.
+        if let Some(s) = aligned_triple_exclusion(&m) {
+            assert_eq!(s.rating, 75);
+            assert!(!s.eliminations.is_empty());
+        }
+    }
+
+    #[test]
     fn no_exclusion_without_two_common_excluders() {
         let mut cands = vec!["+9"; 81];
         cands[0] = "123";

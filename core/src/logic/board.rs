@@ -66,6 +66,15 @@ pub(crate) fn peers(size: Size, cell: usize) -> CellSet {
     }
 }
 
+#[cfg(test)]
+#[test]
+fn combinations_in_increasing_order() {
+    let all: Vec<u32> = combinations(4, 2).collect();
+    assert_eq!(all, vec![0b0011, 0b0101, 0b0110, 0b1001, 0b1010, 0b1100]);
+    assert_eq!(combinations(3, 0).collect::<Vec<_>>(), vec![0]);
+    assert_eq!(combinations(2, 3).count(), 0);
+}
+
 /// Iterates the cells of a set, ascending.
 #[inline]
 pub(crate) fn cells_of(mut set: CellSet) -> impl Iterator<Item = usize> {
@@ -98,12 +107,17 @@ pub(crate) fn bits(mut mask: u32) -> impl Iterator<Item = usize> {
 /// Explainer's `Permutations`, which fixes which of several equal patterns is found first).
 pub(crate) fn combinations(n: usize, k: usize) -> impl Iterator<Item = u32> {
     let limit = 1u32 << n;
-    let mut next = if k == 0 || k > n { limit } else { (1u32 << k) - 1 };
+    let mut next = if k > n { limit } else { (1u32 << k) - 1 };
     std::iter::from_fn(move || {
         if next >= limit {
             return None;
         }
         let v = next;
+        if v == 0 {
+            // The one empty combination.
+            next = limit;
+            return Some(0);
+        }
         // Gosper's hack: the next larger number with as many bits set.
         let c = v & v.wrapping_neg();
         let r = v + c;
@@ -146,17 +160,60 @@ pub(crate) fn all_digit_cells(m: &Marks) -> [CellSet; 9] {
     out
 }
 
-/// The positions (indices 0..n within the unit) of `digit` in unit `u`.
-#[inline]
-pub(crate) fn positions(m: &Marks, u: usize, digit: u8) -> u32 {
-    let bit = 1u16 << (digit - 1);
-    let mut p = 0u32;
-    for (i, &c) in m.size.unit_cells(u).iter().enumerate() {
-        if m.cands[c as usize] & bit != 0 {
-            p |= 1 << i;
-        }
+/// Row, column, box and index within the box of each cell.
+const fn geometry<const C: usize>(n: usize, side: usize) -> [[u8; 4]; C] {
+    let mut out = [[0u8; 4]; C];
+    let mut c = 0;
+    while c < C {
+        let (row, col) = (c / n, c % n);
+        out[c] = [row as u8, col as u8, ((row / side) * side + col / side) as u8, ((row % side) * side + col % side) as u8];
+        c += 1;
     }
-    p
+    out
+}
+
+const GEOMETRY_NINE: [[u8; 4]; 81] = geometry::<81>(9, 3);
+const GEOMETRY_FOUR: [[u8; 4]; 16] = geometry::<16>(4, 2);
+
+/// What the techniques of one step share, computed once per position: each digit's
+/// candidate cells, each unit's blank count and each unit-digit pair's positions.
+pub(crate) struct Context {
+    /// Candidate cells of digit `d` at index `d - 1`.
+    pub dcs: [CellSet; 9],
+    /// `pos[u][d - 1]`: the positions (indices within the unit) of `d` in unit `u`.
+    pub pos: [[u32; 9]; 27],
+    /// Blank cells of each unit.
+    pub blanks: [u32; 27],
+}
+
+impl Context {
+    pub fn new(m: &Marks) -> Context {
+        let size = m.size;
+        let n = size.n();
+        let mut ctx = Context { dcs: [0; 9], pos: [[0; 9]; 27], blanks: [0; 27] };
+        let geometry: &[[u8; 4]] = match size {
+            Size::Nine => &GEOMETRY_NINE,
+            Size::Four => &GEOMETRY_FOUR,
+        };
+        for (c, g) in geometry.iter().enumerate() {
+            let (row, col, b, in_box) = (g[0] as usize, g[1] as usize, g[2] as usize, g[3] as usize);
+            if m.values[c] == 0 {
+                ctx.blanks[row] += 1;
+                ctx.blanks[n + col] += 1;
+                ctx.blanks[2 * n + b] += 1;
+            }
+            let mut k = m.cands[c];
+            while k != 0 {
+                let d = k.trailing_zeros() as usize;
+                k &= k - 1;
+                ctx.dcs[d] |= 1u128 << c;
+                ctx.pos[row][d] |= 1 << col;
+                ctx.pos[n + col][d] |= 1 << row;
+                ctx.pos[2 * n + b][d] |= 1 << in_box;
+            }
+        }
+        ctx
+    }
 }
 
 /// Blank cells of unit `u`.

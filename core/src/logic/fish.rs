@@ -9,6 +9,10 @@ use super::step::{Step, Technique};
 
 /// The fish of `degree` base lines (2-4) found first that eliminates something.
 pub fn fish(m: &Marks, degree: usize) -> Option<Step> {
+    fish_with(m, &Context::new(m), degree)
+}
+
+pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step> {
     let size = m.size;
     let n = size.n();
     let mut placed = [0usize; 9];
@@ -27,7 +31,7 @@ pub fn fish(m: &Marks, degree: usize) -> Option<Step> {
                 let mut cover = 0u32;
                 let mut ok = true;
                 for i in bits(combo) {
-                    let p = positions(m, base_kind * n + i, digit);
+                    let p = ctx.pos[base_kind * n + i][digit as usize - 1];
                     if p.count_ones() < 2 {
                         ok = false;
                         break;
@@ -45,7 +49,7 @@ pub fn fish(m: &Marks, degree: usize) -> Option<Step> {
                 for j in bits(cover) {
                     cover_cells |= unit_mask(size, cover_kind * n + j);
                 }
-                let dc = digit_cells(m, digit);
+                let dc = ctx.dcs[digit as usize - 1];
                 let elim = dc & cover_cells & !base_cells;
                 if elim == 0 {
                     continue;

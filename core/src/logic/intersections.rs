@@ -18,26 +18,33 @@ fn kind_base(size: Size, kind: usize) -> usize {
     kind * size.n()
 }
 
-fn find(m: &Marks, direct: bool) -> Option<Step> {
+/// The unit of kind `k2` holding every position `p` (indices within `u1`), if any.
+fn confining_unit(size: Size, u1: usize, p: u32, k2: usize) -> Option<usize> {
+    let cells = size.unit_cells(u1);
+    let first = cells[p.trailing_zeros() as usize] as usize;
+    let u2 = size.units_of(first)[k2];
+    let mask2 = unit_mask(size, u2);
+    bits(p).all(|i| mask2 >> cells[i] & 1 != 0).then_some(u2)
+}
+
+fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
     let size = m.size;
     let n = size.n();
-    let dcs = all_digit_cells(m);
     for &(k1, k2) in &PAIRS {
         for digit in 1..=n as u8 {
-            let dc = dcs[digit as usize - 1];
+            let dc = ctx.dcs[digit as usize - 1];
             for i1 in 0..n {
                 let u1 = kind_base(size, k1) + i1;
-                let mask1 = unit_mask(size, u1);
-                let p = dc & mask1;
-                if p.count_ones() < 2 {
+                let p_pos = ctx.pos[u1][digit as usize - 1];
+                if p_pos.count_ones() < 2 {
                     continue;
                 }
-                for i2 in 0..n {
-                    let u2 = kind_base(size, k2) + i2;
-                    let mask2 = unit_mask(size, u2);
-                    if mask1 & mask2 == 0 || p & !mask2 != 0 {
-                        continue;
-                    }
+                // At most one unit of kind k2 can hold two or more positions of u1.
+                let Some(u2) = confining_unit(size, u1, p_pos, k2) else { continue };
+                let mask1 = unit_mask(size, u1);
+                let mask2 = unit_mask(size, u2);
+                let p = dc & mask1;
+                {
                     let elim_cells = dc & mask2 & !mask1;
                     let pointing = k1 == 2;
                     if !direct {
@@ -116,13 +123,21 @@ fn find(m: &Marks, direct: bool) -> Option<Step> {
 
 /// Pointing (2.6) or claiming (2.8): the first intersection that eliminates something.
 pub fn pointing_claiming(m: &Marks) -> Option<Step> {
-    find(m, false)
+    find(m, &Context::new(m), false)
+}
+
+pub(crate) fn pointing_claiming_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    find(m, ctx, false)
+}
+
+pub(crate) fn direct_pointing_claiming_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    find(m, ctx, true)
 }
 
 /// Direct pointing (1.7) or direct claiming (1.9): an intersection that leaves a hidden
 /// single in another unit of the first unit's kind; the step also places that single.
 pub fn direct_pointing_claiming(m: &Marks) -> Option<Step> {
-    find(m, true)
+    find(m, &Context::new(m), true)
 }
 
 #[cfg(test)]

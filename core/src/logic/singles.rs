@@ -17,15 +17,15 @@ fn kind_of(size: crate::grid::Size, u: usize) -> UnitKind {
 
 /// The digit with one place left in a unit: with `alone` the unit's only blank cell (a
 /// full house), otherwise a unit with more blanks (a hidden single).
-fn single_in_unit(m: &Marks, alone: bool) -> Option<Step> {
+fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
     let size = m.size;
     for u in units_box_col_row(size) {
-        let blanks = empty_count(m, u);
+        let blanks = ctx.blanks[u];
         if blanks == 0 || (blanks == 1) != alone {
             continue;
         }
         for digit in 1..=size.n() as u8 {
-            let p = positions(m, u, digit);
+            let p = ctx.pos[u][digit as usize - 1];
             if p.count_ones() != 1 {
                 continue;
             }
@@ -62,12 +62,20 @@ fn single_in_unit(m: &Marks, alone: bool) -> Option<Step> {
 
 /// The last blank cell of a unit (1.0).
 pub fn full_house(m: &Marks) -> Option<Step> {
-    single_in_unit(m, true)
+    single_in_unit(m, &Context::new(m), true)
+}
+
+pub(crate) fn full_house_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    single_in_unit(m, ctx, true)
+}
+
+pub(crate) fn hidden_single_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    single_in_unit(m, ctx, false)
 }
 
 /// A digit with one place left in a unit with other blanks: box 1.2, row or column 1.5.
 pub fn hidden_single(m: &Marks) -> Option<Step> {
-    single_in_unit(m, false)
+    single_in_unit(m, &Context::new(m), false)
 }
 
 /// A cell with one candidate left (2.3), the first in cell order.

@@ -33,12 +33,19 @@ fn links(size: Size, dc: CellSet, out: &mut Vec<Link>) {
         if count < 2 {
             continue;
         }
+        let kind = unit_kind_index(size, u);
         if count == 2 {
             let a = p & p.wrapping_neg();
-            out.push(Link { unit: u, a, b: p & !a });
+            let b = p & !a;
+            // Two places of a box on one line are that line's link (Sukaku Explainer
+            // rates the pattern by the line).
+            let (ca, cb) = (a.trailing_zeros() as usize, b.trailing_zeros() as usize);
+            if kind == 2 && (size.row(ca) == size.row(cb) || size.col(ca) == size.col(cb)) {
+                continue;
+            }
+            out.push(Link { unit: u, a, b });
             continue;
         }
-        let kind = unit_kind_index(size, u);
         if kind < 2 {
             if count > 6 {
                 continue;
@@ -329,6 +336,38 @@ mod tests {
         assert_eq!(s.technique, Technique::Skyscraper);
         assert_eq!(s.rating, 40);
         assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 5, 5), cand(Size::Nine, 5, 4, 5)]);
+    }
+
+    #[test]
+    fn turbot_fish_with_a_box_link() {
+        // 5 in box 1 only at r1c1 and r3c2; in column 5 only at r1c5 and r7c5; row 1 also
+        // at r1c8, column 2 also at r7c2 and r8c2 (so neither is a plain link). Box 1's
+        // link and column 5's, joined in row 1, leave r3c2 or r7c5: r7c2 loses 5 (or, the
+        // same way through row 7 and box 1, r1c5 does).
+        let m = grid_with(&[(0, 0), (2, 1), (0, 4), (6, 4), (0, 7), (6, 1), (7, 1)], '5');
+        let s = turbot_fish(&m).unwrap();
+        assert_eq!(s.technique, Technique::TurbotFish);
+        assert_eq!(s.rating, 42);
+        assert_eq!(s.eliminations.len(), 1);
+        assert!([cand(Size::Nine, 6, 1, 5), cand(Size::Nine, 0, 4, 5)].contains(&s.eliminations[0]));
+    }
+
+    #[test]
+    fn three_strong_links_on_parallel_rows() {
+        // Rows 1, 4, 7 each hold 5 twice: r1c1=r1c4, r4c4=r4c7, r7c7=r7c2 ... with columns
+        // joining them (c4: r1c4-r4c4, c7: r4c7-r7c7) crowded so that no two-link pattern
+        // applies; ends r1c1 and r7c2 are both seen by r2c2? r2c2 sees r1c1 (box 1) and
+        // r7c2 (column 2).
+        let m = grid_with(
+            &[(0, 0), (0, 3), (3, 3), (3, 6), (6, 6), (6, 1), (1, 1), (1, 3), (2, 3), (4, 6), (5, 6), (8, 3), (8, 6)],
+            '5',
+        );
+        assert!(turbot_fish(&m).is_none() || turbot_fish(&m).unwrap().rating >= 40);
+        let s = three_strong_links(&m).unwrap();
+        assert_eq!(s.technique, Technique::StrongLinks(3));
+        assert!(s.rating >= 54 && s.rating <= 57);
+        // Sound against any placement consistent with the links: the ends' common peers.
+        assert!(!s.eliminations.is_empty());
     }
 
     #[test]

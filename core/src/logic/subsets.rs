@@ -11,10 +11,14 @@ use super::step::{Step, Technique};
 
 /// The naked subset of `degree` cells (2-4) found first.
 pub fn naked_subset(m: &Marks, degree: usize) -> Option<Step> {
+    naked_subset_with(m, &Context::new(m), degree)
+}
+
+pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step> {
     let size = m.size;
     let n = size.n();
     for u in units_box_col_row(size) {
-        if (empty_count(m, u) as usize) < 2 * degree {
+        if (ctx.blanks[u] as usize) < 2 * degree {
             continue;
         }
         let cells = size.unit_cells(u);
@@ -69,25 +73,32 @@ pub fn naked_subset(m: &Marks, degree: usize) -> Option<Step> {
     None
 }
 
-fn hidden(m: &Marks, degree: usize, direct: bool) -> Option<Step> {
+pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> Option<Step> {
     let size = m.size;
     let n = size.n();
     for u in units_box_col_row(size) {
-        let blanks = empty_count(m, u) as usize;
+        let blanks = ctx.blanks[u] as usize;
         if !(blanks > 2 * degree || (direct && blanks > degree)) {
             continue;
         }
         let cells = size.unit_cells(u);
-        let mut pos = [0u32; 9];
-        for (d, p) in pos.iter_mut().enumerate().take(n) {
-            *p = positions(m, u, d as u8 + 1);
+        let pos = &ctx.pos[u];
+        // Only digits with two places or more can take part; combinations over them come
+        // in the same order as over all digits.
+        let mut eligible = [0usize; 9];
+        let mut count = 0;
+        for (d, p) in pos.iter().enumerate().take(n) {
+            if p.count_ones() >= 2 {
+                eligible[count] = d;
+                count += 1;
+            }
         }
-        'combo: for combo in combinations(n, degree) {
+        for sub in combinations(count, degree) {
             let mut common = 0u32;
-            for d in bits(combo) {
-                if pos[d].count_ones() < 2 {
-                    continue 'combo;
-                }
+            let mut combo = 0u32;
+            for i in bits(sub) {
+                let d = eligible[i];
+                combo |= 1 << d;
                 common |= pos[d];
             }
             if common.count_ones() as usize != degree {
@@ -164,13 +175,13 @@ fn hidden(m: &Marks, degree: usize, direct: bool) -> Option<Step> {
 
 /// The hidden subset of `degree` digits (2-4) found first that eliminates something.
 pub fn hidden_subset(m: &Marks, degree: usize) -> Option<Step> {
-    hidden(m, degree, false)
+    hidden(m, &Context::new(m), degree, false)
 }
 
 /// The direct hidden pair (2) or triple (3): a hidden subset that leaves another digit
 /// of its unit a single place, which the step fills.
 pub fn direct_hidden_subset(m: &Marks, degree: usize) -> Option<Step> {
-    hidden(m, degree, true)
+    hidden(m, &Context::new(m), degree, true)
 }
 
 #[cfg(test)]

@@ -565,6 +565,28 @@ mod tests {
     }
 
     #[test]
+    fn unique_rectangle_type_4() {
+        // r2c1 {1,2,3}, r2c4 {1,2,4}: extras differ (no type 2); in row 2, 1 is only in
+        // those two cells, so neither can hold 2.
+        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "124"), (1, 6, "234")], "+9");
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(4));
+        assert_eq!(s.rating, 45);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 0, 2), cand(Size::Nine, 1, 3, 2)]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_3_naked_pair() {
+        // Extras 3 and 4 of r2c1 and r2c4 with r2c7 {3,4} form a naked pair in row 2:
+        // r2c8 loses 3 and 4. Row 2 needs four blanks or more: r2c9 too.
+        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "1234"), (1, 3, "1234"), (1, 6, "34"), (1, 7, "345"), (1, 8, "15"), (2, 0, "12"), (2, 3, "12")], "+9");
+        let s = unique_loop(&m);
+        // The rectangle r1/r3 c1/c4 is all bivalue: no type applies to it, but the one
+        // through row 2 gives type 3 (4.6) unless an easier type is found.
+        assert!(s.is_some());
+    }
+
+    #[test]
     fn bug_type_1() {
         // A 4x4 bivalue grave: every cell two candidates, each digit twice per unit, but
         // r1c1 holds a third.

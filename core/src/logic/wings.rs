@@ -302,6 +302,23 @@ mod tests {
     }
 
     #[test]
+    fn wxyz_wing_rates_by_its_largest_cell() {
+        // r1c1 {1,2,3}, r1c2 {1,4}, r1c3 {2,4} see each other and hold 1-4; r5c1 {3,5}
+        // sees r1c1 through 3 alone, so 5... no: x must be shared. r5c1 {1,5}? x = 1 is
+        // in r1c1 and r1c2: r5c1 sees r1c1 (column 1) but not r1c2; take r1c7 {1,3}: it
+        // sees every cell of row 1, so x = 1 (or 3) is restricted and the other digit
+        // leaves the cells seeing all its holders.
+        let m = grid(&[(0, 0, "123"), (0, 1, "14"), (0, 2, "24"), (0, 6, "13"), (0, 8, "35")]);
+        let s = super::wxyz_wing(&m).unwrap();
+        assert_eq!(s.technique, Technique::WXYZWing);
+        assert_eq!(s.rating, 56);
+        // Both 1 and 3 are restricted (doubly linked): 3 leaves r1c9, as every holder of 3
+        // is in row 1.
+        assert!(s.eliminations.contains(&cand(Size::Nine, 0, 8, 3)));
+        assert_eq!(super::vwxyz_wing(&m), None);
+    }
+
+    #[test]
     fn xyz_wing() {
         // Pivot r1c1 {1,2,3}, wings r1c3 {1,3} (row, box) and r2c2... both in box 1 then
         // r1c2 sees all three.

@@ -35,3 +35,39 @@ FROM sudoku_generate(20, 5, 36);
 SELECT * FROM sudoku_generate(-1);
 SELECT * FROM sudoku_generate(1, 0, 82);
 SELECT count(*) FROM sudoku_generate(0);
+
+-- Symmetric givens: the pattern of givens maps onto itself, for each of QQWing's
+-- symmetries, and every puzzle keeps exactly one solution.
+CREATE FUNCTION pg_temp.image(sym text, i int) RETURNS int LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE sym WHEN 'rotate90' THEN (i % 9) * 9 + (8 - i / 9)
+                  WHEN 'rotate180' THEN 80 - i
+                  WHEN 'mirror' THEN (i / 9) * 9 + (8 - i % 9)
+                  WHEN 'flip' THEN (8 - i / 9) * 9 + i % 9 END $$;
+SELECT sym, count(*) AS puzzles,
+       count(*) FILTER (WHERE NOT EXISTS (
+         SELECT 1 FROM generate_series(0, 80) AS i
+         WHERE (substr(puzzle, i + 1, 1) = '.') <> (substr(puzzle, pg_temp.image(sym, i) + 1, 1) = '.'))) AS symmetric,
+       count(*) FILTER (WHERE sudoku_count_solutions(puzzle) = 1) AS unique_solution
+FROM unnest(ARRAY['rotate90', 'rotate180', 'mirror', 'flip']) AS sym, sudoku_generate(5, 8, symmetry => sym)
+GROUP BY sym ORDER BY sym;
+-- random draws one of the four for each puzzle: each is symmetric under one of them.
+SELECT count(*) FILTER (WHERE EXISTS (
+         SELECT 1 FROM unnest(ARRAY['rotate90', 'rotate180', 'mirror', 'flip']) AS sym
+         WHERE NOT EXISTS (SELECT 1 FROM generate_series(0, 80) AS i
+                           WHERE (substr(puzzle, i + 1, 1) = '.') <> (substr(puzzle, pg_temp.image(sym, i) + 1, 1) = '.')))) AS symmetric,
+       count(*) AS puzzles
+FROM sudoku_generate(8, 3, symmetry => 'random');
+
+-- A rating range: every puzzle rates inside it (by sudoku_rate), and says its rating.
+SELECT count(*) AS puzzles, min(rating) >= 3.0 AND max(rating) <= 4.5 AS in_range,
+       count(*) FILTER (WHERE rating = sudoku_rate(puzzle)) AS rating_is_sudoku_rate
+FROM sudoku_generate(6, 1, min_rating => 3.0, max_rating => 4.5);
+SELECT n, puzzle, rating FROM sudoku_generate(3, 2026, min_rating => 2.0, max_rating => 2.8, symmetry => 'rotate180');
+-- Calls without a range rate nothing, and give the puzzles they always gave.
+SELECT count(*) FILTER (WHERE rating IS NULL) AS unrated FROM sudoku_generate(3, 42);
+
+-- Ranges no puzzle can reach, and unknown symmetries, are errors.
+SELECT * FROM sudoku_generate(1, min_rating => 1.1, max_rating => 1.1);
+SELECT * FROM sudoku_generate(1, min_rating => 5, max_rating => 4);
+SELECT * FROM sudoku_generate(1, min_rating => 13, max_rating => 19);
+SELECT * FROM sudoku_generate(1, symmetry => 'spiral');

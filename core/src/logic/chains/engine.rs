@@ -320,12 +320,22 @@ impl Default for Run {
 
 impl Run {
     fn reset(&mut self) {
+        // Only the potentials of the last run can hold an ancestor count.
+        for i in 0..self.on_list.len() {
+            self.anc[pot(self.on_list[i], true) as usize] = 0;
+        }
+        for i in 0..self.off_list.len() {
+            self.anc[pot(self.off_list[i], false) as usize] = 0;
+        }
+        if let Some(c) = self.absurd {
+            self.anc[pot(c, true) as usize] = 0;
+            self.anc[pot(c, false) as usize] = 0;
+        }
         self.on.clear();
         self.off.clear();
         self.on_list.clear();
         self.off_list.clear();
         self.arena.clear();
-        self.anc.iter_mut().for_each(|a| *a = 0);
         self.absurd = None;
     }
 
@@ -333,11 +343,6 @@ impl Run {
         self.par_start[p as usize] = self.arena.len() as u32;
         self.par_len[p as usize] = parents.len() as u16;
         self.arena.extend_from_slice(parents);
-    }
-
-    pub fn parents(&self, p: u16) -> &[u16] {
-        let s = self.par_start[p as usize] as usize;
-        &self.arena[s..s + self.par_len[p as usize] as usize]
     }
 
     /// The number of distinct potentials `p` rests on, itself included (Sukaku
@@ -371,26 +376,6 @@ impl Run {
     pub fn absurd_complexity(&mut self) -> u32 {
         let c = self.absurd.expect("a contradiction");
         self.ancestors(pot(c, true)) + self.ancestors(pot(c, false))
-    }
-
-    /// The potentials of the chain that leads to `p` (its ancestors), for explanations.
-    pub fn chain_of(&mut self, p: u16, out: &mut Vec<u16>) {
-        out.clear();
-        self.visited.iter_mut().for_each(|w| *w = 0);
-        out.push(p);
-        self.visited[p as usize >> 6] |= 1 << (p & 63);
-        let mut i = 0;
-        while i < out.len() {
-            let q = out[i];
-            i += 1;
-            for &r in self.parents(q).to_vec().iter() {
-                let (w, b) = (r as usize >> 6, r & 63);
-                if self.visited[w] >> b & 1 == 0 {
-                    self.visited[w] |= 1 << b;
-                    out.push(r);
-                }
-            }
-        }
     }
 
     /// Propagates the assumption `start` on `grid` (Sukaku Explainer's order: every

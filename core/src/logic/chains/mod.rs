@@ -1,7 +1,48 @@
-//! The chain families of the human-logic engine (cycles, forcing chains, nishio,
-//! region and cell forcing chains, dynamic and nested chains).
+//! The chain families of the human-logic engine: bidirectional cycles, forcing chains,
+//! nishio, multiple (cell and region) forcing chains, dynamic forcing chains and dynamic
+//! forcing chains with level-1 nesting ("Dynamic (+)"), rated as Sukaku Explainer v1.15.10
+//! rates them.
 //!
-//! (Being written: see `super` for the contract.)
+//! [`find`] runs one of Sukaku Explainer's chaining producers ([`Producer`], in the order
+//! its solver tries them) and returns the step it would take: among every hint the
+//! producer finds, the lowest difficulty, then the lowest complexity, then its fixed order
+//! of hint kinds, then the first found (cells in row-major order, digits ascending).
+//!
+//! ## Implications
+//! A potential is a candidate assumed true ("on") or false ("off"). The rules:
+//! - on → off: the other digits of the cell (Y links; not in nishio or X-only searches)
+//!   and the digit's other places in its box, row and column (X links);
+//! - off → on: the other digit of a bivalue cell (Y), the last other place of the digit
+//!   in a box, row or column (X).
+//!
+//! Static chains apply them to the grid as it is. Dynamic chains (nishio and above)
+//! remove every "off" potential from a working grid as it is processed, so later rules see
+//! the reduced grid; the candidates the rule needed removed become *hidden parents* of
+//! the potential it yields. Propagation is breadth-first in Sukaku Explainer's exact order
+//! (every pending "on", then one "off"), since which parent reaches a potential first
+//! decides the chain, and so the rating.
+//!
+//! ## Rating
+//! Base difficulty: X- and Y-cycles 6.5, forcing X-chains 6.6, cycles and forcing chains
+//! with both link kinds 7.0, nishio 7.5, multiple chains 8.0, dynamic chains 8.5, dynamic
+//! (+) 9.0. Complexity: the number of distinct potentials the conclusion rests on,
+//! summed over the chains of the hint (all ancestors through every parent, hidden ones
+//! included). The length bonus adds 0.1 each time `complexity - 2` exceeds a ceiling
+//! growing 4, 6, 8, 12, 16, 24, 32, ... ([`engine::length_bonus`]).
+//!
+//! ## Bounds
+//! Memory per call is bounded by a constant: a propagation ([`engine::Run`]) holds at most
+//! the 1,458 potentials (729 candidates × on/off) with their parents (at most 1 + 8
+//! hidden parents, or 16 rule parents for a nested rule), under 80 KB; a search holds at
+//! most 18 propagations at once (the digits of one cell, one "off", the other places of a
+//! digit in a unit), so under 1.5 MB; the cycle search holds at most 729 "on" entries,
+//! each with at most 28 "off" children. Time: each producer runs a propagation (or a
+//! breadth-first search) per candidate, a few per candidate for region chains; `check` is
+//! called once per starting cell.
+//!
+//! Nested forcing chains (levels 2 and 3, ER 9.5 and 10.0) are not implemented: those
+//! producers find nothing, so a position that needs them stops the ladder (which then
+//! rates the puzzle 20.0, above every technique, as serate prints).
 
 mod cycles;
 mod engine;
@@ -111,11 +152,25 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
                 return None;
             }
             let params = multiple::Params { mode: Mode { dynamic, cell_rule, level }, multiple, nishio, base };
-            let mut pool = multiple::Pool::default();
-            multiple::search(&grid, params, &mut pool, &mut best, check);
+            // The propagations' storage is kept per thread between calls (a fresh one if
+            // it is in use, which an interrupted call unwinding would not leave it).
+            POOL.with(|cell| match cell.try_borrow_mut() {
+                Ok(mut slot) => {
+                    let pool = slot.get_or_insert_with(Box::default);
+                    multiple::search(&grid, params, pool, &mut best, check);
+                }
+                Err(_) => {
+                    let mut pool = Box::<multiple::Pool>::default();
+                    multiple::search(&grid, params, &mut pool, &mut best, check);
+                }
+            });
         }
     }
     best.into_step()
+}
+
+thread_local! {
+    static POOL: std::cell::RefCell<Option<Box<multiple::Pool>>> = const { std::cell::RefCell::new(None) };
 }
 
 /// The shape of a hint, for its pattern and explanation.
@@ -298,10 +353,19 @@ impl Found {
         cells.dedup();
         let eliminations: Vec<Candidate> =
             h.eliminations.iter().map(|&c| Candidate { cell: cell_of(c) as u8, digit: digit0_of(c) as u8 + 1 }).collect();
+        // A proven "on" places its digit, as Sukaku Explainer does (its other candidates
+        // are listed as eliminations too).
+        let placements = match h.target {
+            Some(t) if pot_on(t) => {
+                let c = pot_cand(t);
+                vec![Candidate { cell: cell_of(c) as u8, digit: digit0_of(c) as u8 + 1 }]
+            }
+            _ => Vec::new(),
+        };
         Some(Step {
             technique: Technique::Chain(h.kind),
             rating: tenths(h.difficulty),
-            placements: Vec::new(),
+            placements,
             eliminations,
             cells,
             units,
@@ -326,6 +390,7 @@ fn kind_name(k: ChainKind) -> &'static str {
         ChainKind::DynamicRegionForcingChains => "dynamic region forcing chain",
         ChainKind::DynamicContradiction => "dynamic contradiction chain",
         ChainKind::DynamicDoubleForcing => "dynamic double forcing chain",
+        ChainKind::Nested(1) => "dynamic forcing chain (+)",
         ChainKind::Nested(_) => "nested dynamic forcing chain",
     }
 }

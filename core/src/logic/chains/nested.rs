@@ -1,12 +1,256 @@
-//! The nested rules of dynamic chains with level-1 nesting ("Dynamic Forcing Chains (+)").
-//! (Not yet implemented: no rule fires, so level 1 behaves like level 0.)
+//! The nested rules of "Dynamic Forcing Chains (+)" (level 1): when a dynamic chain has
+//! nothing left to propagate, Sukaku Explainer applies, on the grid the chain has reduced,
+//! the first of these rules that finds something resting on the chain's own removals:
+//! pointing and claiming, hidden pairs, naked pairs, X-wings (its rules for standard
+//! sudoku). What that rule removes becomes new
+//! "off" potentials whose parents are the chain's removals the rule needed (its "rule
+//! parents"), and propagation resumes.
+//!
+//! Deeper levels (nested forcing chains, 9.5 and up) are not implemented: their producers
+//! find nothing (see [`MAX_LEVEL`]).
 
-use super::engine::{Board, Run};
+use super::engine::{cand, pot, Board, Run};
+use crate::grid::UNITS;
+
+/// The deepest nesting level implemented.
+pub const MAX_LEVEL: u8 = 1;
+
+/// One hint of a nested rule: the candidates it removes (in Sukaku Explainer's order) and
+/// its rule parents (as "off" potentials).
+struct Hint {
+    removes: Vec<u16>,
+    parents: Vec<u16>,
+}
 
 /// Applies the first nested rule that finds something on `work` (the grid the chain has
 /// reduced from `source`), adding what it removes as "off" potentials of `run`.
-pub const MAX_LEVEL: u8 = 0;
-
 pub fn advanced(run: &mut Run, source: &Board, work: &Board, level: u8) {
-    let _ = (run, source, work, level);
+    if level == 0 {
+        return;
+    }
+    let mut hints: Vec<Hint> = Vec::new();
+    for rule in 0..4 {
+        match rule {
+            0 => locked(source, work, &mut hints),
+            1 => hidden_pairs(source, work, &mut hints),
+            2 => naked_pairs(source, work, &mut hints),
+            _ => x_wings(source, work, &mut hints),
+        }
+        if !hints.is_empty() {
+            break;
+        }
+    }
+    for h in &hints {
+        for &c in &h.removes {
+            run.add_off(c, &h.parents);
+        }
+    }
+}
+
+/// Orders removals as Sukaku Explainer's hash map of cells does (by cell index modulo the
+/// table size, which grows with the count), then digit.
+fn hash_order(cells: &mut [(usize, u16)]) -> Vec<u16> {
+    let cap = match cells.len() {
+        0..=12 => 16,
+        13..=24 => 32,
+        25..=48 => 64,
+        _ => 128,
+    };
+    cells.sort_by_key(|&(cell, _)| (cell & (cap - 1), cell));
+    let mut out = Vec::new();
+    for &(cell, mask) in cells.iter() {
+        let mut m = mask;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            out.push(cand(cell, d));
+        }
+    }
+    out
+}
+
+/// Units in the order box, column, row (its subset rules).
+fn units_bcr() -> impl Iterator<Item = usize> {
+    (18..27).chain(9..18).chain(0..9)
+}
+
+fn locked(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+    // Pointing (box, then column / row) and claiming (column / row, then box): a digit's
+    // places in region 1 all lie in region 2, so it leaves the rest of region 2.
+    let pairs_of_types = [(18usize, 9usize), (18, 0), (9, 18), (0, 18)];
+    for (t1, t2) in pairs_of_types {
+        for d in 0..9 {
+            for u1 in t1..t1 + 9 {
+                let places = work.places[u1][d];
+                if places.count_ones() < 2 {
+                    continue;
+                }
+                let cells1: Vec<usize> = (0..9).filter(|&i| places >> i & 1 != 0).map(|i| UNITS[u1][i] as usize).collect();
+                for u2 in t2..t2 + 9 {
+                    if !cells1.iter().all(|c| UNITS[u2].contains(&(*c as u8))) {
+                        continue;
+                    }
+                    let mut removes = Vec::new();
+                    for &c in &UNITS[u2] {
+                        let c = c as usize;
+                        if !UNITS[u1].contains(&(c as u8)) && work.cands[c] >> d & 1 != 0 {
+                            removes.push((c, 1u16 << d));
+                        }
+                    }
+                    if removes.is_empty() {
+                        continue;
+                    }
+                    let lost = source.places[u1][d] & !places;
+                    let parents: Vec<u16> = (0..9)
+                        .filter(|&i| lost >> i & 1 != 0 && !UNITS[u2].contains(&UNITS[u1][i]))
+                        .map(|i| pot(cand(UNITS[u1][i] as usize, d), false))
+                        .collect();
+                    if parents.is_empty() {
+                        continue;
+                    }
+                    hints.push(Hint { removes: hash_order(&mut removes), parents });
+                }
+            }
+        }
+    }
+}
+
+/// Pairs of 0..9 in Sukaku Explainer's order ({0,1}, {0,2}, {1,2}, {0,3}, ...).
+fn pairs() -> impl Iterator<Item = (usize, usize)> {
+    (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+fn empty_cells(source: &Board, u: usize) -> usize {
+    UNITS[u].iter().filter(|&&c| source.cands[c as usize] != 0).count()
+}
+
+fn hidden_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+    for u in units_bcr() {
+        if empty_cells(source, u) <= 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let (pa, pb) = (work.places[u][a], work.places[u][b]);
+            if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                continue;
+            }
+            let both = pa | pb;
+            let keep = (1u16 << a) | (1 << b);
+            let mut removes = Vec::new();
+            for i in 0..9 {
+                if both >> i & 1 != 0 {
+                    let cell = UNITS[u][i] as usize;
+                    let extra = work.cands[cell] & !keep;
+                    if extra != 0 {
+                        removes.push((cell, extra));
+                    }
+                }
+            }
+            if removes.is_empty() {
+                continue;
+            }
+            let mut parents = Vec::new();
+            for i in 0..9 {
+                if both >> i & 1 == 0 {
+                    let cell = UNITS[u][i] as usize;
+                    for d in [a, b] {
+                        if source.cands[cell] >> d & 1 != 0 {
+                            parents.push(pot(cand(cell, d), false));
+                        }
+                    }
+                }
+            }
+            if parents.is_empty() {
+                continue;
+            }
+            hints.push(Hint { removes: hash_order(&mut removes), parents });
+        }
+    }
+}
+
+fn naked_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+    for u in units_bcr() {
+        if empty_cells(source, u) < 4 {
+            continue;
+        }
+        for (a, b) in pairs() {
+            let (ca, cb) = (UNITS[u][a] as usize, UNITS[u][b] as usize);
+            let (ma, mb) = (work.cands[ca], work.cands[cb]);
+            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+                continue;
+            }
+            // The pair's digits leave the rest of the unit.
+            let mut removes = Vec::new();
+            for &o in &UNITS[u] {
+                let o = o as usize;
+                if o != ca && o != cb && work.cands[o] & (ma | mb) != 0 {
+                    removes.push((o, work.cands[o] & (ma | mb)));
+                }
+            }
+            if removes.is_empty() {
+                continue;
+            }
+            let mut parents = Vec::new();
+            for c in [ca, cb] {
+                let lost = source.cands[c] & !(ma | mb);
+                let mut l = lost;
+                while l != 0 {
+                    let d = l.trailing_zeros() as usize;
+                    l &= l - 1;
+                    parents.push(pot(cand(c, d), false));
+                }
+            }
+            if parents.is_empty() {
+                continue;
+            }
+            hints.push(Hint { removes: hash_order(&mut removes), parents });
+        }
+    }
+}
+
+fn x_wings(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+    // Base lines columns then rows; a digit qualifies while at most 9 - 4 of it are placed.
+    for (base0, cover0) in [(9usize, 0usize), (0, 9)] {
+        for (a, b) in pairs() {
+            for d in 0..9 {
+                let placed = (0..9).filter(|&r| source.places[r][d] == 0).count();
+                if placed + 4 > 9 {
+                    continue;
+                }
+                let (pa, pb) = (work.places[base0 + a][d], work.places[base0 + b][d]);
+                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                    continue;
+                }
+                let covers = pa | pb;
+                let bases = (1u16 << a) | (1 << b);
+                let mut removes = Vec::new();
+                for i in 0..9 {
+                    if covers >> i & 1 != 0 {
+                        let m = work.places[cover0 + i][d] & !bases;
+                        for j in 0..9 {
+                            if m >> j & 1 != 0 {
+                                removes.push((UNITS[cover0 + i][j] as usize, 1u16 << d));
+                            }
+                        }
+                    }
+                }
+                if removes.is_empty() {
+                    continue;
+                }
+                let mut parents = Vec::new();
+                for k in [a, b] {
+                    let lost = source.places[base0 + k][d] & !work.places[base0 + k][d] & !covers;
+                    for j in 0..9 {
+                        if lost >> j & 1 != 0 {
+                            parents.push(pot(cand(UNITS[base0 + k][j] as usize, d), false));
+                        }
+                    }
+                }
+                if parents.is_empty() {
+                    continue;
+                }
+                hints.push(Hint { removes: hash_order(&mut removes), parents });
+            }
+        }
+    }
 }

@@ -185,6 +185,24 @@ const FIXTURES: &[Fixture] = &[
         target: "r5c5-8",
         se: "Double Forcing Chain: A4.6 on & off ==> E5.8 off",
     },
+    Fixture {
+        puzzle: "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+        marks: "1..4.67.91.3...7.9...4.67.9...456.89...456.89...45678.1...567..1.3.567...2..........4.67...23...7.........8..2.456...1.........2.4567..........9..3.567....3..67......5....12....7.9.2...67.9.2...6..9.2...6..9..3......1....67.....4............8....4..78..2..5.78..2.45.7..1.........2.456.8.........9..3.......2..567.....4.67..1..4..7.9.....6....2.45.7.9.2.45......3.......2.45....12.45.7.........8.1..4..7.91..4...8912..5..89..3............7...2.456.8..2.456.8.12.456...12..56..91..4.6..9.....6789...4..........67.9.23..6.89.2...6.8912...6.8.12...67..123..67.9....5......3..........5...91.........2.456..9......7...2.456..........8..2...6..9...4.6..9.2...........5.789....567.9..3456.89...456.891..456.8.1..4.67..1.3..67.91.34.67.9",
+        producer: Producer::DynamicPlus,
+        kind: ChainKind::Nested(1),
+        rating: 99,
+        target: "r1c2-7",
+        se: "Contradiction Forcing Chain: B1.7 on ==> I5.9 both on & off (Dynamic Contradiction Forcing Chains (+))",
+    },
+    Fixture {
+        puzzle: "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........",
+        marks: "1..4.67.91.3.....9...4.6..9...456.89...456.89...45678.1...567..1.3.567...2..........4.67...23...7.........8..2.456...1.........2.4567..........9..3.567....3..67......5....12....7.9.2...67.9.2...6..9.2...6..9..3......1....67.....4............8....4..78..2..5.78..2.45.7..1.........2.456.8.........9..3.......2..567.....4.67..1..4..7.9.....6....2.45.7.9.2.45......3.......2.45....12.45.7.........8.1..4..7.91..4...8912..5..89..3............7...2.456.8..2.456.8.12.456...12..56..91..4.6..9.....6789...4..........67.9.23..6.89.2...6.8912...6.8.12...67..123..67.9....5......3..........5...91.........2.456..9......7...2.456..........8..2...6..9...4.6..9.2...........5.789....567.9..3456.89...456.891..456.8.1..4.67..1.3..67.91.34.67.9",
+        producer: Producer::DynamicPlus,
+        kind: ChainKind::Nested(1),
+        rating: 101,
+        target: "r3c2-9",
+        se: "Contradiction Forcing Chain: B3.9 on ==> E7.9 both on & off (Dynamic Contradiction Forcing Chains (+))",
+    },
 ];
 
 pub(super) fn marks_from_729(s: &str) -> Marks {
@@ -230,6 +248,9 @@ fn each_kind_fires_where_sukaku_explainer_fires_it() {
         assert_eq!(step.rating, f.rating, "{} / {}", f.se, step.explanation);
         assert!(step.is_sound(&solution), "{} / {:?}", f.se, step);
         assert!(!step.eliminations.is_empty());
+        if f.target.contains('-') || f.target.is_empty() {
+            assert!(step.placements.is_empty() || f.target.is_empty(), "{:?}", step);
+        }
         assert!(step.explanation.ends_with('.') && step.explanation.contains('r'));
         if let Some((cell, digit)) = f.target.split_once('-') {
             let names: Vec<String> = step.eliminations.iter().map(|c| format!("{}-{}", name(c), c.digit)).collect();
@@ -239,6 +260,7 @@ fn each_kind_fires_where_sukaku_explainer_fires_it() {
             assert!(step.eliminations.iter().all(|c| name(c) == cell && c.digit != digit), "{} / {:?}", f.se, step);
             let c = step.eliminations[0].cell as usize;
             assert_eq!(step.eliminations.len() as u32, m.cands[c].count_ones() - 1);
+            assert_eq!(step.placements, vec![Candidate { cell: c as u8, digit }]);
         }
     }
 }
@@ -340,3 +362,4 @@ fn length_bonus_follows_the_ceilings() {
         assert_eq!(((engine::length_bonus(cx) * 10.0).round()) as u32, tenths, "complexity {cx}");
     }
 }
+
