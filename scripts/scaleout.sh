@@ -2,18 +2,22 @@
 # Scale-out on PostgreSQL's own machinery: a puzzle table hash-partitioned over shard
 # servers with postgres_fdw, solved where the data lives.
 #
-# Starts, on this machine, a coordinator and SHARDS shard servers (PostgreSQL 15, each
+# Starts, on this machine, a coordinator and SHARDS shard servers (PostgreSQL 15 unless --major, each
 # its own cluster run by the postgres OS user, unix sockets only), creates sudoku_ext on
 # every one of them, and on the coordinator:
 #   - one postgres_fdw server per shard, with async_capable 'true' (the shards work at
 #     the same time), extensions 'sudoku_ext' (its IMMUTABLE functions are shippable) and
-#     use_remote_estimate 'true' (without the shard's own estimate the planner prices the
-#     pushed-down aggregate no cheaper than fetching the puzzles, and keeps the latter);
+#     use_remote_estimate 'true' (the shard prices the pushed-down aggregate itself).
+#     Left to the default costs, the planner prices solving on a shard and fetching the
+#     puzzles to solve them on the coordinator about the same, and from some thousands
+#     of puzzles on it keeps the latter; the higher cpu_operator_cost of the session
+#     tips it to the shards every time;
 #   - puzzles (id, puzzle) PARTITION BY HASH (id), one foreign partition per shard.
 # Loads PUZZLES generated puzzles through the coordinator, then solves them all with the
 # documented pattern, a partitionwise aggregate grouped by the partition key:
 #
 #   SET enable_partitionwise_aggregate = on;
+#   SET cpu_operator_cost = 0.25;   -- the coordinator's CPU priced 100x dearer
 #   SELECT id, min(sudoku_solve(puzzle)) AS solution FROM puzzles GROUP BY id;
 #
 # whose EXPLAIN VERBOSE shows one Async Foreign Scan per shard with sudoku_solve in its
@@ -162,11 +166,16 @@ END
 $$;
 SQL
 
+# The session settings of the pattern: aggregate each partition on its own, and price
+# the coordinator's own CPU a hundred times dearer (cpu_operator_cost, default 0.0025)
+# than the shards' (whose EXPLAIN prices the pushed-down aggregate, use_remote_estimate),
+# so that the planner always sends the solving to the shards.
+SETTINGS=(-c "SET enable_partitionwise_aggregate = on" -c "SET cpu_operator_cost = 0.25")
 SOLVE_SHARDS="SELECT id, min(sudoku_solve(puzzle)) AS solution FROM puzzles GROUP BY id"
 SOLVE_ONE="SELECT id, sudoku_solve(puzzle) AS solution FROM generated"
 
 say "EXPLAIN VERBOSE of the documented pattern (partitionwise aggregate: solved on the shards)"
-EXPLAIN="$(psql_node 0 -q -c "SET enable_partitionwise_aggregate = on" -c "EXPLAIN (VERBOSE, COSTS OFF) $SOLVE_SHARDS")"
+EXPLAIN="$(psql_node 0 -q "${SETTINGS[@]}" -c "EXPLAIN (VERBOSE, COSTS OFF) $SOLVE_SHARDS")"
 echo "$EXPLAIN"
 shipped="$(grep -c 'Remote SQL: .*sudoku_solve' <<<"$EXPLAIN" || true)"
 async="$(grep -c 'Async Foreign Scan' <<<"$EXPLAIN" || true)"
@@ -175,7 +184,7 @@ say "for comparison, EXPLAIN VERBOSE of a plain SELECT (solved on the coordinato
 psql_node 0 -c "EXPLAIN (VERBOSE, COSTS OFF) SELECT id, sudoku_solve(puzzle) FROM puzzles"
 
 say "solving ${PUZZLES} puzzles on ${SHARDS} shards through the coordinator"
-T_SHARDS="$(psql_node 0 -Atqc "SET enable_partitionwise_aggregate = on" -c "SELECT time_into('solved', \$q\$$SOLVE_SHARDS\$q\$)" | tail -1)"
+T_SHARDS="$(psql_node 0 -Atq "${SETTINGS[@]}" -c "SELECT time_into('solved', \$q\$$SOLVE_SHARDS\$q\$)" | tail -1)"
 say "solving the same ${PUZZLES} puzzles on one server (the coordinator's local copy)"
 T_ONE="$(psql_node 0 -Atc "SELECT time_into('solved_one', \$q\$$SOLVE_ONE\$q\$)")"
 

@@ -45,7 +45,7 @@ COMMENT ON FUNCTION sudoku_steps(text) IS
 'pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique applies), rating (ER '
 'of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a one-sentence explanation. '
 'Replaying every step from the givens reaches the solution; every step is sound. No rows without a solution; with several '
-'solutions the uniqueness techniques are left out and guesses follow the first. Memory: the path (at most 729 steps) and the '
+'solutions the uniqueness techniques and the chains are left out and guesses follow the first. Memory: the path (at most 729 steps) and the '
 'chain searches, bounded whatever the puzzle. Errors: 22P02 for malformed text, 22023 for contradictory givens.';
 
 COMMENT ON FUNCTION sudoku_stats(text) IS

@@ -6,10 +6,12 @@
 //! [`crate::search`]: count solutions up to a limit.
 //!
 //! The search is a resumable machine with an explicit stack of at most 82 nodes (about
-//! 21 KB, allocated once): [`Search::step`] does one node's work and returns, so a
+//! 21 KB, part of the search, written only as deep as the search goes): [`Search::step`] does one node's work and returns, so a
 //! caller can stream solutions or events one at a time with memory that does not grow
 //! with the number of solutions (`sudoku_solutions` in SQL), and [`Search::run`] runs
 //! it to the end (solving and counting).
+
+use std::mem::MaybeUninit;
 
 use crate::grid::{UnitKind, CELLS, PEERS};
 use crate::puzzle::Puzzle;
@@ -405,9 +407,11 @@ const MAX_NODES: usize = CELLS + 1;
 
 /// A resumable search of one puzzle (see the module documentation).
 pub(crate) struct Search<O: Observer> {
-    pub(crate) tally: Tally,
-    pub(crate) observer: O,
-    nodes: Box<[Node; MAX_NODES]>,
+    pub(crate) ctx: Ctx<O>,
+    /// The nodes from the root to the current depth: `nodes[..=depth]` are initialised,
+    /// the slots past `depth` are never read (they stay uninitialised until a guess
+    /// writes them, so a search costs only the depth it reaches).
+    nodes: [MaybeUninit<Node>; MAX_NODES],
     depth: usize,
     phase: Phase,
 }
@@ -420,16 +424,33 @@ impl<O: Observer> Search<O> {
         Some(Search::from_state(state, limit, observer))
     }
 
+    #[inline(always)]
     fn from_state(state: State, limit: u64, observer: O) -> Search<O> {
-        let node = Node { state, cell: 0, untried: 0, count_before: 0 };
         let phase = if limit == 0 { Phase::Done } else { Phase::Enter };
-        Search { tally: Tally::new(limit), observer, nodes: Box::new([node; MAX_NODES]), depth: 0, phase }
+        let mut search =
+            Search { ctx: Ctx { tally: Tally::new(limit), observer }, nodes: [const { MaybeUninit::uninit() }; MAX_NODES], depth: 0, phase };
+        search.nodes[0] = MaybeUninit::new(Node { state, cell: 0, untried: 0, count_before: 0 });
+        search
+    }
+
+    /// The node at the current depth.
+    #[inline(always)]
+    fn node(&self) -> &Node {
+        // SAFETY: `nodes[..=depth]` are initialised (the root by `from_state`, each
+        // deeper one by `guess_next` before `depth` reaches it).
+        unsafe { self.nodes[self.depth].assume_init_ref() }
+    }
+
+    #[inline(always)]
+    fn node_mut(&mut self) -> &mut Node {
+        // SAFETY: as in `node`.
+        unsafe { self.nodes[self.depth].assume_init_mut() }
     }
 
     /// Runs the search to its end (or its limit).
     pub(crate) fn run(&mut self) -> Outcome {
         while self.step() != Status::Done {}
-        self.tally.outcome()
+        self.ctx.tally.outcome()
     }
 
     /// The next solution, or `None` when there are no more (or the limit is reached).
@@ -445,7 +466,7 @@ impl<O: Observer> Search<O> {
 
     /// The grid of the current node: the solution just found after [`Status::Solution`].
     pub(crate) fn grid(&self) -> [u8; CELLS] {
-        self.nodes[self.depth].state.grid()
+        self.node().state.grid()
     }
 
     /// One node's work: propagate and branch (or find a solution, or a contradiction),
@@ -455,18 +476,20 @@ impl<O: Observer> Search<O> {
             Phase::Done => Status::Done,
             Phase::Enter => {
                 let depth = self.depth as u32;
-                let mut st = self.nodes[self.depth].state;
-                if !self.propagate(&mut st, depth) {
+                // SAFETY: as in `node`; borrowed apart from `ctx`, so propagation works
+                // on the node in place.
+                let node = unsafe { self.nodes[self.depth].assume_init_mut() };
+                if !self.ctx.propagate(&mut node.state, depth) {
                     if depth == 0 {
-                        self.tally.contradiction_at_root(&mut self.observer);
+                        self.ctx.tally.contradiction_at_root(&mut self.ctx.observer);
                     }
                     self.phase = Phase::Leave;
                     return Status::Working;
                 }
-                self.nodes[self.depth].state = st;
+                let st = node.state;
                 if st.solved() {
-                    self.tally.solution(st.grid(), &mut self.observer);
-                    self.phase = if self.tally.full() { Phase::Done } else { Phase::Leave };
+                    self.ctx.tally.solution(st.grid(), &mut self.ctx.observer);
+                    self.phase = if self.ctx.tally.full() { Phase::Done } else { Phase::Leave };
                     return Status::Solution;
                 }
                 let cell = st.branch_cell();
@@ -475,7 +498,7 @@ impl<O: Observer> Search<O> {
                 for d in 0..9 {
                     digits |= ((st.cand[d][k] >> i & 1) as u16) << d;
                 }
-                let node = &mut self.nodes[self.depth];
+                let node = self.node_mut();
                 node.cell = cell as u8;
                 node.untried = digits;
                 self.guess_next();
@@ -488,9 +511,9 @@ impl<O: Observer> Search<O> {
                 }
                 let child_depth = self.depth as u32;
                 self.depth -= 1;
-                let before = self.nodes[self.depth].count_before;
-                self.tally.abandon(before, child_depth, &mut self.observer);
-                if self.nodes[self.depth].untried != 0 {
+                let before = self.node().count_before;
+                self.ctx.tally.abandon(before, child_depth, &mut self.ctx.observer);
+                if self.node().untried != 0 {
                     self.guess_next();
                 }
                 Status::Working
@@ -501,22 +524,32 @@ impl<O: Observer> Search<O> {
     /// Tries the lowest untried candidate of the branch cell of the current node: its
     /// child becomes the current node.
     fn guess_next(&mut self) {
-        let node = &mut self.nodes[self.depth];
+        let node = self.node_mut();
         let d = node.untried.trailing_zeros() as usize;
         node.untried &= node.untried - 1;
         let cell = node.cell as usize;
-        self.observer.check_interrupt();
-        let count = self.tally.count();
-        let node = &mut self.nodes[self.depth];
+        self.ctx.observer.check_interrupt();
+        let count = self.ctx.tally.count();
+        let node = self.node_mut();
         node.count_before = count;
-        let mut child = node.state;
-        child.place(cell / 27, cell % 27, d);
+        let mut state = node.state;
+        state.place(cell / 27, cell % 27, d);
         self.depth += 1;
-        self.nodes[self.depth].state = child;
-        self.tally.placed(&mut self.observer, cell, d as u8 + 1, PlacedBy::Guess, self.depth as u32);
+        self.nodes[self.depth] = MaybeUninit::new(Node { state, cell: 0, untried: 0, count_before: 0 });
+        self.ctx.tally.placed(&mut self.ctx.observer, cell, d as u8 + 1, PlacedBy::Guess, self.depth as u32);
         self.phase = Phase::Enter;
     }
 
+}
+
+/// What propagation needs besides the node: the tally and the observer (apart from the
+/// nodes, so that a node is propagated in place).
+pub(crate) struct Ctx<O: Observer> {
+    pub(crate) tally: Tally,
+    pub(crate) observer: O,
+}
+
+impl<O: Observer> Ctx<O> {
     /// Band updates, naked singles and hidden singles in columns to a fixpoint. Returns
     /// false on a contradiction.
     ///

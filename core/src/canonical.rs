@@ -76,14 +76,8 @@ pub struct Transformation {
 impl Transformation {
     /// The transformation that changes nothing.
     pub fn identity(size: Size) -> Transformation {
-        let mut lines = [0u8; 9];
-        let mut digits = [0u8; 10];
-        for i in 0..9 {
-            lines[i] = i as u8;
-        }
-        for d in 0..10 {
-            digits[d] = d as u8;
-        }
+        let lines = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+        let digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
         Transformation { size, transpose: false, rows: lines, cols: lines, digits }
     }
 
@@ -265,12 +259,12 @@ fn lines_from_chutes(size: Size, chutes: &[u8], within: &[&[u8]]) -> Option<Vec<
         return None;
     }
     let mut lines = Vec::with_capacity(size.n());
-    for k in 0..b {
-        for m in 0..b {
-            if chutes[k] as usize >= b || within[k][m] as usize >= b {
+    for (&chute, lines_within) in chutes.iter().zip(within) {
+        for &line in lines_within.iter() {
+            if chute as usize >= b || line as usize >= b {
                 return None;
             }
-            lines.push(chutes[k] * b as u8 + within[k][m]);
+            lines.push(chute * b as u8 + line);
         }
     }
     Some(lines)
@@ -374,9 +368,9 @@ fn first_appearance_labels(size: Size, cells: &[u8]) -> [u8; 10] {
             next += 1;
         }
     }
-    for d in 1..=size.n() {
-        if label[d] == 0 {
-            label[d] = next;
+    for l in label[1..=size.n()].iter_mut() {
+        if *l == 0 {
+            *l = next;
             next += 1;
         }
     }
@@ -395,7 +389,7 @@ fn canonical_by_enumeration(puzzle: &Puzzle) -> (Puzzle, Transformation) {
                 let moved = t.apply(puzzle);
                 t.digits = first_appearance_labels(size, moved.values());
                 let candidate = t.apply(puzzle);
-                if best.as_ref().map_or(true, |(b, _)| candidate.values() < b.values()) {
+                if best.as_ref().is_none_or(|(b, _)| candidate.values() < b.values()) {
                     best = Some((candidate, t));
                 }
             }
@@ -698,9 +692,9 @@ fn minlex_puzzle(puzzle: &Puzzle) -> (Puzzle, Transformation) {
     let done = &frontier[0];
     let mut digits = done.label;
     let mut next = done.next_label;
-    for d in 1..=9 {
-        if digits[d] == 0 {
-            digits[d] = next;
+    for l in digits[1..].iter_mut() {
+        if *l == 0 {
+            *l = next;
             next += 1;
         }
     }
@@ -883,14 +877,17 @@ impl FullGridSearch {
                 count += 1;
             }
         }
-        for k in 0..count {
-            let child = children[k];
+        for &child in &children[..count] {
             if prefix(child.second_row, j) <= prefix(self.best.0, j) {
                 self.search(child, j + 1);
             }
         }
     }
 }
+
+/// A choice of the first two rows of a full grid: (grid, first row, second row, partner
+/// map, key of each column as the first column; see [`minlex_full_grid`]).
+type RowChoice = (u8, u8, u8, [u8; 9], [u8; 9]);
 
 /// The canonical form of a valid full 9×9 grid.
 fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
@@ -914,7 +911,7 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
     // when partner(partner(a)) = a. Only the roots with the best of these (over all
     // choices) can give the smallest second row.
     let grid_count = if flipped == given { 1 } else { 2 };
-    let mut choices: Vec<(u8, u8, u8, [u8; 9], [u8; 9])> = Vec::with_capacity(36);
+    let mut choices: Vec<RowChoice> = Vec::with_capacity(36);
     let mut best_root_key = 0u8;
     for g in 0..grid_count {
         for first in 0..9u8 {
@@ -982,7 +979,7 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
         t.cols = columns;
         t.digits = label;
         let cells = t.apply(puzzle).cells;
-        if best.as_ref().map_or(true, |(b, _)| cells < *b) {
+        if best.as_ref().is_none_or(|(b, _)| cells < *b) {
             best = Some((cells, t));
         }
     }
@@ -1026,9 +1023,9 @@ pub fn find_transformation(a: &Puzzle, b: &Puzzle) -> Option<Transformation> {
                 // Digits absent from both puzzles: map the rest in order.
                 let mut free: Vec<u8> = (1..=n as u8).filter(|&d| !forward.contains(&d)).collect();
                 free.reverse();
-                for d in 1..=n {
-                    if forward[d] == 0 {
-                        forward[d] = free.pop().unwrap();
+                for f in forward[1..=n].iter_mut() {
+                    if *f == 0 {
+                        *f = free.pop().unwrap();
                     }
                 }
                 return Transformation::new(size, transpose, &search.rows[..n], &cols[..n], &forward[..=n]);
@@ -1056,7 +1053,7 @@ impl RowMatch<'_> {
         if i == n {
             return true;
         }
-        let candidates: Vec<u8> = if i % b == 0 {
+        let candidates: Vec<u8> = if i.is_multiple_of(b) {
             (0..n as u8).filter(|&r| (0..b).all(|m| self.used & (1 << (r as usize / b * b + m)) == 0)).collect()
         } else {
             let band = self.rows[i - i % b] as usize / b;

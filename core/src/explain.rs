@@ -137,10 +137,10 @@ impl<O: Observer> Iterator for Trace<O> {
         let event = match &mut self.source {
             TraceSource::Four(events) => events.next()?,
             TraceSource::Nine(search) => loop {
-                if let Some(e) = search.observer.events.pop_front() {
+                if let Some(e) = search.ctx.observer.events.pop_front() {
                     break e;
                 }
-                if search.step() == bitboard::Status::Done && search.observer.events.is_empty() {
+                if search.step() == bitboard::Status::Done && search.ctx.observer.events.is_empty() {
                     return None;
                 }
             },
@@ -221,8 +221,9 @@ pub fn singles_alone(puzzle: &Puzzle) -> Result<SinglesFixpoint, PuzzleError> {
 
 /// The easiest next step from the position `puzzle` shows (its digits, and the
 /// candidates they leave): what `sudoku_hint` returns. `None` when the grid is full or
-/// the puzzle has no solution. With several solutions, the uniqueness techniques are
-/// left out. Where no technique applies, a guess from the (first) solution, said so.
+/// the puzzle has no solution. With several solutions, the uniqueness techniques and the
+/// chains are left out. Where no technique applies, a guess from the (first) solution,
+/// said so.
 pub fn hint<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Option<Step>, PuzzleError> {
     let outcome = solve_observed(puzzle, 2, &mut *outer)?;
     let Some(solution) = outcome.solution else { return Ok(None) };
@@ -231,7 +232,8 @@ pub fn hint<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Option<Step>,
     if marks.is_solved() {
         return Ok(None);
     }
-    let options = logic::LadderOptions { uniqueness: outcome.count == 1 };
+    let unique = outcome.count == 1;
+    let options = logic::LadderOptions { uniqueness: unique, chains: unique };
     let step = match logic::next_step_with(&marks, options, &mut || outer.check_interrupt()) {
         Some(s) if s.is_sound(solution) && !(s.placements.is_empty() && s.eliminations.is_empty()) => Some(s),
         _ => logic::ladder::guess_step(&marks, solution),
@@ -507,6 +509,8 @@ mod tests {
         assert!(a.rating.unwrap() <= 23);
         let h = analyse(&Puzzle::parse(HARD).unwrap()).unwrap();
         assert!(h.singles.blanks_left > 0 && h.search.guesses > 0);
+        // The search's figures are those of a search to the first solution.
+        assert_eq!(h.search, crate::solver::solve(&Puzzle::parse(HARD).unwrap(), 1).unwrap().stats);
         assert_eq!(h.solutions, 1);
         assert!(h.rating.is_some());
         let e = analyse(&Puzzle::parse(&".".repeat(81)).unwrap()).unwrap();

@@ -14,7 +14,7 @@ use sudoku_core::{generate, solve, Options, Puzzle, Size};
 fn random_transformation(size: Size, seed: u64) -> Transformation {
     let mut rng = Rng::new(seed);
     let b = size.box_side();
-    let mut shuffled = |len: usize, rng: &mut Rng| {
+    let shuffled = |len: usize, rng: &mut Rng| {
         let mut v: Vec<u8> = (0..len as u8).collect();
         for i in (1..len).rev() {
             v.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);

@@ -229,8 +229,5 @@ proptest! {
         let two = solve(&p, 2).unwrap();
         prop_assert_eq!(two.first_stats, one.stats);
         prop_assert_eq!(one.first_stats, one.stats);
-        let a = sudoku_core::explain::analyse(&p).unwrap();
-        prop_assert_eq!(a.stats, one.stats);
-        prop_assert_eq!(a.solutions, two.count);
     }
 }

@@ -27,11 +27,16 @@ pub struct LadderOptions {
     /// Use the techniques that assume a single solution (unique rectangles and loops, BUG).
     /// Off for puzzles with several solutions, where they are unsound.
     pub uniqueness: bool,
+    /// Use the chain families (cycles, forcing chains, nishio, dynamic chains, aligned
+    /// triple exclusion). Off for puzzles with several solutions: there a chain proves
+    /// nothing a guess from the solution followed would not, and on a nearly empty grid
+    /// each fruitless chain search before a guess costs a tenth of a second or more.
+    pub chains: bool,
 }
 
 impl Default for LadderOptions {
     fn default() -> LadderOptions {
-        LadderOptions { uniqueness: true }
+        LadderOptions { uniqueness: true, chains: true }
     }
 }
 
@@ -107,7 +112,7 @@ pub fn next_step_with(m: &Marks, options: LadderOptions, check: &mut dyn FnMut()
             return Some(step);
         }
     }
-    if m.size != crate::grid::Size::Nine {
+    if m.size != crate::grid::Size::Nine || !options.chains {
         return None;
     }
     // Chains: cycles and forcing chains, then aligned triple exclusion, then the rest.
@@ -148,6 +153,13 @@ pub fn guess_step(m: &Marks, solution: &[u8]) -> Option<Step> {
     })
 }
 
+/// True when applying `step` to `m` changes something (a guard against a step repeating
+/// forever).
+fn changes(step: &Step, m: &Marks) -> bool {
+    step.placements.iter().any(|p| m.values[p.cell as usize] == 0)
+        || step.eliminations.iter().any(|e| m.has(e.cell as usize, e.digit))
+}
+
 /// The solution of a puzzle and whether it is the only one; `None` without solution.
 fn solution_of(puzzle: &Puzzle) -> Option<([u8; crate::grid::CELLS], bool)> {
     let outcome = crate::solver::solve(puzzle, 2).ok()?;
@@ -156,22 +168,24 @@ fn solution_of(puzzle: &Puzzle) -> Option<([u8; crate::grid::CELLS], bool)> {
 
 /// Every step from the givens to the solution: the ladder's easiest step each time, a
 /// [`Technique::Guess`] where none applies. `None` when the puzzle has no solution (or
-/// contradictory givens). With several solutions, the uniqueness techniques are left out
-/// and guesses follow the first solution the search finds. As a safety net every step is
+/// contradictory givens). With several solutions, the uniqueness techniques and the chains
+/// are left out and guesses follow the first solution the search finds. As a safety net every step is
 /// checked against the solution, and one that is not sound is replaced by a guess (the
 /// property tests check that this never happens).
 pub fn path(puzzle: &Puzzle, check: &mut dyn FnMut()) -> Option<Vec<Step>> {
     let (solution, unique) = solution_of(puzzle)?;
     let solution = &solution[..puzzle.size.cells()];
-    let options = LadderOptions { uniqueness: unique };
+    let options = LadderOptions { uniqueness: unique, chains: unique };
     let mut m = Marks::from_puzzle(puzzle);
     let mut steps = Vec::new();
     while !m.is_solved() {
+        let before = m;
         let step = match next_step_with(&m, options, check) {
-            Some(s) if s.is_sound(solution) && (!s.placements.is_empty() || !s.eliminations.is_empty()) => s,
+            Some(s) if s.is_sound(solution) && changes(&s, &m) => s,
             _ => guess_step(&m, solution)?,
         };
         step.apply(&mut m);
+        debug_assert!(m != before);
         steps.push(step);
     }
     Some(steps)
@@ -213,7 +227,7 @@ pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
             rating.ep = rating.er;
             placed = !step.placements.is_empty();
         }
-        if step.placements.is_empty() && step.eliminations.is_empty() {
+        if !changes(&step, &m) {
             // A step that changes nothing would repeat forever.
             rating.er = BEYOND_LADDER;
             break;
@@ -320,7 +334,7 @@ mod tests {
         for i in 0..count {
             let g = generate(10, i, Options::default());
             let mut m = Marks::from_puzzle(&g.puzzle);
-            let options = LadderOptions { uniqueness: true };
+            let options = LadderOptions { uniqueness: true, chains: true };
             while !m.is_solved() {
                 let step = match next_step_with(&m, options, &mut || {}) {
                     Some(s) => s,

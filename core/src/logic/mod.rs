@@ -13,6 +13,16 @@
 //!   [`intersections`], [`subsets`], [`fish`], [`strong_links`], [`wings`],
 //!   [`uniqueness`], [`aligned`];
 //! - [`ladder`]: the order they are tried in, the path and the rating.
+//!
+//! The entry points: [`next_step`] (the easiest step of a position, the hint),
+//! [`path`] (every step from the givens to the solution, guesses named as such where no
+//! technique applies) and [`rate`] (the ER rating, with EP and ED). Each technique family
+//! module also exposes its finders (`fn(&Marks) -> Option<Step>`), each returning the
+//! step Sukaku Explainer would take with that technique.
+//!
+//! 4×4 puzzles go through the same ladder; the techniques that apply to them (singles,
+//! intersections, subsets, and whatever else fits a 4×4 grid) keep their 9×9 ratings,
+//! and the chains are not tried, so a 4×4 puzzle they cannot finish rates 20.0.
 
 pub mod aligned;
 pub(crate) mod board;

@@ -577,13 +577,28 @@ mod tests {
 
     #[test]
     fn unique_rectangle_type_3_naked_pair() {
-        // Extras 3 and 4 of r2c1 and r2c4 with r2c7 {3,4} form a naked pair in row 2:
-        // r2c8 loses 3 and 4. Row 2 needs four blanks or more: r2c9 too.
-        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "1234"), (1, 3, "1234"), (1, 6, "34"), (1, 7, "345"), (1, 8, "15"), (2, 0, "12"), (2, 3, "12")], "+9");
-        let s = unique_loop(&m);
-        // The rectangle r1/r3 c1/c4 is all bivalue: no type applies to it, but the one
-        // through row 2 gives type 3 (4.6) unless an easier type is found.
-        assert!(s.is_some());
+        // r2c1 {1,2,3} and r2c4 {1,2,4}: one of them holds 3 or 4, which with r2c7 {3,4}
+        // make a naked pair of row 2, so r2c8 loses 3. (1 and 2 are also in r2c8, so no
+        // type 4; row 2 has four blanks, too few for the hidden form.)
+        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "124"), (1, 6, "34"), (1, 7, "1235")], "+9");
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(3));
+        assert_eq!(s.rating, 46);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 7, 3)]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_3_hidden_pair() {
+        // As above with a fifth blank in row 2: 1 and 2 are then confined to one of
+        // r2c1/r2c4 and r2c8, which keeps only 1 and 2 (4.5).
+        let m = grid(
+            &[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "124"), (1, 6, "34"), (1, 7, "1235"), (1, 8, "35")],
+            "+9",
+        );
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(3));
+        assert_eq!(s.rating, 45);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 7, 3), cand(Size::Nine, 1, 7, 5)]);
     }
 
     #[test]

@@ -163,7 +163,7 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
             multi |= 1u128 << c;
         }
     }
-    let mut best: Option<(u16, u32, [usize; 5], u16)> = None;
+    let mut best: Option<(u16, u32, [usize; 5], u16, u32)> = None;
     let mut stack = [0usize; 4];
     // Depth-first over mutually visible cells in ascending order.
     fn visit(
@@ -174,7 +174,7 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
         allowed: CellSet,
         union: u16,
         bivalue: CellSet,
-        best: &mut Option<(u16, u32, [usize; 5], u16)>,
+        best: &mut Option<(u16, u32, [usize; 5], u16, u32)>,
     ) {
         let size = m.size;
         if depth == k {
@@ -226,11 +226,16 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
                     if count == 0 {
                         continue;
                     }
-                    if best.map_or(true, |b| (rating, std::cmp::Reverse(count)) < (b.0, std::cmp::Reverse(b.1))) {
+                    // Ties go as Sukaku Explainer sorts them: most eliminations, then its
+                    // pattern "suffix" (double link 2 or 1, largest cell, total of the
+                    // set's candidates), smallest first.
+                    let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
+                    let suffix = (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
+                    if best.map_or(true, |b| (rating, std::cmp::Reverse(count), suffix) < (b.0, std::cmp::Reverse(b.1), b.4)) {
                         let mut all = [0usize; 5];
                         all[..k].copy_from_slice(cells);
                         all[k] = y;
-                        *best = Some((rating, count, all, if double { cy } else { z_bit }));
+                        *best = Some((rating, count, all, if double { cy } else { z_bit }, suffix));
                     }
                 }
             }
@@ -247,7 +252,7 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
         }
     }
     visit(m, k, 0, &mut stack, multi, 0, bivalue, &mut best);
-    let (rating, _, all, through) = best?;
+    let (rating, _, all, through, _) = best?;
     let cells = &all[..k + 1];
     let mut pattern = 0u128;
     let mut digits = 0u16;

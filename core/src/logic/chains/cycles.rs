@@ -12,8 +12,8 @@
 //!   from "off", reaching the start "on" places it.
 
 use super::engine::*;
-use super::Found;
 use super::ChainKind;
+use super::Found;
 
 const NONE: u32 = u32::MAX;
 
@@ -167,16 +167,10 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
         (true, true, ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
     ];
     let mut path = Vec::with_capacity(64);
-    // Rounds capped on the difficulty (every hint up to `cap` is found in a round, so the
-    // best of the first round that finds one is the best of all). Measured: shallow
-    // rounds do not pay (the links graph is shallow), so a single uncapped round.
-    for cap in [f64::INFINITY] {
-      for &(y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in &passes {
-        let cyc_cap = cap_len(cycle_base, cap);
-        let fc_cap = if x { cap_len(chain_base, cap) } else { 0 };
-        if cyc_cap < 4 && fc_cap < 2 {
-            continue;
-        }
+    // Every search is cut at the length beyond which it could not beat the best hint so
+    // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
+    // links graph being shallow.)
+    for &(y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in &passes {
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -191,8 +185,8 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                     continue;
                 }
                 // Cycles, and (X links) the forcing chain from "on", share one search.
-                let cyc_max = best.max_complexity(cycle_base, key).min(cyc_cap);
-                let fc_max = if x { best.max_complexity(chain_base, key).min(fc_cap) } else { 0 };
+                let cyc_max = best.max_complexity(cycle_base, key);
+                let fc_max = if x { best.max_complexity(chain_base, key) } else { 0 };
                 let fc_on = from_on(&links, c, y, x, cyc_max, fc_max, w);
                 for i in 0..w.cycles.len() {
                     let e = w.cycles[i];
@@ -215,7 +209,7 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                         let found = if start_on {
                             fc_on
                         } else {
-                            from_off(&links, c, y, best.max_complexity(chain_base, key).min(fc_cap), w)
+                            from_off(&links, c, y, best.max_complexity(chain_base, key), w)
                         };
                         if let Some((e, complexity)) = found {
                             let d = chain_base + length_bonus(complexity);
@@ -234,22 +228,6 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
             }
         }
     }
-      if best.found() {
-          return;
-      }
-    }
-}
-
-/// The largest complexity whose difficulty on `base` stays within `cap`.
-fn cap_len(base: f64, cap: f64) -> u32 {
-    if cap == f64::INFINITY {
-        return u32::MAX;
-    }
-    let mut l = 0;
-    while base + length_bonus(l + 1) <= cap + 1e-9 {
-        l += 1;
-    }
-    l
 }
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and
@@ -294,7 +272,15 @@ fn cycle_eliminations(grid: &[u16; 81], path: &[u16]) -> Vec<u16> {
 /// is expanded once, and every parent of the few "off" potentials that lead back to the
 /// start is checked: the same cycles, in the same order. Its forcing chains search the
 /// same tree, so one search serves both.
-fn from_on(links: &Links, start: u16, y: bool, x: bool, cyc_max: u32, fc_max: u32, w: &mut CycleWork) -> Option<(u32, u32)> {
+fn from_on(
+    links: &Links,
+    start: u16,
+    y: bool,
+    x: bool,
+    cyc_max: u32,
+    fc_max: u32,
+    w: &mut CycleWork,
+) -> Option<(u32, u32)> {
     w.ents.clear();
     w.cycles.clear();
     w.closing.clear();

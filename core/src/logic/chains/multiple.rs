@@ -54,12 +54,7 @@ fn kinds(p: &Params) -> (ChainKind, ChainKind, ChainKind, ChainKind) {
             ChainKind::DynamicCellForcingChains,
         )
     } else {
-        (
-            ChainKind::ForcingChain,
-            ChainKind::ForcingChain,
-            ChainKind::RegionForcingChains,
-            ChainKind::CellForcingChains,
-        )
+        (ChainKind::ForcingChain, ChainKind::ForcingChain, ChainKind::RegionForcingChains, ChainKind::CellForcingChains)
     }
 }
 
@@ -85,7 +80,15 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 7) {
                     let a = run.absurd.unwrap();
-                    best.offer(dd, cx, 7, k_contra, grid, pot(c, false), HintShape::Contradiction { source: pot(c, true), both: a });
+                    best.offer(
+                        dd,
+                        cx,
+                        7,
+                        k_contra,
+                        grid,
+                        pot(c, false),
+                        HintShape::Contradiction { source: pot(c, true), both: a },
+                    );
                 }
             }
             let off = &mut pool.off;
@@ -95,7 +98,15 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 7) && grid[cell].count_ones() > 1 {
                     let a = off.absurd.unwrap();
-                    best.offer(dd, cx, 7, k_contra, grid, pot(c, true), HintShape::Contradiction { source: pot(c, false), both: a });
+                    best.offer(
+                        dd,
+                        cx,
+                        7,
+                        k_contra,
+                        grid,
+                        pot(c, true),
+                        HintShape::Contradiction { source: pot(c, false), both: a },
+                    );
                 }
             }
             if do_double {
@@ -162,7 +173,8 @@ fn region_chains(
 ) {
     let bit = 1u16 << d;
     for u in regions_of(cell) {
-        let places: Vec<usize> = crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let places: Vec<usize> =
+            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
@@ -180,7 +192,8 @@ fn region_chains(
                     continue;
                 }
                 let p = pot(q, on);
-                let cx = pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let cx =
+                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 6) {
                     best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });

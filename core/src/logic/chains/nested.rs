@@ -9,6 +9,9 @@
 //! Deeper levels (nested forcing chains, 9.5 and up) are not implemented: their producers
 //! find nothing (see [`MAX_LEVEL`]).
 
+// Loops over bit positions index units by position: clearer than iterator chains here.
+#![allow(clippy::needless_range_loop)]
+
 use super::engine::{cand, pot, Board, Run};
 use crate::grid::UNITS;
 
@@ -85,7 +88,8 @@ fn locked(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
                 if places.count_ones() < 2 {
                     continue;
                 }
-                let cells1: Vec<usize> = (0..9).filter(|&i| places >> i & 1 != 0).map(|i| UNITS[u1][i] as usize).collect();
+                let cells1: Vec<usize> =
+                    (0..9).filter(|&i| places >> i & 1 != 0).map(|i| UNITS[u1][i] as usize).collect();
                 for u2 in t2..t2 + 9 {
                     if !cells1.iter().all(|c| UNITS[u2].contains(&(*c as u8))) {
                         continue;

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Ratings against Sukaku Explainer (../shared/tools/serate, one warm JVM, one thread) on
+# the same puzzles in the same run: agreement on the whole of ../shared/data/se_rated_dev.tsv
+# (core/examples/rating_check.rs), the hardest set (every puzzle >= 9.0), and the time
+# per puzzle per ER band (< 4, 4 to 6.2, 6.2 to 8, > 8) on a sample of SAMPLE puzzles a
+# band: the mean of both (serate timed a band at a time, ours per puzzle), and their ratio. Then `SELECT count(sudoku_rate(puzzle))`
+# over 10,000 generated puzzles in PostgreSQL with 0 and 2 parallel workers.
+#
+# Usage: scripts/bench_rating.sh [SAMPLE]   (default 20; needs ../shared/data and ../shared/tools)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+SAMPLE="${1:-20}"
+DATA="$ROOT/../shared/data"
+SERATE="$ROOT/../shared/tools/serate/serate"
+cd "$ROOT"
+cargo build --release -q -p sudoku_core --example rating_check --example rate_times
+out="$(mktemp -d)"
+say "agreement with serate's ratings (se_rated_dev.tsv, every puzzle)"
+target/release/examples/rating_check "$DATA/se_rated_dev.tsv" || true
+say "the hardest set: every puzzle rated 9.0 or more"
+target/release/examples/rating_check "$DATA/puzzles6_forum_hardest_1106.txt" --at-least 9.0 | head -1 || true
+say "time per puzzle per band, serate and sudoku_core on the same $SAMPLE puzzles a band"
+# SAMPLE puzzles of each band, spread over the band's ratings.
+awk -F'\t' -v n="$SAMPLE" '
+    { r = $2 + 0; b = (r < 4.0) ? 1 : (r <= 6.2) ? 2 : (r <= 8.0) ? 3 : 4; line[b, ++count[b]] = $1 }
+    END { for (b = 1; b <= 4; b++) { step = count[b] / n; for (i = 0; i < n; i++) print b "\t" line[b, int(i * step) + 1] } }' \
+    "$DATA/se_rated_dev.tsv" > "$out/sample.tsv"
+# serate prints its time per puzzle in hundredths of a second, too coarse for easy
+# puzzles: each band is timed whole instead, in one JVM warmed up on the first band's
+# puzzles, and the time of the warm-up run alone is taken off.
+cut -f2 "$out/sample.tsv" | head -n "$SAMPLE" > "$out/warmup.txt"
+wall() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk "BEGIN { print $t1 - $t0 }"; }
+base="$(wall "$SERATE" "$out/warmup.txt")"
+printf 'band\tpuzzles\tsame_rating\tserate_ms\tsudoku_core_ms\tfaster_by\n'
+for b in 1 2 3 4; do
+    awk -F'\t' -v b="$b" '$1 == b { print $2 }' "$out/sample.tsv" > "$out/band.txt"
+    cat "$out/warmup.txt" "$out/band.txt" > "$out/timed.txt"
+    both="$(wall "$SERATE" "$out/timed.txt")"
+    "$SERATE" "$out/band.txt" > "$out/serate.tsv"
+    target/release/examples/rate_times "$out/band.txt" > "$out/ours.tsv"
+    paste "$out/serate.tsv" "$out/ours.tsv" | awk -F'\t' -v b="$b" -v both="$both" -v base="$base" '
+        { n++; same += ($2 == $4); us += $5 }
+        END { split("< 4|4 to 6.2|6.2 to 8|> 8", name, "|"); se = (both - base) * 1000 / n; o = us / n / 1000;
+              printf "%s\t%d\t%d\t%.1f\t%.3f\t%.0fx\n", name[b], n, same, se, o, se / o }'
+done
+say "sudoku_rate over 10,000 generated puzzles in PostgreSQL"
+start_cluster
+psql_pg -q -c "CREATE EXTENSION sudoku_ext" -c "CREATE TABLE p AS SELECT puzzle FROM sudoku_generate(10000, 2026)" -c "ANALYZE p"
+for workers in 0 2; do
+    ms="$(psql_pg -At -c "SET max_parallel_workers_per_gather = $workers" -c "SET parallel_setup_cost = 0" \
+        -c '\timing on' -c "SELECT count(sudoku_rate(puzzle)) FROM p" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')"
+    echo "count(sudoku_rate(puzzle)) over 10,000 rows, $workers workers: $ms ms"
+done
+psql_pg -c "SET max_parallel_workers_per_gather = 2" -c "EXPLAIN (COSTS OFF) SELECT count(sudoku_rate(puzzle)) FROM p"
+stop_cluster
+rm -rf "$out"
