@@ -3,7 +3,8 @@ cannot drift from the extension (as Rust's doc-tests keep documentation honest).
 
 An example is a ```sql block written as a psql transcript: statements (with their -- comments), each followed by
 the output psql prints for it (aligned format, no "(N rows)" footer; errors as psql prints them). A block preceded by
-an HTML comment `<!-- setup: SQL -->` runs that SQL first, unseen. Every block runs in its own new database, so
+an HTML comment `<!-- setup: SQL -->` runs that SQL first, unseen; one preceded by `<!-- not run: REASON -->` is
+skipped (SQL that needs more than one server, run and checked by its own script instead). Every block runs in its own new database, so
 blocks do not depend on each other. Blank lines and trailing spaces are not compared.
 
 Usage: python3 scripts/readme_sql.py README.md [--write]
@@ -43,7 +44,8 @@ def blocks(text):
             if m:
                 setup = m.group(1)
             end = lines.index("```", i + 1)
-            yield i + 1, setup, lines[i + 1:end]
+            if j < 0 or not lines[j].strip().startswith("<!-- not run:"):
+                yield i + 1, setup, lines[i + 1:end]
             i = end
         i += 1
 

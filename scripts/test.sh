@@ -12,10 +12,13 @@
 #                   server (no build tree), CREATE EXTENSION, solve, upgrade from 0.1.0
 #   6. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
 #                   (postgres_fdw), sudoku_solve run on the shards, every answer checked
-#   7. reliability: cancellation latency, concurrent load, memory over a million calls
-#   8. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
-#   9. datasets:    every puzzle of ../shared/data solved and checked (skipped when absent)
-# Layers 6-9 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
+#   7. readme:      every SQL example of README.md run and compared (scripts/readme_sql.py)
+#   8. reliability: cancellation latency, concurrent load, memory over a million calls,
+#                   streaming memory, the largest calls under a ulimit -v (53200, no restart)
+#   9. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
+#  10. datasets:    every puzzle of ../shared/data solved and checked, and the rating targets
+#                   on a sample of the rated set (skipped when absent)
+# Layers 6-10 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
 # last line says how many layers passed.
 #
 # Usage: scripts/test.sh [--long]
@@ -129,6 +132,27 @@ dataset_checks() {
         cargo run --release -q -p sudoku_core --example solve_file -- "$f" --runs 1 || return 1
         cargo run --release -q -p sudoku_core --example solve_file -- "$f" --runs 1 --limit 2 || return 1
     done
+    # The rating targets (issue 10) on every tenth puzzle of the rated set (scripts/bench_rating.sh
+    # checks them all), and every puzzle of the hardest set rated 9.0 or more.
+    if [ -f "$data/se_rated_dev.tsv" ]; then
+        echo "ratings of every tenth puzzle of se_rated_dev.tsv against Sukaku Explainer's" >&2
+        cargo run --release -q -p sudoku_core --example rating_check -- "$data/se_rated_dev.tsv" --stride 10 || return 1
+    fi
+    if [ -f "$data/puzzles6_forum_hardest_1106.txt" ]; then
+        echo "every puzzle of the hardest set rated 9.0 or more" >&2
+        cargo run --release -q -p sudoku_core --example rating_check -- "$data/puzzles6_forum_hardest_1106.txt" --at-least 9.0 || return 1
+    fi
+}
+
+# Every SQL example of the README, run in a fresh database and compared with what the
+# README shows (scripts/readme_sql.py), so the README cannot drift from the extension.
+readme_tests() {
+    start_cluster
+    local rc=0
+    PSQL="sudo -u postgres -E ${PG_BIN}/psql -X -h $PGHOST -p $PGPORT -U postgres" \
+        python3 "$ROOT/scripts/readme_sql.py" "$ROOT/README.md" || rc=$?
+    stop_cluster
+    return $rc
 }
 
 reliability_tests() {
@@ -156,6 +180,7 @@ if ! printf ' %s ' $PG_MAJORS | grep -q " ${PG_MAJOR} "; then
 fi
 layer package package_tests
 layer scaleout scaleout_tests
+layer readme readme_tests
 layer reliability reliability_tests
 layer fuzz fuzz_tests
 layer datasets dataset_checks

@@ -49,6 +49,12 @@ impl Observer for Interruptible {
     }
 }
 
+/// The interrupt hook of the human-logic engine: query cancel and `statement_timeout`
+/// stop its searches between techniques and during chains.
+fn check_interrupts() {
+    pg_sys::check_for_interrupts!();
+}
+
 /// The solved grid in the input's layout, or NULL when there is no solution.
 #[pg_extern(immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve(puzzle: &str) -> Option<String> {
@@ -144,9 +150,11 @@ fn sudoku_generate(
             RangeError::Empty => "min_rating is above max_rating",
             RangeError::Unreachable => "no puzzle has a rating in that range",
         };
-        ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, format!("cannot generate puzzles rated {min_rating} to {max_rating}: {why}"), function_name!())
-            .set_detail("Ratings below 4.0 are those of single techniques (1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, 3.2, 3.4, 3.6, 3.8, 4.0); from 4.0 to 11.9 every tenth occurs; 20.0 is a puzzle the engine cannot finish.".to_string())
-            .report(PgLogLevel::ERROR);
+        raise_argument_with_detail(
+            format!("cannot generate puzzles rated {min_rating} to {max_rating}: {why}"),
+            "Ratings below 4.0 are those of single techniques (1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, \
+             3.2, 3.4, 3.6, 3.8, 4.0); from 4.0 to 11.9 every tenth occurs; 20.0 is a puzzle the engine cannot finish.",
+        );
     }
     let options = sudoku_core::Options { clues: clues as usize, symmetry };
     TableIterator::new((0..count).map(move |n| {
@@ -161,6 +169,14 @@ fn sudoku_generate(
 /// Raises `22023` (invalid_parameter_value) for an argument out of its range.
 fn raise_argument(message: String) -> ! {
     ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message, function_name!()).report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
+}
+
+/// [`raise_argument`] with a DETAIL line.
+fn raise_argument_with_detail(message: String, detail: &str) -> ! {
+    ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message, function_name!())
+        .set_detail(detail.to_string())
+        .report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
 }
 
@@ -245,9 +261,7 @@ fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
     if outcome.count != 1 {
         return None;
     }
-    let rating = sudoku_core::logic::rate(&parsed, &mut || {
-        pg_sys::check_for_interrupts!();
-    });
+    let rating = sudoku_core::logic::rate(&parsed, &mut check_interrupts);
     Some(AnyNumeric::from_str(&explain::rating_text(rating.er)).expect("a rating is a decimal number"))
 }
 
@@ -306,9 +320,7 @@ fn sudoku_steps(
 > {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     parsed.check_givens().unwrap_or_else(|e| raise(e));
-    let path = sudoku_core::logic::path(&parsed, &mut || {
-        pg_sys::check_for_interrupts!();
-    }).unwrap_or_default();
+    let path = sudoku_core::logic::path(&parsed, &mut check_interrupts).unwrap_or_default();
     let size = parsed.size;
     TableIterator::new(path.into_iter().enumerate().map(move |(i, s)| {
         let (technique, rating, placements, eliminations, cells, units, explanation) = step_columns(size, &s);

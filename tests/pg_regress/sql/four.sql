@@ -21,7 +21,8 @@ SELECT step, technique, unit, cell, "row", col, box, digit, depth, kept
 FROM sudoku_search_trace('1.3..4....4.4...') ORDER BY step;
 -- The human path and rating of a 4x4 puzzle, with the techniques that apply to it.
 SELECT step, technique, rating, placements, eliminations, explanation FROM sudoku_steps('1.3..4....4.4...') ORDER BY step;
-SELECT sudoku_rate('1.3..4....4.4...'), sudoku_rate('1...............');
+SELECT sudoku_rate('12....1..3....2.') AS one_solution, sudoku_rate('1.3..4....4.4...') AS two_solutions;
+SELECT step, technique, rating, placements FROM sudoku_steps('12....1..3....2.') ORDER BY step;
 SELECT sudoku_stats('1.3..4....4.4...');
 SELECT style, sudoku_format('1.3..4....4.4...', style) FROM unnest(ARRAY['line', 'digits', 'contest', 'grid']) AS style;
 SELECT sudoku_is_valid('1.3..4....4.4...'), sudoku_is_valid('1.3..5....2.4...'), sudoku_is_valid('11..............');
