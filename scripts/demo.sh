@@ -57,20 +57,8 @@ echo "sudoku9_9 holds $TOTAL puzzles; the first one:" >&2
 psql_db -Atc "SELECT puzzle FROM sudoku9_9 ORDER BY id LIMIT 1" >&2
 
 psql_db -q -f "$ROOT/sql/reference/is_solution.sql"
+psql_db -q -f "$ROOT/scripts/time_into.sql"
 psql_db -q <<'SQL'
-
--- Runs a query into a new table and returns the seconds it took, or NULL when
--- statement_timeout cancelled it.
-CREATE FUNCTION time_into(target text, query text) RETURNS double precision
-LANGUAGE plpgsql AS $$
-DECLARE t0 timestamptz := clock_timestamp();
-BEGIN
-  EXECUTE format('CREATE TABLE public.%I AS %s', target, query);
-  RETURN extract(epoch FROM clock_timestamp() - t0);
-EXCEPTION WHEN query_canceled THEN
-  RETURN NULL;
-END $$;
-
 CREATE TABLE runs (solver text, puzzles int, seconds double precision, result_table text, source_table text);
 SQL
 

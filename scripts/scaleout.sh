@@ -138,33 +138,10 @@ for node in $(seq 1 "$SHARDS"); do
 done
 psql_node 0 -q -c "ANALYZE puzzles"
 
-psql_node 0 -q <<'SQL'
--- An independent checker, plain SQL with no call into the extension: the answer has 81
--- digits, every row, column and box holds 1-9 once, and every given is kept.
-CREATE FUNCTION is_solution(puzzle text, answer text) RETURNS boolean
-LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  WITH c AS (
-    SELECT i, substr(answer, i + 1, 1) AS d, substr(puzzle, i + 1, 1) AS given
-    FROM generate_series(0, 80) AS i
-  )
-  SELECT coalesce(answer ~ '^[1-9]{81}$'
-     AND bool_and(given = '.' OR given = d)
-     AND count(DISTINCT (i / 9, d)) = 81
-     AND count(DISTINCT (i % 9, d)) = 81
-     AND count(DISTINCT ((i / 27) * 3 + (i % 9) / 3, d)) = 81, false)
-  FROM c
-$$;
-
--- Runs a query into a new table and returns the seconds it took.
-CREATE FUNCTION time_into(target text, query text) RETURNS double precision
-LANGUAGE plpgsql AS $$
-DECLARE t0 timestamptz := clock_timestamp();
-BEGIN
-  EXECUTE format('CREATE TABLE %I AS %s', target, query);
-  RETURN extract(epoch FROM clock_timestamp() - t0);
-END
-$$;
-SQL
+# The independent answer checker (plain SQL, no call into the extension) and the timer
+# the demo uses too.
+psql_node 0 -q -f "$ROOT/sql/reference/is_solution.sql"
+psql_node 0 -q -f "$ROOT/scripts/time_into.sql"
 
 # The session settings of the pattern: aggregate each partition on its own, and price
 # the coordinator's own CPU a hundred times dearer (cpu_operator_cost, default 0.0025)
