@@ -11,7 +11,7 @@ shift || true
 SYMMETRIES=("${@:-none rotate180}")
 command -v qqwing >/dev/null || { apt-get update -qq; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq qqwing >/dev/null; }
 cd "$ROOT"
-cargo build --release -q -p sudoku_core --example generate_bench --example rate_file
+cargo build --release -q -p sudoku_core --example generate_bench --example rate_times
 out="$(mktemp -d)"
 echo -e "qqwing_level\tsymmetry\tpuzzles\tms_per_puzzle\tER<=2\tER2.1-4\tER4.1-6.2\tER6.3-8\tER>=8.1"
 for sym in ${SYMMETRIES[*]}; do
@@ -20,7 +20,7 @@ for sym in ${SYMMETRIES[*]}; do
         qqwing --generate "$N" --difficulty "$level" --symmetry "$sym" --one-line > "$out/$level.txt"
         t1=$(date +%s.%N)
         ms=$(awk "BEGIN { printf \"%.2f\", ($t1 - $t0) * 1000 / $N }")
-        target/release/examples/rate_file "$out/$level.txt" | awk -F'\t' -v l="$level" -v s="$sym" -v n="$N" -v ms="$ms" '
+        target/release/examples/rate_times "$out/$level.txt" --runs 1 | awk -F'\t' -v l="$level" -v s="$sym" -v n="$N" -v ms="$ms" '
             { r = $2 + 0; if (r <= 2.0) a++; else if (r <= 4.0) b++; else if (r <= 6.2) c++; else if (r <= 8.0) d++; else e++ }
             END { printf "%s\t%s\t%d\t%s\t%d\t%d\t%d\t%d\t%d\n", l, s, n, ms, a, b, c, d, e }'
     done

@@ -2,13 +2,24 @@
 # Ratings against Sukaku Explainer (../shared/tools/serate, one warm JVM, one thread) on
 # the same puzzles in the same run: agreement on the whole of ../shared/data/se_rated_dev.tsv
 # (core/examples/rating_check.rs), the hardest set (every puzzle >= 9.0), and the time
-# per puzzle per ER band (< 4, 4 to 6.2, 6.2 to 8, > 8) on a sample of SAMPLE puzzles a
-# band: the mean of both (serate timed a band at a time, ours per puzzle), and their ratio. Then `SELECT count(sudoku_rate(puzzle))`
-# over 10,000 generated puzzles in PostgreSQL with 0 and 2 parallel workers.
+# per puzzle per ER band (< 4, 4 to 6.2, 6.2 to 8, > 8) on SAMPLE puzzles a band, with
+# their ratio. Then `SELECT count(sudoku_rate(puzzle))` over 10,000 generated puzzles in
+# PostgreSQL with 0 and 2 parallel workers.
 #
-# Usage: scripts/bench_rating.sh [SAMPLE]   (default 20; needs ../shared/data and ../shared/tools)
+# How Sukaku Explainer is timed: its own per-puzzle times are in hundredths of a second,
+# truncated, too coarse for easy puzzles, and its JIT keeps warming up over the first
+# rounds of a band. So each band is rated by two JVMs: one over warm-up puzzles then the
+# band once (A), one over the same warm-up then the band 1 + K times (B). B - A is K rounds
+# of the band in a JVM already warmed by the warm-up and a first round of the band: the
+# time per puzzle is (B - A) / (K x SAMPLE), JVM start-up and JIT warm-up cancelling out.
+# K is chosen per band so that the K rounds take tens of seconds; each pair is run REPEAT
+# times and the median taken. Ours: the median of five ratings per puzzle, one thread.
+#
+# Usage: scripts/bench_rating.sh [SAMPLE [REPEAT]]   (defaults 20 and 3; needs ../shared/data
+# and ../shared/tools)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 SAMPLE="${1:-20}"
+REPEAT="${2:-3}"
 DATA="$ROOT/../shared/data"
 SERATE="$ROOT/../shared/tools/serate/serate"
 cd "$ROOT"
@@ -24,24 +35,30 @@ awk -F'\t' -v n="$SAMPLE" '
     { r = $2 + 0; b = (r < 4.0) ? 1 : (r <= 6.2) ? 2 : (r <= 8.0) ? 3 : 4; line[b, ++count[b]] = $1 }
     END { for (b = 1; b <= 4; b++) { step = count[b] / n; for (i = 0; i < n; i++) print b "\t" line[b, int(i * step) + 1] } }' \
     "$DATA/se_rated_dev.tsv" > "$out/sample.tsv"
-# serate prints its time per puzzle in hundredths of a second, too coarse for easy
-# puzzles: each band is timed whole instead, in one JVM warmed up on the first band's
-# puzzles, and the time of the warm-up run alone is taken off.
-# The warm-up puzzles are others than those timed: every 97th of the rated set.
-awk -F'\t' 'NR % 97 == 50 { print $1 }' "$DATA/se_rated_dev.tsv" | head -n 40 > "$out/warmup.txt"
+# The warm-up puzzles are others than those timed: every 47th of the rated set below ER 7
+# (harder ones would only lengthen both runs: the band's own first round finishes warming).
+awk -F'\t' 'NR % 47 == 20 && $2 < 7.0 { print $1 }' "$DATA/se_rated_dev.tsv" | head -n 40 > "$out/warmup.txt"
 wall() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk "BEGIN { print $t1 - $t0 }"; }
-base="$(wall "$SERATE" "$out/warmup.txt")"
+median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+rounds=(0 60 20 8 2)   # K per band
 printf 'band\tpuzzles\tsame_rating\tserate_ms\tsudoku_core_ms\tfaster_by\n'
 for b in 1 2 3 4; do
     awk -F'\t' -v b="$b" '$1 == b { print $2 }' "$out/sample.tsv" > "$out/band.txt"
-    cat "$out/warmup.txt" "$out/band.txt" > "$out/timed.txt"
-    both="$(wall "$SERATE" "$out/timed.txt")"
+    k=${rounds[$b]}
+    cat "$out/warmup.txt" "$out/band.txt" > "$out/a.txt"
+    { cat "$out/warmup.txt"; for ((i = 0; i <= k; i++)); do cat "$out/band.txt"; done; } > "$out/b.txt"
+    for ((i = 0; i < REPEAT; i++)); do
+        ta="$(wall "$SERATE" "$out/a.txt")"
+        tb="$(wall "$SERATE" "$out/b.txt")"
+        awk "BEGIN { print ($tb - $ta) * 1000 / ($k * $SAMPLE) }"
+    done > "$out/se_ms"
+    se="$(median < "$out/se_ms")"
     "$SERATE" "$out/band.txt" > "$out/serate.tsv"
     target/release/examples/rate_times "$out/band.txt" > "$out/ours.tsv"
-    paste "$out/serate.tsv" "$out/ours.tsv" | awk -F'\t' -v b="$b" -v both="$both" -v base="$base" '
+    paste "$out/serate.tsv" "$out/ours.tsv" | awk -F'\t' -v b="$b" -v se="$se" -v runs="$(tr '\n' ' ' < "$out/se_ms")" '
         { n++; same += ($2 == $4); us += $5 }
-        END { split("< 4|4 to 6.2|6.2 to 8|> 8", name, "|"); se = (both - base) * 1000 / n; o = us / n / 1000;
-              printf "%s\t%d\t%d\t%.1f\t%.3f\t%.0fx\n", name[b], n, same, se, o, se / o }'
+        END { split("< 4|4 to 6.2|6.2 to 8|> 8", name, "|"); o = us / n / 1000;
+              printf "%s\t%d\t%d\t%.1f\t%.3f\t%.0fx\t(serate runs, ms: %s)\n", name[b], n, same, se, o, se / o, runs }'
 done
 say "sudoku_rate over 10,000 generated puzzles in PostgreSQL"
 start_cluster

@@ -195,8 +195,10 @@ psql_pg -q -c "CREATE EXTENSION sudoku_ext"
 started="$(psql_pg -Atc "SELECT pg_postmaster_start_time()")"
 # The session kept open through the calls: it answers a query now and at the end.
 coproc WITNESS { sudo -u postgres -E "${PG_BIN}/psql" -X -At -h "$PGHOST" -p "$PGPORT" -U postgres 2>&1; }
-echo "SELECT 'witness ' || pg_backend_pid();" >&"${WITNESS[1]}"
-read -r -t 10 witness_line <&"${WITNESS[0]}" || witness_line=""
+# Bash unsets WITNESS and WITNESS_PID as soon as the coprocess ends, so they are kept here.
+witness_pid="$WITNESS_PID" witness_in="${WITNESS[1]}" witness_out="${WITNESS[0]}"
+echo "SELECT 'witness ' || pg_backend_pid();" >&"$witness_in"
+read -r -t 10 witness_line <&"$witness_out" || witness_line=""
 [[ "$witness_line" == witness* ]] || fail "out of memory: the witness session did not answer: $witness_line"
 big="repeat(' ', 1073741000 - 81) || repeat('.', 81)"
 oom_call() {
@@ -228,12 +230,12 @@ oom_call "sudoku_steps(the empty grid: the longest path)" "SELECT count(*) FROM 
 oom_call "sudoku_generate(200,000 rows)" "SELECT count(*) FROM sudoku_generate(200000, 1, 60)"
 now="$(psql_pg -Atc "SELECT pg_postmaster_start_time()")"
 [ "$now" = "$started" ] || fail "out of memory: the server restarted ($started -> $now)"
-echo "SELECT 'witness ' || pg_backend_pid();" >&"${WITNESS[1]}"
-read -r -t 10 witness_again <&"${WITNESS[0]}" || witness_again=""
+echo "SELECT 'witness ' || pg_backend_pid();" >&"$witness_in"
+read -r -t 10 witness_again <&"$witness_out" || witness_again=""
 [ "$witness_again" = "$witness_line" ] || fail "out of memory: the witness session is gone: ${witness_again:-no answer}"
 echo "out of memory: postmaster started at $started, still the same; the witness session (${witness_line#witness }) still answers"
-exec {WITNESS[1]}>&-
-wait "$WITNESS_PID" 2>/dev/null || true
+exec {witness_in}>&-
+wait "$witness_pid" 2>/dev/null || true
 
 stop_cluster
 if [ "$failed" -ne 0 ]; then

@@ -377,7 +377,9 @@ fn first_appearance_labels(size: Size, cells: &[u8]) -> [u8; 10] {
     label
 }
 
-/// The canonical form by trying every geometric map (4×4 only: 128 of them).
+/// The canonical form by trying every geometric map: 128 of them for a 4×4 puzzle, and
+/// 3,359,232 for a 9×9 one (the fallback of [`minlex_puzzle`] when its frontier would
+/// exceed its cap).
 fn canonical_by_enumeration(puzzle: &Puzzle) -> (Puzzle, Transformation) {
     let size = puzzle.size;
     let n = size.n();
@@ -635,8 +637,28 @@ fn rows_of(cells: &[u8; CELLS]) -> [[u8; 9]; 9] {
     rows
 }
 
+/// The most partial arrangements the breadth-first search keeps at one level, and the
+/// most tied row choices it weighs between two levels: two levels of 65,536
+/// arrangements (about 40 bytes each) and as many row choices (32 bytes each) stay under
+/// 8 MB. The largest frontier met on puzzles rich in automorphisms is 7,776 (the tests). Highly symmetric puzzles keep many arrangements tied;
+/// beyond this many the search gives way to [`canonical_by_enumeration`] (every one of the
+/// 3,359,232 geometric maps of a 9×9 grid, in constant memory, about two seconds), so that
+/// the memory of a call has a bound whatever the puzzle.
+const FRONTIER_CAP: usize = 1 << 16;
+
 /// The canonical form of a 9×9 puzzle by the breadth-first partition search.
 fn minlex_puzzle(puzzle: &Puzzle) -> (Puzzle, Transformation) {
+    minlex_puzzle_capped(puzzle, FRONTIER_CAP)
+}
+
+#[cfg(test)]
+thread_local! {
+    /// The largest frontier the search has kept on this thread (for the tests).
+    static LARGEST_FRONTIER: std::cell::Cell<usize> = const { std::cell::Cell::new(0) };
+}
+
+/// [`minlex_puzzle`] with the frontier capped at `cap` arrangements.
+fn minlex_puzzle_capped(puzzle: &Puzzle, cap: usize) -> (Puzzle, Transformation) {
     let given = puzzle.cells;
     let flipped = transposed(Size::Nine, &given);
     let grids = [rows_of(&given), rows_of(&flipped)];
@@ -677,7 +699,12 @@ fn minlex_puzzle(puzzle: &Puzzle) -> (Puzzle, Transformation) {
                         best_candidates.clear();
                         best_candidates.push((index, r as u8, values, order));
                     }
-                    Ordering::Equal => best_candidates.push((index, r as u8, values, order)),
+                    Ordering::Equal => {
+                        if best_candidates.len() == cap {
+                            return canonical_by_enumeration(puzzle);
+                        }
+                        best_candidates.push((index, r as u8, values, order))
+                    }
                     Ordering::Greater => {}
                 }
             }
@@ -686,7 +713,12 @@ fn minlex_puzzle(puzzle: &Puzzle) -> (Puzzle, Transformation) {
         for &(index, r, values, order) in &best_candidates {
             let arrangement = &frontier[index];
             arrangement.extend(r, &grids[arrangement.grid as usize][r as usize], &values, &order, &mut next_frontier);
+            if next_frontier.len() > cap {
+                return canonical_by_enumeration(puzzle);
+            }
         }
+        #[cfg(test)]
+        LARGEST_FRONTIER.with(|l| l.set(l.get().max(next_frontier.len())));
         std::mem::swap(&mut frontier, &mut next_frontier);
     }
     let done = &frontier[0];
@@ -1128,6 +1160,53 @@ mod tests {
         // A grid rich in automorphisms, where the choices of rows tie most.
         let p = line("123456789456789123789123456234567891567891234891234567345678912678912345912345678");
         assert_eq!(minlex_full_grid(&p).0, minlex_puzzle(&p).0);
+    }
+
+    /// Puzzles rich in automorphisms, where the partition search keeps the most
+    /// arrangements tied: a grid with a large automorphism group, with some of its
+    /// digits, bands or diagonals blanked, and sparse symmetric patterns.
+    fn symmetric_puzzles() -> Vec<Puzzle> {
+        let rich = "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+        let mut out = Vec::new();
+        for keep in ["1", "12", "123", "1234", "12345678"] {
+            out.push(line(&rich.chars().map(|c| if keep.contains(c) { c } else { '.' }).collect::<String>()));
+        }
+        let by_cell = |f: &dyn Fn(usize) -> bool| -> Puzzle {
+            line(&rich.char_indices().map(|(i, c)| if f(i) { c } else { '.' }).collect::<String>())
+        };
+        out.push(by_cell(&|i| i / 27 == 0));
+        out.push(by_cell(&|i| i / 9 == i % 9));
+        out.push(by_cell(&|i| i / 9 == i % 9 || i / 9 + i % 9 == 8));
+        out.push(by_cell(&|i| i % 10 == 0 || i % 4 == 0));
+        let mut one = vec![b'.'; 81];
+        one[40] = b'5';
+        out.push(line(std::str::from_utf8(&one).unwrap()));
+        out
+    }
+
+    #[test]
+    fn enumeration_fallback_agrees_with_the_partition_search() {
+        // A cap of 0 sends the search to the fallback at its first level.
+        let mut puzzles = symmetric_puzzles();
+        puzzles.truncate(if cfg!(debug_assertions) { 1 } else { 2 });
+        puzzles.push(crate::generate(5, 0, Default::default()).puzzle);
+        for p in &puzzles {
+            let (form, t) = minlex_puzzle_capped(p, 0);
+            assert_eq!(t.apply(p), form);
+            assert_eq!(form, minlex_puzzle(p).0, "{}", p.to_line());
+        }
+    }
+
+    #[test]
+    fn symmetric_puzzles_stay_far_below_the_frontier_cap() {
+        LARGEST_FRONTIER.with(|l| l.set(0));
+        for p in symmetric_puzzles() {
+            let (form, t) = minlex_puzzle(&p);
+            assert_eq!(t.apply(&p), form);
+        }
+        let largest = LARGEST_FRONTIER.with(|l| l.get());
+        eprintln!("largest frontier: {largest}");
+        assert!(largest * 8 <= FRONTIER_CAP, "largest frontier {largest}");
     }
 
     #[test]

@@ -306,6 +306,7 @@ pub fn technique_name(t: Technique) -> String {
         Technique::XYWing => "xy_wing".into(),
         Technique::XYZWing => "xyz_wing".into(),
         Technique::WXYZWing => "wxyz_wing".into(),
+        Technique::VWXYZWing => "vwxyz_wing".into(),
         Technique::UniqueLoop(k) => format!("unique_loop_type_{k}"),
         Technique::Bug(k) => format!("bug_type_{k}"),
         Technique::AlignedPairExclusion => "aligned_pair_exclusion".into(),

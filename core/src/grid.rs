@@ -50,7 +50,9 @@ pub const UNITS: [[u8; 9]; 27] = build_units::<9, 27, 3>();
 pub const UNITS_FOUR: [[u8; 4]; 12] = build_units::<4, 12, 2>();
 
 /// The 20 peers of each cell, ascending.
-pub const PEERS: [[u8; 20]; CELLS] = build_peers();
+pub const PEERS: [[u8; 20]; CELLS] = build_peers::<9, 81, 20, 3>();
+/// The 7 peers of each cell of a 4×4 grid, ascending.
+pub const PEERS_FOUR: [[u8; 7]; 16] = build_peers::<4, 16, 7, 2>();
 
 /// The kind and 0-based index within its kind of a unit number.
 pub fn unit_kind(unit: usize) -> (UnitKind, usize) {
@@ -86,14 +88,17 @@ const fn build_units<const N: usize, const U: usize, const B: usize>() -> [[u8; 
     units
 }
 
-const fn build_peers() -> [[u8; 20]; CELLS] {
-    let mut out = [[0u8; 20]; CELLS];
+/// The peers of each cell of an `N`×`N` grid (`C` cells, `P` peers a cell) with boxes of
+/// `B`×`B` cells, ascending.
+const fn build_peers<const N: usize, const C: usize, const P: usize, const B: usize>() -> [[u8; P]; C] {
+    let mut out = [[0u8; P]; C];
     let mut c = 0;
-    while c < CELLS {
+    while c < C {
         let mut n = 0;
         let mut p = 0;
-        while p < CELLS {
-            if p != c && (p / 9 == c / 9 || p % 9 == c % 9 || box_of(p) == box_of(c)) {
+        while p < C {
+            let same_box = (p / N) / B == (c / N) / B && (p % N) / B == (c % N) / B;
+            if p != c && (p / N == c / N || p % N == c % N || same_box) {
                 out[c][n] = p as u8;
                 n += 1;
             }
@@ -192,16 +197,13 @@ impl Size {
         }
     }
 
-    /// All units, rows then columns then boxes, each listing its cells ascending.
-    pub fn units(self) -> Vec<Vec<usize>> {
-        let n = self.n();
-        let mut units = vec![Vec::with_capacity(n); 3 * n];
-        for cell in 0..self.cells() {
-            for u in self.units_of(cell) {
-                units[u].push(cell);
-            }
+    /// The peers of a cell, ascending.
+    #[inline]
+    pub fn peers(self, cell: usize) -> &'static [u8] {
+        match self {
+            Size::Nine => &PEERS[cell],
+            Size::Four => &PEERS_FOUR[cell],
         }
-        units
     }
 
     /// `r<row>c<col>` with 1-based row and column.
@@ -260,6 +262,21 @@ mod tests {
         for u in 0..27 {
             let cells: Vec<usize> = (0..81).filter(|&c| Size::Nine.units_of(c).contains(&u)).collect();
             assert_eq!(cells, Size::Nine.unit_cells(u).iter().map(|&c| c as usize).collect::<Vec<_>>());
+        }
+    }
+
+    /// Both peer tables against the size geometry: a cell's peers are exactly the other
+    /// cells sharing one of its units.
+    #[test]
+    fn peer_tables_match_the_size_geometry() {
+        for size in [Size::Four, Size::Nine] {
+            for c in 0..size.cells() {
+                let shared: Vec<u8> = (0..size.cells())
+                    .filter(|&p| p != c && size.units_of(p).iter().any(|u| size.units_of(c).contains(u)))
+                    .map(|p| p as u8)
+                    .collect();
+                assert_eq!(size.peers(c), &shared[..], "{} cell {c}", size.name());
+            }
         }
     }
 }

@@ -44,22 +44,22 @@ pub(crate) fn singles_from_givens(puzzle: &Puzzle) -> SinglesFixpoint {
     SinglesFixpoint {
         naked_singles: stats.naked_singles,
         hidden_singles: stats.hidden_singles,
-        blanks_left: st.grid.iter().filter(|&&d| d == 0).count(),
+        blanks_left: st.grid[..puzzle.size.cells()].iter().filter(|&&d| d == 0).count(),
         contradiction: !ok,
     }
 }
 
-#[derive(Clone)]
+/// A position of the search: fixed-size arrays (the first `size.cells()` entries used),
+/// so that a branch copies 243 bytes and nothing is allocated.
+#[derive(Clone, Copy)]
 struct State {
     /// Candidates of each blank cell; 0 for a filled one.
-    cand: Vec<u16>,
-    grid: Vec<u8>,
+    cand: [u16; CELLS],
+    grid: [u8; CELLS],
 }
 
 struct Search<'a, O: Observer> {
     size: Size,
-    units: Vec<Vec<usize>>,
-    peers: Vec<Vec<usize>>,
     tally: Tally,
     observer: &'a mut O,
 }
@@ -68,17 +68,9 @@ impl<'a, O: Observer> Search<'a, O> {
     /// The search of `puzzle` and its root state (the givens placed).
     fn start(puzzle: &Puzzle, limit: u64, observer: &'a mut O) -> (Search<'a, O>, State) {
         let size = puzzle.size;
-        let units = size.units();
-        let peers: Vec<Vec<usize>> = (0..size.cells())
-            .map(|c| {
-                let mut p: Vec<usize> = size.units_of(c).iter().flat_map(|&u| units[u].iter().copied()).filter(|&p| p != c).collect();
-                p.sort_unstable();
-                p.dedup();
-                p
-            })
-            .collect();
-        let search = Search { size, units, peers, tally: Tally::new(limit), observer };
-        let mut st = State { cand: vec![size.all_digits(); size.cells()], grid: vec![0; size.cells()] };
+        let search = Search { size, tally: Tally::new(limit), observer };
+        let mut st = State { cand: [0; CELLS], grid: [0; CELLS] };
+        st.cand[..size.cells()].fill(size.all_digits());
         for (cell, &d) in puzzle.values().iter().enumerate() {
             if d != 0 {
                 search.place(&mut st, cell, d);
@@ -90,8 +82,8 @@ impl<'a, O: Observer> Search<'a, O> {
     fn place(&self, st: &mut State, cell: usize, d: u8) {
         st.grid[cell] = d;
         st.cand[cell] = 0;
-        for &p in &self.peers[cell] {
-            st.cand[p] &= !(1 << (d - 1));
+        for &p in self.size.peers(cell) {
+            st.cand[p as usize] &= !(1 << (d - 1));
         }
     }
 
@@ -121,16 +113,17 @@ impl<'a, O: Observer> Search<'a, O> {
             if progress {
                 continue;
             }
-            if st.grid.iter().all(|&d| d != 0) {
+            if st.grid[..self.size.cells()].iter().all(|&d| d != 0) {
                 return true;
             }
-            for u in 0..self.units.len() {
+            for u in 0..3 * self.size.n() {
+                let cells = self.size.unit_cells(u);
                 for d in 1..=self.size.n() as u8 {
                     let bit = 1u16 << (d - 1);
-                    if self.units[u].iter().any(|&c| st.grid[c] == d) {
+                    if cells.iter().any(|&c| st.grid[c as usize] == d) {
                         continue;
                     }
-                    let mut places = self.units[u].iter().copied().filter(|&c| st.cand[c] & bit != 0);
+                    let mut places = cells.iter().map(|&c| c as usize).filter(|&c| st.cand[c] & bit != 0);
                     match (places.next(), places.next()) {
                         (None, _) => return false,
                         (Some(cell), None) => {
@@ -158,9 +151,7 @@ impl<'a, O: Observer> Search<'a, O> {
         }
         let blank = (0..self.size.cells()).filter(|&c| st.grid[c] == 0).min_by_key(|&c| (st.cand[c].count_ones(), c));
         let Some(cell) = blank else {
-            let mut grid = [0u8; CELLS];
-            grid[..st.grid.len()].copy_from_slice(&st.grid);
-            self.tally.solution(grid, self.observer);
+            self.tally.solution(st.grid, self.observer);
             return;
         };
         for d in 1..=self.size.n() as u8 {
@@ -169,7 +160,7 @@ impl<'a, O: Observer> Search<'a, O> {
             }
             self.observer.check_interrupt();
             self.record(cell, d, PlacedBy::Guess, depth + 1);
-            let mut next = st.clone();
+            let mut next = st;
             self.place(&mut next, cell, d);
             let before = self.tally.count();
             self.run(next, depth + 1);

@@ -6,6 +6,13 @@
 //! other and would hold the same digit, or when a bivalue (for triples: any) cell seeing
 //! all of them would be left without a candidate. A digit of one of the cells that takes
 //! part in no possible combination is eliminated.
+//!
+//! A combination is impossible through an excluder exactly when the excluder's
+//! candidates are a subset of the combination's digits, so the excluders are kept as
+//! digit masks (the partners of each digit in bivalue excluders, the trivalue excluders'
+//! masks): for each digit of the first cell (pairs) or pair of digits of the first two
+//! (triples), the digits the last cell may take are one mask, with no scan of the
+//! excluders per combination; pairs of digits that can add nothing new are skipped.
 
 use super::board::*;
 use super::marks::{Candidate, Marks};
@@ -40,6 +47,49 @@ fn base_cells(m: &Marks, max_excluder: u32) -> Vec<(usize, CellSet)> {
     out
 }
 
+/// The candidates of the common excluders, arranged so that whether a combination of
+/// digits empties one of them is a few mask tests: a combination is killed exactly when
+/// some excluder's candidates are a subset of its digits (excluders have at least two).
+struct ExcluderDigits {
+    /// `partners[d]`: the digits `e` such that some excluder holds exactly {d, e}.
+    partners: [u16; 9],
+    /// The excluders of three candidates (their masks; at most 20 cells see a cell).
+    triples: [u16; 20],
+    n_triples: usize,
+}
+
+impl ExcluderDigits {
+    /// The excluders among `common` whose candidates are all within `digits` (the
+    /// others can empty no combination of those digits), and whether there is one.
+    fn new(m: &Marks, common: CellSet, digits: u16) -> (ExcluderDigits, bool) {
+        let mut x = ExcluderDigits { partners: [0; 9], triples: [0; 20], n_triples: 0 };
+        let mut any = false;
+        for e in cells_of(common) {
+            let v = m.cands[e];
+            if v & !digits != 0 {
+                continue;
+            }
+            any = true;
+            match v.count_ones() {
+                2 => {
+                    let a = v.trailing_zeros() as usize;
+                    let b = (v & (v - 1)).trailing_zeros() as usize;
+                    x.partners[a] |= 1 << b;
+                    x.partners[b] |= 1 << a;
+                }
+                3 => {
+                    if x.n_triples < x.triples.len() {
+                        x.triples[x.n_triples] = v;
+                        x.n_triples += 1;
+                    }
+                }
+                _ => {}
+            }
+        }
+        (x, any)
+    }
+}
+
 fn sees(size: Size, a: usize, b: usize) -> bool {
     peers(size, a) >> b & 1 != 0
 }
@@ -58,19 +108,20 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             }
             let linked = sees(size, c0, c1);
             let (v0, v1) = (m.cands[c0], m.cands[c1]);
+            // A combination {d0, d1} is killed by a common bivalue excluder holding exactly
+            // those two digits: for each d0, the digits of the second cell it allows.
+            let (pairs, any) = ExcluderDigits::new(m, common, v0 | v1);
+            if !any {
+                continue;
+            }
             let mut allowed0 = 0u16;
             let mut allowed1 = 0u16;
             for d0 in bits(v0 as u32) {
-                for d1 in bits(v1 as u32) {
-                    if d0 == d1 && linked {
-                        continue;
-                    }
-                    let pair = (1u16 << d0) | (1u16 << d1);
-                    if cells_of(common).any(|e| m.cands[e] & !pair == 0) {
-                        continue;
-                    }
+                let same = if linked { 1u16 << d0 } else { 0 };
+                let ok1 = v1 & !pairs.partners[d0] & !same;
+                if ok1 != 0 {
                     allowed0 |= 1 << d0;
-                    allowed1 |= 1 << d1;
+                    allowed1 |= ok1;
                 }
             }
             let (r0, r1) = (v0 & !allowed0, v1 & !allowed1);
@@ -150,23 +201,45 @@ fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
     let size = m.size;
     let links = [sees(size, cs[0], cs[1]), sees(size, cs[0], cs[2]), sees(size, cs[1], cs[2])];
     let v = cs.map(|c| m.cands[c]);
+    let (excl, any) = ExcluderDigits::new(m, common, v[0] | v[1] | v[2]);
+    if !any {
+        return None;
+    }
     let mut allowed = [0u16; 3];
     for d0 in bits(v[0] as u32) {
         for d1 in bits(v[1] as u32) {
             if d0 == d1 && links[0] {
                 continue;
             }
-            for d2 in bits(v[2] as u32) {
-                if (d0 == d2 && links[1]) || (d1 == d2 && links[2]) {
-                    continue;
+            // Nothing left to learn from this pair of digits: both already allowed and
+            // every third digit too (the usual case once most combinations were seen).
+            if allowed[0] >> d0 & allowed[1] >> d1 & 1 != 0 && allowed[2] == v[2] {
+                continue;
+            }
+            // {d0, d1} is itself an excluder's candidates: every third digit is killed.
+            if excl.partners[d0] >> d1 & 1 != 0 {
+                continue;
+            }
+            let mut killed2 = excl.partners[d0] | excl.partners[d1];
+            if d0 != d1 {
+                let both = (1u16 << d0) | (1u16 << d1);
+                for &t in &excl.triples[..excl.n_triples] {
+                    if t & both == both {
+                        killed2 |= t & !both;
+                    }
                 }
-                let set = (1u16 << d0) | (1u16 << d1) | (1u16 << d2);
-                if cells_of(common).any(|e| m.cands[e] & !set == 0) {
-                    continue;
-                }
+            }
+            if links[1] {
+                killed2 |= 1 << d0;
+            }
+            if links[2] {
+                killed2 |= 1 << d1;
+            }
+            let ok2 = v[2] & !killed2;
+            if ok2 != 0 {
                 allowed[0] |= 1 << d0;
                 allowed[1] |= 1 << d1;
-                allowed[2] |= 1 << d2;
+                allowed[2] |= ok2;
             }
         }
     }

@@ -23,9 +23,26 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
     }
     // (base kind, cover kind): 1 column, 0 row.
     for &(base_kind, cover_kind) in &[(1usize, 0usize), (0, 1)] {
+        // The base lines each digit can use: 2 to `degree` places (fewer is no base line,
+        // more cannot fit `degree` cover lines). A digit with too many placed or too
+        // few such lines is left out (an empty mask).
+        let mut lines = [0u32; 9];
+        for (d, mask) in lines.iter_mut().enumerate().take(n) {
+            if placed[d] + 2 * degree > n {
+                continue;
+            }
+            for i in 0..n {
+                if (2..=degree as u32).contains(&ctx.pos[base_kind * n + i][d].count_ones()) {
+                    *mask |= 1 << i;
+                }
+            }
+            if (mask.count_ones() as usize) < degree {
+                *mask = 0;
+            }
+        }
         for combo in combinations(n, degree) {
             for digit in 1..=n as u8 {
-                if placed[digit as usize - 1] + 2 * degree > n {
+                if combo & !lines[digit as usize - 1] != 0 {
                     continue;
                 }
                 let mut cover = 0u32;

@@ -47,10 +47,12 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                 {
                     let elim_cells = dc & mask2 & !mask1;
                     let pointing = k1 == 2;
+                    // Nothing to clear: no plain step, and no direct one either (the
+                    // places a direct step's unit loses would be among these).
+                    if elim_cells == 0 {
+                        continue;
+                    }
                     if !direct {
-                        if elim_cells == 0 {
-                            continue;
-                        }
                         let eliminations = eliminations_of(m, elim_cells, digit);
                         let (technique, rating) = if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
                         let explanation = format!(
@@ -80,7 +82,7 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                         }
                         let u3 = kind_base(size, k1) + i3;
                         let mask3 = unit_mask(size, u3);
-                        if mask3 & mask2 == 0 {
+                        if mask3 & elim_cells == 0 {
                             continue;
                         }
                         let p3 = dc & mask3;

@@ -47,10 +47,11 @@ pub enum Technique {
     /// A hidden subset (n = 2, 3) whose eliminations leave a hidden single in its unit,
     /// placed at once ("direct hidden pair" 2.0, "direct hidden triplet" 2.5).
     DirectHiddenSubset(u8),
-    /// WXYZ-wing (three cells seeing each other holding four digits, and a bivalue cell:
-    /// Sukaku Explainer's 5.5-5.6) and, with the same logic on four cells holding five
-    /// digits, VWXYZ-wing (6.2-6.4); the rating and explanation tell them apart.
+    /// WXYZ-wing: three cells seeing each other hold four digits, and a bivalue cell
+    /// (Sukaku Explainer's 5.5-5.6).
     WXYZWing,
+    /// VWXYZ-wing: the same logic with four cells holding five digits (6.2-6.4).
+    VWXYZWing,
     /// A chain of n strong links on one digit joined by weak links (Sukaku Explainer's
     /// "3 strong-linked fishes": 5.4 on parallel lines, 5.5 with a box, 5.6 mixing rows
     /// and columns, 5.7 grouped).

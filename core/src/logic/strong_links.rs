@@ -107,8 +107,62 @@ fn seeing_all(size: Size, set: CellSet) -> CellSet {
     seen
 }
 
-fn in_one_unit(size: Size, set: CellSet) -> bool {
-    shared_unit(size, set).is_some()
+/// The units (bit `u` for unit `u`) holding every cell of the non-empty `set`. Two sets
+/// lie together in one unit exactly when their covers intersect, since a unit holding
+/// their union holds each.
+fn covering_units(size: Size, set: CellSet) -> u32 {
+    let first = set.trailing_zeros() as usize;
+    let mut cover = 0;
+    for u in size.units_of(first) {
+        if set & !unit_mask(size, u) == 0 {
+            cover |= 1 << u;
+        }
+    }
+    cover
+}
+
+/// A link's two nodes with what the searches ask of each, computed once per link:
+/// index 0 is the link's `a`, index 1 its `b`.
+#[derive(Clone, Copy)]
+struct LinkNodes {
+    /// Both nodes' cells.
+    cells: CellSet,
+    /// [`covering_units`] of each node.
+    cover: [u32; 2],
+    /// [`seeing_all`] of each node.
+    seen: [CellSet; 2],
+    /// Whether either node has several cells (a grouped link).
+    grouped: bool,
+}
+
+fn link_nodes(size: Size, l: &Link) -> LinkNodes {
+    LinkNodes {
+        cells: l.a | l.b,
+        cover: [covering_units(size, l.a), covering_units(size, l.b)],
+        seen: [seeing_all(size, l.a), seeing_all(size, l.b)],
+        grouped: l.a.count_ones() > 1 || l.b.count_ones() > 1,
+    }
+}
+
+/// A third link of a chain of three strong links, as the search tries it after a middle
+/// one: its end (on `side`) and what is checked against each first link.
+struct Third {
+    index: usize,
+    side: usize,
+    /// The candidates outside the link seeing its end.
+    reach: CellSet,
+    cells: CellSet,
+    unit: usize,
+}
+
+/// The node of `l` at index `side` (0 its `a`, 1 its `b`) and the other one.
+#[inline]
+fn oriented(l: &Link, side: usize) -> (CellSet, CellSet) {
+    if side == 0 {
+        (l.a, l.b)
+    } else {
+        (l.b, l.a)
+    }
 }
 
 fn kind_rating(size: Size, u1: usize, u2: usize) -> u16 {
@@ -129,35 +183,43 @@ pub fn turbot_fish(m: &Marks) -> Option<Step> {
     let size = m.size;
     let dcs = all_digit_cells(m);
     let mut all = Vec::with_capacity(64);
+    let mut nodes: Vec<LinkNodes> = Vec::with_capacity(64);
     // (rating, -eliminations, digit, link1, link2, end1, end2, bridge)
     let mut best: Option<(u16, i32, u8, Link, Link, CellSet, CellSet, CellSet)> = None;
     for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
         links(size, dc, &mut all);
+        nodes.clear();
+        nodes.extend(all.iter().map(|l| link_nodes(size, l)));
         for i in 0..all.len() {
             for j in i + 1..all.len() {
                 let (l1, l2) = (all[i], all[j]);
-                if l1.unit == l2.unit || (l1.a | l1.b) & (l2.a | l2.b) != 0 {
+                let (n1, n2) = (&nodes[i], &nodes[j]);
+                if l1.unit == l2.unit || n1.cells & n2.cells != 0 {
                     continue;
                 }
-                let grouped = [l1.a, l1.b, l2.a, l2.b].iter().any(|s| s.count_ones() > 1);
-                let rating = if grouped { 43 } else { kind_rating(size, l1.unit, l2.unit) };
+                let rating = if n1.grouped || n2.grouped { 43 } else { kind_rating(size, l1.unit, l2.unit) };
                 if let Some(b) = &best {
                     if b.0 < rating {
                         continue;
                     }
                 }
-                for (end1, bridge1) in [(l1.a, l1.b), (l1.b, l1.a)] {
-                    for (end2, bridge2) in [(l2.a, l2.b), (l2.b, l2.a)] {
-                        if !in_one_unit(size, bridge1 | bridge2) {
+                let outside = dc & !(n1.cells | n2.cells);
+                // Side 0 takes the link's `a` as its end and `b` as its bridge, side 1
+                // the reverse.
+                for side1 in 0..2 {
+                    for side2 in 0..2 {
+                        if n1.cover[1 - side1] & n2.cover[1 - side2] == 0 {
                             continue;
                         }
-                        let elim = dc & seeing_all(size, end1) & seeing_all(size, end2) & !(end1 | end2 | bridge1 | bridge2);
+                        let elim = outside & n1.seen[side1] & n2.seen[side2];
                         if elim == 0 {
                             continue;
                         }
                         let key = (rating, -(elim.count_ones() as i32));
                         if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
+                            let (end1, bridge1) = oriented(&l1, side1);
+                            let (end2, bridge2) = oriented(&l2, side2);
                             best = Some((rating, key.1, digit, Link { unit: l1.unit, a: end1, b: bridge1 }, Link { unit: l2.unit, a: end2, b: bridge2 }, end1, end2, bridge1 | bridge2));
                         }
                     }
@@ -213,67 +275,103 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
     let size = m.size;
     let dcs = all_digit_cells(m);
     let mut all = Vec::with_capacity(64);
+    let mut nodes: Vec<LinkNodes> = Vec::with_capacity(64);
+    // The third links that can follow a middle one, each with a side (0 taking the
+    // link's `a` as the chain's end and `b` as its bridge, 1 the reverse).
+    let mut thirds: Vec<Third> = Vec::with_capacity(128);
     // (rating, -eliminations, digit, links in chain order as (unit, end, bridge) with the
     // middle as (unit, x, y))
     let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
     for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
         links(size, dc, &mut all);
-        let count = all.len();
-        for mid in 0..count {
-            let l2 = all[mid];
-            for (x, y) in [(l2.a, l2.b), (l2.b, l2.a)] {
-                for i in 0..count {
-                    let l1 = all[i];
-                    if i == mid || l1.unit == l2.unit || (l1.a | l1.b) & (l2.a | l2.b) != 0 {
+        nodes.clear();
+        nodes.extend(all.iter().map(|l| link_nodes(size, l)));
+        // Link sides by the units their bridge lies in: bit 2i+s of `by_unit[u]` when
+        // side s of link i (its `b` for s = 0, its `a` for s = 1) lies wholly in unit u.
+        // A digit has at most one link per line and two per box (36 on 9×9), so the
+        // sides fit 128 bits; ascending bits are the search's order (link, then side).
+        debug_assert!(all.len() <= 64);
+        let mut by_unit = [0u128; 27];
+        for (i, nd) in nodes.iter().enumerate() {
+            for side in 0..2 {
+                for u in bits(nd.cover[1 - side]) {
+                    by_unit[u] |= 1u128 << (2 * i + side);
+                }
+            }
+        }
+        let joinable = |cover: u32| bits(cover).fold(0u128, |sides, u| sides | by_unit[u]);
+        for mid in 0..all.len() {
+            let (l2, n2) = (all[mid], nodes[mid]);
+            // Side 0: x is the middle link's `a`, y its `b`; side 1 the reverse.
+            for side2 in 0..2 {
+                let (x, y) = oriented(&l2, side2);
+                let (cover_x, cover_y) = (n2.cover[side2], n2.cover[1 - side2]);
+                // The third links joinable to y, in the order the search tries them
+                // (what depends on the first link is checked below).
+                thirds.clear();
+                for code in cells_of(joinable(cover_y)) {
+                    let (j, side3) = (code / 2, code % 2);
+                    let (l3, n3) = (&all[j], &nodes[j]);
+                    if j == mid || l3.unit == l2.unit || n3.cells & n2.cells != 0 {
                         continue;
                     }
-                    for (e1, b1) in [(l1.a, l1.b), (l1.b, l1.a)] {
-                        if !in_one_unit(size, b1 | x) {
+                    // A third link whose end no candidate outside it sees can eliminate
+                    // nothing.
+                    let reach = dc & n3.seen[side3] & !n3.cells;
+                    if reach != 0 {
+                        thirds.push(Third { index: j, side: side3, reach, cells: n3.cells, unit: l3.unit });
+                    }
+                }
+                if thirds.is_empty() {
+                    continue;
+                }
+                // The first links whose bridge b1 shares a unit with x. Side 0: e1 is the
+                // link's `a`, b1 its `b`; side 1 the reverse.
+                for code in cells_of(joinable(cover_x)) {
+                    let (i, side1) = (code / 2, code % 2);
+                    let (l1, n1) = (all[i], nodes[i]);
+                    if i == mid || l1.unit == l2.unit || n1.cells & n2.cells != 0 {
+                        continue;
+                    }
+                    // The candidates outside the first two links seeing e1: the
+                    // eliminations are those of them that also see e3.
+                    let seeing_e1 = dc & n1.seen[side1] & !(n1.cells | n2.cells);
+                    if seeing_e1 == 0 {
+                        continue;
+                    }
+                    for third in &thirds {
+                        let elim = seeing_e1 & third.reach;
+                        if elim == 0 || third.index == i || third.unit == l1.unit || third.cells & n1.cells != 0 {
                             continue;
                         }
-                        for j in 0..count {
-                            let l3 = all[j];
-                            if j == mid || j == i || l3.unit == l2.unit || l3.unit == l1.unit {
-                                continue;
-                            }
-                            if (l3.a | l3.b) & (l1.a | l1.b | l2.a | l2.b) != 0 {
-                                continue;
-                            }
-                            for (e3, b3) in [(l3.a, l3.b), (l3.b, l3.a)] {
-                                if !in_one_unit(size, y | b3) {
-                                    continue;
-                                }
-                                let used = l1.a | l1.b | l2.a | l2.b | l3.a | l3.b;
-                                let elim = dc & seeing_all(size, e1) & seeing_all(size, e3) & !used;
-                                if elim == 0 {
-                                    continue;
-                                }
-                                let grouped = [l1.a, l1.b, l2.a, l2.b, l3.a, l3.b].iter().any(|s| s.count_ones() > 1);
-                                let kinds = [l1.unit, l2.unit, l3.unit].map(|u| unit_kind_index(size, u));
-                                let rating = if grouped {
-                                    57
-                                } else if kinds.contains(&2) {
-                                    55
-                                } else if kinds.contains(&0) && kinds.contains(&1) {
-                                    56
-                                } else {
-                                    54
-                                };
-                                let key = (rating, -(elim.count_ones() as i32));
-                                if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
-                                    best = Some((
-                                        rating,
-                                        key.1,
-                                        digit,
-                                        [
-                                            Link { unit: l1.unit, a: e1, b: b1 },
-                                            Link { unit: l2.unit, a: x, b: y },
-                                            Link { unit: l3.unit, a: b3, b: e3 },
-                                        ],
-                                    ));
-                                }
-                            }
+                        let (j, side3) = (third.index, third.side);
+                        let (l3, n3) = (&all[j], &nodes[j]);
+                        let grouped = n1.grouped || n2.grouped || n3.grouped;
+                        let kinds = [l1.unit, l2.unit, l3.unit].map(|u| unit_kind_index(size, u));
+                        let rating = if grouped {
+                            57
+                        } else if kinds.contains(&2) {
+                            55
+                        } else if kinds.contains(&0) && kinds.contains(&1) {
+                            56
+                        } else {
+                            54
+                        };
+                        let key = (rating, -(elim.count_ones() as i32));
+                        if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
+                            let (e1, b1) = oriented(&l1, side1);
+                            let (e3, b3) = oriented(l3, side3);
+                            best = Some((
+                                rating,
+                                key.1,
+                                digit,
+                                [
+                                    Link { unit: l1.unit, a: e1, b: b1 },
+                                    Link { unit: l2.unit, a: x, b: y },
+                                    Link { unit: l3.unit, a: b3, b: e3 },
+                                ],
+                            ));
                         }
                     }
                 }

@@ -16,20 +16,27 @@ pub fn naked_subset(m: &Marks, degree: usize) -> Option<Step> {
 
 pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step> {
     let size = m.size;
-    let n = size.n();
     for u in units_box_col_row(size) {
         if (ctx.blanks[u] as usize) < 2 * degree {
             continue;
         }
         let cells = size.unit_cells(u);
-        'combo: for combo in combinations(n, degree) {
+        // Only cells of 2 to `degree` candidates can take part; combinations over them
+        // come in the same order as over all the unit's cells.
+        let mut eligible = [0usize; 9];
+        let mut count = 0;
+        for (i, &c) in cells.iter().enumerate() {
+            if (2..=degree as u32).contains(&m.cands[c as usize].count_ones()) {
+                eligible[count] = i;
+                count += 1;
+            }
+        }
+        for sub in combinations(count, degree) {
             let mut union = 0u16;
-            for i in bits(combo) {
-                let c = m.cands[cells[i] as usize];
-                if c.count_ones() < 2 {
-                    continue 'combo;
-                }
-                union |= c;
+            let mut combo = 0u32;
+            for i in bits(sub) {
+                combo |= 1 << eligible[i];
+                union |= m.cands[cells[eligible[i]] as usize];
             }
             if union.count_ones() as usize != degree {
                 continue;

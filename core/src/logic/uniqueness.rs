@@ -28,6 +28,8 @@ struct LoopSearch<'a> {
     v: u16,
     path: [usize; MAX_LOOP],
     len: usize,
+    /// The cells of `path[..len]`.
+    on_path: CellSet,
     found: Vec<([usize; MAX_LOOP], usize)>,
 }
 
@@ -39,20 +41,20 @@ impl LoopSearch<'_> {
         let size = self.m.size;
         self.path[self.len] = cell;
         self.len += 1;
+        self.on_path |= 1u128 << cell;
         let units = size.units_of(cell);
         // Sukaku Explainer walks boxes, then rows, then columns.
         for &k in &[2usize, 0, 1] {
             if k == last_kind {
                 continue;
             }
-            let u = units[k];
-            for &next in size.unit_cells(u) {
-                let next = next as usize;
+            // The unit's cells holding both digits, ascending (the start is one of them).
+            for next in cells_of(self.both & unit_mask(size, units[k])) {
                 if next == self.path[0] && self.len >= 4 {
                     self.found.push((self.path, self.len));
                     continue;
                 }
-                if self.both >> next & 1 == 0 || self.path[..self.len].contains(&next) || self.len >= MAX_LOOP {
+                if self.on_path >> next & 1 != 0 || self.len >= MAX_LOOP {
                     continue;
                 }
                 let cands = self.m.cands[next];
@@ -65,6 +67,7 @@ impl LoopSearch<'_> {
             }
         }
         self.len -= 1;
+        self.on_path &= !(1u128 << cell);
     }
 }
 
@@ -102,18 +105,15 @@ pub fn unique_loop(m: &Marks) -> Option<Step> {
     let size = m.size;
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
+    let dcs = all_digit_cells(m);
     for start in 0..size.cells() {
         let v = m.cands[start];
         if v.count_ones() != 2 {
             continue;
         }
-        let mut both = 0u128;
-        for c in 0..size.cells() {
-            if m.cands[c] & v == v {
-                both |= 1u128 << c;
-            }
-        }
-        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, found: Vec::new() };
+        let (d1, d2) = (v.trailing_zeros() as usize, 15 - v.leading_zeros() as usize);
+        let both = dcs[d1] & dcs[d2];
+        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new() };
         search.walk(start, 2, 0, 3);
         for (path, len) in std::mem::take(&mut search.found) {
             let cells = &path[..len];
@@ -347,10 +347,11 @@ pub fn bug(m: &Marks) -> Option<Step> {
     let mut all_values = 0u16;
     let mut common: Option<CellSet> = None;
     let mut bug_set = 0u128;
+    let dcs = all_digit_cells(m);
     for u in (2 * n..3 * n).chain(0..2 * n) {
         for digit in 1..=n as u8 {
             let bit = 1u16 << (digit - 1);
-            let places = digit_cells(m, digit) & unit_mask(size, u);
+            let places = dcs[digit as usize - 1] & unit_mask(size, u);
             let count = places.count_ones();
             if count == 0 || count == 2 {
                 continue;

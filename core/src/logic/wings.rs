@@ -126,8 +126,9 @@ fn als_rating(k: usize, biggest: i32) -> u16 {
 /// The candidates an almost locked set `als` and a bivalue cell `y` remove, per digit
 /// (index `d - 1`): each digit of `through` leaves the cells seeing all of its holders in
 /// the pattern; each digit of `locked` (when both of `y`'s digits are restricted) leaves
-/// the cells seeing all of its holders in the set.
-fn als_eliminations(m: &Marks, als: &[usize], y: usize, through: u16, locked: u16) -> [CellSet; 9] {
+/// the cells seeing all of its holders in the set. `dcs` holds each digit's candidate
+/// cells (index `d - 1`).
+fn als_eliminations(m: &Marks, dcs: &[CellSet; 9], als: &[usize], y: usize, through: u16, locked: u16) -> [CellSet; 9] {
     let size = m.size;
     let mut pattern = 1u128 << y;
     for &q in als {
@@ -144,7 +145,7 @@ fn als_eliminations(m: &Marks, als: &[usize], y: usize, through: u16, locked: u1
                 targets &= peers(size, q);
             }
         }
-        out[d] = digit_cells(m, d as u8 + 1) & targets;
+        out[d] = dcs[d] & targets;
     }
     out
 }
@@ -156,6 +157,7 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
         return None;
     }
     let bivalue = bivalue_cells(m);
+    let dcs = all_digit_cells(m);
     let mut multi = 0u128;
     for c in 0..81 {
         let count = m.cands[c].count_ones() as usize;
@@ -166,8 +168,10 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
     let mut best: Option<(u16, u32, [usize; 5], u16, u32)> = None;
     let mut stack = [0usize; 4];
     // Depth-first over mutually visible cells in ascending order.
+    #[allow(clippy::too_many_arguments)]
     fn visit(
         m: &Marks,
+        dcs: &[CellSet; 9],
         k: usize,
         depth: usize,
         stack: &mut [usize; 4],
@@ -198,16 +202,10 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
                 if cy & union != cy {
                     continue;
                 }
+                // Every cell of the pattern holding the digit sees every other one.
                 let restricted = |bit: u16| {
-                    let mut holders = [0usize; 5];
-                    let mut hn = 0;
-                    for &q in cells.iter().chain(std::iter::once(&y)) {
-                        if m.cands[q] & bit != 0 {
-                            holders[hn] = q;
-                            hn += 1;
-                        }
-                    }
-                    (0..hn).all(|i| (i + 1..hn).all(|j| peers(size, holders[i]) >> holders[j] & 1 != 0))
+                    let holders = dcs[bit.trailing_zeros() as usize] & (als | 1u128 << y);
+                    cells_of(holders).all(|h| holders & !(1u128 << h) & !peers(size, h) == 0)
                 };
                 let low = cy & cy.wrapping_neg();
                 let high = cy & !low;
@@ -221,7 +219,7 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
                     _ => &[],
                 };
                 for &(z_bit, double) in choices {
-                    let elims = als_eliminations(m, cells, y, if double { cy } else { z_bit }, if double { union & !cy } else { 0 });
+                    let elims = als_eliminations(m, dcs, cells, y, if double { cy } else { z_bit }, if double { union & !cy } else { 0 });
                     let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
                     if count == 0 {
                         continue;
@@ -248,10 +246,10 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
             }
             stack[depth] = c;
             let next = allowed & peers(size, c) & !((2u128 << c) - 1);
-            visit(m, k, depth + 1, stack, next, u, bivalue, best);
+            visit(m, dcs, k, depth + 1, stack, next, u, bivalue, best);
         }
     }
-    visit(m, k, 0, &mut stack, multi, 0, bivalue, &mut best);
+    visit(m, &dcs, k, 0, &mut stack, multi, 0, bivalue, &mut best);
     let (rating, _, all, through, _) = best?;
     let cells = &all[..k + 1];
     let mut pattern = 0u128;
@@ -261,13 +259,13 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
         digits |= m.cands[q];
     }
     let locked = if through.count_ones() == 2 { digits & !through } else { 0 };
-    let per_digit = als_eliminations(m, &cells[..k], cells[k], through, locked);
+    let per_digit = als_eliminations(m, &dcs, &cells[..k], cells[k], through, locked);
     let mut eliminations = Vec::new();
     for (d, set) in per_digit.iter().enumerate() {
         eliminations.extend(eliminations_of(m, *set, d as u8 + 1));
     }
     let z_text = digit_list(through);
-    let (technique, name) = if k == 3 { (Technique::WXYZWing, "WXYZ-wing") } else { (Technique::WXYZWing, "VWXYZ-wing") };
+    let (technique, name) = if k == 3 { (Technique::WXYZWing, "WXYZ-wing") } else { (Technique::VWXYZWing, "VWXYZ-wing") };
     let explanation = format!(
         "{}: {} hold only {} between them and {} holds {}: {} is in one of the pattern's cells holding it ({}).",
         name,
@@ -308,11 +306,9 @@ mod tests {
 
     #[test]
     fn wxyz_wing_rates_by_its_largest_cell() {
-        // r1c1 {1,2,3}, r1c2 {1,4}, r1c3 {2,4} see each other and hold 1-4; r5c1 {3,5}
-        // sees r1c1 through 3 alone, so 5... no: x must be shared. r5c1 {1,5}? x = 1 is
-        // in r1c1 and r1c2: r5c1 sees r1c1 (column 1) but not r1c2; take r1c7 {1,3}: it
-        // sees every cell of row 1, so x = 1 (or 3) is restricted and the other digit
-        // leaves the cells seeing all its holders.
+        // r1c1 {1,2,3}, r1c2 {1,4}, r1c3 {2,4} see each other and hold 1-4; the bivalue
+        // r1c7 {1,3} sees every cell of row 1, so 1 (or 3) is restricted and the other
+        // digit leaves the cells that see all its holders.
         let m = grid(&[(0, 0, "123"), (0, 1, "14"), (0, 2, "24"), (0, 6, "13"), (0, 8, "35")]);
         let s = super::wxyz_wing(&m).unwrap();
         assert_eq!(s.technique, Technique::WXYZWing);
@@ -333,5 +329,24 @@ mod tests {
         assert_eq!(s.technique, Technique::XYZWing);
         assert_eq!(s.rating, 44);
         assert_eq!(s.eliminations, vec![cand(Size::Nine, 0, 1, 3)]);
+    }
+
+    /// A VWXYZ-wing met on a real path (a puzzle Sukaku Explainer rates 6.2): before the
+    /// 32nd step, r1c2, r1c3, r1c5 and r1c8 hold only 2, 3, 6, 7 and 8 and the bivalue
+    /// r9c3 holds 2 and 7, so 2 leaves r2c3 and r3c3. No WXYZ-wing is there.
+    #[test]
+    fn vwxyz_wing_on_a_path() {
+        let p = crate::Puzzle::parse("100004000050908000900070030065000040070803090080000370010050006000109050000400003").unwrap();
+        let steps = crate::logic::path(&p, &mut || {}).unwrap();
+        let mut m = Marks::from_puzzle(&p);
+        for s in &steps[..31] {
+            s.apply(&mut m);
+        }
+        assert_eq!(super::wxyz_wing(&m), None);
+        let s = super::vwxyz_wing(&m).unwrap();
+        assert_eq!(s.technique, Technique::VWXYZWing);
+        assert_eq!(s.rating, 62);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 2, 2), cand(Size::Nine, 2, 2, 2)]);
+        assert_eq!(steps[31], s);
     }
 }

@@ -10,6 +10,13 @@
 //!   candidate that sees the digit of one of its "on" links and of one of its "off" links;
 //! - forcing chains (X and XY passes): from "on", reaching the start "off" removes it;
 //!   from "off", reaching the start "on" places it.
+//!
+//! Searches are cut at the length that could still beat the best hint so far. Before
+//! any hint, the XY pass's searches are unbounded and mostly fruitless: the strongly
+//! connected components of its implication graph (computed once, linear in the links)
+//! show which of them cannot find anything at any length, and those are skipped.
+//! Scratch memory is bounded by the 1458 potentials and kept per thread between calls
+//! (see [`CycleWork`]).
 
 use super::engine::*;
 use super::ChainKind;
@@ -24,8 +31,39 @@ struct Ent {
 }
 
 /// Scratch space of the cycle search (bounded: at most 729 "on" entries, each expanding
-/// at most 28 "off" entries).
+/// at most 28 "off" entries; the components' and the links' arrays over the 1458
+/// potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
+/// spare one, if any, and gives it back when dropped, so a call allocates nothing.
 pub struct CycleWork {
+    scratch: Option<Box<Scratch>>,
+}
+
+#[derive(Default)]
+struct Scratch {
+    work: Work,
+    links: Links,
+}
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
+impl Default for CycleWork {
+    fn default() -> Self {
+        let spare = SPARE.with(|s| s.take());
+        CycleWork { scratch: Some(spare.unwrap_or_default()) }
+    }
+}
+
+impl Drop for CycleWork {
+    fn drop(&mut self) {
+        if let Some(scratch) = self.scratch.take() {
+            SPARE.with(|s| s.set(Some(scratch)));
+        }
+    }
+}
+
+struct Work {
     ents: Vec<Ent>,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
@@ -33,11 +71,12 @@ pub struct CycleWork {
     off_set: CandSet,
     cycles: Vec<u32>,
     closing: Vec<(u32, u16)>,
+    comps: Components,
 }
 
-impl Default for CycleWork {
+impl Default for Work {
     fn default() -> Self {
-        CycleWork {
+        Work {
             ents: Vec::with_capacity(4096),
             pend_on: Vec::with_capacity(NCAND),
             pend_off: Vec::with_capacity(4096),
@@ -45,11 +84,12 @@ impl Default for CycleWork {
             off_set: CandSet::EMPTY,
             cycles: Vec::new(),
             closing: Vec::new(),
+            comps: Components::default(),
         }
     }
 }
 
-impl CycleWork {
+impl Work {
     fn is_ancestor(&self, mut e: u32, p: u16) -> bool {
         loop {
             e = self.ents[e as usize].parent;
@@ -72,6 +112,120 @@ impl CycleWork {
     }
 }
 
+/// The strongly connected components of a pass's implication graph (potentials linked
+/// by the pass's rules), found by Tarjan's algorithm without recursion. Components are
+/// numbered in the order Tarjan's algorithm completes them, successors first, so a
+/// potential `u` can reach a potential `v` only if `comp[u] >= comp[v]` (equal: the same
+/// component). Used to skip searches that can find nothing whatever their length:
+/// a cycle through "start on" needs that potential in a component of two or more, a
+/// forcing chain from one state of the start to the other needs the order above.
+/// Memory: a few arrays over the 1458 potentials.
+pub struct Components {
+    comp: Vec<u16>,
+    size: Vec<u16>,
+    index: Vec<u16>,
+    low: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    calls: Vec<(u16, u8)>,
+}
+
+const UNVISITED: u16 = u16::MAX;
+
+impl Default for Components {
+    fn default() -> Self {
+        Components {
+            comp: vec![0; NPOT],
+            size: vec![0; NPOT],
+            index: vec![UNVISITED; NPOT],
+            low: vec![0; NPOT],
+            on_stack: vec![false; NPOT],
+            stack: Vec::with_capacity(NPOT),
+            calls: Vec::with_capacity(NPOT),
+        }
+    }
+}
+
+impl Components {
+    /// Computes the components of the graph of the pass (`y`: cell rules, `x`: region
+    /// rules) over the candidates of `grid`.
+    fn compute(&mut self, grid: &[u16; 81], links: &Links, y: bool, x: bool) {
+        self.index.fill(UNVISITED);
+        self.on_stack.fill(false);
+        self.stack.clear();
+        self.calls.clear();
+        let mut counter = 0u16;
+        let mut ncomp = 0u16;
+        for cell in 0..81 {
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                for on in [true, false] {
+                    let root = pot(cand(cell, d), on);
+                    if self.index[root as usize] != UNVISITED {
+                        continue;
+                    }
+                    self.visit(root, &mut counter);
+                    while let Some(&mut (v, ref mut i)) = self.calls.last_mut() {
+                        let next = links.successor(v, *i as usize, y, x);
+                        if let Some(u) = next {
+                            *i += 1;
+                            if self.index[u as usize] == UNVISITED {
+                                self.visit(u, &mut counter);
+                            } else if self.on_stack[u as usize] {
+                                let v = v as usize;
+                                self.low[v] = self.low[v].min(self.index[u as usize]);
+                            }
+                            continue;
+                        }
+                        self.calls.pop();
+                        let v = v as usize;
+                        if let Some(&(parent, _)) = self.calls.last() {
+                            let parent = parent as usize;
+                            self.low[parent] = self.low[parent].min(self.low[v]);
+                        }
+                        if self.low[v] == self.index[v] {
+                            let mut n = 0;
+                            loop {
+                                let u = self.stack.pop().expect("v is on the stack") as usize;
+                                self.on_stack[u] = false;
+                                self.comp[u] = ncomp;
+                                n += 1;
+                                if u == v {
+                                    break;
+                                }
+                            }
+                            self.size[ncomp as usize] = n;
+                            ncomp += 1;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn visit(&mut self, p: u16, counter: &mut u16) {
+        let i = p as usize;
+        self.index[i] = *counter;
+        self.low[i] = *counter;
+        *counter += 1;
+        self.stack.push(p);
+        self.on_stack[i] = true;
+        self.calls.push((p, 0));
+    }
+
+    /// False when `from` provably cannot reach `to`.
+    fn may_reach(&self, from: u16, to: u16) -> bool {
+        self.comp[from as usize] >= self.comp[to as usize]
+    }
+
+    /// False when `p` lies on no cycle of the graph.
+    fn on_cycle(&self, p: u16) -> bool {
+        self.size[self.comp[p as usize] as usize] > 1
+    }
+}
+
 /// The static links of a grid, precomputed once per search, in Sukaku Explainer's order.
 pub struct Links {
     /// "on" turns off the other digits of its cell.
@@ -89,9 +243,9 @@ pub struct Links {
 
 const NONE16: u16 = u16::MAX;
 
-impl Links {
-    pub fn new(grid: &[u16; 81]) -> Links {
-        let mut l = Links {
+impl Default for Links {
+    fn default() -> Self {
+        Links {
             on_cell: vec![[0; 8]; NCAND],
             on_cell_n: vec![0; NCAND],
             on_region: vec![[0; 20]; NCAND],
@@ -99,7 +253,18 @@ impl Links {
             off_cell: vec![NONE16; NCAND],
             off_region: vec![[0; 3]; NCAND],
             off_region_n: vec![0; NCAND],
-        };
+        }
+    }
+}
+
+impl Links {
+    /// Sets the links to those of `grid` (the storage is reused: only the counts are reset).
+    fn build(&mut self, grid: &[u16; 81]) {
+        let l = self;
+        l.on_cell_n.fill(0);
+        l.on_region_n.fill(0);
+        l.off_cell.fill(NONE16);
+        l.off_region_n.fill(0);
         for cell in 0..81 {
             let mut m = grid[cell];
             while m != 0 {
@@ -127,7 +292,23 @@ impl Links {
                 });
             }
         }
-        l
+    }
+
+    /// The `i`-th potential potential `p` implies under the pass's rules, in the order
+    /// `for_off` and `for_on` give them.
+    fn successor(&self, p: u16, i: usize, y: bool, x: bool) -> Option<u16> {
+        let c = pot_cand(p) as usize;
+        if pot_on(p) {
+            let cell = if y { &self.on_cell[c][..self.on_cell_n[c] as usize] } else { &[] };
+            let region = &self.on_region[c][..self.on_region_n[c] as usize];
+            let q = if i < cell.len() { cell[i] } else { *region.get(i - cell.len())? };
+            Some(pot(q, false))
+        } else {
+            let cell: &[u16] = if y && self.off_cell[c] != NONE16 { std::slice::from_ref(&self.off_cell[c]) } else { &[] };
+            let region = if x { &self.off_region[c][..self.off_region_n[c] as usize] } else { &[] };
+            let q = if i < cell.len() { cell[i] } else { *region.get(i - cell.len())? };
+            Some(pot(q, true))
+        }
     }
 
     #[inline]
@@ -159,7 +340,12 @@ impl Links {
 
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
-    let links = Links::new(grid);
+    let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
+    scratch.links.build(grid);
+    search_with(grid, &scratch.links, &mut scratch.work, best, check);
+}
+
+fn search_with(grid: &[u16; 81], links: &Links, w: &mut Work, best: &mut Found, check: &mut dyn FnMut()) {
     // (cell rule, region rule, kind of cycle, kind of chain, base of cycle, base of chain, sort key)
     let passes: [(bool, bool, ChainKind, ChainKind, f64, f64, u8); 3] = [
         (false, true, ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
@@ -171,6 +357,15 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
     // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
     // links graph being shallow.)
     for &(y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in &passes {
+        // The bounds change only when a hint is offered: recomputed then.
+        let bounds = |best: &Found| (best.max_complexity(cycle_base, key), best.max_complexity(chain_base, key));
+        let (mut cyc_max, mut chain_max) = bounds(best);
+        // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
+        // the graph's components show they can find nothing.
+        let prune = y && x && cyc_max == u32::MAX;
+        if prune {
+            w.comps.compute(grid, links, y, x);
+        }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
                 continue;
@@ -185,9 +380,14 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                     continue;
                 }
                 // Cycles, and (X links) the forcing chain from "on", share one search.
-                let cyc_max = best.max_complexity(cycle_base, key);
-                let fc_max = if x { best.max_complexity(chain_base, key) } else { 0 };
-                let fc_on = from_on(&links, c, y, x, cyc_max, fc_max, w);
+                let fc_max = if x { chain_max } else { 0 };
+                let (on, off) = (pot(c, true), pot(c, false));
+                let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_reach(on, off)) {
+                    w.cycles.clear();
+                    None
+                } else {
+                    from_on(links, c, y, x, cyc_max, fc_max, w)
+                };
                 for i in 0..w.cycles.len() {
                     let e = w.cycles[i];
                     w.path(e, &mut path);
@@ -203,13 +403,18 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                     let mut pots = path.clone();
                     pots.reverse();
                     best.offer_cycle(d, complexity, key, cycle_kind, elims, c, pots);
+                    (cyc_max, chain_max) = bounds(best);
                 }
                 if x {
                     for start_on in [true, false] {
                         let found = if start_on {
                             fc_on
                         } else {
-                            from_off(&links, c, y, best.max_complexity(chain_base, key), w)
+                            if prune && !w.comps.may_reach(off, on) {
+                                None
+                            } else {
+                                from_off(links, c, y, chain_max, w)
+                            }
                         };
                         if let Some((e, complexity)) = found {
                             let d = chain_base + length_bonus(complexity);
@@ -222,6 +427,7 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
                             pots.reverse();
                             let target = pot(c, !start_on);
                             best.offer_target(d, complexity, key, chain_kind, grid, target, pots);
+                            (cyc_max, chain_max) = bounds(best);
                         }
                     }
                 }
@@ -237,26 +443,27 @@ fn cycle_eliminations(grid: &[u16; 81], path: &[u16]) -> Vec<u16> {
     for &p in path {
         in_cells[cell_of(pot_cand(p))] = true;
     }
-    let mut forw = CandSet::EMPTY;
-    let mut back = CandSet::EMPTY;
+    // Candidate sets as plain words, to intersect them a word at a time.
+    let mut forw = [0u64; NCAND.div_ceil(64)];
+    let mut back = [0u64; NCAND.div_ceil(64)];
     for &p in path {
         let c = pot_cand(p);
         let d = digit0_of(c);
         for &o in peers(cell_of(c)) {
             let o = o as usize;
             if !in_cells[o] && grid[o] >> d & 1 != 0 {
-                if pot_on(p) {
-                    forw.set(cand(o, d));
-                } else {
-                    back.set(cand(o, d));
-                }
+                let e = cand(o, d) as usize;
+                let side = if pot_on(p) { &mut forw } else { &mut back };
+                side[e / 64] |= 1 << (e % 64);
             }
         }
     }
     let mut out = Vec::new();
-    for c in 0..NCAND as u16 {
-        if forw.has(c) && back.has(c) {
-            out.push(c);
+    for (i, (&f, &b)) in forw.iter().zip(back.iter()).enumerate() {
+        let mut both = f & b;
+        while both != 0 {
+            out.push((i * 64) as u16 + both.trailing_zeros() as u16);
+            both &= both - 1;
         }
     }
     out
@@ -279,7 +486,7 @@ fn from_on(
     x: bool,
     cyc_max: u32,
     fc_max: u32,
-    w: &mut CycleWork,
+    w: &mut Work,
 ) -> Option<(u32, u32)> {
     w.ents.clear();
     w.cycles.clear();
@@ -362,7 +569,7 @@ fn from_on(
 
 /// The forcing chain from `start` off to `start` on no longer than `max_len`: its entry
 /// and complexity.
-fn from_off(links: &Links, start: u16, y: bool, max_len: u32, w: &mut CycleWork) -> Option<(u32, u32)> {
+fn from_off(links: &Links, start: u16, y: bool, max_len: u32, w: &mut Work) -> Option<(u32, u32)> {
     w.ents.clear();
     w.pend_on.clear();
     w.pend_off.clear();

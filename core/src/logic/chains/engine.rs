@@ -36,6 +36,27 @@ pub fn pot_on(p: u16) -> bool {
     p & 1 == 1
 }
 
+// The release build targets baseline x86-64, without a population count instruction: the
+// tests below on masks of 9 bits are a few bit operations instead of `count_ones`.
+
+/// True when `m` has at least 2 bits set.
+#[inline]
+pub fn several(m: u16) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// True when `m` has exactly 1 bit set.
+#[inline]
+pub fn single(m: u16) -> bool {
+    m != 0 && !several(m)
+}
+
+/// True when `m` has exactly 2 bits set.
+#[inline]
+pub fn pair(m: u16) -> bool {
+    several(m) && single(m & (m - 1))
+}
+
 /// A set of candidates (729 bits).
 #[derive(Clone, Copy)]
 pub struct CandSet([u64; WORDS]);
@@ -54,14 +75,37 @@ impl CandSet {
     pub fn clear(&mut self) {
         self.0 = [0; WORDS];
     }
+    /// Keeps only the candidates `other` has too.
+    #[inline]
+    pub fn intersect(&mut self, other: &CandSet) {
+        for (w, o) in self.0.iter_mut().zip(other.0.iter()) {
+            *w &= o;
+        }
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
 }
 
 /// The regions of a cell in Sukaku Explainer's order: box, row, column (as indices into
 /// `UNITS`).
 #[inline]
 pub fn regions_of(cell: usize) -> [usize; 3] {
-    [18 + crate::grid::box_of(cell), cell / 9, 9 + cell % 9]
+    let [b, r, c] = REGIONS[cell];
+    [b as usize, r as usize, c as usize]
 }
+
+const fn build_regions() -> [[u8; 3]; 81] {
+    let mut t = [[0u8; 3]; 81];
+    let mut cell = 0;
+    while cell < 81 {
+        t[cell] = [(18 + crate::grid::box_of(cell)) as u8, (cell / 9) as u8, (9 + cell % 9) as u8];
+        cell += 1;
+    }
+    t
+}
+const REGIONS: [[u8; 3]; 81] = build_regions();
 
 /// What "p on" turns off, in Sukaku Explainer's order: the other digits of the cell
 /// (when `cell_rule`), then the other places of the digit in the box, the row outside
@@ -115,7 +159,7 @@ pub fn off_to_on(
     let cell = cell_of(c);
     let d = digit0_of(c);
     let mut hidden = [0u16; 9];
-    if cell_rule && grid[cell].count_ones() == 2 {
+    if cell_rule && pair(grid[cell]) {
         let other = (grid[cell] & !(1 << d)).trailing_zeros() as usize;
         let mut n = 0;
         let mut lost = source[cell] & !grid[cell];
@@ -241,7 +285,7 @@ impl Board {
     pub fn off_to_on(&self, source: &Board, c: u16, cell_rule: bool, mut f: impl FnMut(u16, &[u16])) {
         let (cell, d) = (cell_of(c), digit0_of(c));
         let mut hidden = [0u16; 9];
-        if cell_rule && self.cands[cell].count_ones() == 2 {
+        if cell_rule && pair(self.cands[cell]) {
             let other = (self.cands[cell] & !(1 << d)).trailing_zeros() as usize;
             let mut n = 0;
             let mut lost = source.cands[cell] & !self.cands[cell];
@@ -255,7 +299,7 @@ impl Board {
         }
         for (k, u) in regions_of(cell).into_iter().enumerate() {
             let m = self.places[u][d] & !(1 << POS_IN[cell][k]);
-            if m.count_ones() == 1 {
+            if single(m) {
                 let other = UNITS[u][m.trailing_zeros() as usize] as usize;
                 let mut n = 0;
                 let mut lost = source.places[u][d] & !self.places[u][d];

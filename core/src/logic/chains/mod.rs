@@ -38,11 +38,13 @@
 //! the 1,458 potentials (729 candidates × on/off) with their parents (at most 1 + 8
 //! hidden parents, or 16 rule parents for a nested rule), under 80 KB; a search holds at
 //! most 18 propagations at once (the digits of one cell, one "off", the other places of a
-//! digit in a unit), so under 1.5 MB; the cycle search holds at most 729 "on" entries,
-//! each with at most 28 "off" children. Time: each producer runs a propagation (or a
-//! breadth-first search) per candidate, a few per candidate for region chains; `check` is
-//! called once per starting cell. The propagations' storage is kept per thread between
-//! calls (one pool, under 1.5 MB).
+//! digit in a unit), so under 1.5 MB, plus what each candidate's "on" propagation implies
+//! (two sets of 729 bits per candidate, 140 KB) and the last 64 of those propagations
+//! (under 2 MB, see `multiple`); the cycle search holds at most 729 "on"
+//! entries, each with at most 28 "off" children. Time: each producer runs a propagation
+//! (or a breadth-first search) per candidate, one or two more per candidate for region
+//! chains (see `multiple`); `check` is called once per starting cell. The propagations'
+//! storage is kept per thread between calls (one pool, under 3.7 MB).
 //!
 //! ## Validation
 //! On 2,334 positions where Sukaku Explainer took a chain step (its own path on a sample

@@ -12,7 +12,7 @@
 // Loops over bit positions index units by position: clearer than iterator chains here.
 #![allow(clippy::needless_range_loop)]
 
-use super::engine::{cand, pot, Board, Run};
+use super::engine::{cand, pair, pot, several, Board, Run};
 use crate::grid::UNITS;
 
 /// The deepest nesting level implemented.
@@ -77,6 +77,33 @@ fn units_bcr() -> impl Iterator<Item = usize> {
     (18..27).chain(9..18).chain(0..9)
 }
 
+/// `SHARED[u1][u2]`: the positions (bit i: the unit's i-th cell) of `u1` whose cell also
+/// lies in `u2`.
+const fn build_shared() -> [[u16; 27]; 27] {
+    let mut t = [[0u16; 27]; 27];
+    let mut u1 = 0;
+    while u1 < 27 {
+        let mut u2 = 0;
+        while u2 < 27 {
+            let mut i = 0;
+            while i < 9 {
+                let mut j = 0;
+                while j < 9 {
+                    if UNITS[u1][i] == UNITS[u2][j] {
+                        t[u1][u2] |= 1 << i;
+                    }
+                    j += 1;
+                }
+                i += 1;
+            }
+            u2 += 1;
+        }
+        u1 += 1;
+    }
+    t
+}
+const SHARED: [[u16; 27]; 27] = build_shared();
+
 fn locked(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
     // Pointing (box, then column / row) and claiming (column / row, then box): a digit's
     // places in region 1 all lie in region 2, so it leaves the rest of region 2.
@@ -85,33 +112,32 @@ fn locked(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
         for d in 0..9 {
             for u1 in t1..t1 + 9 {
                 let places = work.places[u1][d];
-                if places.count_ones() < 2 {
+                if !several(places) {
                     continue;
                 }
-                let cells1: Vec<usize> =
-                    (0..9).filter(|&i| places >> i & 1 != 0).map(|i| UNITS[u1][i] as usize).collect();
                 for u2 in t2..t2 + 9 {
-                    if !cells1.iter().all(|c| UNITS[u2].contains(&(*c as u8))) {
+                    if places & !SHARED[u1][u2] != 0 {
+                        continue;
+                    }
+                    // Region 2's other places, in its order.
+                    let mut rest = work.places[u2][d] & !SHARED[u2][u1];
+                    if rest == 0 {
+                        continue;
+                    }
+                    let lost = source.places[u1][d] & !places & !SHARED[u1][u2];
+                    if lost == 0 {
                         continue;
                     }
                     let mut removes = Vec::new();
-                    for &c in &UNITS[u2] {
-                        let c = c as usize;
-                        if !UNITS[u1].contains(&(c as u8)) && work.cands[c] >> d & 1 != 0 {
-                            removes.push((c, 1u16 << d));
-                        }
+                    while rest != 0 {
+                        let j = rest.trailing_zeros() as usize;
+                        rest &= rest - 1;
+                        removes.push((UNITS[u2][j] as usize, 1u16 << d));
                     }
-                    if removes.is_empty() {
-                        continue;
-                    }
-                    let lost = source.places[u1][d] & !places;
                     let parents: Vec<u16> = (0..9)
-                        .filter(|&i| lost >> i & 1 != 0 && !UNITS[u2].contains(&UNITS[u1][i]))
+                        .filter(|&i| lost >> i & 1 != 0)
                         .map(|i| pot(cand(UNITS[u1][i] as usize, d), false))
                         .collect();
-                    if parents.is_empty() {
-                        continue;
-                    }
                     hints.push(Hint { removes: hash_order(&mut removes), parents });
                 }
             }
@@ -135,7 +161,7 @@ fn hidden_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
         }
         for (a, b) in pairs() {
             let (pa, pb) = (work.places[u][a], work.places[u][b]);
-            if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+            if !several(pa) || !several(pb) || !pair(pa | pb) {
                 continue;
             }
             let both = pa | pb;
@@ -180,7 +206,7 @@ fn naked_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
         for (a, b) in pairs() {
             let (ca, cb) = (UNITS[u][a] as usize, UNITS[u][b] as usize);
             let (ma, mb) = (work.cands[ca], work.cands[cb]);
-            if ma.count_ones() < 2 || mb.count_ones() < 2 || (ma | mb).count_ones() != 2 {
+            if !several(ma) || !several(mb) || !pair(ma | mb) {
                 continue;
             }
             // The pair's digits leave the rest of the unit.
@@ -214,15 +240,15 @@ fn naked_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
 
 fn x_wings(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
     // Base lines columns then rows; a digit qualifies while at most 9 - 4 of it are placed.
+    let placed: [usize; 9] = std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());
     for (base0, cover0) in [(9usize, 0usize), (0, 9)] {
         for (a, b) in pairs() {
             for d in 0..9 {
-                let placed = (0..9).filter(|&r| source.places[r][d] == 0).count();
-                if placed + 4 > 9 {
+                if placed[d] + 4 > 9 {
                     continue;
                 }
                 let (pa, pb) = (work.places[base0 + a][d], work.places[base0 + b][d]);
-                if pa.count_ones() < 2 || pb.count_ones() < 2 || (pa | pb).count_ones() != 2 {
+                if !several(pa) || !several(pb) || !pair(pa | pb) {
                     continue;
                 }
                 let covers = pa | pb;
