@@ -15,8 +15,10 @@
 //! any hint, the XY pass's searches are unbounded and mostly fruitless: the strongly
 //! connected components of its implication graph (computed once, linear in the links)
 //! show which of them cannot find anything at any length, and those are skipped.
-//! Scratch memory is bounded by the 1458 potentials and kept per thread between calls
-//! (see [`CycleWork`]).
+//! Each pass follows its graph in flat arrays, without the "off" potentials that turn
+//! nothing on (dead ends: see [`PassGraph`]), which most are; a cycle's test that its
+//! closing "off" is not an ancestor is O(1) (see `from_on`). Scratch memory is bounded
+//! by the 1458 potentials and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
 use super::ChainKind;
@@ -27,12 +29,15 @@ const NONE: u32 = u32::MAX;
 #[derive(Clone, Copy)]
 struct Ent {
     pot: u16,
+    /// The candidate of the "off" potential at depth 1 on the entry's path (`NONE16` for
+    /// the root): see `from_on`.
+    branch: u16,
     parent: u32,
 }
 
 /// Scratch space of the cycle search (bounded: at most 729 "on" entries, each expanding
-/// at most 28 "off" entries; the components' and the links' arrays over the 1458
-/// potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
+/// at most 28 "off" entries; the components', the links' and a pass graph's arrays
+/// over the 1458 potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
 /// spare one, if any, and gives it back when dropped, so a call allocates nothing.
 pub struct CycleWork {
     scratch: Option<Box<Scratch>>,
@@ -42,6 +47,7 @@ pub struct CycleWork {
 struct Scratch {
     work: Work,
     links: Links,
+    graph: PassGraph,
 }
 
 thread_local! {
@@ -90,18 +96,6 @@ impl Default for Work {
 }
 
 impl Work {
-    fn is_ancestor(&self, mut e: u32, p: u16) -> bool {
-        loop {
-            e = self.ents[e as usize].parent;
-            if e == NONE {
-                return false;
-            }
-            if self.ents[e as usize].pot == p {
-                return true;
-            }
-        }
-    }
-
     /// The potentials from entry `e` up to (excluding) the root.
     fn path(&self, mut e: u32, out: &mut Vec<u16>) {
         out.clear();
@@ -338,14 +332,97 @@ impl Links {
     }
 }
 
+/// The implication graph of one pass, reduced to what a search follows, in flat arrays:
+/// for each candidate, the candidates its "off" turns on under the pass's rules, and the
+/// *live* candidates its "on" turns off, live meaning that their "off" turns something
+/// on. An "off" that turns nothing on ends every path through it: the searches need it
+/// only as the target of a forcing chain (the start "off", tested apart in `from_on`),
+/// so leaving the others out changes no path, no cycle and no order.
+/// Memory: at most 28 + 4 entries per candidate.
+struct PassGraph {
+    off_at: Vec<u16>,
+    off: Vec<u16>,
+    on_at: Vec<u16>,
+    on: Vec<u16>,
+    live: CandSet,
+}
+
+impl Default for PassGraph {
+    fn default() -> Self {
+        PassGraph {
+            off_at: vec![0; NCAND + 1],
+            off: Vec::with_capacity(NCAND * 28),
+            on_at: vec![0; NCAND + 1],
+            on: Vec::with_capacity(NCAND * 4),
+            live: CandSet::EMPTY,
+        }
+    }
+}
+
+impl PassGraph {
+    fn build(&mut self, links: &Links, y: bool, x: bool) {
+        self.on.clear();
+        self.off.clear();
+        self.live.clear();
+        for c in 0..NCAND {
+            self.on_at[c] = self.on.len() as u16;
+            links.for_on(c as u16, y, x, |q| self.on.push(q));
+            if self.on.len() as u16 != self.on_at[c] {
+                self.live.set(c as u16);
+            }
+        }
+        self.on_at[NCAND] = self.on.len() as u16;
+        for c in 0..NCAND {
+            self.off_at[c] = self.off.len() as u16;
+            links.for_off(c as u16, y, |q| {
+                if self.live.has(q) {
+                    self.off.push(q)
+                }
+            });
+        }
+        self.off_at[NCAND] = self.off.len() as u16;
+    }
+
+    /// The live candidates "c on" turns off, in Sukaku Explainer's order.
+    #[inline]
+    fn offs(&self, c: u16) -> &[u16] {
+        &self.off[self.off_at[c as usize] as usize..self.off_at[c as usize + 1] as usize]
+    }
+
+    /// The candidates "c off" turns on, in Sukaku Explainer's order.
+    #[inline]
+    fn ons(&self, c: u16) -> &[u16] {
+        &self.on[self.on_at[c as usize] as usize..self.on_at[c as usize + 1] as usize]
+    }
+}
+
+/// True when "a on" turns "b off" (any candidates, live or not): the same cell (with the
+/// cell rule), or the same digit in cells that see each other.
+#[inline]
+fn turns_off(a: u16, b: u16, y: bool) -> bool {
+    let (ca, cb) = (cell_of(a), cell_of(b));
+    if ca == cb {
+        y && a != b
+    } else {
+        digit0_of(a) == digit0_of(b) && (ca / 9 == cb / 9 || ca % 9 == cb % 9 || (ca / 27 == cb / 27 && ca % 9 / 3 == cb % 9 / 3))
+    }
+}
+
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
     let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
     scratch.links.build(grid);
-    search_with(grid, &scratch.links, &mut scratch.work, best, check);
+    search_with(grid, &scratch.links, &mut scratch.graph, &mut scratch.work, best, check);
 }
 
-fn search_with(grid: &[u16; 81], links: &Links, w: &mut Work, best: &mut Found, check: &mut dyn FnMut()) {
+fn search_with(
+    grid: &[u16; 81],
+    links: &Links,
+    g: &mut PassGraph,
+    w: &mut Work,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+) {
     // (cell rule, region rule, kind of cycle, kind of chain, base of cycle, base of chain, sort key)
     let passes: [(bool, bool, ChainKind, ChainKind, f64, f64, u8); 3] = [
         (false, true, ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
@@ -362,6 +439,7 @@ fn search_with(grid: &[u16; 81], links: &Links, w: &mut Work, best: &mut Found, 
         let (mut cyc_max, mut chain_max) = bounds(best);
         // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
         // the graph's components show they can find nothing.
+        g.build(links, y, x);
         let prune = y && x && cyc_max == u32::MAX;
         if prune {
             w.comps.compute(grid, links, y, x);
@@ -386,7 +464,7 @@ fn search_with(grid: &[u16; 81], links: &Links, w: &mut Work, best: &mut Found, 
                     w.cycles.clear();
                     None
                 } else {
-                    from_on(links, c, y, x, cyc_max, fc_max, w)
+                    from_on(g, c, y, cyc_max, fc_max, w)
                 };
                 for i in 0..w.cycles.len() {
                     let e = w.cycles[i];
@@ -413,7 +491,7 @@ fn search_with(grid: &[u16; 81], links: &Links, w: &mut Work, best: &mut Found, 
                             if prune && !w.comps.may_reach(off, on) {
                                 None
                             } else {
-                                from_off(links, c, y, chain_max, w)
+                                from_off(g, c, chain_max, w)
                             }
                         };
                         if let Some((e, complexity)) = found {
@@ -479,15 +557,12 @@ fn cycle_eliminations(grid: &[u16; 81], path: &[u16]) -> Vec<u16> {
 /// is expanded once, and every parent of the few "off" potentials that lead back to the
 /// start is checked: the same cycles, in the same order. Its forcing chains search the
 /// same tree, so one search serves both.
-fn from_on(
-    links: &Links,
-    start: u16,
-    y: bool,
-    x: bool,
-    cyc_max: u32,
-    fc_max: u32,
-    w: &mut Work,
-) -> Option<(u32, u32)> {
+///
+/// The "off" potentials that lead back to the start (closers) are among those the start
+/// "on" turns off, so each is met first at depth 1 and, "off" potentials being kept once,
+/// is an ancestor of an entry exactly when it is the entry's depth-1 ancestor (its
+/// branch): an O(1) test.
+fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mut Work) -> Option<(u32, u32)> {
     w.ents.clear();
     w.cycles.clear();
     w.closing.clear();
@@ -495,17 +570,16 @@ fn from_on(
     w.pend_off.clear();
     w.on_set.clear();
     w.off_set.clear();
-    // The "off" potentials whose consequences include the start "on".
     let mut closers = CandSet::EMPTY;
-    links.for_off(start, true, |q| {
-        let mut hit = false;
-        links.for_on(q, y, x, |r| hit |= r == start);
-        if hit {
+    for &q in g.offs(start) {
+        if g.ons(q).contains(&start) {
             closers.set(q);
         }
-    });
+    }
+    // A start "off" that turns nothing on is not in the graph's lists: met apart.
+    let start_live = g.live.has(start);
     let max_len = cyc_max.max(fc_max);
-    w.ents.push(Ent { pot: pot(start, true), parent: NONE });
+    w.ents.push(Ent { pot: pot(start, true), branch: NONE16, parent: NONE });
     w.on_set.set(start);
     w.pend_on.push(0);
     let mut fc_hit: Option<(u32, u32)> = None;
@@ -520,30 +594,36 @@ fn from_on(
         let fc_now = fc_hit.is_none() && length < fc_max;
         let pend = std::mem::take(&mut w.pend_on);
         for &e in &pend {
-            let c = pot_cand(w.ents[e as usize].pot);
-            links.for_off(c, y, |q| {
-                if closing_now && closers.has(q) && !w.is_ancestor(e, pot(q, false)) {
+            let ent = w.ents[e as usize];
+            let c = pot_cand(ent.pot);
+            if fc_now && !start_live && fc_hit.is_none() && turns_off(c, start, y) {
+                w.ents.push(Ent { pot: pot(start, false), branch: NONE16, parent: e });
+                fc_hit = Some((w.ents.len() as u32 - 1, length + 1));
+            }
+            for &q in g.offs(c) {
+                if closing_now && closers.has(q) && ent.branch != q {
                     w.closing.push((e, q));
                 }
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, false), parent: e });
+                    let branch = if e == 0 { q } else { ent.branch };
+                    w.ents.push(Ent { pot: pot(q, false), branch, parent: e });
                     let id = w.ents.len() as u32 - 1;
                     w.pend_off.push(id);
                     if fc_now && q == start && fc_hit.is_none() {
                         fc_hit = Some((id, length + 1));
                     }
                 }
-            });
+            }
         }
         w.pend_on = pend;
         w.pend_on.clear();
         length += 1;
         for i in 0..w.closing.len() {
             let (e, q) = w.closing[i];
-            w.ents.push(Ent { pot: pot(q, false), parent: e });
+            w.ents.push(Ent { pot: pot(q, false), branch: NONE16, parent: e });
             let off_e = w.ents.len() as u32 - 1;
-            w.ents.push(Ent { pot: pot(start, true), parent: off_e });
+            w.ents.push(Ent { pot: pot(start, true), branch: NONE16, parent: off_e });
             w.cycles.push(w.ents.len() as u32 - 1);
         }
         w.closing.clear();
@@ -552,14 +632,14 @@ fn from_on(
         }
         let pend = std::mem::take(&mut w.pend_off);
         for &e in &pend {
-            let c = pot_cand(w.ents[e as usize].pot);
-            links.for_on(c, y, x, |q| {
+            let ent = w.ents[e as usize];
+            for &q in g.ons(pot_cand(ent.pot)) {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, true), parent: e });
+                    w.ents.push(Ent { pot: pot(q, true), branch: ent.branch, parent: e });
                     w.pend_on.push(w.ents.len() as u32 - 1);
                 }
-            });
+            }
         }
         w.pend_off = pend;
         w.pend_off.clear();
@@ -568,14 +648,15 @@ fn from_on(
 }
 
 /// The forcing chain from `start` off to `start` on no longer than `max_len`: its entry
-/// and complexity.
-fn from_off(links: &Links, start: u16, y: bool, max_len: u32, w: &mut Work) -> Option<(u32, u32)> {
+/// and complexity. (The graph leaves out the "off" potentials that turn nothing on: they
+/// could not lead to the start "on".)
+fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u32, u32)> {
     w.ents.clear();
     w.pend_on.clear();
     w.pend_off.clear();
     w.on_set.clear();
     w.off_set.clear();
-    w.ents.push(Ent { pot: pot(start, false), parent: NONE });
+    w.ents.push(Ent { pot: pot(start, false), branch: NONE16, parent: NONE });
     w.off_set.set(start);
     w.pend_off.push(0);
     // Expanding at `level` finds potentials of complexity level + 1.
@@ -587,20 +668,17 @@ fn from_off(links: &Links, start: u16, y: bool, max_len: u32, w: &mut Work) -> O
         }
         let pend = std::mem::take(&mut w.pend_off);
         let mut hit = None;
-        for &e in &pend {
-            let c = pot_cand(w.ents[e as usize].pot);
-            links.for_on(c, y, true, |q| {
-                if hit.is_none() && !w.on_set.has(q) {
+        'expand: for &e in &pend {
+            for &q in g.ons(pot_cand(w.ents[e as usize].pot)) {
+                if !w.on_set.has(q) {
                     w.on_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, true), parent: e });
+                    w.ents.push(Ent { pot: pot(q, true), branch: NONE16, parent: e });
                     w.pend_on.push(w.ents.len() as u32 - 1);
                     if q == start {
                         hit = Some(w.ents.len() as u32 - 1);
+                        break 'expand;
                     }
                 }
-            });
-            if hit.is_some() {
-                break;
             }
         }
         w.pend_off = pend;
@@ -614,14 +692,13 @@ fn from_off(links: &Links, start: u16, y: bool, max_len: u32, w: &mut Work) -> O
         }
         let pend = std::mem::take(&mut w.pend_on);
         for &e in &pend {
-            let c = pot_cand(w.ents[e as usize].pot);
-            links.for_off(c, y, |q| {
+            for &q in g.offs(pot_cand(w.ents[e as usize].pot)) {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, false), parent: e });
+                    w.ents.push(Ent { pot: pot(q, false), branch: NONE16, parent: e });
                     w.pend_off.push(w.ents.len() as u32 - 1);
                 }
-            });
+            }
         }
         w.pend_on = pend;
         w.pend_on.clear();
