@@ -15,9 +15,10 @@
 //! any hint, the XY pass's searches are unbounded and mostly fruitless: the strongly
 //! connected components of its implication graph (computed once, linear in the links)
 //! show which of them cannot find anything at any length, and those are skipped.
-//! Each pass follows its graph in flat arrays, without the "off" potentials that turn
-//! nothing on (dead ends: see [`PassGraph`]), which most are; a cycle's test that its
-//! closing "off" is not an ancestor is O(1) (see `from_on`). Scratch memory is bounded
+//! Each pass follows its graph in flat arrays built from cell masks per digit, without
+//! the "off" potentials that turn nothing on (dead ends: see [`PassGraph`]), which most
+//! are; a cycle's test that its closing "off" is not an ancestor is O(1) (see `from_on`);
+//! a search from a start "off" that turns nothing on is skipped (it finds nothing). Scratch memory is bounded
 //! by the 1458 potentials and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
@@ -25,6 +26,7 @@ use super::ChainKind;
 use super::Found;
 
 const NONE: u32 = u32::MAX;
+const NONE16: u16 = u16::MAX;
 
 #[derive(Clone, Copy)]
 struct Ent {
@@ -36,8 +38,8 @@ struct Ent {
 }
 
 /// Scratch space of the cycle search (bounded: at most 729 "on" entries, each expanding
-/// at most 28 "off" entries; the components', the links' and a pass graph's arrays
-/// over the 1458 potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
+/// at most 28 "off" entries; the components' and a pass graph's arrays over the 1458
+/// potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
 /// spare one, if any, and gives it back when dropped, so a call allocates nothing.
 pub struct CycleWork {
     scratch: Option<Box<Scratch>>,
@@ -46,7 +48,6 @@ pub struct CycleWork {
 #[derive(Default)]
 struct Scratch {
     work: Work,
-    links: Links,
     graph: PassGraph,
 }
 
@@ -106,13 +107,16 @@ impl Work {
     }
 }
 
-/// The strongly connected components of a pass's implication graph (potentials linked
-/// by the pass's rules), found by Tarjan's algorithm without recursion. Components are
-/// numbered in the order Tarjan's algorithm completes them, successors first, so a
-/// potential `u` can reach a potential `v` only if `comp[u] >= comp[v]` (equal: the same
-/// component). Used to skip searches that can find nothing whatever their length:
-/// a cycle through "start on" needs that potential in a component of two or more, a
-/// forcing chain from one state of the start to the other needs the order above.
+/// The strongly connected components of a pass's graph ([`PassGraph`]: its "off"
+/// potentials that turn nothing on left out), found by Tarjan's algorithm without
+/// recursion. Components are numbered in the order Tarjan's algorithm completes them,
+/// successors first, so a potential `u` can reach a potential `v` only if
+/// `comp[u] >= comp[v]` (equal: the same component). Used to skip searches that can find
+/// nothing whatever their length: a cycle through "start on" needs that potential in a
+/// component of two or more, a forcing chain from one state of the start to the other
+/// needs the order above (to a start "off" left out of the graph, the order to the "on"
+/// of one of the candidates whose "on" turns it off). The potentials left out are dead
+/// ends, so they change no reachability between the others and lie on no cycle.
 /// Memory: a few arrays over the 1458 potentials.
 pub struct Components {
     comp: Vec<u16>,
@@ -141,9 +145,8 @@ impl Default for Components {
 }
 
 impl Components {
-    /// Computes the components of the graph of the pass (`y`: cell rules, `x`: region
-    /// rules) over the candidates of `grid`.
-    fn compute(&mut self, grid: &[u16; 81], links: &Links, y: bool, x: bool) {
+    /// Computes the components of `g` over the candidates of `grid`.
+    fn compute(&mut self, grid: &[u16; 81], g: &PassGraph) {
         self.index.fill(UNVISITED);
         self.on_stack.fill(false);
         self.stack.clear();
@@ -155,14 +158,20 @@ impl Components {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
+                let c = cand(cell, d);
                 for on in [true, false] {
-                    let root = pot(cand(cell, d), on);
-                    if self.index[root as usize] != UNVISITED {
+                    let root = pot(c, on);
+                    if self.index[root as usize] != UNVISITED || !(on || g.live.has(c)) {
                         continue;
                     }
                     self.visit(root, &mut counter);
                     while let Some(&mut (v, ref mut i)) = self.calls.last_mut() {
-                        let next = links.successor(v, *i as usize, y, x);
+                        let vc = pot_cand(v);
+                        let next = if pot_on(v) {
+                            g.offs(vc).get(*i as usize).map(|&q| pot(q, false))
+                        } else {
+                            g.ons(vc).get(*i as usize).map(|&q| pot(q, true))
+                        };
                         if let Some(u) = next {
                             *i += 1;
                             if self.index[u as usize] == UNVISITED {
@@ -209,9 +218,35 @@ impl Components {
         self.calls.push((p, 0));
     }
 
-    /// False when `from` provably cannot reach `to`.
+    /// False when `from` provably cannot reach `to` (both in the graph).
     fn may_reach(&self, from: u16, to: u16) -> bool {
         self.comp[from as usize] >= self.comp[to as usize]
+    }
+
+    /// False when "c on" provably cannot reach "c off" (in the graph `g`, with the cell
+    /// rule).
+    fn may_refute(&self, grid: &[u16; 81], g: &PassGraph, c: u16) -> bool {
+        let on = pot(c, true);
+        if g.live.has(c) {
+            return self.may_reach(on, pot(c, false));
+        }
+        // "c off" is reached only from the "on" of a candidate that turns it off.
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        let mut m = grid[cell] & !(1 << d);
+        while m != 0 {
+            let e = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.may_reach(on, pot(cand(cell, e), true)) {
+                return true;
+            }
+        }
+        for &o in peers(cell) {
+            let o = o as usize;
+            if grid[o] >> d & 1 != 0 && self.may_reach(on, pot(cand(o, d), true)) {
+                return true;
+            }
+        }
+        false
     }
 
     /// False when `p` lies on no cycle of the graph.
@@ -220,124 +255,40 @@ impl Components {
     }
 }
 
-/// The static links of a grid, precomputed once per search, in Sukaku Explainer's order.
-pub struct Links {
-    /// "on" turns off the other digits of its cell.
-    on_cell: Vec<[u16; 8]>,
-    on_cell_n: Vec<u8>,
-    /// "on" turns off the digit's other places in box, row (outside the box), column.
-    on_region: Vec<[u16; 20]>,
-    on_region_n: Vec<u8>,
-    /// "off" turns on the other digit of a bivalue cell (`NONE16` if not bivalue).
-    off_cell: Vec<u16>,
-    /// "off" turns on the last other place of the digit in box, row, column.
-    off_region: Vec<[u16; 3]>,
-    off_region_n: Vec<u8>,
-}
-
-const NONE16: u16 = u16::MAX;
-
-impl Default for Links {
-    fn default() -> Self {
-        Links {
-            on_cell: vec![[0; 8]; NCAND],
-            on_cell_n: vec![0; NCAND],
-            on_region: vec![[0; 20]; NCAND],
-            on_region_n: vec![0; NCAND],
-            off_cell: vec![NONE16; NCAND],
-            off_region: vec![[0; 3]; NCAND],
-            off_region_n: vec![0; NCAND],
+/// Cell masks (bit `i`: cell `i`) of the units, in `UNITS` order (rows, columns, boxes).
+const UNIT_MASKS: [u128; 27] = {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << crate::grid::UNITS[u][i];
+            i += 1;
         }
+        u += 1;
+    }
+    t
+};
+
+/// Calls `f` with the cells of `m`, ascending.
+#[inline]
+fn for_cells(mut m: u128, mut f: impl FnMut(usize)) {
+    while m != 0 {
+        f(m.trailing_zeros() as usize);
+        m &= m - 1;
     }
 }
 
-impl Links {
-    /// Sets the links to those of `grid` (the storage is reused: only the counts are reset).
-    fn build(&mut self, grid: &[u16; 81]) {
-        let l = self;
-        l.on_cell_n.fill(0);
-        l.on_region_n.fill(0);
-        l.off_cell.fill(NONE16);
-        l.off_region_n.fill(0);
-        for cell in 0..81 {
-            let mut m = grid[cell];
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = cand(cell, d) as usize;
-                let mut n = 0;
-                on_to_off(grid, c as u16, true, |q| {
-                    if cell_of(q) == cell {
-                        l.on_cell[c][l.on_cell_n[c] as usize] = q;
-                        l.on_cell_n[c] += 1;
-                    } else {
-                        l.on_region[c][n] = q;
-                        n += 1;
-                    }
-                });
-                l.on_region_n[c] = n as u8;
-                off_to_on(grid, grid, c as u16, true, true, |q, _| {
-                    if cell_of(q) == cell {
-                        l.off_cell[c] = q;
-                    } else if !l.off_region[c][..l.off_region_n[c] as usize].contains(&q) {
-                        l.off_region[c][l.off_region_n[c] as usize] = q;
-                        l.off_region_n[c] += 1;
-                    }
-                });
-            }
-        }
-    }
-
-    /// The `i`-th potential potential `p` implies under the pass's rules, in the order
-    /// `for_off` and `for_on` give them.
-    fn successor(&self, p: u16, i: usize, y: bool, x: bool) -> Option<u16> {
-        let c = pot_cand(p) as usize;
-        if pot_on(p) {
-            let cell = if y { &self.on_cell[c][..self.on_cell_n[c] as usize] } else { &[] };
-            let region = &self.on_region[c][..self.on_region_n[c] as usize];
-            let q = if i < cell.len() { cell[i] } else { *region.get(i - cell.len())? };
-            Some(pot(q, false))
-        } else {
-            let cell: &[u16] = if y && self.off_cell[c] != NONE16 { std::slice::from_ref(&self.off_cell[c]) } else { &[] };
-            let region = if x { &self.off_region[c][..self.off_region_n[c] as usize] } else { &[] };
-            let q = if i < cell.len() { cell[i] } else { *region.get(i - cell.len())? };
-            Some(pot(q, true))
-        }
-    }
-
-    #[inline]
-    fn for_off(&self, c: u16, y: bool, mut f: impl FnMut(u16)) {
-        let c = c as usize;
-        if y {
-            for &q in &self.on_cell[c][..self.on_cell_n[c] as usize] {
-                f(q);
-            }
-        }
-        for &q in &self.on_region[c][..self.on_region_n[c] as usize] {
-            f(q);
-        }
-    }
-
-    #[inline]
-    fn for_on(&self, c: u16, y: bool, x: bool, mut f: impl FnMut(u16)) {
-        let c = c as usize;
-        if y && self.off_cell[c] != NONE16 {
-            f(self.off_cell[c]);
-        }
-        if x {
-            for &q in &self.off_region[c][..self.off_region_n[c] as usize] {
-                f(q);
-            }
-        }
-    }
-}
-
-/// The implication graph of one pass, reduced to what a search follows, in flat arrays:
-/// for each candidate, the candidates its "off" turns on under the pass's rules, and the
-/// *live* candidates its "on" turns off, live meaning that their "off" turns something
-/// on. An "off" that turns nothing on ends every path through it: the searches need it
-/// only as the target of a forcing chain (the start "off", tested apart in `from_on`),
-/// so leaving the others out changes no path, no cycle and no order.
+/// The implication graph of one pass (`y`: cell rule, `x`: region rule), reduced to what
+/// a search follows, in flat arrays in Sukaku Explainer's order: for each candidate, the
+/// candidates its "off" turns on (the other digit of a bivalue cell, then the last other
+/// place of the digit in the box, row, column, each once), and the *live* candidates its
+/// "on" turns off (the cell's other digits, then the digit's other places in the box,
+/// the row outside the box, the column outside the box), live meaning that their "off"
+/// turns something on. An "off" that turns nothing on ends every path through it: the
+/// searches need it only as the target of a forcing chain (the start "off", tested
+/// apart in `from_on`), so leaving the others out changes no path, no cycle and no
+/// order. Built from cell masks per digit, a few bit operations a candidate.
 /// Memory: at most 28 + 4 entries per candidate.
 struct PassGraph {
     off_at: Vec<u16>,
@@ -360,27 +311,95 @@ impl Default for PassGraph {
 }
 
 impl PassGraph {
-    fn build(&mut self, links: &Links, y: bool, x: bool) {
+    /// Sets the graph to that of `grid` (`places[d]`: the cells holding digit `d`).
+    fn build(&mut self, grid: &[u16; 81], places: &[u128; 9], y: bool, x: bool) {
         self.on.clear();
         self.off.clear();
         self.live.clear();
-        for c in 0..NCAND {
-            self.on_at[c] = self.on.len() as u16;
-            links.for_on(c as u16, y, x, |q| self.on.push(q));
-            if self.on.len() as u16 != self.on_at[c] {
-                self.live.set(c as u16);
+        // The live places of each digit.
+        let mut live = [0u128; 9];
+        for (cell, &m) in grid.iter().enumerate() {
+            let bit = 1u128 << cell;
+            for d in 0..9 {
+                let c = cand(cell, d);
+                self.on_at[c as usize] = self.on.len() as u16;
+                if m >> d & 1 == 0 {
+                    continue;
+                }
+                let first = self.on.len();
+                if y && pair(m) {
+                    self.on.push(cand(cell, (m & !(1 << d)).trailing_zeros() as usize));
+                }
+                if x {
+                    let region_first = self.on.len();
+                    for u in regions_of(cell) {
+                        let others = places[d] & UNIT_MASKS[u] & !bit;
+                        if others != 0 && others & (others - 1) == 0 {
+                            let q = cand(others.trailing_zeros() as usize, d);
+                            if !self.on[region_first..].contains(&q) {
+                                self.on.push(q);
+                            }
+                        }
+                    }
+                }
+                if self.on.len() != first {
+                    self.live.set(c);
+                    live[d] |= bit;
+                }
             }
         }
         self.on_at[NCAND] = self.on.len() as u16;
-        for c in 0..NCAND {
-            self.off_at[c] = self.off.len() as u16;
-            links.for_off(c as u16, y, |q| {
-                if self.live.has(q) {
-                    self.off.push(q)
+        for (cell, &m) in grid.iter().enumerate() {
+            let bit = 1u128 << cell;
+            let [b, r, col] = regions_of(cell);
+            let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r], UNIT_MASKS[col]);
+            for d in 0..9 {
+                let c = cand(cell, d);
+                self.off_at[c as usize] = self.off.len() as u16;
+                if m >> d & 1 == 0 {
+                    continue;
                 }
-            });
+                if y {
+                    let mut o = m & !(1 << d);
+                    while o != 0 {
+                        let e = o.trailing_zeros() as usize;
+                        o &= o - 1;
+                        if live[e] & bit != 0 {
+                            self.off.push(cand(cell, e));
+                        }
+                    }
+                }
+                let l = live[d];
+                let off = &mut self.off;
+                for_cells(bm & l & !bit, |o| off.push(cand(o, d)));
+                for_cells(rm & !bm & l, |o| off.push(cand(o, d)));
+                for_cells(cm & !bm & l, |o| off.push(cand(o, d)));
+            }
         }
         self.off_at[NCAND] = self.off.len() as u16;
+        debug_assert!(self.follows_rules(grid, y, x));
+    }
+
+    /// True when the lists are those the engine's rules give (`on_to_off`, `off_to_on`),
+    /// in the same order (a check of debug builds).
+    fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool) -> bool {
+        (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0).all(|c| {
+            let (mut ons, mut n_on) = ([0u16; 4], 0);
+            off_to_on(grid, grid, c, y, x, |q, _| {
+                if !ons[..n_on].contains(&q) {
+                    ons[n_on] = q;
+                    n_on += 1;
+                }
+            });
+            let (mut offs, mut n_off) = ([0u16; 28], 0);
+            on_to_off(grid, c, y, |q| {
+                if self.live.has(q) {
+                    offs[n_off] = q;
+                    n_off += 1;
+                }
+            });
+            self.ons(c) == &ons[..n_on] && self.offs(c) == &offs[..n_off] && self.live.has(c) == (n_on > 0)
+        })
     }
 
     /// The live candidates "c on" turns off, in Sukaku Explainer's order.
@@ -411,13 +430,11 @@ fn turns_off(a: u16, b: u16, y: bool) -> bool {
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
     let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
-    scratch.links.build(grid);
-    search_with(grid, &scratch.links, &mut scratch.graph, &mut scratch.work, best, check);
+    search_with(grid, &mut scratch.graph, &mut scratch.work, best, check);
 }
 
 fn search_with(
     grid: &[u16; 81],
-    links: &Links,
     g: &mut PassGraph,
     w: &mut Work,
     best: &mut Found,
@@ -430,6 +447,12 @@ fn search_with(
         (true, true, ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
     ];
     let mut path = Vec::with_capacity(64);
+    let mut places = [0u128; 9];
+    for (cell, &m) in grid.iter().enumerate() {
+        for (d, p) in places.iter_mut().enumerate() {
+            *p |= ((m >> d & 1) as u128) << cell;
+        }
+    }
     // Every search is cut at the length beyond which it could not beat the best hint so
     // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
     // links graph being shallow.)
@@ -439,10 +462,10 @@ fn search_with(
         let (mut cyc_max, mut chain_max) = bounds(best);
         // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
         // the graph's components show they can find nothing.
-        g.build(links, y, x);
+        g.build(grid, &places, y, x);
         let prune = y && x && cyc_max == u32::MAX;
         if prune {
-            w.comps.compute(grid, links, y, x);
+            w.comps.compute(grid, g);
         }
         for cell in 0..81 {
             if grid[cell].count_ones() < 2 {
@@ -460,7 +483,7 @@ fn search_with(
                 // Cycles, and (X links) the forcing chain from "on", share one search.
                 let fc_max = if x { chain_max } else { 0 };
                 let (on, off) = (pot(c, true), pot(c, false));
-                let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_reach(on, off)) {
+                let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c)) {
                     w.cycles.clear();
                     None
                 } else {
@@ -488,7 +511,8 @@ fn search_with(
                         let found = if start_on {
                             fc_on
                         } else {
-                            if prune && !w.comps.may_reach(off, on) {
+                            if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
+                                // (A start "off" that turns nothing on leads nowhere.)
                                 None
                             } else {
                                 from_off(g, c, chain_max, w)
@@ -570,11 +594,11 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
     w.pend_off.clear();
     w.on_set.clear();
     w.off_set.clear();
+    // The "off" potentials that turn the start on: the links being symmetric, those the
+    // start's "off" turns on (each also among those its "on" turns off).
     let mut closers = CandSet::EMPTY;
-    for &q in g.offs(start) {
-        if g.ons(q).contains(&start) {
-            closers.set(q);
-        }
+    for &q in g.ons(start) {
+        closers.set(q);
     }
     // A start "off" that turns nothing on is not in the graph's lists: met apart.
     let start_live = g.live.has(start);
