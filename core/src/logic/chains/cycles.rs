@@ -113,7 +113,9 @@ impl Work {
 /// successors first, so a potential `u` can reach a potential `v` only if
 /// `comp[u] >= comp[v]` (equal: the same component). Used to skip searches that can find
 /// nothing whatever their length: a cycle through "start on" needs that potential in a
-/// component of two or more, a forcing chain from one state of the start to the other
+/// component of four or more (a cycle found is a simple one of 4 potentials or more: its
+/// path from the start holds each potential once, and its closing "off" is not on that
+/// path), a forcing chain from one state of the start to the other
 /// needs the order above (to a start "off" left out of the graph, the order to the "on"
 /// of one of the candidates whose "on" turns it off). The potentials left out are dead
 /// ends, so they change no reachability between the others and lie on no cycle.
@@ -225,14 +227,14 @@ impl Components {
 
     /// False when "c on" provably cannot reach "c off" (in the graph `g`, with the cell
     /// rule).
-    fn may_refute(&self, grid: &[u16; 81], g: &PassGraph, c: u16) -> bool {
+    fn may_refute(&self, grid: &[u16; 81], g: &PassGraph, c: u16, y: bool) -> bool {
         let on = pot(c, true);
         if g.live.has(c) {
             return self.may_reach(on, pot(c, false));
         }
         // "c off" is reached only from the "on" of a candidate that turns it off.
         let (cell, d) = (cell_of(c), digit0_of(c));
-        let mut m = grid[cell] & !(1 << d);
+        let mut m = if y { grid[cell] & !(1 << d) } else { 0 };
         while m != 0 {
             let e = m.trailing_zeros() as usize;
             m &= m - 1;
@@ -249,9 +251,9 @@ impl Components {
         false
     }
 
-    /// False when `p` lies on no cycle of the graph.
+    /// False when `p` lies on no simple cycle of 4 potentials or more.
     fn on_cycle(&self, p: u16) -> bool {
-        self.size[self.comp[p as usize] as usize] > 1
+        self.size[self.comp[p as usize] as usize] >= 4
     }
 }
 
@@ -266,6 +268,21 @@ const UNIT_MASKS: [u128; 27] = {
             i += 1;
         }
         u += 1;
+    }
+    t
+};
+
+/// Cell masks of the peers of each cell.
+const PEER_MASKS: [u128; 81] = {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1 << crate::grid::PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
     }
     t
 };
@@ -292,8 +309,10 @@ fn for_cells(mut m: u128, mut f: impl FnMut(usize)) {
 /// Memory: at most 28 + 4 entries per candidate.
 struct PassGraph {
     off_at: Vec<u16>,
+    off_end: Vec<u16>,
     off: Vec<u16>,
     on_at: Vec<u16>,
+    on_end: Vec<u16>,
     on: Vec<u16>,
     live: CandSet,
 }
@@ -301,9 +320,11 @@ struct PassGraph {
 impl Default for PassGraph {
     fn default() -> Self {
         PassGraph {
-            off_at: vec![0; NCAND + 1],
+            off_at: vec![0; NCAND],
+            off_end: vec![0; NCAND],
             off: Vec::with_capacity(NCAND * 28),
-            on_at: vec![0; NCAND + 1],
+            on_at: vec![0; NCAND],
+            on_end: vec![0; NCAND],
             on: Vec::with_capacity(NCAND * 4),
             live: CandSet::EMPTY,
         }
@@ -311,7 +332,8 @@ impl Default for PassGraph {
 }
 
 impl PassGraph {
-    /// Sets the graph to that of `grid` (`places[d]`: the cells holding digit `d`).
+    /// Sets the graph to that of `grid` (`places[d]`: the cells holding digit `d`). Only
+    /// the candidates of `grid` get lists (no other is ever looked up).
     fn build(&mut self, grid: &[u16; 81], places: &[u128; 9], y: bool, x: bool) {
         self.on.clear();
         self.off.clear();
@@ -320,13 +342,13 @@ impl PassGraph {
         let mut live = [0u128; 9];
         for (cell, &m) in grid.iter().enumerate() {
             let bit = 1u128 << cell;
-            for d in 0..9 {
-                let c = cand(cell, d);
-                self.on_at[c as usize] = self.on.len() as u16;
-                if m >> d & 1 == 0 {
-                    continue;
-                }
+            let mut ds = m;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let c = cand(cell, d) as usize;
                 let first = self.on.len();
+                self.on_at[c] = first as u16;
                 if y && pair(m) {
                     self.on.push(cand(cell, (m & !(1 << d)).trailing_zeros() as usize));
                 }
@@ -342,23 +364,23 @@ impl PassGraph {
                         }
                     }
                 }
+                self.on_end[c] = self.on.len() as u16;
                 if self.on.len() != first {
-                    self.live.set(c);
+                    self.live.set(c as u16);
                     live[d] |= bit;
                 }
             }
         }
-        self.on_at[NCAND] = self.on.len() as u16;
         for (cell, &m) in grid.iter().enumerate() {
             let bit = 1u128 << cell;
             let [b, r, col] = regions_of(cell);
-            let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r], UNIT_MASKS[col]);
-            for d in 0..9 {
-                let c = cand(cell, d);
-                self.off_at[c as usize] = self.off.len() as u16;
-                if m >> d & 1 == 0 {
-                    continue;
-                }
+            let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r] & !UNIT_MASKS[b], UNIT_MASKS[col] & !UNIT_MASKS[b]);
+            let mut ds = m;
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
+                let c = cand(cell, d) as usize;
+                self.off_at[c] = self.off.len() as u16;
                 if y {
                     let mut o = m & !(1 << d);
                     while o != 0 {
@@ -372,11 +394,11 @@ impl PassGraph {
                 let l = live[d];
                 let off = &mut self.off;
                 for_cells(bm & l & !bit, |o| off.push(cand(o, d)));
-                for_cells(rm & !bm & l, |o| off.push(cand(o, d)));
-                for_cells(cm & !bm & l, |o| off.push(cand(o, d)));
+                for_cells(rm & l, |o| off.push(cand(o, d)));
+                for_cells(cm & l, |o| off.push(cand(o, d)));
+                self.off_end[c] = self.off.len() as u16;
             }
         }
-        self.off_at[NCAND] = self.off.len() as u16;
         debug_assert!(self.follows_rules(grid, y, x));
     }
 
@@ -405,13 +427,13 @@ impl PassGraph {
     /// The live candidates "c on" turns off, in Sukaku Explainer's order.
     #[inline]
     fn offs(&self, c: u16) -> &[u16] {
-        &self.off[self.off_at[c as usize] as usize..self.off_at[c as usize + 1] as usize]
+        &self.off[self.off_at[c as usize] as usize..self.off_end[c as usize] as usize]
     }
 
     /// The candidates "c off" turns on, in Sukaku Explainer's order.
     #[inline]
     fn ons(&self, c: u16) -> &[u16] {
-        &self.on[self.on_at[c as usize] as usize..self.on_at[c as usize + 1] as usize]
+        &self.on[self.on_at[c as usize] as usize..self.on_end[c as usize] as usize]
     }
 }
 
@@ -483,7 +505,7 @@ fn search_with(
                 // Cycles, and (X links) the forcing chain from "on", share one search.
                 let fc_max = if x { chain_max } else { 0 };
                 let (on, off) = (pot(c, true), pot(c, false));
-                let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c)) {
+                let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
                     w.cycles.clear();
                     None
                 } else {
@@ -497,7 +519,7 @@ fn search_with(
                     if !best.worth(d, complexity, key) {
                         continue;
                     }
-                    let elims = cycle_eliminations(grid, &path);
+                    let elims = cycle_eliminations(&places, &path);
                     if elims.is_empty() {
                         continue;
                     }
@@ -540,34 +562,33 @@ fn search_with(
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and
 /// an "off" potential of the cycle with their digit.
-fn cycle_eliminations(grid: &[u16; 81], path: &[u16]) -> Vec<u16> {
-    let mut in_cells = [false; 81];
+fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
+    let mut in_cells = 0u128;
     for &p in path {
-        in_cells[cell_of(pot_cand(p))] = true;
+        in_cells |= 1 << cell_of(pot_cand(p));
     }
-    // Candidate sets as plain words, to intersect them a word at a time.
-    let mut forw = [0u64; NCAND.div_ceil(64)];
-    let mut back = [0u64; NCAND.div_ceil(64)];
+    // Per digit, the cells that see an "on" and those that see an "off" of that digit.
+    let mut forw = [0u128; 9];
+    let mut back = [0u128; 9];
     for &p in path {
         let c = pot_cand(p);
-        let d = digit0_of(c);
-        for &o in peers(cell_of(c)) {
-            let o = o as usize;
-            if !in_cells[o] && grid[o] >> d & 1 != 0 {
-                let e = cand(o, d) as usize;
-                let side = if pot_on(p) { &mut forw } else { &mut back };
-                side[e / 64] |= 1 << (e % 64);
-            }
-        }
+        let side = if pot_on(p) { &mut forw } else { &mut back };
+        side[digit0_of(c)] |= PEER_MASKS[cell_of(c)];
+    }
+    let mut both = [0u128; 9];
+    let mut any = 0u128;
+    for d in 0..9 {
+        both[d] = forw[d] & back[d] & places[d] & !in_cells;
+        any |= both[d];
     }
     let mut out = Vec::new();
-    for (i, (&f, &b)) in forw.iter().zip(back.iter()).enumerate() {
-        let mut both = f & b;
-        while both != 0 {
-            out.push((i * 64) as u16 + both.trailing_zeros() as u16);
-            both &= both - 1;
+    for_cells(any, |cell| {
+        for (d, b) in both.iter().enumerate() {
+            if b >> cell & 1 != 0 {
+                out.push(cand(cell, d));
+            }
         }
-    }
+    });
     out
 }
 
