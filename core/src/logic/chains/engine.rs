@@ -516,6 +516,153 @@ impl Run {
     }
 }
 
+/// The links of one grid for static chains (no removals): what each candidate's "on"
+/// turns off (as a set) and what its "off" turns on (at most 4), as [`Run::propagate`]
+/// applies them with `dynamic` false. Built once per search.
+pub struct Links {
+    turns_off: Vec<CandSet>,
+    turns_on: Vec<[u16; 4]>,
+    n_on: Vec<u8>,
+}
+
+impl Default for Links {
+    fn default() -> Self {
+        Links { turns_off: vec![CandSet::EMPTY; NCAND], turns_on: vec![[0; 4]; NCAND], n_on: vec![0; NCAND] }
+    }
+}
+
+impl Links {
+    /// The links of `board`'s candidates (other entries are left as they were: only
+    /// candidates of the grid are ever reached).
+    pub fn build(&mut self, board: &Board, cell_rule: bool) {
+        for cell in 0..81 {
+            let mut m = board.cands[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = cand(cell, d);
+                let set = &mut self.turns_off[c as usize];
+                set.clear();
+                board.on_to_off(c, cell_rule, |q| set.set(q));
+                let (to, n) = (&mut self.turns_on[c as usize], &mut self.n_on[c as usize]);
+                *n = 0;
+                board.off_to_on(board, c, cell_rule, |q, _| {
+                    to[*n as usize] = q;
+                    *n += 1;
+                });
+            }
+        }
+    }
+}
+
+/// A static propagation without parents: the sets of potentials one assumption implies
+/// and each one's distance from it in the link graph, or that it meets a contradiction.
+///
+/// Why it gives the same sets as [`Run::propagate`] (static mode): the rules there are
+/// fixed links, so a propagation that meets no contradiction ends with exactly the
+/// potentials reachable from the assumption, whatever the order; and it meets one iff
+/// some candidate is reachable both on and off (everything it adds is reachable, and
+/// without a contradiction it adds everything reachable). With a contradiction the sets
+/// [`Run::propagate`] leaves depend on its order: `conflict` says so, and the caller
+/// propagates again with [`Run::propagate`]. The queue is first in, first out, so `dist`
+/// is the length of the shortest path from the assumption; a potential's chain in
+/// [`Run::propagate`] is one such path, so its ancestor count is at least `dist + 1`.
+pub struct Lite {
+    pub on: CandSet,
+    pub off: CandSet,
+    /// Distance from the assumption of each potential of the sets (saturating at 255:
+    /// still a lower bound).
+    dist: Vec<u8>,
+    queue: Vec<u16>,
+    /// A candidate is reachable both on and off (the sets are then incomplete).
+    pub conflict: bool,
+}
+
+impl Default for Lite {
+    fn default() -> Self {
+        Lite { on: CandSet::EMPTY, off: CandSet::EMPTY, dist: vec![0; NPOT], queue: Vec::with_capacity(NPOT), conflict: false }
+    }
+}
+
+impl Lite {
+    /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
+    /// sets (without a conflict).
+    #[inline]
+    pub fn least_ancestors(&self, p: u16) -> u32 {
+        self.dist[p as usize] as u32 + 1
+    }
+
+    /// Propagates `start` along `links` (stops at the first conflict).
+    pub fn close(&mut self, links: &Links, start: u16) {
+        self.on.clear();
+        self.off.clear();
+        self.queue.clear();
+        self.conflict = false;
+        let sc = pot_cand(start);
+        if pot_on(start) {
+            self.on.set(sc);
+        } else {
+            self.off.set(sc);
+        }
+        self.dist[start as usize] = 0;
+        self.queue.push(start);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let p = self.queue[head];
+            head += 1;
+            let c = pot_cand(p) as usize;
+            let next = self.dist[p as usize].saturating_add(1);
+            if pot_on(p) {
+                let to = &links.turns_off[c].0;
+                for w in 0..WORDS {
+                    let mut new = to[w] & !self.off.0[w];
+                    if new == 0 {
+                        continue;
+                    }
+                    if new & self.on.0[w] != 0 {
+                        self.conflict = true;
+                        return;
+                    }
+                    self.off.0[w] |= new;
+                    while new != 0 {
+                        let q = (w * 64) as u16 + new.trailing_zeros() as u16;
+                        new &= new - 1;
+                        let qp = pot(q, false);
+                        self.dist[qp as usize] = next;
+                        self.queue.push(qp);
+                    }
+                }
+            } else {
+                for i in 0..links.n_on[c] as usize {
+                    let q = links.turns_on[c][i];
+                    if self.off.has(q) {
+                        self.conflict = true;
+                        return;
+                    }
+                    if !self.on.has(q) {
+                        self.on.set(q);
+                        let qp = pot(q, true);
+                        self.dist[qp as usize] = next;
+                        self.queue.push(qp);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f` with each candidate of `s`, in increasing order.
+#[inline]
+pub fn each(s: &CandSet, mut f: impl FnMut(u16)) {
+    for (w, &word) in s.0.iter().enumerate() {
+        let mut m = word;
+        while m != 0 {
+            f((w * 64) as u16 + m.trailing_zeros() as u16);
+            m &= m - 1;
+        }
+    }
+}
+
 /// Peers of a cell (re-exported for the producers).
 #[inline]
 pub fn peers(cell: usize) -> &'static [u8; 20] {

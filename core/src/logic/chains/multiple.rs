@@ -48,6 +48,11 @@ pub struct Pool {
     kept: Vec<Run>,
     kept_cand: [u16; KEPT],
     kept_next: usize,
+    /// Static chains: the grid's links, the closures of one cell's digits and one for
+    /// the other places of a region.
+    links: Links,
+    lite: Vec<Lite>,
+    lite_other: Lite,
 }
 
 const KEPT: usize = 64;
@@ -64,6 +69,9 @@ impl Default for Pool {
             kept: (0..KEPT).map(|_| Run::default()).collect(),
             kept_cand: [NONE; KEPT],
             kept_next: 0,
+            links: Links::default(),
+            lite: (0..9).map(|_| Lite::default()).collect(),
+            lite_other: Lite::default(),
         }
     }
 }
@@ -102,6 +110,10 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     pool.known.clear();
     pool.kept_cand = [NONE; KEPT];
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
+    if !mode.dynamic {
+        search_static(grid, &board, &params, pool, best, check, k_region, k_cell);
+        return;
+    }
     for cell in 0..81 {
         let card = grid[cell].count_ones();
         if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -275,6 +287,202 @@ fn region_chains(
                 // Each other place's chain rests on at least `p` itself: a hint that loses
                 // even with that bound is never offered (the rating grows with the
                 // complexity), so its places need no full propagation.
+                let bound = pool.vals[k].ancestors(p) + others as u32;
+                if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                    continue;
+                }
+                if !rerun {
+                    for (j, &o) in places[1..].iter().enumerate() {
+                        pool.region[j].propagate(board, pot(cand(o, d), true), params.mode);
+                    }
+                    rerun = true;
+                }
+                let cx =
+                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 6) {
+                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                }
+            }
+        }
+    }
+}
+
+/// Static multiple chains (cells of 3+ digits, "on" propagations only): the same hints
+/// offered in the same order as the dynamic loop of [`search`] would, but each
+/// propagation with parents is made only when a set test finds a consequence whose hint
+/// could still beat the best one, the sets coming from [`Lite`] closures (the same sets;
+/// with a contradiction, from [`Run::propagate`] itself).
+#[allow(clippy::too_many_arguments)]
+fn search_static(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    k_region: ChainKind,
+    k_cell: ChainKind,
+) {
+    let mode = params.mode;
+    pool.links.build(board, mode.cell_rule);
+    for cell in 0..81 {
+        if grid[cell].count_ones() <= 2 {
+            continue;
+        }
+        check();
+        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let n = digits.len();
+        // `full[k]`: `pool.vals[k]` holds the propagation of digit k (with parents).
+        let mut full = [false; 9];
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
+            let lite = &mut pool.lite[k];
+            lite.close(&pool.links, pot(c, true));
+            if lite.conflict {
+                pool.vals[k].propagate(board, pot(c, true), mode);
+                full[k] = true;
+                pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+            } else {
+                pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
+            }
+            pool.known.set(c);
+            region_chains_static(grid, board, params, cell, d, k, &mut full, pool, best, k_region);
+        }
+        if !params.multiple {
+            continue;
+        }
+        // Cell forcing chains: the consequences every digit shares (in `implied`).
+        if full[..n].iter().all(|&f| !f) {
+            let (mut on_common, mut off_common) = (pool.lite[0].on, pool.lite[0].off);
+            for l in &pool.lite[1..n] {
+                on_common.intersect(&l.on);
+                off_common.intersect(&l.off);
+            }
+            let lites = &pool.lite[..n];
+            let may = |s: &CandSet, on: bool| {
+                let mut any = false;
+                each(s, |q| {
+                    if any || (on && !several(grid[cell_of(q)])) {
+                        return;
+                    }
+                    let p = pot(q, on);
+                    let bound: u32 = lites.iter().map(|l| l.least_ancestors(p)).sum();
+                    any = best.worth(params.base + length_bonus(bound), bound, 5);
+                });
+                any
+            };
+            if !may(&on_common, true) && !may(&off_common, false) {
+                continue;
+            }
+        }
+        for (k, &d) in digits.iter().enumerate() {
+            if !full[k] {
+                pool.vals[k].propagate(board, pot(cand(cell, d), true), mode);
+            }
+        }
+        for on in [true, false] {
+            let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
+                let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 5) {
+                    best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
+                }
+            }
+        }
+    }
+}
+
+/// Region forcing chains of static multiple chains: as [`region_chains`], with the
+/// other places' sets from [`Lite`] closures and the propagation of digit `k` (with
+/// parents) made only when a shared consequence could give a hint that beats the best.
+#[allow(clippy::too_many_arguments)]
+fn region_chains_static(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    cell: usize,
+    d: usize,
+    k: usize,
+    full: &mut [bool; 9],
+    pool: &mut Pool,
+    best: &mut Found,
+    kind: ChainKind,
+) {
+    let bit = 1u16 << d;
+    let own = cand(cell, d);
+    for u in regions_of(cell) {
+        let places: Vec<usize> =
+            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let count = places.len();
+        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
+            continue;
+        }
+        let (mut on_common, mut off_common) = (pool.implied[own as usize].on, pool.implied[own as usize].off);
+        let mut shared = true;
+        for &o in &places[1..] {
+            let c = cand(o, d);
+            if !pool.known.has(c) {
+                let lite = &mut pool.lite_other;
+                lite.close(&pool.links, pot(c, true));
+                pool.implied[c as usize] = if lite.conflict {
+                    let run = &mut pool.region[0];
+                    run.propagate(board, pot(c, true), params.mode);
+                    Implied { on: run.on, off: run.off }
+                } else {
+                    Implied { on: lite.on, off: lite.off }
+                };
+                pool.known.set(c);
+            }
+            on_common.intersect(&pool.implied[c as usize].on);
+            off_common.intersect(&pool.implied[c as usize].off);
+            if on_common.is_empty() && off_common.is_empty() {
+                shared = false;
+                break;
+            }
+        }
+        if !shared {
+            continue;
+        }
+        let others = count - 1;
+        if !full[k] {
+            // The hint of a shared consequence `p` rests on at least `p`'s chain from
+            // the first place (its distance + 1) and 1 per other place.
+            let lite = &pool.lite[k];
+            let may = |s: &CandSet, on: bool| {
+                let mut any = false;
+                each(s, |q| {
+                    if any || (on && !several(grid[cell_of(q)])) {
+                        return;
+                    }
+                    let bound = lite.least_ancestors(pot(q, on)) + others as u32;
+                    any = best.worth(params.base + length_bonus(bound), bound, 6);
+                });
+                any
+            };
+            if !may(&on_common, true) && !may(&off_common, false) {
+                continue;
+            }
+            pool.vals[k].propagate(board, pot(own, true), params.mode);
+            full[k] = true;
+        }
+        let mut rerun = false;
+        for on in [true, false] {
+            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
+                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
                 let bound = pool.vals[k].ancestors(p) + others as u32;
                 if !best.worth(params.base + length_bonus(bound), bound, 6) {
                     continue;
