@@ -523,11 +523,18 @@ pub struct Links {
     turns_off: Vec<CandSet>,
     turns_on: Vec<[u16; 4]>,
     n_on: Vec<u8>,
+    /// The candidates whose "off" turns something on.
+    linked: CandSet,
 }
 
 impl Default for Links {
     fn default() -> Self {
-        Links { turns_off: vec![CandSet::EMPTY; NCAND], turns_on: vec![[0; 4]; NCAND], n_on: vec![0; NCAND] }
+        Links {
+            turns_off: vec![CandSet::EMPTY; NCAND],
+            turns_on: vec![[0; 4]; NCAND],
+            n_on: vec![0; NCAND],
+            linked: CandSet::EMPTY,
+        }
     }
 }
 
@@ -535,6 +542,7 @@ impl Links {
     /// The links of `board`'s candidates (other entries are left as they were: only
     /// candidates of the grid are ever reached).
     pub fn build(&mut self, board: &Board, cell_rule: bool) {
+        self.linked.clear();
         for cell in 0..81 {
             let mut m = board.cands[cell];
             while m != 0 {
@@ -550,6 +558,9 @@ impl Links {
                     to[*n as usize] = q;
                     *n += 1;
                 });
+                if *n > 0 {
+                    self.linked.set(c);
+                }
             }
         }
     }
@@ -587,9 +598,19 @@ impl Default for Lite {
 impl Lite {
     /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
     /// sets (without a conflict).
-    #[inline]
-    pub fn least_ancestors(&self, p: u16) -> u32 {
-        self.dist[p as usize] as u32 + 1
+    pub fn least_ancestors(&self, links: &Links, p: u16) -> u32 {
+        let c = pot_cand(p);
+        if pot_on(p) || links.linked.has(c) || p == self.queue[0] {
+            return self.dist[p as usize] as u32 + 1;
+        }
+        // An "off" without links was not queued: it came from the first "on" of the
+        // queue (in order of distance) that turns it off.
+        for &o in &self.queue {
+            if pot_on(o) && links.turns_off[pot_cand(o) as usize].has(c) {
+                return self.dist[o as usize] as u32 + 2;
+            }
+        }
+        unreachable!("a potential of the sets")
     }
 
     /// Propagates `start` along `links` (stops at the first conflict).
@@ -624,12 +645,14 @@ impl Lite {
                         return;
                     }
                     self.off.0[w] |= new;
+                    // Only an "off" with links turns anything on: the others need no turn
+                    // (their distance is found when asked, see `least_ancestors`).
+                    new &= links.linked.0[w];
                     while new != 0 {
                         let q = (w * 64) as u16 + new.trailing_zeros() as u16;
                         new &= new - 1;
-                        let qp = pot(q, false);
-                        self.dist[qp as usize] = next;
-                        self.queue.push(qp);
+                        self.dist[pot(q, false) as usize] = next;
+                        self.queue.push(pot(q, false));
                     }
                 }
             } else {
@@ -649,6 +672,175 @@ impl Lite {
             }
         }
     }
+}
+
+/// What every potential of a grid implies along static [`Links`], for all of them at
+/// once: the set a [`Lite`] closure from it would reach (without stopping at a
+/// conflict). Reachability is shared along the links, so the strongly connected
+/// components of the link graph (Tarjan) each get one set, built from the sets of the
+/// components they lead to (completed first). An "off" without links reaches only
+/// itself and is left out of the graph (the "on" that turns it off adds it).
+pub struct Reach {
+    /// Visit order (0: not visited), lowest order reachable on the stack, component.
+    index: Vec<u16>,
+    low: Vec<u16>,
+    comp: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    /// Depth-first frames: potential, next word (or link) and bits left of that word.
+    frames: Vec<(u16, u8, u64)>,
+    /// Each component's set (`on`, `off`).
+    sets: Vec<(CandSet, CandSet)>,
+}
+
+impl Default for Reach {
+    fn default() -> Self {
+        Reach {
+            index: vec![0; NPOT],
+            low: vec![0; NPOT],
+            comp: vec![0; NPOT],
+            on_stack: vec![false; NPOT],
+            stack: Vec::with_capacity(NPOT),
+            frames: Vec::with_capacity(NPOT),
+            sets: Vec::with_capacity(NPOT),
+        }
+    }
+}
+
+impl Reach {
+    /// The next potential of the graph `p` leads to, from the frame's position.
+    #[inline]
+    fn next_child(links: &Links, frame: &mut (u16, u8, u64)) -> Option<u16> {
+        let (p, ref mut w, ref mut mask) = *frame;
+        let c = pot_cand(p) as usize;
+        if pot_on(p) {
+            loop {
+                if *mask != 0 {
+                    let q = (*w as usize * 64) as u16 + mask.trailing_zeros() as u16;
+                    *mask &= *mask - 1;
+                    return Some(pot(q, false));
+                }
+                *w += 1;
+                if *w as usize >= WORDS {
+                    return None;
+                }
+                *mask = links.turns_off[c].0[*w as usize] & links.linked.0[*w as usize];
+            }
+        } else if (*w as usize) < links.n_on[c] as usize {
+            *w += 1;
+            Some(pot(links.turns_on[c][*w as usize - 1], true))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn frame(links: &Links, p: u16) -> (u16, u8, u64) {
+        if pot_on(p) {
+            (p, 0, links.turns_off[pot_cand(p) as usize].0[0] & links.linked.0[0])
+        } else {
+            (p, 0, 0)
+        }
+    }
+
+    /// Computes the sets of the "on" potential of every candidate of `grid`.
+    pub fn build(&mut self, links: &Links, grid: &[u16; 81]) {
+        self.index.iter_mut().for_each(|x| *x = 0);
+        self.sets.clear();
+        let mut order = 0u16;
+        for cell in 0..81 {
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let root = pot(cand(cell, d), true);
+                if self.index[root as usize] != 0 {
+                    continue;
+                }
+                order += 1;
+                self.index[root as usize] = order;
+                self.low[root as usize] = order;
+                self.on_stack[root as usize] = true;
+                self.stack.push(root);
+                self.frames.push(Self::frame(links, root));
+                while let Some(frame) = self.frames.last_mut() {
+                    let p = frame.0;
+                    if let Some(q) = Self::next_child(links, frame) {
+                        let qi = q as usize;
+                        if self.index[qi] == 0 {
+                            order += 1;
+                            self.index[qi] = order;
+                            self.low[qi] = order;
+                            self.on_stack[qi] = true;
+                            self.stack.push(q);
+                            self.frames.push(Self::frame(links, q));
+                        } else if self.on_stack[qi] {
+                            self.low[p as usize] = self.low[p as usize].min(self.index[qi]);
+                        }
+                        continue;
+                    }
+                    self.frames.pop();
+                    if self.low[p as usize] == self.index[p as usize] {
+                        self.close_component(links, p);
+                    }
+                    if let Some(parent) = self.frames.last() {
+                        let pp = parent.0 as usize;
+                        self.low[pp] = self.low[pp].min(self.low[p as usize]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pops the component rooted at `p` from the stack and builds its set.
+    fn close_component(&mut self, links: &Links, p: u16) {
+        let id = self.sets.len() as u16;
+        let start = self.stack.iter().rposition(|&x| x == p).expect("on the stack");
+        for &x in &self.stack[start..] {
+            self.on_stack[x as usize] = false;
+            self.comp[x as usize] = id;
+        }
+        let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
+        for i in start..self.stack.len() {
+            let x = self.stack[i];
+            let c = pot_cand(x);
+            if pot_on(x) {
+                on.set(c);
+                for (o, t) in off.0.iter_mut().zip(links.turns_off[c as usize].0.iter()) {
+                    *o |= t;
+                }
+            } else {
+                off.set(c);
+            }
+            // The components it leads to are complete (earlier ids), or this one.
+            let mut frame = Self::frame(links, x);
+            while let Some(q) = Self::next_child(links, &mut frame) {
+                let k = self.comp[q as usize];
+                if self.on_stack[q as usize] || k == id {
+                    continue;
+                }
+                let (so, sf) = &self.sets[k as usize];
+                for w in 0..WORDS {
+                    on.0[w] |= so.0[w];
+                    off.0[w] |= sf.0[w];
+                }
+            }
+        }
+        self.stack.truncate(start);
+        self.sets.push((on, off));
+    }
+
+    /// The sets `p` reaches (a potential of the graph: an "on" of the grid).
+    #[inline]
+    pub fn of(&self, p: u16) -> &(CandSet, CandSet) {
+        &self.sets[self.comp[p as usize] as usize]
+    }
+}
+
+/// True when the two sets share a candidate.
+#[inline]
+pub fn meet(a: &CandSet, b: &CandSet) -> bool {
+    a.0.iter().zip(b.0.iter()).any(|(x, y)| x & y != 0)
 }
 
 /// Calls `f` with each candidate of `s`, in increasing order.

@@ -51,8 +51,8 @@ pub struct Pool {
     /// Static chains: the grid's links, the closures of one cell's digits and one for
     /// the other places of a region.
     links: Links,
+    reach: Reach,
     lite: Vec<Lite>,
-    lite_other: Lite,
 }
 
 const KEPT: usize = 64;
@@ -70,8 +70,8 @@ impl Default for Pool {
             kept_cand: [NONE; KEPT],
             kept_next: 0,
             links: Links::default(),
+            reach: Reach::default(),
             lite: (0..9).map(|_| Lite::default()).collect(),
-            lite_other: Lite::default(),
         }
     }
 }
@@ -326,6 +326,7 @@ fn search_static(
 ) {
     let mode = params.mode;
     pool.links.build(board, mode.cell_rule);
+    pool.reach.build(&pool.links, grid);
     for cell in 0..81 {
         if grid[cell].count_ones() <= 2 {
             continue;
@@ -333,33 +334,45 @@ fn search_static(
         check();
         let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
         let n = digits.len();
-        // `full[k]`: `pool.vals[k]` holds the propagation of digit k (with parents).
+        // `full[k]`: `pool.vals[k]` holds the propagation of digit k (with parents);
+        // `lit[k]`: `pool.lite[k]` holds its closure (for the distances).
         let mut full = [false; 9];
+        let mut lit = [false; 9];
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
-            let lite = &mut pool.lite[k];
-            lite.close(&pool.links, pot(c, true));
-            if lite.conflict {
+            let (on, off) = pool.reach.of(pot(c, true));
+            if meet(on, off) {
                 pool.vals[k].propagate(board, pot(c, true), mode);
                 full[k] = true;
                 pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
             } else {
-                pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
+                pool.implied[c as usize] = Implied { on: *on, off: *off };
             }
             pool.known.set(c);
-            region_chains_static(grid, board, params, cell, d, k, &mut full, pool, best, k_region);
+            region_chains_static(grid, board, params, cell, d, k, &mut full, &mut lit, pool, best, k_region);
         }
         if !params.multiple {
             continue;
         }
         // Cell forcing chains: the consequences every digit shares (in `implied`).
         if full[..n].iter().all(|&f| !f) {
-            let (mut on_common, mut off_common) = (pool.lite[0].on, pool.lite[0].off);
-            for l in &pool.lite[1..n] {
-                on_common.intersect(&l.on);
-                off_common.intersect(&l.off);
+            let c0 = cand(cell, digits[0]) as usize;
+            let (mut on_common, mut off_common) = (pool.implied[c0].on, pool.implied[c0].off);
+            for &d in &digits[1..] {
+                let c = cand(cell, d) as usize;
+                on_common.intersect(&pool.implied[c].on);
+                off_common.intersect(&pool.implied[c].off);
             }
-            let lites = &pool.lite[..n];
+            if on_common.is_empty() && off_common.is_empty() {
+                continue;
+            }
+            for (k, &d) in digits.iter().enumerate() {
+                if !lit[k] {
+                    pool.lite[k].close(&pool.links, pot(cand(cell, d), true));
+                    lit[k] = true;
+                }
+            }
+            let (lites, links) = (&pool.lite[..n], &pool.links);
             let may = |s: &CandSet, on: bool| {
                 let mut any = false;
                 each(s, |q| {
@@ -367,7 +380,7 @@ fn search_static(
                         return;
                     }
                     let p = pot(q, on);
-                    let bound: u32 = lites.iter().map(|l| l.least_ancestors(p)).sum();
+                    let bound: u32 = lites.iter().map(|l| l.least_ancestors(links, p)).sum();
                     any = best.worth(params.base + length_bonus(bound), bound, 5);
                 });
                 any
@@ -412,6 +425,7 @@ fn region_chains_static(
     d: usize,
     k: usize,
     full: &mut [bool; 9],
+    lit: &mut [bool; 9],
     pool: &mut Pool,
     best: &mut Found,
     kind: ChainKind,
@@ -430,14 +444,13 @@ fn region_chains_static(
         for &o in &places[1..] {
             let c = cand(o, d);
             if !pool.known.has(c) {
-                let lite = &mut pool.lite_other;
-                lite.close(&pool.links, pot(c, true));
-                pool.implied[c as usize] = if lite.conflict {
+                let (on, off) = pool.reach.of(pot(c, true));
+                pool.implied[c as usize] = if meet(on, off) {
                     let run = &mut pool.region[0];
                     run.propagate(board, pot(c, true), params.mode);
                     Implied { on: run.on, off: run.off }
                 } else {
-                    Implied { on: lite.on, off: lite.off }
+                    Implied { on: *on, off: *off }
                 };
                 pool.known.set(c);
             }
@@ -455,14 +468,18 @@ fn region_chains_static(
         if !full[k] {
             // The hint of a shared consequence `p` rests on at least `p`'s chain from
             // the first place (its distance + 1) and 1 per other place.
-            let lite = &pool.lite[k];
+            if !lit[k] {
+                pool.lite[k].close(&pool.links, pot(own, true));
+                lit[k] = true;
+            }
+            let (lite, links) = (&pool.lite[k], &pool.links);
             let may = |s: &CandSet, on: bool| {
                 let mut any = false;
                 each(s, |q| {
                     if any || (on && !several(grid[cell_of(q)])) {
                         return;
                     }
-                    let bound = lite.least_ancestors(pot(q, on)) + others as u32;
+                    let bound = lite.least_ancestors(links, pot(q, on)) + others as u32;
                     any = best.worth(params.base + length_bonus(bound), bound, 6);
                 });
                 any
