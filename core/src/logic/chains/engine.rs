@@ -843,6 +843,114 @@ pub fn meet(a: &CandSet, b: &CandSet) -> bool {
     a.0.iter().zip(b.0.iter()).any(|(x, y)| x & y != 0)
 }
 
+const fn build_unit_bits() -> [u128; 27] {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+}
+/// Each unit's cells as bits (units numbered as `UNITS`).
+const UNIT_BITS: [u128; 27] = build_unit_bits();
+
+const fn build_peer_bits() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+/// Each cell's peers as bits.
+const PEER_BITS: [u128; 81] = build_peer_bits();
+
+/// Units of each cell, as a mask of the 27 units.
+const fn build_cell_units() -> [u32; 81] {
+    let mut t = [0u32; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[UNITS[u][i] as usize] |= 1 << u;
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+}
+const CELL_UNITS: [u32; 81] = build_cell_units();
+
+#[inline]
+fn several128(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether [`Run::propagate`] of `start` in nishio mode (dynamic, no cell rules) meets a
+/// contradiction, computed without parents on the digit's plane alone (`plane`: the
+/// cells of the grid that hold the digit; nishio's rules never leave it).
+///
+/// Why it is the same: the rules (an "on" turns its peers off; an "off" turns on the
+/// last place left in a unit of it) add a potential once its premises hold, whatever
+/// the order, so a propagation that meets no contradiction ends with the least set
+/// closed under them: a place turns on when every other place of one of its units
+/// (at least one) is off. It meets one iff that closure holds a place both on and off
+/// (everything the propagation adds is in the closure, and without a contradiction it
+/// adds all of it). Here: "on" places turn their peers off, and a unit whose places
+/// left are one after some went off turns it on, until nothing changes; a place both
+/// on and off, or a unit of 2+ places all off (its last place would be turned on), is
+/// the contradiction.
+pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
+    let bit = 1u128 << cell;
+    let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on { (bit, 0, bit, 0) } else { (0, bit, 0, bit) };
+    loop {
+        while fresh_on != 0 {
+            let y = fresh_on.trailing_zeros() as usize;
+            fresh_on &= fresh_on - 1;
+            let peers = PEER_BITS[y] & plane & !offs;
+            offs |= peers;
+            fresh_off |= peers;
+        }
+        if ons & offs != 0 {
+            return true;
+        }
+        // Units of the places turned off since the last round.
+        let mut units = 0u32;
+        while fresh_off != 0 {
+            let y = fresh_off.trailing_zeros() as usize;
+            fresh_off &= fresh_off - 1;
+            units |= CELL_UNITS[y];
+        }
+        while units != 0 {
+            let u = units.trailing_zeros() as usize;
+            units &= units - 1;
+            let places = UNIT_BITS[u] & plane;
+            let left = places & !offs;
+            if left == 0 {
+                if several128(places) {
+                    return true;
+                }
+            } else if !several128(left) && left & ons == 0 {
+                ons |= left;
+                fresh_on |= left;
+            }
+        }
+        if fresh_on == 0 {
+            return false;
+        }
+    }
+}
+
 /// Calls `f` with each candidate of `s`, in increasing order.
 #[inline]
 pub fn each(s: &CandSet, mut f: impl FnMut(u16)) {

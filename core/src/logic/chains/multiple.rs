@@ -114,6 +114,10 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
         search_static(grid, &board, &params, pool, best, check, k_region, k_cell);
         return;
     }
+    if params.nishio && mode.level == 0 && !mode.cell_rule {
+        search_nishio(grid, &board, &params, pool, best, check, k_contra);
+        return;
+    }
     for cell in 0..81 {
         let card = grid[cell].count_ones();
         if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -515,6 +519,61 @@ fn region_chains_static(
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 6) {
                     best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                }
+            }
+        }
+    }
+}
+
+/// Nishio: only contradictions give hints, so a propagation (with parents) is made only
+/// when [`plane_conflict`] says it meets one; the hints are offered as the loop of
+/// [`search`] offers them (per digit, "on" then "off").
+fn search_nishio(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    kind: ChainKind,
+) {
+    let mut planes = [0u128; 9];
+    for (cell, &m) in grid.iter().enumerate() {
+        for (d, plane) in planes.iter_mut().enumerate() {
+            if m >> d & 1 != 0 {
+                *plane |= 1 << cell;
+            }
+        }
+    }
+    for cell in 0..81 {
+        if grid[cell].count_ones() <= 1 {
+            continue;
+        }
+        check();
+        for d in 0..9 {
+            if grid[cell] >> d & 1 == 0 {
+                continue;
+            }
+            let c = cand(cell, d);
+            for on in [true, false] {
+                if !plane_conflict(planes[d], cell, on) {
+                    continue;
+                }
+                let run = &mut pool.off;
+                run.propagate(board, pot(c, on), params.mode);
+                let a = run.absurd.expect("a contradiction, as the plane closure says");
+                let cx = run.absurd_complexity();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 7) && (on || several(grid[cell])) {
+                    best.offer(
+                        dd,
+                        cx,
+                        7,
+                        kind,
+                        grid,
+                        pot(c, !on),
+                        HintShape::Contradiction { source: pot(c, on), both: a },
+                    );
                 }
             }
         }
