@@ -951,6 +951,149 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
     }
 }
 
+/// A dynamic propagation (cell rules, no nesting) without parents: the sets of
+/// potentials one assumption implies, a lower bound of each one's ancestor count, or
+/// that it meets a contradiction.
+///
+/// Why it gives the same sets as [`Run::propagate`] (dynamic mode, level 0): there an
+/// "on" turns off the candidates left in its cell and the digit's places left among its
+/// peers, and an "off" turns on the last candidate left in its cell, or the last place
+/// left of its digit in one of its units, each time "left" meaning not yet turned off
+/// (the working grid loses each "off" as it is processed, and the rule fires when the
+/// last other one is processed). So a potential is added once its premises hold,
+/// whatever the order: an "on" turns off every peer candidate of the grid; a candidate
+/// turns on when every other candidate of its cell (at least one), or every other place
+/// of its digit in one of its units (at least one), is off. A propagation that meets no
+/// contradiction ends with the least sets closed under these rules, and it meets one
+/// iff that closure holds a candidate both on and off (everything it adds is in the
+/// closure; without a contradiction it adds all of it). Here the closure is made with
+/// each "off" removed from a working grid at once; a cell or a digit's places in a unit
+/// left empty, of 2+ in the grid, means its last one would be turned on too: a
+/// contradiction. With a contradiction the sets [`Run::propagate`] leaves depend on its
+/// order: `conflict` says so, and the caller propagates again with parents.
+///
+/// The bound: [`Run::propagate`] gives each potential as parents exactly the premises of
+/// one of these rules, so its ancestors hold a derivation of it, as deep as the least
+/// deep derivation at least. Here "on"s are processed first in, first out, and each
+/// potential gets, when first added, 1 + the depth of the premise that completed its
+/// rule: the "off"s are added in order of depth, so that is the deepest premise, and
+/// by induction no potential gets more than its least derivation depth.
+pub struct DynLite {
+    pub on: CandSet,
+    pub off: CandSet,
+    /// Depth of each potential of the sets (saturating at 255: still a lower bound).
+    dist: Vec<u8>,
+    /// The "on" candidates, in the order added (processed first in, first out).
+    queue: Vec<u16>,
+    pub conflict: bool,
+}
+
+impl Default for DynLite {
+    fn default() -> Self {
+        DynLite {
+            on: CandSet::EMPTY,
+            off: CandSet::EMPTY,
+            dist: vec![0; NPOT],
+            queue: Vec::with_capacity(NCAND),
+            conflict: false,
+        }
+    }
+}
+
+impl DynLite {
+    /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
+    /// sets (without a conflict).
+    #[inline]
+    pub fn least_ancestors(&self, p: u16) -> u32 {
+        self.dist[p as usize] as u32 + 1
+    }
+
+    #[inline]
+    fn turn_on(&mut self, c: u16, depth: u8) {
+        if self.off.has(c) {
+            self.conflict = true;
+        } else if !self.on.has(c) {
+            self.on.set(c);
+            self.dist[pot(c, true) as usize] = depth;
+            self.queue.push(c);
+        }
+    }
+
+    #[inline]
+    fn turn_off(&mut self, work: &mut Board, source: &Board, c: u16, depth: u8) {
+        if self.on.has(c) {
+            self.conflict = true;
+            return;
+        }
+        if self.off.has(c) {
+            return;
+        }
+        self.off.set(c);
+        self.dist[pot(c, false) as usize] = depth;
+        work.remove(c);
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        let next = depth.saturating_add(1);
+        let m = work.cands[cell];
+        if m == 0 {
+            if several(source.cands[cell]) {
+                self.conflict = true;
+                return;
+            }
+        } else if single(m) {
+            self.turn_on(cand(cell, m.trailing_zeros() as usize), next);
+        }
+        for u in regions_of(cell) {
+            let m = work.places[u][d];
+            if m == 0 {
+                if several(source.places[u][d]) {
+                    self.conflict = true;
+                    return;
+                }
+            } else if single(m) {
+                self.turn_on(cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), next);
+            }
+        }
+    }
+
+    /// Propagates `start` on `source` (stops at the first contradiction).
+    pub fn close(&mut self, source: &Board, start: u16) {
+        self.on.clear();
+        self.off.clear();
+        self.queue.clear();
+        self.conflict = false;
+        let mut work = *source;
+        let sc = pot_cand(start);
+        if pot_on(start) {
+            self.turn_on(sc, 0);
+        } else {
+            self.turn_off(&mut work, source, sc, 0);
+        }
+        let mut head = 0;
+        while head < self.queue.len() && !self.conflict {
+            let c = self.queue[head];
+            head += 1;
+            let (cell, d) = (cell_of(c), digit0_of(c));
+            let next = self.dist[pot(c, true) as usize].saturating_add(1);
+            let mut m = work.cands[cell] & !(1 << d);
+            while m != 0 && !self.conflict {
+                let e = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.turn_off(&mut work, source, cand(cell, e), next);
+            }
+            for u in regions_of(cell) {
+                let mut m = work.places[u][d];
+                while m != 0 && !self.conflict {
+                    let o = UNITS[u][m.trailing_zeros() as usize] as usize;
+                    m &= m - 1;
+                    if o != cell {
+                        self.turn_off(&mut work, source, cand(o, d), next);
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// Calls `f` with each candidate of `s`, in increasing order.
 #[inline]
 pub fn each(s: &CandSet, mut f: impl FnMut(u16)) {

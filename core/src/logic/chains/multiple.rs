@@ -53,6 +53,9 @@ pub struct Pool {
     links: Links,
     reach: Reach,
     lite: Vec<Lite>,
+    /// Dynamic chains: the closures of one cell's digits ("on"), of the "off" of the
+    /// current one, and one for the other places of a region.
+    dlite: Vec<DynLite>,
 }
 
 const KEPT: usize = 64;
@@ -72,6 +75,7 @@ impl Default for Pool {
             links: Links::default(),
             reach: Reach::default(),
             lite: (0..9).map(|_| Lite::default()).collect(),
+            dlite: (0..11).map(|_| DynLite::default()).collect(),
         }
     }
 }
@@ -116,6 +120,10 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     }
     if params.nishio && mode.level == 0 && !mode.cell_rule {
         search_nishio(grid, &board, &params, pool, best, check, k_contra);
+        return;
+    }
+    if !params.nishio && mode.level == 0 && mode.cell_rule && params.multiple {
+        search_dynamic(grid, &board, &params, pool, best, check, kinds(&params));
         return;
     }
     for cell in 0..81 {
@@ -574,6 +582,347 @@ fn search_nishio(
                         pot(c, !on),
                         HintShape::Contradiction { source: pot(c, on), both: a },
                     );
+                }
+            }
+        }
+    }
+}
+
+/// Slots of `Pool::dlite` besides the digits': the "off" closure and the other places'.
+const D_OFF: usize = 9;
+const D_OTHER: usize = 10;
+
+/// The sets of digit `k`'s "on" propagation (`full`: in `pool.vals[k]`).
+#[inline]
+fn on_sets(pool: &Pool, full: &[bool; 9], k: usize) -> (CandSet, CandSet) {
+    if full[k] {
+        (pool.vals[k].on, pool.vals[k].off)
+    } else {
+        (pool.dlite[k].on, pool.dlite[k].off)
+    }
+}
+
+/// A lower bound of the ancestor count of `p` in digit `k`'s "on" propagation (exact
+/// when it is in `pool.vals[k]`).
+#[inline]
+fn least_on(pool: &mut Pool, full: &[bool; 9], k: usize, p: u16) -> u32 {
+    if full[k] {
+        pool.vals[k].ancestors(p)
+    } else {
+        pool.dlite[k].least_ancestors(p)
+    }
+}
+
+/// Dynamic forcing chains (level 0): the same hints offered in the same order as the
+/// loop of [`search`], but a propagation with parents is made only where it is needed:
+/// when the [`DynLite`] closure meets a contradiction (its hint, and the sets it leaves,
+/// need the propagation), or when a set test (double forcing, region, cell) finds a
+/// consequence whose hint could still beat the best one, with each chain counted at
+/// its least (see [`DynLite`]).
+fn search_dynamic(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    (k_contra, k_double, k_region, k_cell): (ChainKind, ChainKind, ChainKind, ChainKind),
+) {
+    let mode = params.mode;
+    for cell in 0..81 {
+        let card = grid[cell].count_ones();
+        if card <= 1 {
+            continue;
+        }
+        check();
+        let do_double = card >= 3;
+        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let n = digits.len();
+        // `full[k]`: `pool.vals[k]` holds digit k's "on" propagation; otherwise
+        // `pool.dlite[k]` holds its closure (without a conflict).
+        let mut full = [false; 9];
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
+            // A propagation kept from the region tests is the same (one grid, one mode).
+            match pool.kept_cand.iter().position(|&x| x == c) {
+                Some(slot) => {
+                    std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
+                    pool.kept_cand[slot] = NONE;
+                    full[k] = true;
+                }
+                None => {
+                    pool.dlite[k].close(board, pot(c, true));
+                    if pool.dlite[k].conflict {
+                        pool.vals[k].propagate(board, pot(c, true), mode);
+                        full[k] = true;
+                    }
+                }
+            }
+            let run = &mut pool.vals[k];
+            if full[k] && run.absurd.is_some() {
+                let cx = run.absurd_complexity();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 7) {
+                    let a = run.absurd.unwrap();
+                    best.offer(
+                        dd,
+                        cx,
+                        7,
+                        k_contra,
+                        grid,
+                        pot(c, false),
+                        HintShape::Contradiction { source: pot(c, true), both: a },
+                    );
+                }
+            }
+            pool.dlite[D_OFF].close(board, pot(c, false));
+            let mut off_full = false;
+            if pool.dlite[D_OFF].conflict {
+                let off = &mut pool.off;
+                off.propagate(board, pot(c, false), mode);
+                off_full = true;
+                if off.absurd.is_some() {
+                    let cx = off.absurd_complexity();
+                    let dd = params.base + length_bonus(cx);
+                    if best.worth(dd, cx, 7) && several(grid[cell]) {
+                        let a = off.absurd.unwrap();
+                        best.offer(
+                            dd,
+                            cx,
+                            7,
+                            k_contra,
+                            grid,
+                            pot(c, true),
+                            HintShape::Contradiction { source: pot(c, false), both: a },
+                        );
+                    }
+                }
+            }
+            if do_double {
+                // What both "on" and "off" imply, each chain counted at its least first.
+                let (on_k, off_k) = on_sets(pool, &full, k);
+                let (mut both_on, mut both_off) = (on_k, off_k);
+                if off_full {
+                    both_on.intersect(&pool.off.on);
+                    both_off.intersect(&pool.off.off);
+                } else {
+                    both_on.intersect(&pool.dlite[D_OFF].on);
+                    both_off.intersect(&pool.dlite[D_OFF].off);
+                }
+                let mut may = false;
+                for on in [true, false] {
+                    let mut qs = [0u16; NCAND];
+                    let mut nq = 0;
+                    each(if on { &both_on } else { &both_off }, |q| {
+                        if !on || several(grid[cell_of(q)]) {
+                            qs[nq] = q;
+                            nq += 1;
+                        }
+                    });
+                    for &q in &qs[..nq] {
+                        if may {
+                            break;
+                        }
+                        let p = pot(q, on);
+                        let bound = least_on(pool, &full, k, p)
+                            + if off_full { pool.off.ancestors(p) } else { pool.dlite[D_OFF].least_ancestors(p) };
+                        may = best.worth(params.base + length_bonus(bound), bound, 1);
+                    }
+                }
+                if may {
+                    if !full[k] {
+                        pool.vals[k].propagate(board, pot(c, true), mode);
+                        full[k] = true;
+                    }
+                    if !off_full {
+                        pool.off.propagate(board, pot(c, false), mode);
+                    }
+                    let run = &mut pool.vals[k];
+                    let off = &mut pool.off;
+                    for i in 0..run.on_list.len() {
+                        let q = run.on_list[i];
+                        if off.on.has(q) && several(grid[cell_of(q)]) {
+                            let cx = run.ancestors(pot(q, true)) + off.ancestors(pot(q, true));
+                            let dd = params.base + length_bonus(cx);
+                            if best.worth(dd, cx, 1) {
+                                best.offer(dd, cx, 1, k_double, grid, pot(q, true), HintShape::Double { source: c });
+                            }
+                        }
+                    }
+                    for i in 0..run.off_list.len() {
+                        let q = run.off_list[i];
+                        if off.off.has(q) {
+                            let cx = run.ancestors(pot(q, false)) + off.ancestors(pot(q, false));
+                            let dd = params.base + length_bonus(cx);
+                            if best.worth(dd, cx, 1) {
+                                best.offer(dd, cx, 1, k_double, grid, pot(q, false), HintShape::Double { source: c });
+                            }
+                        }
+                    }
+                }
+            }
+            region_chains_dynamic(grid, board, params, cell, d, k, &mut full, pool, best, k_region);
+        }
+        // Cell forcing chains.
+        let (mut on_common, mut off_common) = on_sets(pool, &full, 0);
+        for k in 1..n {
+            let (on_k, off_k) = on_sets(pool, &full, k);
+            on_common.intersect(&on_k);
+            off_common.intersect(&off_k);
+        }
+        if on_common.is_empty() && off_common.is_empty() {
+            continue;
+        }
+        let mut may = false;
+        for on in [true, false] {
+            let mut qs = [0u16; NCAND];
+            let mut nq = 0;
+            each(if on { &on_common } else { &off_common }, |q| {
+                if !on || several(grid[cell_of(q)]) {
+                    qs[nq] = q;
+                    nq += 1;
+                }
+            });
+            for &q in &qs[..nq] {
+                if may {
+                    break;
+                }
+                let p = pot(q, on);
+                let bound: u32 = (0..n).map(|k| least_on(pool, &full, k, p)).sum();
+                may = best.worth(params.base + length_bonus(bound), bound, 5);
+            }
+        }
+        if !may {
+            continue;
+        }
+        for (k, &d) in digits.iter().enumerate() {
+            if !full[k] {
+                pool.vals[k].propagate(board, pot(cand(cell, d), true), mode);
+                full[k] = true;
+            }
+        }
+        for on in [true, false] {
+            let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
+                let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 5) {
+                    best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
+                }
+            }
+        }
+    }
+}
+
+/// Region forcing chains of dynamic chains: as [`region_chains`], with the other
+/// places' sets from [`DynLite`] closures (a propagation with parents, kept for the
+/// cell loop, where the closure meets a contradiction), and the propagation of digit
+/// `k` (with parents) made only when a shared consequence could give a hint that beats
+/// the best.
+#[allow(clippy::too_many_arguments)]
+fn region_chains_dynamic(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    cell: usize,
+    d: usize,
+    k: usize,
+    full: &mut [bool; 9],
+    pool: &mut Pool,
+    best: &mut Found,
+    kind: ChainKind,
+) {
+    let bit = 1u16 << d;
+    let own = cand(cell, d);
+    for u in regions_of(cell) {
+        let places: Vec<usize> =
+            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let count = places.len();
+        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
+            continue;
+        }
+        let (mut on_common, mut off_common) = on_sets(pool, full, k);
+        let mut shared = true;
+        for &o in &places[1..] {
+            let c = cand(o, d);
+            if !pool.known.has(c) {
+                let lite = &mut pool.dlite[D_OTHER];
+                lite.close(board, pot(c, true));
+                pool.implied[c as usize] = if lite.conflict {
+                    let slot = pool.kept_next;
+                    pool.kept_next = (slot + 1) % KEPT;
+                    let run = &mut pool.kept[slot];
+                    run.propagate(board, pot(c, true), params.mode);
+                    pool.kept_cand[slot] = c;
+                    Implied { on: run.on, off: run.off }
+                } else {
+                    Implied { on: lite.on, off: lite.off }
+                };
+                pool.known.set(c);
+            }
+            on_common.intersect(&pool.implied[c as usize].on);
+            off_common.intersect(&pool.implied[c as usize].off);
+            if on_common.is_empty() && off_common.is_empty() {
+                shared = false;
+                break;
+            }
+        }
+        if !shared {
+            continue;
+        }
+        let others = count - 1;
+        if !full[k] {
+            // The hint of a shared consequence `p` rests on at least `p`'s chain from
+            // the first place and 1 per other place.
+            let lite = &pool.dlite[k];
+            let may = |s: &CandSet, on: bool| {
+                let mut any = false;
+                each(s, |q| {
+                    if any || (on && !several(grid[cell_of(q)])) {
+                        return;
+                    }
+                    let bound = lite.least_ancestors(pot(q, on)) + others as u32;
+                    any = best.worth(params.base + length_bonus(bound), bound, 6);
+                });
+                any
+            };
+            if !may(&on_common, true) && !may(&off_common, false) {
+                continue;
+            }
+            pool.vals[k].propagate(board, pot(own, true), params.mode);
+            full[k] = true;
+        }
+        let mut rerun = false;
+        for on in [true, false] {
+            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
+                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let bound = pool.vals[k].ancestors(p) + others as u32;
+                if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                    continue;
+                }
+                if !rerun {
+                    for (j, &o) in places[1..].iter().enumerate() {
+                        pool.region[j].propagate(board, pot(cand(o, d), true), params.mode);
+                    }
+                    rerun = true;
+                }
+                let cx =
+                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 6) {
+                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
                 }
             }
         }
