@@ -75,7 +75,7 @@ impl Default for Pool {
             links: Links::default(),
             reach: Reach::default(),
             lite: (0..9).map(|_| Lite::default()).collect(),
-            dlite: (0..11).map(|_| DynLite::default()).collect(),
+            dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
         }
     }
 }
@@ -591,6 +591,8 @@ fn search_nishio(
 /// Slots of `Pool::dlite` besides the digits': the "off" closure and the other places'.
 const D_OFF: usize = 9;
 const D_OTHER: usize = 10;
+/// The first of the 8 slots for a region's other places (for their distances).
+const D_PLACES: usize = 11;
 
 /// The sets of digit `k`'s "on" propagation (`full`: in `pool.vals[k]`).
 #[inline]
@@ -899,6 +901,7 @@ fn region_chains_dynamic(
             full[k] = true;
         }
         let mut rerun = false;
+        let (mut closed, mut exact) = (false, true);
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
             for i in 0..len {
@@ -913,6 +916,23 @@ fn region_chains_dynamic(
                     continue;
                 }
                 if !rerun {
+                    // Each other place's chain counted at its least, from its closure
+                    // (the sets the closures give are those of `implied`).
+                    if !closed {
+                        closed = true;
+                        for (j, &o) in places[1..].iter().enumerate() {
+                            let lite = &mut pool.dlite[D_PLACES + j];
+                            lite.close(board, pot(cand(o, d), true));
+                            exact &= !lite.conflict;
+                        }
+                    }
+                    if exact {
+                        let bound = pool.vals[k].ancestors(p)
+                            + pool.dlite[D_PLACES..D_PLACES + others].iter().map(|l| l.least_ancestors(p)).sum::<u32>();
+                        if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                            continue;
+                        }
+                    }
                     for (j, &o) in places[1..].iter().enumerate() {
                         pool.region[j].propagate(board, pot(cand(o, d), true), params.mode);
                     }
