@@ -643,6 +643,8 @@ fn search_dynamic(
         // `full[k]`: `pool.vals[k]` holds digit k's "on" propagation; otherwise
         // `pool.dlite[k]` holds its closure (without a conflict).
         let mut full = [false; 9];
+        // Every digit's "on" first (nothing here depends on the hints offered; a region
+        // test keeps propagations of other cells only).
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
             // A propagation kept from the region tests is the same (one grid, one mode).
@@ -660,6 +662,10 @@ fn search_dynamic(
                     }
                 }
             }
+        }
+        let absurd: [bool; 9] = std::array::from_fn(|k| full[k] && pool.vals[k].absurd.is_some());
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
             let run = &mut pool.vals[k];
             if full[k] && run.absurd.is_some() {
                 let cx = run.absurd_complexity();
@@ -677,9 +683,17 @@ fn search_dynamic(
                     );
                 }
             }
-            pool.dlite[D_OFF].close(board, pot(c, false));
+            // In a bivalue cell "off" turns the other digit on, and that "on" turns it
+            // off: both propagations reach the same closure, so the other digit's "on"
+            // says whether this "off" meets a contradiction (and no set test uses it).
+            let off_conflict = if card == 2 {
+                absurd[1 - k]
+            } else {
+                pool.dlite[D_OFF].close(board, pot(c, false));
+                pool.dlite[D_OFF].conflict
+            };
             let mut off_full = false;
-            if pool.dlite[D_OFF].conflict {
+            if off_conflict {
                 let off = &mut pool.off;
                 off.propagate(board, pot(c, false), mode);
                 off_full = true;
