@@ -691,6 +691,8 @@ pub struct Reach {
     frames: Vec<(u16, u8, u64)>,
     /// Each component's set (`on`, `off`).
     sets: Vec<(CandSet, CandSet)>,
+    /// `merged[k]`: the last component whose set took component `k`'s in.
+    merged: Vec<u16>,
 }
 
 impl Default for Reach {
@@ -703,6 +705,7 @@ impl Default for Reach {
             stack: Vec::with_capacity(NPOT),
             frames: Vec::with_capacity(NPOT),
             sets: Vec::with_capacity(NPOT),
+            merged: vec![u16::MAX; NPOT],
         }
     }
 }
@@ -746,6 +749,7 @@ impl Reach {
     /// Computes the sets of the "on" potential of every candidate of `grid`.
     pub fn build(&mut self, links: &Links, grid: &[u16; 81]) {
         self.index.iter_mut().for_each(|x| *x = 0);
+        self.merged.iter_mut().for_each(|x| *x = u16::MAX);
         self.sets.clear();
         let mut order = 0u16;
         for cell in 0..81 {
@@ -816,9 +820,10 @@ impl Reach {
             let mut frame = Self::frame(links, x);
             while let Some(q) = Self::next_child(links, &mut frame) {
                 let k = self.comp[q as usize];
-                if self.on_stack[q as usize] || k == id {
+                if self.on_stack[q as usize] || k == id || self.merged[k as usize] == id {
                     continue;
                 }
+                self.merged[k as usize] = id;
                 let (so, sf) = &self.sets[k as usize];
                 for w in 0..WORDS {
                     on.0[w] |= so.0[w];
