@@ -983,6 +983,7 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
 /// potential gets, when first added, 1 + the depth of the premise that completed its
 /// rule: the "off"s are added in order of depth, so that is the deepest premise, and
 /// by induction no potential gets more than its least derivation depth.
+#[derive(Clone)]
 pub struct DynLite {
     pub on: CandSet,
     pub off: CandSet,

@@ -56,6 +56,11 @@ pub struct Pool {
     /// Dynamic chains: the closures of one cell's digits ("on"), of the "off" of the
     /// current one, and one for the other places of a region.
     dlite: Vec<DynLite>,
+    /// The last `KEPT` closures made for `implied` (without a conflict), with their
+    /// candidate (`NONE`: empty), for the cell loop and the region bounds to take over.
+    dcache: Vec<DynLite>,
+    dcache_cand: [u16; KEPT],
+    dcache_next: usize,
 }
 
 const KEPT: usize = 64;
@@ -76,6 +81,9 @@ impl Default for Pool {
             reach: Reach::default(),
             lite: (0..9).map(|_| Lite::default()).collect(),
             dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
+            dcache: (0..KEPT).map(|_| DynLite::default()).collect(),
+            dcache_cand: [NONE; KEPT],
+            dcache_next: 0,
         }
     }
 }
@@ -113,6 +121,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     let mode = params.mode;
     pool.known.clear();
     pool.kept_cand = [NONE; KEPT];
+    pool.dcache_cand = [NONE; KEPT];
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
     if !mode.dynamic {
         search_static(grid, &board, &params, pool, best, check, k_region, k_cell);
@@ -588,11 +597,10 @@ fn search_nishio(
     }
 }
 
-/// Slots of `Pool::dlite` besides the digits': the "off" closure and the other places'.
+/// Slot of `Pool::dlite` for the "off" closure.
 const D_OFF: usize = 9;
-const D_OTHER: usize = 10;
 /// The first of the 8 slots for a region's other places (for their distances).
-const D_PLACES: usize = 11;
+const D_PLACES: usize = 10;
 
 /// The sets of digit `k`'s "on" propagation (`full`: in `pool.vals[k]`).
 #[inline]
@@ -655,7 +663,13 @@ fn search_dynamic(
                     full[k] = true;
                 }
                 None => {
-                    pool.dlite[k].close(board, pot(c, true));
+                    match pool.dcache_cand.iter().position(|&x| x == c) {
+                        Some(slot) => {
+                            std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[slot]);
+                            pool.dcache_cand[slot] = NONE;
+                        }
+                        None => pool.dlite[k].close(board, pot(c, true)),
+                    }
                     if pool.dlite[k].conflict {
                         pool.vals[k].propagate(board, pot(c, true), mode);
                         full[k] = true;
@@ -868,8 +882,11 @@ fn region_chains_dynamic(
         for &o in &places[1..] {
             let c = cand(o, d);
             if !pool.known.has(c) {
-                let lite = &mut pool.dlite[D_OTHER];
+                let at = pool.dcache_next;
+                pool.dcache_next = (at + 1) % KEPT;
+                let lite = &mut pool.dcache[at];
                 lite.close(board, pot(c, true));
+                pool.dcache_cand[at] = if lite.conflict { NONE } else { c };
                 pool.implied[c as usize] = if lite.conflict {
                     let slot = pool.kept_next;
                     pool.kept_next = (slot + 1) % KEPT;
@@ -935,9 +952,12 @@ fn region_chains_dynamic(
                     if !closed {
                         closed = true;
                         for (j, &o) in places[1..].iter().enumerate() {
-                            let lite = &mut pool.dlite[D_PLACES + j];
-                            lite.close(board, pot(cand(o, d), true));
-                            exact &= !lite.conflict;
+                            let c = cand(o, d);
+                            match pool.dcache_cand.iter().position(|&x| x == c) {
+                                Some(slot) => pool.dlite[D_PLACES + j].clone_from(&pool.dcache[slot]),
+                                None => pool.dlite[D_PLACES + j].close(board, pot(c, true)),
+                            }
+                            exact &= !pool.dlite[D_PLACES + j].conflict;
                         }
                     }
                     if exact {
