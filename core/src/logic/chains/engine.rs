@@ -634,9 +634,8 @@ impl Lite {
             let c = pot_cand(p) as usize;
             let next = self.dist[p as usize].saturating_add(1);
             if pot_on(p) {
-                let to = &links.turns_off[c].0;
-                for w in 0..WORDS {
-                    let mut new = to[w] & !self.off.0[w];
+                for (w, &to) in links.turns_off[c].0.iter().enumerate() {
+                    let mut new = to & !self.off.0[w];
                     if new == 0 {
                         continue;
                     }
@@ -752,8 +751,8 @@ impl Reach {
         self.merged.iter_mut().for_each(|x| *x = u16::MAX);
         self.sets.clear();
         let mut order = 0u16;
-        for cell in 0..81 {
-            let mut m = grid[cell];
+        for (cell, &cands) in grid.iter().enumerate() {
+            let mut m = cands;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;

@@ -17,11 +17,35 @@
 //! those; a region's places whose sets share nothing are skipped, and the full
 //! propagations (with parents, for the complexity) are rerun only for a consequence every
 //! place shares whose hint could still beat the best one (with each other place's chain
-//! counted at its least, 1): hints are offered in the same order as with every
-//! propagation rerun, so the same one is kept. The last 64 propagations made for those
-//! sets are kept whole (about 30 KB each, 1.9 MB per thread), and the cell loop takes one
-//! over instead of propagating again when it reaches its candidate (about two thirds of
-//! them on band-4 puzzles: row and box places come soon after the first place).
+//! counted at its least): hints are offered in the same order as with every
+//! propagation rerun, so the same one is kept.
+//!
+//! ## Sets first, parents only where a hint may come
+//! Most propagations give no hint: what matters is only whether they meet a
+//! contradiction and which potentials they reach, and both are independent of the order
+//! of propagation when they meet none (see the proofs on [`Lite`], [`DynLite`] and
+//! [`plane_conflict`]). So each producer (but Dynamic (+), whose nested rules are not
+//! such a closure and which keeps the loop of [`search`]) first computes those sets
+//! without parents, and makes a [`Run::propagate`] only where its result is needed:
+//! - where the closure meets a contradiction (the hint needs its complexity, and the
+//!   sets a propagation leaves when it stops at a contradiction depend on its order);
+//! - where a set test (double forcing, region, cell) finds a consequence whose hint,
+//!   with each chain counted at its least (the closure's depth of the potential + 1, a
+//!   lower bound of its ancestor count), could still beat the best one: the hints are
+//!   then offered exactly as the full loop offers them; a skipped hint could not have
+//!   replaced the best (which only a strictly better hint replaces), so the same hint is
+//!   kept.
+//!
+//! Per producer: nishio gives only contradictions, tested on the digit's plane
+//! ([`plane_conflict`], 81-bit masks); static multiple chains take every candidate's
+//! sets at once from the strongly connected components of the fixed link graph
+//! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
+//! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
+//! cell reaches the same closure as the other digit's "on" and needs none). The last 64
+//! propagations made for region sets after a contradiction are kept whole (about 30 KB
+//! each, 1.9 MB per thread), and so are the last 64 closures (3 KB each), for the cell
+//! loop to take over when it reaches their candidate (row and box places come soon
+//! after the first place).
 
 use super::engine::*;
 use super::{ChainKind, Found, HintShape};
@@ -567,13 +591,13 @@ fn search_nishio(
             continue;
         }
         check();
-        for d in 0..9 {
+        for (d, &plane) in planes.iter().enumerate() {
             if grid[cell] >> d & 1 == 0 {
                 continue;
             }
             let c = cand(cell, d);
             for on in [true, false] {
-                if !plane_conflict(planes[d], cell, on) {
+                if !plane_conflict(plane, cell, on) {
                     continue;
                 }
                 let run = &mut pool.off;
