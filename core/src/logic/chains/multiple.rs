@@ -957,6 +957,7 @@ fn region_chains_dynamic(
         }
         let mut rerun = false;
         let (mut closed, mut exact) = (false, true);
+        let mut borrowed = [KEPT; 8];
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
             for i in 0..len {
@@ -991,8 +992,19 @@ fn region_chains_dynamic(
                             continue;
                         }
                     }
+                    // A propagation kept is the same: borrowed, and given back below.
                     for (j, &o) in places[1..].iter().enumerate() {
-                        pool.region[j].propagate(board, pot(cand(o, d), true), params.mode);
+                        let c = cand(o, d);
+                        match pool.kept_cand.iter().position(|&x| x == c) {
+                            Some(slot) => {
+                                std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+                                borrowed[j] = slot;
+                            }
+                            None => {
+                                pool.region[j].propagate(board, pot(c, true), params.mode);
+                                borrowed[j] = KEPT;
+                            }
+                        }
                     }
                     rerun = true;
                 }
@@ -1001,6 +1013,22 @@ fn region_chains_dynamic(
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 6) {
                     best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                }
+            }
+        }
+        if rerun {
+            // Kept for the other regions of these places and for the cell loop.
+            for j in 0..others {
+                if borrowed[j] < KEPT {
+                    std::mem::swap(&mut pool.region[j], &mut pool.kept[borrowed[j]]);
+                }
+            }
+            for (j, &o) in places[1..].iter().enumerate() {
+                if borrowed[j] == KEPT {
+                    let slot = pool.kept_next;
+                    pool.kept_next = (slot + 1) % KEPT;
+                    std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+                    pool.kept_cand[slot] = cand(o, d);
                 }
             }
         }
