@@ -387,7 +387,7 @@ fn search_static(
             let c = cand(cell, d);
             let (on, off) = pool.reach.of(pot(c, true));
             if meet(on, off) {
-                pool.vals[k].propagate(board, pot(c, true), mode);
+                full_on(pool, board, k, c, mode);
                 full[k] = true;
                 pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
             } else {
@@ -436,7 +436,7 @@ fn search_static(
         }
         for (k, &d) in digits.iter().enumerate() {
             if !full[k] {
-                pool.vals[k].propagate(board, pot(cand(cell, d), true), mode);
+                full_on(pool, board, k, cand(cell, d), mode);
             }
         }
         for on in [true, false] {
@@ -532,10 +532,11 @@ fn region_chains_static(
             if !may(&on_common, true) && !may(&off_common, false) {
                 continue;
             }
-            pool.vals[k].propagate(board, pot(own, true), params.mode);
+            full_on(pool, board, k, own, params.mode);
             full[k] = true;
         }
         let mut rerun = false;
+        let mut borrowed = [KEPT; 8];
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
             for i in 0..len {
@@ -550,8 +551,19 @@ fn region_chains_static(
                     continue;
                 }
                 if !rerun {
+                    // A propagation kept is the same: borrowed, and given back below.
                     for (j, &o) in places[1..].iter().enumerate() {
-                        pool.region[j].propagate(board, pot(cand(o, d), true), params.mode);
+                        let c = cand(o, d);
+                        match pool.kept_cand.iter().position(|&x| x == c) {
+                            Some(slot) => {
+                                std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+                                borrowed[j] = slot;
+                            }
+                            None => {
+                                pool.region[j].propagate(board, pot(c, true), params.mode);
+                                borrowed[j] = KEPT;
+                            }
+                        }
                     }
                     rerun = true;
                 }
@@ -562,6 +574,9 @@ fn region_chains_static(
                     best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
                 }
             }
+        }
+        if rerun {
+            give_back(pool, &places[1..], d, &borrowed);
         }
     }
 }
@@ -1017,20 +1032,38 @@ fn region_chains_dynamic(
             }
         }
         if rerun {
-            // Kept for the other regions of these places and for the cell loop.
-            for j in 0..others {
-                if borrowed[j] < KEPT {
-                    std::mem::swap(&mut pool.region[j], &mut pool.kept[borrowed[j]]);
-                }
-            }
-            for (j, &o) in places[1..].iter().enumerate() {
-                if borrowed[j] == KEPT {
-                    let slot = pool.kept_next;
-                    pool.kept_next = (slot + 1) % KEPT;
-                    std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
-                    pool.kept_cand[slot] = cand(o, d);
-                }
-            }
+            give_back(pool, &places[1..], d, &borrowed);
+        }
+    }
+}
+
+/// Digit `k`'s "on" propagation (with parents) of candidate `c` into `pool.vals[k]`:
+/// taken over from the kept ones when there (the same: one grid, one mode).
+fn full_on(pool: &mut Pool, board: &Board, k: usize, c: u16, mode: Mode) {
+    match pool.kept_cand.iter().position(|&x| x == c) {
+        Some(slot) => {
+            std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
+            pool.kept_cand[slot] = NONE;
+        }
+        None => pool.vals[k].propagate(board, pot(c, true), mode),
+    }
+}
+
+/// After a region's reruns: gives back the propagations borrowed from the kept ones
+/// (`borrowed[j]`: its slot, `KEPT` if made), and keeps those made, for the other
+/// regions of these places and for the cell loop.
+fn give_back(pool: &mut Pool, others: &[usize], d: usize, borrowed: &[usize; 8]) {
+    for (j, &slot) in borrowed.iter().enumerate().take(others.len()) {
+        if slot < KEPT {
+            std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+        }
+    }
+    for (j, &o) in others.iter().enumerate() {
+        if borrowed[j] == KEPT {
+            let slot = pool.kept_next;
+            pool.kept_next = (slot + 1) % KEPT;
+            std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+            pool.kept_cand[slot] = cand(o, d);
         }
     }
 }
