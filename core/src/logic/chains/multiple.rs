@@ -42,9 +42,10 @@
 //! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
 //! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
 //! cell reaches the same closure as the other digit's "on" and needs none). The last 64
-//! propagations made for region sets after a contradiction are kept whole (about 30 KB
-//! each, 1.9 MB per thread), and so are the last 64 closures (3 KB each), for the cell
-//! loop to take over when it reaches their candidate (row and box places come soon
+//! propagations (with parents) made for a region (its sets after a contradiction, or
+//! its hints) are kept whole (about 30 KB each, 1.9 MB per thread), and so are the last
+//! 64 dynamic closures (3 KB each), for the other regions of those places and the cell
+//! loop to take over when they reach their candidate (row and box places come soon
 //! after the first place).
 
 use super::engine::*;
