@@ -259,7 +259,13 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                 continue;
             }
             stack[depth] = c;
-            let next = allowed & peers(size, c) & !((2u128 << c) - 1);
+            let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
+            // With all k + 1 digits in, only cells holding none other can follow.
+            if u.count_ones() as usize == k + 1 && depth + 1 < k {
+                for d in bits((!u & 0x1ff) as u32) {
+                    next &= !dcs[d];
+                }
+            }
             // Fewer cells left than the set still needs: nothing below.
             if (next.count_ones() as usize) < k - depth - 1 {
                 continue;
