@@ -23,25 +23,24 @@ use crate::grid::Size;
 /// some peer with few candidates (two for pairs, up to `max_excluder` for triples).
 fn base_cells(m: &Marks, max_excluder: u32) -> Vec<(usize, CellSet)> {
     let size = m.size;
+    // Cells of one candidate, and cells that may exclude.
+    let (mut singles, mut few) = (0u128, 0u128);
+    for c in 0..size.cells() {
+        let k = m.cands[c].count_ones();
+        if k == 1 {
+            singles |= 1u128 << c;
+        } else if k >= 2 && k <= max_excluder {
+            few |= 1u128 << c;
+        }
+    }
     let mut out = Vec::new();
     for c in 0..size.cells() {
         if m.cands[c].count_ones() < 2 {
             continue;
         }
-        let mut excluders = 0u128;
-        let mut single = false;
-        for p in cells_of(peers(size, c)) {
-            let k = m.cands[p].count_ones();
-            if k == 1 {
-                single = true;
-                break;
-            }
-            if k >= 2 && k <= max_excluder {
-                excluders |= 1u128 << p;
-            }
-        }
-        if !single && excluders != 0 {
-            out.push((c, excluders));
+        let p = peers(size, c);
+        if p & singles == 0 && p & few != 0 {
+            out.push((c, p & few));
         }
     }
     out
@@ -159,6 +158,10 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
 
 /// Aligned triple exclusion (7.5): three cells, any cell seeing all three whose
 /// candidates a combination would empty. The first that eliminates something.
+///
+/// The triples are visited in the order of their cells (first, second, third), but the
+/// third cells of a pair are only those that see at least two cells seeing both the first
+/// two (exactly the third cells leaving at least two common excluders), found as a mask.
 pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     let size = m.size;
     if size != Size::Nine {
@@ -166,6 +169,13 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     }
     let cells = base_cells(m, 3);
     let n = cells.len();
+    // The base cells as a set, and each one's excluders by cell.
+    let mut base = 0u128;
+    let mut excluders = [0u128; crate::grid::CELLS];
+    for &(c, x) in &cells {
+        base |= 1u128 << c;
+        excluders[c] = x;
+    }
     // A triple qualifies when one of its cells, of at most three candidates, sees another
     // (Sukaku Explainer picks the third cell among the first two's excluders), and at
     // least two cells of at most three candidates see all three.
@@ -177,12 +187,18 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                 continue;
             }
             let (a, b) = (cells[i].0, cells[j].0);
-            for k in j + 1..n {
-                let common = x01 & cells[k].1;
-                if common.count_ones() < 2 {
-                    continue;
-                }
-                let c = cells[k].0;
+            // The common excluders of a, b and c are the cells of x01 that c sees (x01
+            // holds only cells of two or three candidates): at least two exactly when c
+            // sees two cells of x01.
+            let (mut once, mut twice) = (0u128, 0u128);
+            for e in cells_of(x01) {
+                let p = peers(size, e);
+                twice |= once & p;
+                once |= p;
+            }
+            let after_b = !((2u128 << b) - 1);
+            for c in cells_of(twice & base & after_b) {
+                let common = x01 & excluders[c];
                 let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
                 let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
                 if !twin {

@@ -146,7 +146,9 @@ pub(crate) fn digit_cells(m: &Marks, digit: u8) -> CellSet {
     set
 }
 
-/// All 1..=n digits' candidate sets (index `d - 1`).
+/// All 1..=n digits' candidate sets (index `d - 1`); the ladder's techniques take them
+/// from [`Context::dcs`] instead.
+#[allow(dead_code)]
 pub(crate) fn all_digit_cells(m: &Marks) -> [CellSet; 9] {
     let mut out = [0u128; 9];
     for c in 0..m.size.cells() {

@@ -180,8 +180,13 @@ fn kind_rating(size: Size, u1: usize, u2: usize) -> u16 {
 /// The easiest two-strong-link pattern (skyscraper, two-string kite, turbot fish, grouped
 /// forms), the one with the most eliminations among equals.
 pub fn turbot_fish(m: &Marks) -> Option<Step> {
+    turbot_fish_with(m, &Context::new(m))
+}
+
+/// [`turbot_fish`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
-    let dcs = all_digit_cells(m);
+    let dcs = &ctx.dcs;
     let mut all = Vec::with_capacity(64);
     let mut nodes: Vec<LinkNodes> = Vec::with_capacity(64);
     // (rating, -eliminations, digit, link1, link2, end1, end2, bridge)
@@ -272,8 +277,13 @@ pub fn turbot_fish(m: &Marks) -> Option<Step> {
 /// parallel lines, 5.5 when one is in a box, 5.6 when rows and columns mix, 5.7 when a
 /// link is grouped.
 pub fn three_strong_links(m: &Marks) -> Option<Step> {
+    three_strong_links_with(m, &Context::new(m))
+}
+
+/// [`three_strong_links`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
-    let dcs = all_digit_cells(m);
+    let dcs = &ctx.dcs;
     let mut all = Vec::with_capacity(64);
     let mut nodes: Vec<LinkNodes> = Vec::with_capacity(64);
     // The third links that can follow a middle one, each with a side (0 taking the
@@ -310,6 +320,7 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
                 // The third links joinable to y, in the order the search tries them
                 // (what depends on the first link is checked below).
                 thirds.clear();
+                let mut reach_any = 0u128;
                 for code in cells_of(joinable(cover_y)) {
                     let (j, side3) = (code / 2, code % 2);
                     let (l3, n3) = (&all[j], &nodes[j]);
@@ -320,6 +331,7 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
                     // nothing.
                     let reach = dc & n3.seen[side3] & !n3.cells;
                     if reach != 0 {
+                        reach_any |= reach;
                         thirds.push(Third { index: j, side: side3, reach, cells: n3.cells, unit: l3.unit });
                     }
                 }
@@ -337,7 +349,8 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
                     // The candidates outside the first two links seeing e1: the
                     // eliminations are those of them that also see e3.
                     let seeing_e1 = dc & n1.seen[side1] & !(n1.cells | n2.cells);
-                    if seeing_e1 == 0 {
+                    // No third link's reach meets it: no elimination with this first link.
+                    if seeing_e1 & reach_any == 0 {
                         continue;
                     }
                     for third in &thirds {

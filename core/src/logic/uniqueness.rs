@@ -102,10 +102,15 @@ fn loop_rating(len: usize) -> u16 {
 
 /// The easiest unique rectangle or loop step (types 1-4), the lowest type among equals.
 pub fn unique_loop(m: &Marks) -> Option<Step> {
+    unique_loop_with(m, &Context::new(m))
+}
+
+/// [`unique_loop`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
-    let dcs = all_digit_cells(m);
+    let dcs = &ctx.dcs;
     for start in 0..size.cells() {
         let v = m.cands[start];
         if v.count_ones() != 2 {
@@ -339,6 +344,11 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
 /// digits (type 4, 5.7); the BUG digits and other cells of the BUG cells' common unit
 /// make a naked subset (type 3, 5.7 plus 0.1 per digit beyond one).
 pub fn bug(m: &Marks) -> Option<Step> {
+    bug_with(m, &Context::new(m))
+}
+
+/// [`bug`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let n = size.n();
     let mut temp = m.cands;
@@ -347,7 +357,7 @@ pub fn bug(m: &Marks) -> Option<Step> {
     let mut all_values = 0u16;
     let mut common: Option<CellSet> = None;
     let mut bug_set = 0u128;
-    let dcs = all_digit_cells(m);
+    let dcs = &ctx.dcs;
     for u in (2 * n..3 * n).chain(0..2 * n) {
         for digit in 1..=n as u8 {
             let bit = 1u16 << (digit - 1);

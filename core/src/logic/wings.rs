@@ -105,14 +105,24 @@ pub fn xyz_wing(m: &Marks) -> Option<Step> {
 /// holding x sees every other). Then z is in the bivalue cell or in the set, and every
 /// cell seeing all of the pattern's z cells loses z.
 pub fn wxyz_wing(m: &Marks) -> Option<Step> {
-    als_wing(m, 3)
+    als_wing(m, &Context::new(m).dcs, 3)
+}
+
+/// [`wxyz_wing`] with the position's [`Context`].
+pub(crate) fn wxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    als_wing(m, &ctx.dcs, 3)
 }
 
 /// The easiest VWXYZ-wing: as [`wxyz_wing`] with four cells holding five digits, rated
 /// 6.2 plus 0.1 for a largest cell of two or four candidates, 0.2 for three (Sukaku
 /// Explainer's size rule).
 pub fn vwxyz_wing(m: &Marks) -> Option<Step> {
-    als_wing(m, 4)
+    als_wing(m, &Context::new(m).dcs, 4)
+}
+
+/// [`vwxyz_wing`] with the position's [`Context`].
+pub(crate) fn vwxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    als_wing(m, &ctx.dcs, 4)
 }
 
 fn als_rating(k: usize, biggest: i32) -> u16 {
@@ -151,13 +161,12 @@ fn als_eliminations(m: &Marks, dcs: &[CellSet; 9], als: &[usize], y: usize, thro
 }
 
 /// `k` cells that all see each other, holding k+1 digits, and a bivalue cell x,z.
-fn als_wing(m: &Marks, k: usize) -> Option<Step> {
+fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     let size = m.size;
     if size != Size::Nine {
         return None;
     }
     let bivalue = bivalue_cells(m);
-    let dcs = all_digit_cells(m);
     let mut multi = 0u128;
     for c in 0..81 {
         let count = m.cands[c].count_ones() as usize;
@@ -197,7 +206,12 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
                 als |= 1u128 << c;
                 range |= peers(size, c);
             }
-            for y in cells_of(range & !als & bivalue) {
+            // The bivalue cells with no digit outside the set's.
+            let mut outside = 0u128;
+            for d in bits((!union & 0x1ff) as u32) {
+                outside |= dcs[d];
+            }
+            for y in cells_of(range & !als & bivalue & !outside) {
                 let cy = m.cands[y];
                 if cy & union != cy {
                     continue;
@@ -245,11 +259,21 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
                 continue;
             }
             stack[depth] = c;
-            let next = allowed & peers(size, c) & !((2u128 << c) - 1);
+            let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
+            // With all k + 1 digits in, only cells holding none other can follow.
+            if u.count_ones() as usize == k + 1 && depth + 1 < k {
+                for d in bits((!u & 0x1ff) as u32) {
+                    next &= !dcs[d];
+                }
+            }
+            // Fewer cells left than the set still needs: nothing below.
+            if (next.count_ones() as usize) < k - depth - 1 {
+                continue;
+            }
             visit(m, dcs, k, depth + 1, stack, next, u, bivalue, best);
         }
     }
-    visit(m, &dcs, k, 0, &mut stack, multi, 0, bivalue, &mut best);
+    visit(m, dcs, k, 0, &mut stack, multi, 0, bivalue, &mut best);
     let (rating, _, all, through, _) = best?;
     let cells = &all[..k + 1];
     let mut pattern = 0u128;
@@ -259,7 +283,7 @@ fn als_wing(m: &Marks, k: usize) -> Option<Step> {
         digits |= m.cands[q];
     }
     let locked = if through.count_ones() == 2 { digits & !through } else { 0 };
-    let per_digit = als_eliminations(m, &dcs, &cells[..k], cells[k], through, locked);
+    let per_digit = als_eliminations(m, dcs, &cells[..k], cells[k], through, locked);
     let mut eliminations = Vec::new();
     for (d, set) in per_digit.iter().enumerate() {
         eliminations.extend(eliminations_of(m, *set, d as u8 + 1));

@@ -516,6 +516,601 @@ impl Run {
     }
 }
 
+/// The links of one grid for static chains (no removals): what each candidate's "on"
+/// turns off (as a set) and what its "off" turns on (at most 4), as [`Run::propagate`]
+/// applies them with `dynamic` false. Built once per search.
+pub struct Links {
+    turns_off: Vec<CandSet>,
+    turns_on: Vec<[u16; 4]>,
+    n_on: Vec<u8>,
+    /// The candidates whose "off" turns something on.
+    linked: CandSet,
+}
+
+impl Default for Links {
+    fn default() -> Self {
+        Links {
+            turns_off: vec![CandSet::EMPTY; NCAND],
+            turns_on: vec![[0; 4]; NCAND],
+            n_on: vec![0; NCAND],
+            linked: CandSet::EMPTY,
+        }
+    }
+}
+
+impl Links {
+    /// The links of `board`'s candidates (other entries are left as they were: only
+    /// candidates of the grid are ever reached).
+    pub fn build(&mut self, board: &Board, cell_rule: bool) {
+        self.linked.clear();
+        for cell in 0..81 {
+            let mut m = board.cands[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = cand(cell, d);
+                let set = &mut self.turns_off[c as usize];
+                set.clear();
+                board.on_to_off(c, cell_rule, |q| set.set(q));
+                let (to, n) = (&mut self.turns_on[c as usize], &mut self.n_on[c as usize]);
+                *n = 0;
+                board.off_to_on(board, c, cell_rule, |q, _| {
+                    to[*n as usize] = q;
+                    *n += 1;
+                });
+                if *n > 0 {
+                    self.linked.set(c);
+                }
+            }
+        }
+    }
+}
+
+/// A static propagation without parents: the sets of potentials one assumption implies
+/// and each one's distance from it in the link graph, or that it meets a contradiction.
+///
+/// Why it gives the same sets as [`Run::propagate`] (static mode): the rules there are
+/// fixed links, so a propagation that meets no contradiction ends with exactly the
+/// potentials reachable from the assumption, whatever the order; and it meets one iff
+/// some candidate is reachable both on and off (everything it adds is reachable, and
+/// without a contradiction it adds everything reachable). With a contradiction the sets
+/// [`Run::propagate`] leaves depend on its order: `conflict` says so, and the caller
+/// propagates again with [`Run::propagate`]. The queue is first in, first out, so `dist`
+/// is the length of the shortest path from the assumption; a potential's chain in
+/// [`Run::propagate`] is one such path, so its ancestor count is at least `dist + 1`.
+pub struct Lite {
+    pub on: CandSet,
+    pub off: CandSet,
+    /// Distance from the assumption of each potential of the sets (saturating at 255:
+    /// still a lower bound).
+    dist: Vec<u8>,
+    queue: Vec<u16>,
+    /// A candidate is reachable both on and off (the sets are then incomplete).
+    pub conflict: bool,
+}
+
+impl Default for Lite {
+    fn default() -> Self {
+        Lite { on: CandSet::EMPTY, off: CandSet::EMPTY, dist: vec![0; NPOT], queue: Vec::with_capacity(NPOT), conflict: false }
+    }
+}
+
+impl Lite {
+    /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
+    /// sets (without a conflict).
+    pub fn least_ancestors(&self, links: &Links, p: u16) -> u32 {
+        let c = pot_cand(p);
+        if pot_on(p) || links.linked.has(c) || p == self.queue[0] {
+            return self.dist[p as usize] as u32 + 1;
+        }
+        // An "off" without links was not queued: it came from the first "on" of the
+        // queue (in order of distance) that turns it off.
+        for &o in &self.queue {
+            if pot_on(o) && links.turns_off[pot_cand(o) as usize].has(c) {
+                return self.dist[o as usize] as u32 + 2;
+            }
+        }
+        unreachable!("a potential of the sets")
+    }
+
+    /// Propagates `start` along `links` (stops at the first conflict).
+    pub fn close(&mut self, links: &Links, start: u16) {
+        self.on.clear();
+        self.off.clear();
+        self.queue.clear();
+        self.conflict = false;
+        let sc = pot_cand(start);
+        if pot_on(start) {
+            self.on.set(sc);
+        } else {
+            self.off.set(sc);
+        }
+        self.dist[start as usize] = 0;
+        self.queue.push(start);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let p = self.queue[head];
+            head += 1;
+            let c = pot_cand(p) as usize;
+            let next = self.dist[p as usize].saturating_add(1);
+            if pot_on(p) {
+                for (w, &to) in links.turns_off[c].0.iter().enumerate() {
+                    let mut new = to & !self.off.0[w];
+                    if new == 0 {
+                        continue;
+                    }
+                    if new & self.on.0[w] != 0 {
+                        self.conflict = true;
+                        return;
+                    }
+                    self.off.0[w] |= new;
+                    // Only an "off" with links turns anything on: the others need no turn
+                    // (their distance is found when asked, see `least_ancestors`).
+                    new &= links.linked.0[w];
+                    while new != 0 {
+                        let q = (w * 64) as u16 + new.trailing_zeros() as u16;
+                        new &= new - 1;
+                        self.dist[pot(q, false) as usize] = next;
+                        self.queue.push(pot(q, false));
+                    }
+                }
+            } else {
+                for i in 0..links.n_on[c] as usize {
+                    let q = links.turns_on[c][i];
+                    if self.off.has(q) {
+                        self.conflict = true;
+                        return;
+                    }
+                    if !self.on.has(q) {
+                        self.on.set(q);
+                        let qp = pot(q, true);
+                        self.dist[qp as usize] = next;
+                        self.queue.push(qp);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// What every potential of a grid implies along static [`Links`], for all of them at
+/// once: the set a [`Lite`] closure from it would reach (without stopping at a
+/// conflict). Reachability is shared along the links, so the strongly connected
+/// components of the link graph (Tarjan) each get one set, built from the sets of the
+/// components they lead to (completed first). An "off" without links reaches only
+/// itself and is left out of the graph (the "on" that turns it off adds it).
+pub struct Reach {
+    /// Visit order (0: not visited), lowest order reachable on the stack, component.
+    index: Vec<u16>,
+    low: Vec<u16>,
+    comp: Vec<u16>,
+    on_stack: Vec<bool>,
+    stack: Vec<u16>,
+    /// Depth-first frames: potential, next word (or link) and bits left of that word.
+    frames: Vec<(u16, u8, u64)>,
+    /// Each component's set (`on`, `off`).
+    sets: Vec<(CandSet, CandSet)>,
+    /// `merged[k]`: the last component whose set took component `k`'s in.
+    merged: Vec<u16>,
+}
+
+impl Default for Reach {
+    fn default() -> Self {
+        Reach {
+            index: vec![0; NPOT],
+            low: vec![0; NPOT],
+            comp: vec![0; NPOT],
+            on_stack: vec![false; NPOT],
+            stack: Vec::with_capacity(NPOT),
+            frames: Vec::with_capacity(NPOT),
+            sets: Vec::with_capacity(NPOT),
+            merged: vec![u16::MAX; NPOT],
+        }
+    }
+}
+
+impl Reach {
+    /// The next potential of the graph `p` leads to, from the frame's position.
+    #[inline]
+    fn next_child(links: &Links, frame: &mut (u16, u8, u64)) -> Option<u16> {
+        let (p, ref mut w, ref mut mask) = *frame;
+        let c = pot_cand(p) as usize;
+        if pot_on(p) {
+            loop {
+                if *mask != 0 {
+                    let q = (*w as usize * 64) as u16 + mask.trailing_zeros() as u16;
+                    *mask &= *mask - 1;
+                    return Some(pot(q, false));
+                }
+                *w += 1;
+                if *w as usize >= WORDS {
+                    return None;
+                }
+                *mask = links.turns_off[c].0[*w as usize] & links.linked.0[*w as usize];
+            }
+        } else if (*w as usize) < links.n_on[c] as usize {
+            *w += 1;
+            Some(pot(links.turns_on[c][*w as usize - 1], true))
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn frame(links: &Links, p: u16) -> (u16, u8, u64) {
+        if pot_on(p) {
+            (p, 0, links.turns_off[pot_cand(p) as usize].0[0] & links.linked.0[0])
+        } else {
+            (p, 0, 0)
+        }
+    }
+
+    /// Computes the sets of the "on" potential of every candidate of `grid`.
+    pub fn build(&mut self, links: &Links, grid: &[u16; 81]) {
+        self.index.iter_mut().for_each(|x| *x = 0);
+        self.merged.iter_mut().for_each(|x| *x = u16::MAX);
+        self.sets.clear();
+        let mut order = 0u16;
+        for (cell, &cands) in grid.iter().enumerate() {
+            let mut m = cands;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let root = pot(cand(cell, d), true);
+                if self.index[root as usize] != 0 {
+                    continue;
+                }
+                order += 1;
+                self.index[root as usize] = order;
+                self.low[root as usize] = order;
+                self.on_stack[root as usize] = true;
+                self.stack.push(root);
+                self.frames.push(Self::frame(links, root));
+                while let Some(frame) = self.frames.last_mut() {
+                    let p = frame.0;
+                    if let Some(q) = Self::next_child(links, frame) {
+                        let qi = q as usize;
+                        if self.index[qi] == 0 {
+                            order += 1;
+                            self.index[qi] = order;
+                            self.low[qi] = order;
+                            self.on_stack[qi] = true;
+                            self.stack.push(q);
+                            self.frames.push(Self::frame(links, q));
+                        } else if self.on_stack[qi] {
+                            self.low[p as usize] = self.low[p as usize].min(self.index[qi]);
+                        }
+                        continue;
+                    }
+                    self.frames.pop();
+                    if self.low[p as usize] == self.index[p as usize] {
+                        self.close_component(links, p);
+                    }
+                    if let Some(parent) = self.frames.last() {
+                        let pp = parent.0 as usize;
+                        self.low[pp] = self.low[pp].min(self.low[p as usize]);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Pops the component rooted at `p` from the stack and builds its set.
+    fn close_component(&mut self, links: &Links, p: u16) {
+        let id = self.sets.len() as u16;
+        let start = self.stack.iter().rposition(|&x| x == p).expect("on the stack");
+        for &x in &self.stack[start..] {
+            self.on_stack[x as usize] = false;
+            self.comp[x as usize] = id;
+        }
+        let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
+        for i in start..self.stack.len() {
+            let x = self.stack[i];
+            let c = pot_cand(x);
+            if pot_on(x) {
+                on.set(c);
+                for (o, t) in off.0.iter_mut().zip(links.turns_off[c as usize].0.iter()) {
+                    *o |= t;
+                }
+            } else {
+                off.set(c);
+            }
+            // The components it leads to are complete (earlier ids), or this one.
+            let mut frame = Self::frame(links, x);
+            while let Some(q) = Self::next_child(links, &mut frame) {
+                let k = self.comp[q as usize];
+                if self.on_stack[q as usize] || k == id || self.merged[k as usize] == id {
+                    continue;
+                }
+                self.merged[k as usize] = id;
+                let (so, sf) = &self.sets[k as usize];
+                for w in 0..WORDS {
+                    on.0[w] |= so.0[w];
+                    off.0[w] |= sf.0[w];
+                }
+            }
+        }
+        self.stack.truncate(start);
+        self.sets.push((on, off));
+    }
+
+    /// The sets `p` reaches (a potential of the graph: an "on" of the grid).
+    #[inline]
+    pub fn of(&self, p: u16) -> &(CandSet, CandSet) {
+        &self.sets[self.comp[p as usize] as usize]
+    }
+}
+
+/// True when the two sets share a candidate.
+#[inline]
+pub fn meet(a: &CandSet, b: &CandSet) -> bool {
+    a.0.iter().zip(b.0.iter()).any(|(x, y)| x & y != 0)
+}
+
+const fn build_unit_bits() -> [u128; 27] {
+    let mut t = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+}
+/// Each unit's cells as bits (units numbered as `UNITS`).
+const UNIT_BITS: [u128; 27] = build_unit_bits();
+
+const fn build_peer_bits() -> [u128; 81] {
+    let mut t = [0u128; 81];
+    let mut c = 0;
+    while c < 81 {
+        let mut i = 0;
+        while i < 20 {
+            t[c] |= 1 << PEERS[c][i];
+            i += 1;
+        }
+        c += 1;
+    }
+    t
+}
+/// Each cell's peers as bits.
+const PEER_BITS: [u128; 81] = build_peer_bits();
+
+/// Units of each cell, as a mask of the 27 units.
+const fn build_cell_units() -> [u32; 81] {
+    let mut t = [0u32; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[UNITS[u][i] as usize] |= 1 << u;
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+}
+const CELL_UNITS: [u32; 81] = build_cell_units();
+
+#[inline]
+fn several128(m: u128) -> bool {
+    m & m.wrapping_sub(1) != 0
+}
+
+/// Whether [`Run::propagate`] of `start` in nishio mode (dynamic, no cell rules) meets a
+/// contradiction, computed without parents on the digit's plane alone (`plane`: the
+/// cells of the grid that hold the digit; nishio's rules never leave it).
+///
+/// Why it is the same: the rules (an "on" turns its peers off; an "off" turns on the
+/// last place left in a unit of it) add a potential once its premises hold, whatever
+/// the order, so a propagation that meets no contradiction ends with the least set
+/// closed under them: a place turns on when every other place of one of its units
+/// (at least one) is off. It meets one iff that closure holds a place both on and off
+/// (everything the propagation adds is in the closure, and without a contradiction it
+/// adds all of it). Here: "on" places turn their peers off, and a unit whose places
+/// left are one after some went off turns it on, until nothing changes; a place both
+/// on and off, or a unit of 2+ places all off (its last place would be turned on), is
+/// the contradiction.
+pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
+    let bit = 1u128 << cell;
+    let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on { (bit, 0, bit, 0) } else { (0, bit, 0, bit) };
+    loop {
+        while fresh_on != 0 {
+            let y = fresh_on.trailing_zeros() as usize;
+            fresh_on &= fresh_on - 1;
+            let peers = PEER_BITS[y] & plane & !offs;
+            offs |= peers;
+            fresh_off |= peers;
+        }
+        if ons & offs != 0 {
+            return true;
+        }
+        // Units of the places turned off since the last round.
+        let mut units = 0u32;
+        while fresh_off != 0 {
+            let y = fresh_off.trailing_zeros() as usize;
+            fresh_off &= fresh_off - 1;
+            units |= CELL_UNITS[y];
+        }
+        while units != 0 {
+            let u = units.trailing_zeros() as usize;
+            units &= units - 1;
+            let places = UNIT_BITS[u] & plane;
+            let left = places & !offs;
+            if left == 0 {
+                if several128(places) {
+                    return true;
+                }
+            } else if !several128(left) && left & ons == 0 {
+                ons |= left;
+                fresh_on |= left;
+            }
+        }
+        if fresh_on == 0 {
+            return false;
+        }
+    }
+}
+
+/// A dynamic propagation (cell rules, no nesting) without parents: the sets of
+/// potentials one assumption implies, a lower bound of each one's ancestor count, or
+/// that it meets a contradiction.
+///
+/// Why it gives the same sets as [`Run::propagate`] (dynamic mode, level 0): there an
+/// "on" turns off the candidates left in its cell and the digit's places left among its
+/// peers, and an "off" turns on the last candidate left in its cell, or the last place
+/// left of its digit in one of its units, each time "left" meaning not yet turned off
+/// (the working grid loses each "off" as it is processed, and the rule fires when the
+/// last other one is processed). So a potential is added once its premises hold,
+/// whatever the order: an "on" turns off every peer candidate of the grid; a candidate
+/// turns on when every other candidate of its cell (at least one), or every other place
+/// of its digit in one of its units (at least one), is off. A propagation that meets no
+/// contradiction ends with the least sets closed under these rules, and it meets one
+/// iff that closure holds a candidate both on and off (everything it adds is in the
+/// closure; without a contradiction it adds all of it). Here the closure is made with
+/// each "off" removed from a working grid at once; a cell or a digit's places in a unit
+/// left empty, of 2+ in the grid, means its last one would be turned on too: a
+/// contradiction. With a contradiction the sets [`Run::propagate`] leaves depend on its
+/// order: `conflict` says so, and the caller propagates again with parents.
+///
+/// The bound: [`Run::propagate`] gives each potential as parents exactly the premises of
+/// one of these rules, so its ancestors hold a derivation of it, as deep as the least
+/// deep derivation at least. Here "on"s are processed first in, first out, and each
+/// potential gets, when first added, 1 + the depth of the premise that completed its
+/// rule: the "off"s are added in order of depth, so that is the deepest premise, and
+/// by induction no potential gets more than its least derivation depth.
+#[derive(Clone)]
+pub struct DynLite {
+    pub on: CandSet,
+    pub off: CandSet,
+    /// Depth of each potential of the sets (saturating at 255: still a lower bound).
+    dist: Vec<u8>,
+    /// The "on" candidates, in the order added (processed first in, first out).
+    queue: Vec<u16>,
+    pub conflict: bool,
+}
+
+impl Default for DynLite {
+    fn default() -> Self {
+        DynLite {
+            on: CandSet::EMPTY,
+            off: CandSet::EMPTY,
+            dist: vec![0; NPOT],
+            queue: Vec::with_capacity(NCAND),
+            conflict: false,
+        }
+    }
+}
+
+impl DynLite {
+    /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
+    /// sets (without a conflict).
+    #[inline]
+    pub fn least_ancestors(&self, p: u16) -> u32 {
+        self.dist[p as usize] as u32 + 1
+    }
+
+    #[inline]
+    fn turn_on(&mut self, c: u16, depth: u8) {
+        if self.off.has(c) {
+            self.conflict = true;
+        } else if !self.on.has(c) {
+            self.on.set(c);
+            self.dist[pot(c, true) as usize] = depth;
+            self.queue.push(c);
+        }
+    }
+
+    #[inline]
+    fn turn_off(&mut self, work: &mut Board, source: &Board, c: u16, depth: u8) {
+        if self.on.has(c) {
+            self.conflict = true;
+            return;
+        }
+        if self.off.has(c) {
+            return;
+        }
+        self.off.set(c);
+        self.dist[pot(c, false) as usize] = depth;
+        work.remove(c);
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        let next = depth.saturating_add(1);
+        let m = work.cands[cell];
+        if m == 0 {
+            if several(source.cands[cell]) {
+                self.conflict = true;
+                return;
+            }
+        } else if single(m) {
+            self.turn_on(cand(cell, m.trailing_zeros() as usize), next);
+        }
+        for u in regions_of(cell) {
+            let m = work.places[u][d];
+            if m == 0 {
+                if several(source.places[u][d]) {
+                    self.conflict = true;
+                    return;
+                }
+            } else if single(m) {
+                self.turn_on(cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), next);
+            }
+        }
+    }
+
+    /// Propagates `start` on `source` (stops at the first contradiction).
+    pub fn close(&mut self, source: &Board, start: u16) {
+        self.on.clear();
+        self.off.clear();
+        self.queue.clear();
+        self.conflict = false;
+        let mut work = *source;
+        let sc = pot_cand(start);
+        if pot_on(start) {
+            self.turn_on(sc, 0);
+        } else {
+            self.turn_off(&mut work, source, sc, 0);
+        }
+        let mut head = 0;
+        while head < self.queue.len() && !self.conflict {
+            let c = self.queue[head];
+            head += 1;
+            let (cell, d) = (cell_of(c), digit0_of(c));
+            let next = self.dist[pot(c, true) as usize].saturating_add(1);
+            let mut m = work.cands[cell] & !(1 << d);
+            while m != 0 && !self.conflict {
+                let e = m.trailing_zeros() as usize;
+                m &= m - 1;
+                self.turn_off(&mut work, source, cand(cell, e), next);
+            }
+            for u in regions_of(cell) {
+                let mut m = work.places[u][d];
+                while m != 0 && !self.conflict {
+                    let o = UNITS[u][m.trailing_zeros() as usize] as usize;
+                    m &= m - 1;
+                    if o != cell {
+                        self.turn_off(&mut work, source, cand(o, d), next);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Calls `f` with each candidate of `s`, in increasing order.
+#[inline]
+pub fn each(s: &CandSet, mut f: impl FnMut(u16)) {
+    for (w, &word) in s.0.iter().enumerate() {
+        let mut m = word;
+        while m != 0 {
+            f((w * 64) as u16 + m.trailing_zeros() as u16);
+            m &= m - 1;
+        }
+    }
+}
+
 /// Peers of a cell (re-exported for the producers).
 #[inline]
 pub fn peers(cell: usize) -> &'static [u8; 20] {

@@ -39,12 +39,14 @@
 //! hidden parents, or 16 rule parents for a nested rule), under 80 KB; a search holds at
 //! most 18 propagations at once (the digits of one cell, one "off", the other places of a
 //! digit in a unit), so under 1.5 MB, plus what each candidate's "on" propagation implies
-//! (two sets of 729 bits per candidate, 140 KB) and the last 64 of those propagations
-//! (under 2 MB, see `multiple`); the cycle search holds at most 729 "on"
-//! entries, each with at most 28 "off" children. Time: each producer runs a propagation
-//! (or a breadth-first search) per candidate, one or two more per candidate for region
-//! chains (see `multiple`); `check` is called once per starting cell. The propagations'
-//! storage is kept per thread between calls (one pool, under 3.7 MB).
+//! (two sets of 729 bits per candidate, 140 KB), the last 64 of those propagations
+//! (under 2 MB, see `multiple`) and the closures without parents (the static links and
+//! the sets of their components, the last 64 dynamic closures: under 0.8 MB); the cycle
+//! search holds at most 729 "on" entries, each with at most 28 "off" children. Time:
+//! each producer computes a closure without parents (or a breadth-first search) per
+//! candidate and state, and a propagation with parents where a contradiction or a
+//! possible hint needs one (see `multiple`); `check` is called once per starting cell.
+//! The propagations' storage is kept per thread between calls (one pool, under 4.5 MB).
 //!
 //! ## Validation
 //! On 2,334 positions where Sukaku Explainer took a chain step (its own path on a sample

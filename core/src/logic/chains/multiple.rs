@@ -17,11 +17,36 @@
 //! those; a region's places whose sets share nothing are skipped, and the full
 //! propagations (with parents, for the complexity) are rerun only for a consequence every
 //! place shares whose hint could still beat the best one (with each other place's chain
-//! counted at its least, 1): hints are offered in the same order as with every
-//! propagation rerun, so the same one is kept. The last 64 propagations made for those
-//! sets are kept whole (about 30 KB each, 1.9 MB per thread), and the cell loop takes one
-//! over instead of propagating again when it reaches its candidate (about two thirds of
-//! them on band-4 puzzles: row and box places come soon after the first place).
+//! counted at its least): hints are offered in the same order as with every
+//! propagation rerun, so the same one is kept.
+//!
+//! ## Sets first, parents only where a hint may come
+//! Most propagations give no hint: what matters is only whether they meet a
+//! contradiction and which potentials they reach, and both are independent of the order
+//! of propagation when they meet none (see the proofs on [`Lite`], [`DynLite`] and
+//! [`plane_conflict`]). So each producer (but Dynamic (+), whose nested rules are not
+//! such a closure and which keeps the loop of [`search`]) first computes those sets
+//! without parents, and makes a [`Run::propagate`] only where its result is needed:
+//! - where the closure meets a contradiction (the hint needs its complexity, and the
+//!   sets a propagation leaves when it stops at a contradiction depend on its order);
+//! - where a set test (double forcing, region, cell) finds a consequence whose hint,
+//!   with each chain counted at its least (the closure's depth of the potential + 1, a
+//!   lower bound of its ancestor count), could still beat the best one: the hints are
+//!   then offered exactly as the full loop offers them; a skipped hint could not have
+//!   replaced the best (which only a strictly better hint replaces), so the same hint is
+//!   kept.
+//!
+//! Per producer: nishio gives only contradictions, tested on the digit's plane
+//! ([`plane_conflict`], 81-bit masks); static multiple chains take every candidate's
+//! sets at once from the strongly connected components of the fixed link graph
+//! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
+//! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
+//! cell reaches the same closure as the other digit's "on" and needs none). The last 64
+//! propagations (with parents) made for a region (its sets after a contradiction, or
+//! its hints) are kept whole (about 30 KB each, 1.9 MB per thread), and so are the last
+//! 64 dynamic closures (3 KB each), for the other regions of those places and the cell
+//! loop to take over when they reach their candidate (row and box places come soon
+//! after the first place).
 
 use super::engine::*;
 use super::{ChainKind, Found, HintShape};
@@ -48,6 +73,19 @@ pub struct Pool {
     kept: Vec<Run>,
     kept_cand: [u16; KEPT],
     kept_next: usize,
+    /// Static chains: the grid's links, the closures of one cell's digits and one for
+    /// the other places of a region.
+    links: Links,
+    reach: Reach,
+    lite: Vec<Lite>,
+    /// Dynamic chains: the closures of one cell's digits ("on"), of the "off" of the
+    /// current one, and one for the other places of a region.
+    dlite: Vec<DynLite>,
+    /// The last `KEPT` closures made for `implied` (without a conflict), with their
+    /// candidate (`NONE`: empty), for the cell loop and the region bounds to take over.
+    dcache: Vec<DynLite>,
+    dcache_cand: [u16; KEPT],
+    dcache_next: usize,
 }
 
 const KEPT: usize = 64;
@@ -64,6 +102,13 @@ impl Default for Pool {
             kept: (0..KEPT).map(|_| Run::default()).collect(),
             kept_cand: [NONE; KEPT],
             kept_next: 0,
+            links: Links::default(),
+            reach: Reach::default(),
+            lite: (0..9).map(|_| Lite::default()).collect(),
+            dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
+            dcache: (0..KEPT).map(|_| DynLite::default()).collect(),
+            dcache_cand: [NONE; KEPT],
+            dcache_next: 0,
         }
     }
 }
@@ -101,7 +146,20 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     let mode = params.mode;
     pool.known.clear();
     pool.kept_cand = [NONE; KEPT];
+    pool.dcache_cand = [NONE; KEPT];
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
+    if !mode.dynamic {
+        search_static(grid, &board, &params, pool, best, check, k_region, k_cell);
+        return;
+    }
+    if params.nishio && mode.level == 0 && !mode.cell_rule {
+        search_nishio(grid, &board, &params, pool, best, check, k_contra);
+        return;
+    }
+    if !params.nishio && mode.level == 0 && mode.cell_rule && params.multiple {
+        search_dynamic(grid, &board, &params, pool, best, check, kinds(&params));
+        return;
+    }
     for cell in 0..81 {
         let card = grid[cell].count_ones();
         if !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -292,6 +350,721 @@ fn region_chains(
                     best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
                 }
             }
+        }
+    }
+}
+
+/// Static multiple chains (cells of 3+ digits, "on" propagations only): the same hints
+/// offered in the same order as the dynamic loop of [`search`] would, but each
+/// propagation with parents is made only when a set test finds a consequence whose hint
+/// could still beat the best one, the sets coming from [`Lite`] closures (the same sets;
+/// with a contradiction, from [`Run::propagate`] itself).
+#[allow(clippy::too_many_arguments)]
+fn search_static(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    k_region: ChainKind,
+    k_cell: ChainKind,
+) {
+    let mode = params.mode;
+    pool.links.build(board, mode.cell_rule);
+    pool.reach.build(&pool.links, grid);
+    for cell in 0..81 {
+        if grid[cell].count_ones() <= 2 {
+            continue;
+        }
+        check();
+        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let n = digits.len();
+        // `full[k]`: `pool.vals[k]` holds the propagation of digit k (with parents);
+        // `lit[k]`: `pool.lite[k]` holds its closure (for the distances).
+        let mut full = [false; 9];
+        let mut lit = [false; 9];
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
+            let (on, off) = pool.reach.of(pot(c, true));
+            if meet(on, off) {
+                full_on(pool, board, k, c, mode);
+                full[k] = true;
+                pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+            } else {
+                pool.implied[c as usize] = Implied { on: *on, off: *off };
+            }
+            pool.known.set(c);
+            region_chains_static(grid, board, params, cell, d, k, &mut full, &mut lit, pool, best, k_region);
+        }
+        if !params.multiple {
+            continue;
+        }
+        // Cell forcing chains: the consequences every digit shares (in `implied`).
+        if full[..n].iter().all(|&f| !f) {
+            let c0 = cand(cell, digits[0]) as usize;
+            let (mut on_common, mut off_common) = (pool.implied[c0].on, pool.implied[c0].off);
+            for &d in &digits[1..] {
+                let c = cand(cell, d) as usize;
+                on_common.intersect(&pool.implied[c].on);
+                off_common.intersect(&pool.implied[c].off);
+            }
+            if on_common.is_empty() && off_common.is_empty() {
+                continue;
+            }
+            for (k, &d) in digits.iter().enumerate() {
+                if !lit[k] {
+                    pool.lite[k].close(&pool.links, pot(cand(cell, d), true));
+                    lit[k] = true;
+                }
+            }
+            let (lites, links) = (&pool.lite[..n], &pool.links);
+            let may = |s: &CandSet, on: bool| {
+                let mut any = false;
+                each(s, |q| {
+                    if any || (on && !several(grid[cell_of(q)])) {
+                        return;
+                    }
+                    let p = pot(q, on);
+                    let bound: u32 = lites.iter().map(|l| l.least_ancestors(links, p)).sum();
+                    any = best.worth(params.base + length_bonus(bound), bound, 5);
+                });
+                any
+            };
+            if !may(&on_common, true) && !may(&off_common, false) {
+                continue;
+            }
+        }
+        for (k, &d) in digits.iter().enumerate() {
+            if !full[k] {
+                full_on(pool, board, k, cand(cell, d), mode);
+            }
+        }
+        for on in [true, false] {
+            let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
+                let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 5) {
+                    best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
+                }
+            }
+        }
+    }
+}
+
+/// Region forcing chains of static multiple chains: as [`region_chains`], with the
+/// other places' sets from [`Lite`] closures and the propagation of digit `k` (with
+/// parents) made only when a shared consequence could give a hint that beats the best.
+#[allow(clippy::too_many_arguments)]
+fn region_chains_static(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    cell: usize,
+    d: usize,
+    k: usize,
+    full: &mut [bool; 9],
+    lit: &mut [bool; 9],
+    pool: &mut Pool,
+    best: &mut Found,
+    kind: ChainKind,
+) {
+    let bit = 1u16 << d;
+    let own = cand(cell, d);
+    for u in regions_of(cell) {
+        let places: Vec<usize> =
+            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let count = places.len();
+        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
+            continue;
+        }
+        let (mut on_common, mut off_common) = (pool.implied[own as usize].on, pool.implied[own as usize].off);
+        let mut shared = true;
+        for &o in &places[1..] {
+            let c = cand(o, d);
+            if !pool.known.has(c) {
+                let (on, off) = pool.reach.of(pot(c, true));
+                pool.implied[c as usize] = if meet(on, off) {
+                    let run = &mut pool.region[0];
+                    run.propagate(board, pot(c, true), params.mode);
+                    Implied { on: run.on, off: run.off }
+                } else {
+                    Implied { on: *on, off: *off }
+                };
+                pool.known.set(c);
+            }
+            on_common.intersect(&pool.implied[c as usize].on);
+            off_common.intersect(&pool.implied[c as usize].off);
+            if on_common.is_empty() && off_common.is_empty() {
+                shared = false;
+                break;
+            }
+        }
+        if !shared {
+            continue;
+        }
+        let others = count - 1;
+        if !full[k] {
+            // The hint of a shared consequence `p` rests on at least `p`'s chain from
+            // the first place (its distance + 1) and 1 per other place.
+            if !lit[k] {
+                pool.lite[k].close(&pool.links, pot(own, true));
+                lit[k] = true;
+            }
+            let (lite, links) = (&pool.lite[k], &pool.links);
+            let may = |s: &CandSet, on: bool| {
+                let mut any = false;
+                each(s, |q| {
+                    if any || (on && !several(grid[cell_of(q)])) {
+                        return;
+                    }
+                    let bound = lite.least_ancestors(links, pot(q, on)) + others as u32;
+                    any = best.worth(params.base + length_bonus(bound), bound, 6);
+                });
+                any
+            };
+            if !may(&on_common, true) && !may(&off_common, false) {
+                continue;
+            }
+            full_on(pool, board, k, own, params.mode);
+            full[k] = true;
+        }
+        let mut rerun = false;
+        let mut borrowed = [KEPT; 8];
+        for on in [true, false] {
+            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
+                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let bound = pool.vals[k].ancestors(p) + others as u32;
+                if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                    continue;
+                }
+                if !rerun {
+                    // A propagation kept is the same: borrowed, and given back below.
+                    for (j, &o) in places[1..].iter().enumerate() {
+                        let c = cand(o, d);
+                        match pool.kept_cand.iter().position(|&x| x == c) {
+                            Some(slot) => {
+                                std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+                                borrowed[j] = slot;
+                            }
+                            None => {
+                                pool.region[j].propagate(board, pot(c, true), params.mode);
+                                borrowed[j] = KEPT;
+                            }
+                        }
+                    }
+                    rerun = true;
+                }
+                let cx =
+                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 6) {
+                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                }
+            }
+        }
+        if rerun {
+            give_back(pool, &places[1..], d, &borrowed);
+        }
+    }
+}
+
+/// Nishio: only contradictions give hints, so a propagation (with parents) is made only
+/// when [`plane_conflict`] says it meets one; the hints are offered as the loop of
+/// [`search`] offers them (per digit, "on" then "off").
+fn search_nishio(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    kind: ChainKind,
+) {
+    let mut planes = [0u128; 9];
+    for (cell, &m) in grid.iter().enumerate() {
+        for (d, plane) in planes.iter_mut().enumerate() {
+            if m >> d & 1 != 0 {
+                *plane |= 1 << cell;
+            }
+        }
+    }
+    for cell in 0..81 {
+        if grid[cell].count_ones() <= 1 {
+            continue;
+        }
+        check();
+        for (d, &plane) in planes.iter().enumerate() {
+            if grid[cell] >> d & 1 == 0 {
+                continue;
+            }
+            let c = cand(cell, d);
+            for on in [true, false] {
+                if !plane_conflict(plane, cell, on) {
+                    continue;
+                }
+                let run = &mut pool.off;
+                run.propagate(board, pot(c, on), params.mode);
+                let a = run.absurd.expect("a contradiction, as the plane closure says");
+                let cx = run.absurd_complexity();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 7) && (on || several(grid[cell])) {
+                    best.offer(
+                        dd,
+                        cx,
+                        7,
+                        kind,
+                        grid,
+                        pot(c, !on),
+                        HintShape::Contradiction { source: pot(c, on), both: a },
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Slot of `Pool::dlite` for the "off" closure.
+const D_OFF: usize = 9;
+/// The first of the 8 slots for a region's other places (for their distances).
+const D_PLACES: usize = 10;
+
+/// The sets of digit `k`'s "on" propagation (`full`: in `pool.vals[k]`).
+#[inline]
+fn on_sets(pool: &Pool, full: &[bool; 9], k: usize) -> (CandSet, CandSet) {
+    if full[k] {
+        (pool.vals[k].on, pool.vals[k].off)
+    } else {
+        (pool.dlite[k].on, pool.dlite[k].off)
+    }
+}
+
+/// A lower bound of the ancestor count of `p` in digit `k`'s "on" propagation (exact
+/// when it is in `pool.vals[k]`).
+#[inline]
+fn least_on(pool: &mut Pool, full: &[bool; 9], k: usize, p: u16) -> u32 {
+    if full[k] {
+        pool.vals[k].ancestors(p)
+    } else {
+        pool.dlite[k].least_ancestors(p)
+    }
+}
+
+/// Dynamic forcing chains (level 0): the same hints offered in the same order as the
+/// loop of [`search`], but a propagation with parents is made only where it is needed:
+/// when the [`DynLite`] closure meets a contradiction (its hint, and the sets it leaves,
+/// need the propagation), or when a set test (double forcing, region, cell) finds a
+/// consequence whose hint could still beat the best one, with each chain counted at
+/// its least (see [`DynLite`]).
+fn search_dynamic(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    (k_contra, k_double, k_region, k_cell): (ChainKind, ChainKind, ChainKind, ChainKind),
+) {
+    let mode = params.mode;
+    for cell in 0..81 {
+        let card = grid[cell].count_ones();
+        if card <= 1 {
+            continue;
+        }
+        check();
+        let do_double = card >= 3;
+        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let n = digits.len();
+        // `full[k]`: `pool.vals[k]` holds digit k's "on" propagation; otherwise
+        // `pool.dlite[k]` holds its closure (without a conflict).
+        let mut full = [false; 9];
+        // Every digit's "on" first (nothing here depends on the hints offered; a region
+        // test keeps propagations of other cells only).
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
+            // A propagation kept from the region tests is the same (one grid, one mode).
+            match pool.kept_cand.iter().position(|&x| x == c) {
+                Some(slot) => {
+                    std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
+                    pool.kept_cand[slot] = NONE;
+                    full[k] = true;
+                }
+                None => {
+                    match pool.dcache_cand.iter().position(|&x| x == c) {
+                        Some(slot) => {
+                            std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[slot]);
+                            pool.dcache_cand[slot] = NONE;
+                        }
+                        None => pool.dlite[k].close(board, pot(c, true)),
+                    }
+                    if pool.dlite[k].conflict {
+                        pool.vals[k].propagate(board, pot(c, true), mode);
+                        full[k] = true;
+                    }
+                }
+            }
+        }
+        let absurd: [bool; 9] = std::array::from_fn(|k| full[k] && pool.vals[k].absurd.is_some());
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
+            let run = &mut pool.vals[k];
+            if full[k] && run.absurd.is_some() {
+                let cx = run.absurd_complexity();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 7) {
+                    let a = run.absurd.unwrap();
+                    best.offer(
+                        dd,
+                        cx,
+                        7,
+                        k_contra,
+                        grid,
+                        pot(c, false),
+                        HintShape::Contradiction { source: pot(c, true), both: a },
+                    );
+                }
+            }
+            // In a bivalue cell "off" turns the other digit on, and that "on" turns it
+            // off: both propagations reach the same closure, so the other digit's "on"
+            // says whether this "off" meets a contradiction (and no set test uses it).
+            let off_conflict = if card == 2 {
+                absurd[1 - k]
+            } else {
+                pool.dlite[D_OFF].close(board, pot(c, false));
+                pool.dlite[D_OFF].conflict
+            };
+            let mut off_full = false;
+            if off_conflict {
+                let off = &mut pool.off;
+                off.propagate(board, pot(c, false), mode);
+                off_full = true;
+                if off.absurd.is_some() {
+                    let cx = off.absurd_complexity();
+                    let dd = params.base + length_bonus(cx);
+                    if best.worth(dd, cx, 7) && several(grid[cell]) {
+                        let a = off.absurd.unwrap();
+                        best.offer(
+                            dd,
+                            cx,
+                            7,
+                            k_contra,
+                            grid,
+                            pot(c, true),
+                            HintShape::Contradiction { source: pot(c, false), both: a },
+                        );
+                    }
+                }
+            }
+            if do_double {
+                // What both "on" and "off" imply, each chain counted at its least first.
+                let (on_k, off_k) = on_sets(pool, &full, k);
+                let (mut both_on, mut both_off) = (on_k, off_k);
+                if off_full {
+                    both_on.intersect(&pool.off.on);
+                    both_off.intersect(&pool.off.off);
+                } else {
+                    both_on.intersect(&pool.dlite[D_OFF].on);
+                    both_off.intersect(&pool.dlite[D_OFF].off);
+                }
+                let mut may = false;
+                for on in [true, false] {
+                    let mut qs = [0u16; NCAND];
+                    let mut nq = 0;
+                    each(if on { &both_on } else { &both_off }, |q| {
+                        if !on || several(grid[cell_of(q)]) {
+                            qs[nq] = q;
+                            nq += 1;
+                        }
+                    });
+                    for &q in &qs[..nq] {
+                        if may {
+                            break;
+                        }
+                        let p = pot(q, on);
+                        let bound = least_on(pool, &full, k, p)
+                            + if off_full { pool.off.ancestors(p) } else { pool.dlite[D_OFF].least_ancestors(p) };
+                        may = best.worth(params.base + length_bonus(bound), bound, 1);
+                    }
+                }
+                if may {
+                    if !full[k] {
+                        pool.vals[k].propagate(board, pot(c, true), mode);
+                        full[k] = true;
+                    }
+                    if !off_full {
+                        pool.off.propagate(board, pot(c, false), mode);
+                    }
+                    let run = &mut pool.vals[k];
+                    let off = &mut pool.off;
+                    for i in 0..run.on_list.len() {
+                        let q = run.on_list[i];
+                        if off.on.has(q) && several(grid[cell_of(q)]) {
+                            let cx = run.ancestors(pot(q, true)) + off.ancestors(pot(q, true));
+                            let dd = params.base + length_bonus(cx);
+                            if best.worth(dd, cx, 1) {
+                                best.offer(dd, cx, 1, k_double, grid, pot(q, true), HintShape::Double { source: c });
+                            }
+                        }
+                    }
+                    for i in 0..run.off_list.len() {
+                        let q = run.off_list[i];
+                        if off.off.has(q) {
+                            let cx = run.ancestors(pot(q, false)) + off.ancestors(pot(q, false));
+                            let dd = params.base + length_bonus(cx);
+                            if best.worth(dd, cx, 1) {
+                                best.offer(dd, cx, 1, k_double, grid, pot(q, false), HintShape::Double { source: c });
+                            }
+                        }
+                    }
+                }
+            }
+            region_chains_dynamic(grid, board, params, cell, d, k, &mut full, pool, best, k_region);
+        }
+        // Cell forcing chains.
+        let (mut on_common, mut off_common) = on_sets(pool, &full, 0);
+        for k in 1..n {
+            let (on_k, off_k) = on_sets(pool, &full, k);
+            on_common.intersect(&on_k);
+            off_common.intersect(&off_k);
+        }
+        if on_common.is_empty() && off_common.is_empty() {
+            continue;
+        }
+        let mut may = false;
+        for on in [true, false] {
+            let mut qs = [0u16; NCAND];
+            let mut nq = 0;
+            each(if on { &on_common } else { &off_common }, |q| {
+                if !on || several(grid[cell_of(q)]) {
+                    qs[nq] = q;
+                    nq += 1;
+                }
+            });
+            for &q in &qs[..nq] {
+                if may {
+                    break;
+                }
+                let p = pot(q, on);
+                let bound: u32 = (0..n).map(|k| least_on(pool, &full, k, p)).sum();
+                may = best.worth(params.base + length_bonus(bound), bound, 5);
+            }
+        }
+        if !may {
+            continue;
+        }
+        for (k, &d) in digits.iter().enumerate() {
+            if !full[k] {
+                pool.vals[k].propagate(board, pot(cand(cell, d), true), mode);
+                full[k] = true;
+            }
+        }
+        for on in [true, false] {
+            let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
+                let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 5) {
+                    best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
+                }
+            }
+        }
+    }
+}
+
+/// Region forcing chains of dynamic chains: as [`region_chains`], with the other
+/// places' sets from [`DynLite`] closures (a propagation with parents, kept for the
+/// cell loop, where the closure meets a contradiction), and the propagation of digit
+/// `k` (with parents) made only when a shared consequence could give a hint that beats
+/// the best.
+#[allow(clippy::too_many_arguments)]
+fn region_chains_dynamic(
+    grid: &[u16; 81],
+    board: &Board,
+    params: &Params,
+    cell: usize,
+    d: usize,
+    k: usize,
+    full: &mut [bool; 9],
+    pool: &mut Pool,
+    best: &mut Found,
+    kind: ChainKind,
+) {
+    let bit = 1u16 << d;
+    let own = cand(cell, d);
+    for u in regions_of(cell) {
+        let places: Vec<usize> =
+            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let count = places.len();
+        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
+            continue;
+        }
+        let (mut on_common, mut off_common) = on_sets(pool, full, k);
+        let mut shared = true;
+        for &o in &places[1..] {
+            let c = cand(o, d);
+            if !pool.known.has(c) {
+                let at = pool.dcache_next;
+                pool.dcache_next = (at + 1) % KEPT;
+                let lite = &mut pool.dcache[at];
+                lite.close(board, pot(c, true));
+                pool.dcache_cand[at] = if lite.conflict { NONE } else { c };
+                pool.implied[c as usize] = if lite.conflict {
+                    let slot = pool.kept_next;
+                    pool.kept_next = (slot + 1) % KEPT;
+                    let run = &mut pool.kept[slot];
+                    run.propagate(board, pot(c, true), params.mode);
+                    pool.kept_cand[slot] = c;
+                    Implied { on: run.on, off: run.off }
+                } else {
+                    Implied { on: lite.on, off: lite.off }
+                };
+                pool.known.set(c);
+            }
+            on_common.intersect(&pool.implied[c as usize].on);
+            off_common.intersect(&pool.implied[c as usize].off);
+            if on_common.is_empty() && off_common.is_empty() {
+                shared = false;
+                break;
+            }
+        }
+        if !shared {
+            continue;
+        }
+        let others = count - 1;
+        if !full[k] {
+            // The hint of a shared consequence `p` rests on at least `p`'s chain from
+            // the first place and 1 per other place.
+            let lite = &pool.dlite[k];
+            let may = |s: &CandSet, on: bool| {
+                let mut any = false;
+                each(s, |q| {
+                    if any || (on && !several(grid[cell_of(q)])) {
+                        return;
+                    }
+                    let bound = lite.least_ancestors(pot(q, on)) + others as u32;
+                    any = best.worth(params.base + length_bonus(bound), bound, 6);
+                });
+                any
+            };
+            if !may(&on_common, true) && !may(&off_common, false) {
+                continue;
+            }
+            pool.vals[k].propagate(board, pot(own, true), params.mode);
+            full[k] = true;
+        }
+        let mut rerun = false;
+        let (mut closed, mut exact) = (false, true);
+        let mut borrowed = [KEPT; 8];
+        for on in [true, false] {
+            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            for i in 0..len {
+                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
+                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                if !all || (on && !several(grid[cell_of(q)])) {
+                    continue;
+                }
+                let p = pot(q, on);
+                let bound = pool.vals[k].ancestors(p) + others as u32;
+                if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                    continue;
+                }
+                if !rerun {
+                    // Each other place's chain counted at its least, from its closure
+                    // (the sets the closures give are those of `implied`).
+                    if !closed {
+                        closed = true;
+                        for (j, &o) in places[1..].iter().enumerate() {
+                            let c = cand(o, d);
+                            match pool.dcache_cand.iter().position(|&x| x == c) {
+                                Some(slot) => pool.dlite[D_PLACES + j].clone_from(&pool.dcache[slot]),
+                                None => pool.dlite[D_PLACES + j].close(board, pot(c, true)),
+                            }
+                            exact &= !pool.dlite[D_PLACES + j].conflict;
+                        }
+                    }
+                    if exact {
+                        let bound = pool.vals[k].ancestors(p)
+                            + pool.dlite[D_PLACES..D_PLACES + others].iter().map(|l| l.least_ancestors(p)).sum::<u32>();
+                        if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                            continue;
+                        }
+                    }
+                    // A propagation kept is the same: borrowed, and given back below.
+                    for (j, &o) in places[1..].iter().enumerate() {
+                        let c = cand(o, d);
+                        match pool.kept_cand.iter().position(|&x| x == c) {
+                            Some(slot) => {
+                                std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+                                borrowed[j] = slot;
+                            }
+                            None => {
+                                pool.region[j].propagate(board, pot(c, true), params.mode);
+                                borrowed[j] = KEPT;
+                            }
+                        }
+                    }
+                    rerun = true;
+                }
+                let cx =
+                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let dd = params.base + length_bonus(cx);
+                if best.worth(dd, cx, 6) {
+                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                }
+            }
+        }
+        if rerun {
+            give_back(pool, &places[1..], d, &borrowed);
+        }
+    }
+}
+
+/// Digit `k`'s "on" propagation (with parents) of candidate `c` into `pool.vals[k]`:
+/// taken over from the kept ones when there (the same: one grid, one mode).
+fn full_on(pool: &mut Pool, board: &Board, k: usize, c: u16, mode: Mode) {
+    match pool.kept_cand.iter().position(|&x| x == c) {
+        Some(slot) => {
+            std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
+            pool.kept_cand[slot] = NONE;
+        }
+        None => pool.vals[k].propagate(board, pot(c, true), mode),
+    }
+}
+
+/// After a region's reruns: gives back the propagations borrowed from the kept ones
+/// (`borrowed[j]`: its slot, `KEPT` if made), and keeps those made, for the other
+/// regions of these places and for the cell loop.
+fn give_back(pool: &mut Pool, others: &[usize], d: usize, borrowed: &[usize; 8]) {
+    for (j, &slot) in borrowed.iter().enumerate().take(others.len()) {
+        if slot < KEPT {
+            std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+        }
+    }
+    for (j, &o) in others.iter().enumerate() {
+        if borrowed[j] == KEPT {
+            let slot = pool.kept_next;
+            pool.kept_next = (slot + 1) % KEPT;
+            std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
+            pool.kept_cand[slot] = cand(o, d);
         }
     }
 }
