@@ -37,7 +37,7 @@ awk -F'\t' -v n="$SAMPLE" '
     "$DATA/se_rated_dev.tsv" > "$out/sample.tsv"
 # The warm-up puzzles are others than those timed: every 47th of the rated set below ER 7
 # (harder ones would only lengthen both runs: the band's own first round finishes warming).
-awk -F'\t' 'NR % 47 == 20 && $2 < 7.0 { print $1 }' "$DATA/se_rated_dev.tsv" | head -n 40 > "$out/warmup.txt"
+awk -F'\t' 'NR % 47 == 20 && $2 < 7.0 && n < 40 { print $1; n++ }' "$DATA/se_rated_dev.tsv" > "$out/warmup.txt"
 wall() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk "BEGIN { print $t1 - $t0 }"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 rounds=(0 60 20 8 2)   # K per band
