@@ -251,22 +251,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
         }
         if !params.nishio && (card == 2 || (params.multiple && card > 2)) {
             let n = digits.len();
-            for on in [true, false] {
-                let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
-                for i in 0..len {
-                    let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
-                    let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-                    if !all || (on && !several(grid[cell_of(q)])) {
-                        continue;
-                    }
-                    let p = pot(q, on);
-                    let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
-                    let dd = params.base + length_bonus(cx);
-                    if best.worth(dd, cx, 5) {
-                        best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
-                    }
-                }
-            }
+            cell_chains(grid, &mut pool.vals[..n], cell, params.base, k_cell, best);
         }
     }
 }
@@ -440,20 +425,27 @@ fn search_static(
                 full_on(pool, board, k, cand(cell, d), mode);
             }
         }
-        for on in [true, false] {
-            let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
-            for i in 0..len {
-                let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
-                let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-                if !all || (on && !several(grid[cell_of(q)])) {
-                    continue;
-                }
-                let p = pot(q, on);
-                let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
-                let dd = params.base + length_bonus(cx);
-                if best.worth(dd, cx, 5) {
-                    best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
-                }
+        cell_chains(grid, &mut pool.vals[..n], cell, params.base, k_cell, best);
+    }
+}
+
+/// Cell forcing chains from the propagations (with parents) of the `vals.len()` digits
+/// of `cell`: each consequence every digit implies is offered, in the order of the first
+/// digit's lists ("on" ones first), with the sum of its chains' complexities.
+fn cell_chains(grid: &[u16; 81], vals: &mut [Run], cell: usize, base: f64, kind: ChainKind, best: &mut Found) {
+    for on in [true, false] {
+        let len = if on { vals[0].on_list.len() } else { vals[0].off_list.len() };
+        for i in 0..len {
+            let q = if on { vals[0].on_list[i] } else { vals[0].off_list[i] };
+            let all = vals[1..].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+            if !all || (on && !several(grid[cell_of(q)])) {
+                continue;
+            }
+            let p = pot(q, on);
+            let cx: u32 = vals.iter_mut().map(|r| r.ancestors(p)).sum();
+            let dd = base + length_bonus(cx);
+            if best.worth(dd, cx, 5) {
+                best.offer(dd, cx, 5, kind, grid, p, HintShape::Cell { cell: cell as u8 });
             }
         }
     }
@@ -871,22 +863,7 @@ fn search_dynamic(
                 full[k] = true;
             }
         }
-        for on in [true, false] {
-            let len = if on { pool.vals[0].on_list.len() } else { pool.vals[0].off_list.len() };
-            for i in 0..len {
-                let q = if on { pool.vals[0].on_list[i] } else { pool.vals[0].off_list[i] };
-                let all = pool.vals[1..n].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-                if !all || (on && !several(grid[cell_of(q)])) {
-                    continue;
-                }
-                let p = pot(q, on);
-                let cx: u32 = pool.vals[..n].iter_mut().map(|r| r.ancestors(p)).sum();
-                let dd = params.base + length_bonus(cx);
-                if best.worth(dd, cx, 5) {
-                    best.offer(dd, cx, 5, k_cell, grid, p, HintShape::Cell { cell: cell as u8 });
-                }
-            }
-        }
+        cell_chains(grid, &mut pool.vals[..n], cell, params.base, k_cell, best);
     }
 }
 
