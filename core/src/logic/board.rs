@@ -22,7 +22,8 @@ const fn unit_masks<const U: usize, const N: usize>(units: &[[u8; N]; U]) -> [Ce
     out
 }
 
-const UNIT_MASKS_NINE: [CellSet; 27] = unit_masks(&crate::grid::UNITS);
+/// The cells of each 9×9 unit (rows, columns, boxes, as `grid::UNITS`).
+pub(crate) const UNIT_MASKS_NINE: [CellSet; 27] = unit_masks(&crate::grid::UNITS);
 const UNIT_MASKS_FOUR: [CellSet; 12] = unit_masks(&crate::grid::UNITS_FOUR);
 
 const fn peer_masks<const U: usize, const N: usize>(units: &[[u8; N]; U], cells: usize) -> [CellSet; CELLS] {
@@ -45,7 +46,8 @@ const fn peer_masks<const U: usize, const N: usize>(units: &[[u8; N]; U], cells:
     out
 }
 
-const PEER_MASKS_NINE: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS, 81);
+/// The peers of each 9×9 cell (not the cell itself).
+pub(crate) const PEER_MASKS_NINE: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS, 81);
 const PEER_MASKS_FOUR: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS_FOUR, 16);
 
 /// The cells of unit `u` as a set.

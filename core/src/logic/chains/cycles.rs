@@ -257,35 +257,7 @@ impl Components {
     }
 }
 
-/// Cell masks (bit `i`: cell `i`) of the units, in `UNITS` order (rows, columns, boxes).
-const UNIT_MASKS: [u128; 27] = {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[u] |= 1 << crate::grid::UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    t
-};
-
-/// Cell masks of the peers of each cell.
-const PEER_MASKS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            t[c] |= 1 << crate::grid::PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-};
+use crate::logic::board::{PEER_MASKS_NINE as PEER_MASKS, UNIT_MASKS_NINE as UNIT_MASKS};
 
 /// Calls `f` with the cells of `m`, ascending.
 #[inline]

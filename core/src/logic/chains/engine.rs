@@ -847,37 +847,7 @@ pub fn meet(a: &CandSet, b: &CandSet) -> bool {
     a.0.iter().zip(b.0.iter()).any(|(x, y)| x & y != 0)
 }
 
-const fn build_unit_bits() -> [u128; 27] {
-    let mut t = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[u] |= 1 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    t
-}
-/// Each unit's cells as bits (units numbered as `UNITS`).
-const UNIT_BITS: [u128; 27] = build_unit_bits();
-
-const fn build_peer_bits() -> [u128; 81] {
-    let mut t = [0u128; 81];
-    let mut c = 0;
-    while c < 81 {
-        let mut i = 0;
-        while i < 20 {
-            t[c] |= 1 << PEERS[c][i];
-            i += 1;
-        }
-        c += 1;
-    }
-    t
-}
-/// Each cell's peers as bits.
-const PEER_BITS: [u128; 81] = build_peer_bits();
+use crate::logic::board::{PEER_MASKS_NINE as PEER_BITS, UNIT_MASKS_NINE as UNIT_BITS};
 
 /// Units of each cell, as a mask of the 27 units.
 const fn build_cell_units() -> [u32; 81] {
