@@ -18,29 +18,50 @@ fn kind_base(size: Size, kind: usize) -> usize {
     kind * size.n()
 }
 
-/// The unit of kind `k2` holding every position `p` (indices within `u1`), if any.
-fn confining_unit(size: Size, u1: usize, p: u32, k2: usize) -> Option<usize> {
-    let cells = size.unit_cells(u1);
-    let first = cells[p.trailing_zeros() as usize] as usize;
-    let u2 = size.units_of(first)[k2];
-    let mask2 = unit_mask(size, u2);
-    bits(p).all(|i| mask2 >> cells[i] & 1 != 0).then_some(u2)
+/// The unit of kind `k2` (0 row, 1 column, 2 box) holding every position `pos` (indices
+/// within unit `i1` of kind `k1`) when there are two or more of them; positions within a
+/// box count row by row. At most one such unit exists.
+fn confining_unit(size: Size, k1: usize, i1: usize, k2: usize, pos: u32) -> Option<usize> {
+    if pos & pos.wrapping_sub(1) == 0 {
+        return None;
+    }
+    let n = size.n();
+    let side = if n == 9 { 3 } else { 2 };
+    let third = (1u32 << side) - 1;
+    // The part of the unit shared with the other unit: `side` consecutive positions (a
+    // line's stretch through a box, a box's row), or every `side`-th (a box's column).
+    let t = if k1 == 2 && k2 == 1 {
+        let column = if n == 9 { 0b001_001_001 } else { 0b0101 };
+        (0..side).find(|&t| pos & !(column << t) == 0)?
+    } else {
+        (0..side).find(|&t| pos & !(third << (t * side)) == 0)?
+    };
+    Some(match (k1, k2) {
+        // A box's row or column.
+        (2, _) => k2 * n + if k2 == 0 { (i1 / side) * side + t } else { (i1 % side) * side + t },
+        // The box a row crosses, or a column.
+        (0, _) => 2 * n + (i1 / side) * side + t,
+        _ => 2 * n + t * side + i1 / side,
+    })
 }
 
 fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
     let size = m.size;
     let n = size.n();
-    for &(k1, k2) in &PAIRS {
+    let slot = if direct { barren::slot::DIRECT_INTERSECTIONS } else { barren::slot::INTERSECTIONS };
+    for (pair, &(k1, k2)) in PAIRS.iter().enumerate() {
         for digit in 1..=n as u8 {
             let dc = ctx.dcs[digit as usize - 1];
+            if dc == 0 {
+                continue;
+            }
+            let key = pair * 9 + digit as usize - 1;
+            if size == Size::Nine && barren::digit_known(slot, key, dc) {
+                continue;
+            }
             for i1 in 0..n {
                 let u1 = kind_base(size, k1) + i1;
-                let p_pos = ctx.pos[u1][digit as usize - 1];
-                if p_pos.count_ones() < 2 {
-                    continue;
-                }
-                // At most one unit of kind k2 can hold two or more positions of u1.
-                let Some(u2) = confining_unit(size, u1, p_pos, k2) else { continue };
+                let Some(u2) = confining_unit(size, k1, i1, k2, ctx.pos[u1][digit as usize - 1]) else { continue };
                 let mask1 = unit_mask(size, u1);
                 let mask2 = unit_mask(size, u2);
                 let p = dc & mask1;
@@ -117,6 +138,9 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                         }
                     }
                 }
+            }
+            if size == Size::Nine {
+                barren::digit_record(slot, key, dc);
             }
         }
     }

@@ -20,6 +20,10 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
         if (ctx.blanks[u] as usize) < 2 * degree {
             continue;
         }
+        let key = (size == crate::grid::Size::Nine).then(|| barren::unit_key(ctx, u));
+        if key.is_some_and(|key| barren::unit_known(barren::slot::NAKED[degree], u, key)) {
+            continue;
+        }
         let cells = size.unit_cells(u);
         // Only cells of 2 to `degree` candidates can take part; combinations over them
         // come in the same order as over all the unit's cells.
@@ -76,6 +80,9 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
                 explanation,
             ));
         }
+        if let Some(key) = key {
+            barren::unit_record(barren::slot::NAKED[degree], u, key);
+        }
     }
     None
 }
@@ -88,14 +95,20 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
         if !(blanks > 2 * degree || (direct && blanks > degree)) {
             continue;
         }
+        let slot = if direct { barren::slot::DIRECT_HIDDEN[degree] } else { barren::slot::HIDDEN[degree] };
+        let key = (size == crate::grid::Size::Nine).then(|| barren::unit_key(ctx, u));
+        if key.is_some_and(|key| barren::unit_known(slot, u, key)) {
+            continue;
+        }
         let cells = size.unit_cells(u);
         let pos = &ctx.pos[u];
-        // Only digits with two places or more can take part; combinations over them come
-        // in the same order as over all digits.
+        // Only digits with two to `degree` places can take part (the subset's places are
+        // `degree` cells holding every place of each of its digits); combinations over
+        // them come in the same order as over all digits.
         let mut eligible = [0usize; 9];
         let mut count = 0;
         for (d, p) in pos.iter().enumerate().take(n) {
-            if p.count_ones() >= 2 {
+            if (2..=degree as u32).contains(&p.count_ones()) {
                 eligible[count] = d;
                 count += 1;
             }
@@ -175,6 +188,9 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                     ));
                 }
             }
+        }
+        if let Some(key) = key {
+            barren::unit_record(slot, u, key);
         }
     }
     None
