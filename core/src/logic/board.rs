@@ -188,13 +188,16 @@ pub(crate) struct Context {
     pub pos: [[u32; 9]; 27],
     /// Blank cells of each unit.
     pub blanks: [u32; 27],
+    /// The first intersection with something to clear, once the direct intersections'
+    /// rung has looked (`Some(None)`: there is none), for the plain rung.
+    pub first_intersection: std::cell::Cell<Option<Option<super::intersections::Intersection>>>,
 }
 
 impl Context {
     pub fn new(m: &Marks) -> Context {
         let size = m.size;
         let n = size.n();
-        let mut ctx = Context { dcs: [0; 9], pos: [[0; 9]; 27], blanks: [0; 27] };
+        let mut ctx = Context { dcs: [0; 9], pos: [[0; 9]; 27], blanks: [0; 27], first_intersection: Default::default() };
         let geometry: &[[u8; 4]] = match size {
             Size::Nine => &GEOMETRY_NINE,
             Size::Four => &GEOMETRY_FOUR,

@@ -45,10 +45,33 @@ fn confining_unit(size: Size, k1: usize, i1: usize, k2: usize, pos: u32) -> Opti
     })
 }
 
+/// An intersection with something to clear: unit `u1` (of kind `k1`) has its places of
+/// `digit` all in unit `u2`, and `u2` has that digit elsewhere too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Intersection {
+    k1: u8,
+    digit: u8,
+    u1: u8,
+    u2: u8,
+}
+
+/// The first intersection with something to clear, or the first direct one.
+///
+/// Both rungs scan the same intersections in the same order, so the direct scan (which
+/// comes first on the ladder) also notes the first intersection with something to clear,
+/// and the plain rung of the same position takes it from the Context instead of scanning
+/// again. Digits whose candidates last held no such intersection (or no direct one) are
+/// skipped (see `board::barren`).
 fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
+    if !direct {
+        if let Some(first) = ctx.first_intersection.get() {
+            return first.map(|hit| plain_step(m, ctx, hit));
+        }
+    }
     let size = m.size;
     let n = size.n();
-    let slot = if direct { barren::slot::DIRECT_INTERSECTIONS } else { barren::slot::INTERSECTIONS };
+    let nine = size == Size::Nine;
+    let mut first = None;
     for (pair, &(k1, k2)) in PAIRS.iter().enumerate() {
         for digit in 1..=n as u8 {
             let dc = ctx.dcs[digit as usize - 1];
@@ -56,95 +79,110 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                 continue;
             }
             let key = pair * 9 + digit as usize - 1;
-            if size == Size::Nine && barren::digit_known(slot, key, dc) {
+            if nine && barren::digit_known(barren::slot::INTERSECTIONS, key, dc) {
                 continue;
             }
+            // Known to hold no direct intersection: only its first plain one may be wanted.
+            let no_direct = direct && nine && barren::digit_known(barren::slot::DIRECT_INTERSECTIONS, key, dc);
+            if no_direct && first.is_some() {
+                continue;
+            }
+            let mut any = false;
             for i1 in 0..n {
                 let u1 = kind_base(size, k1) + i1;
                 let Some(u2) = confining_unit(size, k1, i1, k2, ctx.pos[u1][digit as usize - 1]) else { continue };
                 let mask1 = unit_mask(size, u1);
                 let mask2 = unit_mask(size, u2);
+                let elim_cells = dc & mask2 & !mask1;
+                // Nothing to clear: no plain step, and no direct one either (the places a
+                // direct step's unit loses would be among these).
+                if elim_cells == 0 {
+                    continue;
+                }
+                any = true;
+                let hit = Intersection { k1: k1 as u8, digit, u1: u1 as u8, u2: u2 as u8 };
+                if !direct {
+                    return Some(plain_step(m, ctx, hit));
+                }
+                first = first.or(Some(hit));
+                if no_direct {
+                    break;
+                }
                 let p = dc & mask1;
-                {
-                    let elim_cells = dc & mask2 & !mask1;
-                    let pointing = k1 == 2;
-                    // Nothing to clear: no plain step, and no direct one either (the
-                    // places a direct step's unit loses would be among these).
-                    if elim_cells == 0 {
+                for i3 in 0..n {
+                    if i3 == i1 {
                         continue;
                     }
-                    if !direct {
-                        let eliminations = eliminations_of(m, elim_cells, digit);
-                        let (technique, rating) = if pointing { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+                    let u3 = kind_base(size, k1) + i3;
+                    let mask3 = unit_mask(size, u3);
+                    if mask3 & elim_cells == 0 {
+                        continue;
+                    }
+                    let p3 = dc & mask3;
+                    let rest = p3 & !mask2;
+                    if p3.count_ones() > 1 && rest.count_ones() == 1 {
+                        let cell = rest.trailing_zeros() as usize;
+                        // As in Sukaku Explainer, a direct step only places its digit: the
+                        // intersection's eliminations are left for later steps.
+                        let (technique, rating, name) =
+                            if k1 == 2 { (Technique::DirectPointing, 17, "direct pointing") } else { (Technique::DirectClaiming, 19, "direct claiming") };
                         let explanation = format!(
-                            "In {}, {} can only be in {}, which all lie in {}: {} leaves the rest of {} ({}).",
+                            "In {}, {} can only be in {}, within {}; so in {} only {} can hold {} ({}).",
                             unit_name(size, u1),
                             digit,
                             cell_list(size, cells_of(p)),
                             unit_name(size, u2),
+                            unit_name(size, u3),
+                            cell_name(size, cell),
                             digit,
-                            unit_name(size, u2),
-                            elimination_text(size, &eliminations)
+                            name
                         );
                         return Some(make_step(
                             technique,
                             rating,
+                            vec![Candidate { cell: cell as u8, digit }],
                             Vec::new(),
-                            eliminations,
-                            p,
-                            vec![u1 as u8, u2 as u8],
+                            p | (1u128 << cell),
+                            vec![u1 as u8, u2 as u8, u3 as u8],
                             1 << (digit - 1),
                             explanation,
                         ));
                     }
-                    for i3 in 0..n {
-                        if i3 == i1 {
-                            continue;
-                        }
-                        let u3 = kind_base(size, k1) + i3;
-                        let mask3 = unit_mask(size, u3);
-                        if mask3 & elim_cells == 0 {
-                            continue;
-                        }
-                        let p3 = dc & mask3;
-                        let rest = p3 & !mask2;
-                        if p3.count_ones() > 1 && rest.count_ones() == 1 {
-                            let cell = rest.trailing_zeros() as usize;
-                            // As in Sukaku Explainer, a direct step only places its digit:
-                            // the intersection's eliminations are left for later steps.
-                            let (technique, rating, name) =
-                                if pointing { (Technique::DirectPointing, 17, "direct pointing") } else { (Technique::DirectClaiming, 19, "direct claiming") };
-                            let explanation = format!(
-                                "In {}, {} can only be in {}, within {}; so in {} only {} can hold {} ({}).",
-                                unit_name(size, u1),
-                                digit,
-                                cell_list(size, cells_of(p)),
-                                unit_name(size, u2),
-                                unit_name(size, u3),
-                                cell_name(size, cell),
-                                digit,
-                                name
-                            );
-                            return Some(make_step(
-                                technique,
-                                rating,
-                                vec![Candidate { cell: cell as u8, digit }],
-                                Vec::new(),
-                                p | (1u128 << cell),
-                                vec![u1 as u8, u2 as u8, u3 as u8],
-                                1 << (digit - 1),
-                                explanation,
-                            ));
-                        }
-                    }
                 }
             }
-            if size == Size::Nine {
-                barren::digit_record(slot, key, dc);
+            if nine && !any {
+                barren::digit_record(barren::slot::INTERSECTIONS, key, dc);
+            } else if nine && direct && !no_direct {
+                barren::digit_record(barren::slot::DIRECT_INTERSECTIONS, key, dc);
             }
         }
     }
+    if direct {
+        ctx.first_intersection.set(Some(first));
+    }
     None
+}
+
+/// The pointing (2.6) or claiming (2.8) step of an intersection.
+fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
+    let size = m.size;
+    let (digit, u1, u2) = (hit.digit, hit.u1 as usize, hit.u2 as usize);
+    let dc = ctx.dcs[digit as usize - 1];
+    let (mask1, mask2) = (unit_mask(size, u1), unit_mask(size, u2));
+    let p = dc & mask1;
+    let eliminations = eliminations_of(m, dc & mask2 & !mask1, digit);
+    let (technique, rating) = if hit.k1 == 2 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+    let explanation = format!(
+        "In {}, {} can only be in {}, which all lie in {}: {} leaves the rest of {} ({}).",
+        unit_name(size, u1),
+        digit,
+        cell_list(size, cells_of(p)),
+        unit_name(size, u2),
+        digit,
+        unit_name(size, u2),
+        elimination_text(size, &eliminations)
+    );
+    make_step(technique, rating, Vec::new(), eliminations, p, vec![u1 as u8, u2 as u8], 1 << (digit - 1), explanation)
 }
 
 /// Pointing (2.6) or claiming (2.8): the first intersection that eliminates something.
