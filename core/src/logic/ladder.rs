@@ -291,25 +291,39 @@ fn place_singles_up_to(m: &mut Marks, rating: u16) {
             dcs[b] |= 1 << c;
         }
     }
-    // Digits whose candidate cells changed since their hidden singles were last looked for.
-    let mut dirty = size.all_digits() as u32;
-    let place = |m: &mut Marks, dcs: &mut [CellSet; 9], blank: &mut CellSet, dirty: &mut u32, c: usize, d: u8| {
-        *dirty |= m.cands[c] as u32;
+    // The units (bit `u`) whose hidden singles `rating` allows: in a box 1.2, in a row or
+    // column 1.5 (units are numbered rows, columns, boxes).
+    let allowed: u32 = match rating {
+        15.. => (1 << (3 * n)) - 1,
+        12.. => ((1 << n) - 1) << (2 * n),
+        _ => 0,
+    };
+    // Per digit, the units where its places changed since its hidden singles were last
+    // looked for there.
+    let mut dirty = [allowed; 9];
+    let units_of = |c: usize| -> u32 {
+        match size {
+            crate::grid::Size::Nine => CELL_UNITS_NINE[c],
+            crate::grid::Size::Four => size.units_of(c).iter().fold(0, |a, &u| a | 1 << u),
+        }
+    };
+    // Marks::place, keeping the sets in step and noting where places changed.
+    let place = |m: &mut Marks, dcs: &mut [CellSet; 9], blank: &mut CellSet, dirty: &mut [u32; 9], c: usize, d: u8| {
+        let units = units_of(c);
         for b in bits(m.cands[c] as u32) {
             dcs[b] &= !(1u128 << c);
+            dirty[b] |= units;
         }
-        dcs[d as usize - 1] &= !peers(size, c);
+        let d0 = d as usize - 1;
+        let gone = dcs[d0] & peers(size, c);
+        for p in cells_of(gone) {
+            m.cands[p] &= !(1 << d0);
+            dirty[d0] |= units_of(p);
+        }
+        dcs[d0] &= !gone;
+        m.values[c] = d;
+        m.cands[c] = 0;
         *blank &= !(1u128 << c);
-        m.place(c, d);
-    };
-    // The units whose hidden singles `rating` allows: in a box 1.2, in a row or column 1.5
-    // (units are numbered rows, columns, boxes).
-    let units = if rating >= 15 {
-        0..3 * n
-    } else if rating >= 12 {
-        2 * n..3 * n
-    } else {
-        0..0
     };
     loop {
         let mut progress = false;
@@ -327,16 +341,21 @@ fn place_singles_up_to(m: &mut Marks, rating: u16) {
         }
         // Hidden single: a digit with one place left in the unit (a digit the unit holds
         // has none: placing it cleared it from the unit's cells).
-        while dirty != 0 {
-            let d = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
-            for u in units.clone() {
+        let mut d = 0;
+        while d < n {
+            let todo = dirty[d] & allowed;
+            dirty[d] = 0;
+            let mut again = false;
+            for u in bits(todo) {
                 let x = dcs[d] & unit_mask(size, u);
                 if x != 0 && x & (x - 1) == 0 {
                     place(m, &mut dcs, &mut blank, &mut dirty, x.trailing_zeros() as usize, d as u8 + 1);
                     progress = true;
+                    again = true;
                 }
             }
+            // A placement may have changed the places of digits already looked at.
+            d = if again { 0 } else { d + 1 };
         }
         // Naked single: a blank cell with one candidate left.
         if rating >= 23 {
@@ -353,6 +372,21 @@ fn place_singles_up_to(m: &mut Marks, rating: u16) {
         }
     }
 }
+
+/// The units (bit `u`, numbered as `grid::UNITS`) of each cell of a 9×9 grid.
+const CELL_UNITS_NINE: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[crate::grid::UNITS[u][i] as usize] |= 1 << u;
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {
