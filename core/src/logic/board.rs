@@ -339,14 +339,44 @@ pub(crate) fn cell_name(size: Size, cell: usize) -> String {
 
 /// `r1c2, r1c5 and r3c3`.
 pub(crate) fn cell_list(size: Size, cells: impl IntoIterator<Item = usize>) -> String {
-    let names: Vec<String> = cells.into_iter().map(|c| cell_name(size, c)).collect();
-    join_and(&names)
+    let mut out = String::with_capacity(48);
+    let mut cells = cells.into_iter().peekable();
+    let mut first = true;
+    while let Some(c) = cells.next() {
+        if !first {
+            out.push_str(if cells.peek().is_some() { ", " } else { " and " });
+        }
+        first = false;
+        push_cell_name(&mut out, size, c);
+    }
+    out
+}
+
+/// Appends `r1c2` to `out`.
+fn push_cell_name(out: &mut String, size: Size, cell: usize) {
+    let n = size.n();
+    out.push('r');
+    out.push(char::from(b'1' + (cell / n) as u8));
+    out.push('c');
+    out.push(char::from(b'1' + (cell % n) as u8));
 }
 
 /// `1, 4 and 7`.
 pub(crate) fn digit_list(mask: u16) -> String {
-    let names: Vec<String> = (1..=9u8).filter(|d| mask >> (d - 1) & 1 != 0).map(|d| d.to_string()).collect();
-    join_and(&names)
+    let mut out = String::with_capacity(16);
+    let mut left = mask.count_ones();
+    for d in 1..=9u8 {
+        if mask >> (d - 1) & 1 != 0 {
+            left -= 1;
+            out.push(char::from(b'0' + d));
+            if left > 1 {
+                out.push_str(", ");
+            } else if left == 1 {
+                out.push_str(" and ");
+            }
+        }
+    }
+    out
 }
 
 pub(crate) fn join_and(items: &[String]) -> String {
@@ -396,8 +426,16 @@ pub(crate) fn eliminations_of(m: &Marks, set: CellSet, digit: u8) -> Vec<Candida
 
 /// `r1c2<>5, r3c4<>5`: eliminations in a sentence.
 pub(crate) fn elimination_text(size: Size, elims: &[Candidate]) -> String {
-    let names: Vec<String> = elims.iter().map(|e| format!("{}<>{}", cell_name(size, e.cell as usize), e.digit)).collect();
-    names.join(", ")
+    let mut out = String::with_capacity(8 * elims.len());
+    for (i, e) in elims.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        push_cell_name(&mut out, size, e.cell as usize);
+        out.push_str("<>");
+        out.push(char::from(b'0' + e.digit));
+    }
+    out
 }
 
 /// Cells with exactly two candidates.
