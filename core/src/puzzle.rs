@@ -111,7 +111,7 @@ impl Puzzle {
             let (mut count, mut first, mut first_cells) = (0usize, 0usize, 0usize);
             loop {
                 let Some((number, line)) = lines.next() else {
-                    return (count > 0).then(|| Err((first, PuzzleError::CellCount { found: count })));
+                    return (count > 0).then_some(Err((first, PuzzleError::CellCount { found: count })));
                 };
                 let mut here = 0;
                 for (i, b) in line.bytes().enumerate() {

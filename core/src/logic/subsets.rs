@@ -157,11 +157,11 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                     explanation,
                 ));
             }
-            for d in 0..n {
-                if combo >> d & 1 != 0 || pos[d].count_ones() < 2 {
+            for (d, &places) in pos.iter().enumerate().take(n) {
+                if combo >> d & 1 != 0 || places.count_ones() < 2 {
                     continue;
                 }
-                let rest = pos[d] & !common;
+                let rest = places & !common;
                 if rest.count_ones() == 1 {
                     let cell = cells[rest.trailing_zeros() as usize];
                     let digit = d as u8 + 1;
