@@ -248,16 +248,19 @@ pub(crate) mod barren {
         /// Free slots for other single-digit searches.
         #[allow(dead_code)]
         pub const SPARE: [usize; 8] = [5, 6, 7, 8, 9, 10, 11, 12];
-        /// Per unit: hidden subsets (direct pair, direct triple, pair, triple, quad), then
-        /// naked subsets (pair, triple, quad).
-        pub const DIRECT_HIDDEN: [usize; 4] = [0, 0, 0, 1];
-        pub const HIDDEN: [usize; 5] = [0, 0, 2, 3, 4];
-        pub const NAKED: [usize; 5] = [0, 0, 5, 6, 7];
+        /// Per unit: hidden subsets of 2 to 4 digits, direct (slots 0-2) or not (3-5),
+        /// then naked subsets of 2 to 4 cells (6-8); none for other sizes.
+        pub fn subsets(naked: bool, direct: bool, degree: usize) -> Option<usize> {
+            if !(2..=4).contains(&degree) || (naked && direct) {
+                return None;
+            }
+            Some(degree - 2 + if naked { 6 } else if direct { 0 } else { 3 })
+        }
     }
 
     const DIGIT_SLOTS: usize = 13;
     const DIGIT_KEYS: usize = 4 * 9;
-    const UNIT_SLOTS: usize = 8;
+    const UNIT_SLOTS: usize = 9;
     /// Never a key: keys use the low 81 (digit) or 85 (unit) bits.
     const NONE: u128 = u128::MAX;
 

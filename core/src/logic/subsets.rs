@@ -20,8 +20,9 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
         if (ctx.blanks[u] as usize) < 2 * degree {
             continue;
         }
-        let key = (size == crate::grid::Size::Nine).then(|| barren::unit_key(ctx, u));
-        if key.is_some_and(|key| barren::unit_known(barren::slot::NAKED[degree], u, key)) {
+        let slot = barren::slot::subsets(true, false, degree);
+        let key = slot.filter(|_| size == crate::grid::Size::Nine).map(|slot| (slot, barren::unit_key(ctx, u)));
+        if key.is_some_and(|(slot, key)| barren::unit_known(slot, u, key)) {
             continue;
         }
         let cells = size.unit_cells(u);
@@ -80,8 +81,8 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
                 explanation,
             ));
         }
-        if let Some(key) = key {
-            barren::unit_record(barren::slot::NAKED[degree], u, key);
+        if let Some((slot, key)) = key {
+            barren::unit_record(slot, u, key);
         }
     }
     None
@@ -95,9 +96,9 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
         if !(blanks > 2 * degree || (direct && blanks > degree)) {
             continue;
         }
-        let slot = if direct { barren::slot::DIRECT_HIDDEN[degree] } else { barren::slot::HIDDEN[degree] };
-        let key = (size == crate::grid::Size::Nine).then(|| barren::unit_key(ctx, u));
-        if key.is_some_and(|key| barren::unit_known(slot, u, key)) {
+        let slot = barren::slot::subsets(false, direct, degree);
+        let key = slot.filter(|_| size == crate::grid::Size::Nine).map(|slot| (slot, barren::unit_key(ctx, u)));
+        if key.is_some_and(|(slot, key)| barren::unit_known(slot, u, key)) {
             continue;
         }
         let cells = size.unit_cells(u);
@@ -189,7 +190,7 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                 }
             }
         }
-        if let Some(key) = key {
+        if let Some((slot, key)) = key {
             barren::unit_record(slot, u, key);
         }
     }
