@@ -11,6 +11,7 @@
 //! and all of B1 loses the digit.
 
 use super::board::*;
+use super::fish::count9;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -22,17 +23,18 @@ struct Link {
     b: CellSet,
 }
 
-/// The strong links of a digit (candidate set `dc`), at most a few per unit.
-fn links(size: Size, dc: CellSet, out: &mut Vec<Link>) {
+/// The strong links of a digit (candidate set `dc`; `places(u)`: its places in unit `u`
+/// as a mask of positions, to count them), at most a few per unit.
+fn links(size: Size, dc: CellSet, places: impl Fn(usize) -> u32, out: &mut Vec<Link>) {
     out.clear();
     let n = size.n();
     let side = size.box_side();
     for u in 0..3 * n {
-        let p = dc & unit_mask(size, u);
-        let count = p.count_ones();
+        let count = count9(places(u));
         if count < 2 {
             continue;
         }
+        let p = dc & unit_mask(size, u);
         let kind = unit_kind_index(size, u);
         if count == 2 {
             let a = p & p.wrapping_neg();
@@ -83,13 +85,14 @@ fn links(size: Size, dc: CellSet, out: &mut Vec<Link>) {
                     continue;
                 }
                 let heart_bit = p & (1u128 << heart);
-                if blade_row.count_ones() == 1 {
+                let (row_single, col_single) = (blade_row & blade_row.wrapping_sub(1) == 0, blade_col & blade_col.wrapping_sub(1) == 0);
+                if row_single {
                     out.push(Link { unit: u, a: blade_row, b: blade_col | heart_bit });
                 }
-                if blade_col.count_ones() == 1 {
+                if col_single {
                     out.push(Link { unit: u, a: blade_col, b: blade_row | heart_bit });
                 }
-                if heart_bit == 0 && blade_row.count_ones() > 1 && blade_col.count_ones() > 1 {
+                if heart_bit == 0 && !row_single && !col_single {
                     out.push(Link { unit: u, a: blade_row, b: blade_col });
                 }
                 break;
@@ -148,7 +151,7 @@ fn link_nodes(size: Size, l: &Link) -> LinkNodes {
         cells: l.a | l.b,
         cover: [covering_units(size, l.a), covering_units(size, l.b)],
         seen: [seeing_all(size, l.a), seeing_all(size, l.b)],
-        grouped: l.a.count_ones() > 1 || l.b.count_ones() > 1,
+        grouped: l.a & l.a.wrapping_sub(1) != 0 || l.b & l.b.wrapping_sub(1) != 0,
     }
 }
 
@@ -187,10 +190,11 @@ impl DigitLinks {
         }
     }
 
-    /// Fills the tables for the digit of candidate cells `dc`; false (tables not filled)
-    /// when it has fewer than `min` links.
-    fn fill(&mut self, size: Size, dc: CellSet, min: usize) -> bool {
-        links(size, dc, &mut self.all);
+    /// Fills the tables for `digit` (its candidate cells and places from the position's
+    /// [`Context`]); false (tables not filled) when it has fewer than `min` links.
+    fn fill(&mut self, size: Size, ctx: &Context, digit: u8, min: usize) -> bool {
+        let dc = ctx.dcs[digit as usize - 1];
+        links(size, dc, |u| ctx.pos[u][digit as usize - 1], &mut self.all);
         let count = self.all.len();
         if count < min {
             return false;
@@ -281,7 +285,7 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut best: Option<(u16, i32, u8, Link, Link, CellSet, CellSet, CellSet)> = None;
     for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
-        if !dl.fill(size, dc, 2) {
+        if !dl.fill(size, ctx, digit, 2) {
             continue;
         }
         let DigitLinks { all, nodes, reach, reaching, with, .. } = &dl;
@@ -387,9 +391,8 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
     // middle as (unit, x, y))
     let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
     for digit in 1..=size.n() as u8 {
-        let dc = dcs[digit as usize - 1];
         // Three links to chain: fewer, nothing.
-        if !dl.fill(size, dc, 3) {
+        if !dl.fill(size, ctx, digit, 3) {
             continue;
         }
         let DigitLinks { all, nodes, reach, reaching, with, grouped, .. } = &dl;

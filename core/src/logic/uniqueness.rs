@@ -14,6 +14,7 @@
 //! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
 
 use super::board::*;
+use super::fish::count9;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -67,8 +68,9 @@ impl LoopSearch<'_> {
                 }
                 let cands = self.m.cands[next];
                 let ex = (extra_values | cands) & !self.v;
-                let cardinality = cands.count_ones();
-                if cardinality == 2 || ex.count_ones() == 1 || allowed_extra > 0 {
+                // `next` holds both digits, so at least two candidates.
+                let cardinality = count9(cands as u32);
+                if cardinality == 2 || count9(ex as u32) == 1 || allowed_extra > 0 {
                     let allowed = if cardinality > 2 { allowed_extra.saturating_sub(1) } else { allowed_extra };
                     self.walk(next, allowed, ex, k);
                 }
@@ -152,7 +154,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut cores_known = 0u128;
     for start in 0..size.cells() {
         let v = m.cands[start];
-        if v.count_ones() != 2 {
+        if count9(v as u32) != 2 {
             continue;
         }
         let (d1, d2) = (v.trailing_zeros() as usize, 15 - v.leading_zeros() as usize);
