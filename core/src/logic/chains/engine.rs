@@ -325,7 +325,10 @@ pub struct Run {
     par_start: Vec<u32>,
     par_len: Vec<u16>,
     arena: Vec<u16>,
-    anc: Vec<u16>,
+    /// Ancestor counts found in this run: `generation << 16 | count` (a count of an
+    /// older generation is stale).
+    anc: Vec<u32>,
+    anc_gen: u32,
     /// The contradiction: the potential found both on (its on version) and off.
     pub absurd: Option<u16>,
     visited: Vec<u64>,
@@ -355,6 +358,7 @@ impl Default for Run {
             par_len: vec![0; NPOT],
             arena: Vec::with_capacity(4 * NPOT),
             anc: vec![0; NPOT],
+            anc_gen: 1,
             absurd: None,
             visited: vec![0; NPOT.div_ceil(64)],
             stack: Vec::with_capacity(NPOT),
@@ -364,16 +368,12 @@ impl Default for Run {
 
 impl Run {
     fn reset(&mut self) {
-        // Only the potentials of the last run can hold an ancestor count.
-        for i in 0..self.on_list.len() {
-            self.anc[pot(self.on_list[i], true) as usize] = 0;
-        }
-        for i in 0..self.off_list.len() {
-            self.anc[pot(self.off_list[i], false) as usize] = 0;
-        }
-        if let Some(c) = self.absurd {
-            self.anc[pot(c, true) as usize] = 0;
-            self.anc[pot(c, false) as usize] = 0;
+        // The ancestor counts of the last run become stale with a new generation (all
+        // cleared once every 65,535 runs, when the generation wraps).
+        self.anc_gen += 1;
+        if self.anc_gen > 0xFFFF {
+            self.anc.iter_mut().for_each(|a| *a = 0);
+            self.anc_gen = 1;
         }
         self.on.clear();
         self.off.clear();
@@ -392,8 +392,9 @@ impl Run {
     /// The number of distinct potentials `p` rests on, itself included (Sukaku
     /// Explainer's chain complexity of one target).
     pub fn ancestors(&mut self, p: u16) -> u32 {
-        if self.anc[p as usize] != 0 {
-            return self.anc[p as usize] as u32;
+        let a = self.anc[p as usize];
+        if a >> 16 == self.anc_gen {
+            return a & 0xFFFF;
         }
         self.visited.iter_mut().for_each(|w| *w = 0);
         self.stack.clear();
@@ -412,7 +413,7 @@ impl Run {
                 }
             }
         }
-        self.anc[p as usize] = n as u16;
+        self.anc[p as usize] = self.anc_gen << 16 | n;
         n
     }
 
