@@ -104,7 +104,7 @@ impl Default for Pool {
             kept_next: 0,
             links: Links::default(),
             reach: Reach::default(),
-            lite: (0..9).map(|_| Lite::default()).collect(),
+            lite: (0..L_PLACES + 8).map(|_| Lite::default()).collect(),
             dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
             dcache: (0..KEPT).map(|_| DynLite::default()).collect(),
             dcache_cand: [NONE; KEPT],
@@ -529,6 +529,7 @@ fn region_chains_static(
             full[k] = true;
         }
         let mut rerun = false;
+        let (mut closed, mut exact) = (false, true);
         let mut borrowed = [KEPT; 8];
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
@@ -544,6 +545,27 @@ fn region_chains_static(
                     continue;
                 }
                 if !rerun {
+                    // Each other place's chain counted at its least, from its closure
+                    // (without a conflict: the sets are those of `implied`).
+                    if !closed {
+                        closed = true;
+                        for (j, &o) in places[1..].iter().enumerate() {
+                            let lite = &mut pool.lite[L_PLACES + j];
+                            lite.close(&pool.links, pot(cand(o, d), true));
+                            exact &= !lite.conflict;
+                        }
+                    }
+                    if exact {
+                        let links = &pool.links;
+                        let bound = pool.vals[k].ancestors(p)
+                            + pool.lite[L_PLACES..L_PLACES + others]
+                                .iter()
+                                .map(|l| l.least_ancestors(links, p))
+                                .sum::<u32>();
+                        if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                            continue;
+                        }
+                    }
                     // A propagation kept is the same: borrowed, and given back below.
                     for (j, &o) in places[1..].iter().enumerate() {
                         let c = cand(o, d);
@@ -629,6 +651,8 @@ fn search_nishio(
     }
 }
 
+/// The first of the 8 slots of `Pool::lite` for a region's other places (static).
+const L_PLACES: usize = 9;
 /// Slot of `Pool::dlite` for the "off" closure.
 const D_OFF: usize = 9;
 /// The first of the 8 slots for a region's other places (for their distances).
