@@ -72,6 +72,10 @@ impl CandSet {
         self.0[c as usize >> 6] |= 1 << (c & 63);
     }
     #[inline]
+    pub fn unset(&mut self, c: u16) {
+        self.0[c as usize >> 6] &= !(1 << (c & 63));
+    }
+    #[inline]
     pub fn clear(&mut self) {
         self.0 = [0; WORDS];
     }
@@ -210,6 +214,13 @@ const fn build_pos_in() -> [[u8; 3]; 81] {
     t
 }
 const POS_IN: [[u8; 3]; 81] = build_pos_in();
+
+/// Position of `cell` within unit `u` (one of its regions).
+#[inline]
+pub fn pos_in(cell: usize, u: usize) -> usize {
+    let k = regions_of(cell).iter().position(|&x| x == u).expect("a region of the cell");
+    POS_IN[cell][k] as usize
+}
 
 /// A grid of candidates with, for each unit and digit, the mask of its places (bit i: the
 /// unit's i-th cell), kept in step so that region rules are a few bit operations.
