@@ -896,7 +896,11 @@ fn several128(m: u128) -> bool {
 /// left are one after some went off turns it on, until nothing changes; a place both
 /// on and off, or a unit of 2+ places all off (its last place would be turned on), is
 /// the contradiction.
-pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
+///
+/// Returns `None` where the closure meets a contradiction, else the places it turns on.
+/// Each of those places' "on" closure is within this one (which is closed under the
+/// rules), so they meet no contradiction either.
+pub fn plane_closure(plane: u128, cell: usize, on: bool) -> Option<u128> {
     let bit = 1u128 << cell;
     let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on { (bit, 0, bit, 0) } else { (0, bit, 0, bit) };
     loop {
@@ -908,7 +912,7 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
             fresh_off |= peers;
         }
         if ons & offs != 0 {
-            return true;
+            return None;
         }
         // Units of the places turned off since the last round.
         let mut units = 0u32;
@@ -924,7 +928,7 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
             let left = places & !offs;
             if left == 0 {
                 if several128(places) {
-                    return true;
+                    return None;
                 }
             } else if !several128(left) && left & ons == 0 {
                 ons |= left;
@@ -932,9 +936,24 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
             }
         }
         if fresh_on == 0 {
-            return false;
+            return Some(ons);
         }
     }
+}
+
+/// The other place of the digit in a unit of `cell` where the digit (cells `plane`) has
+/// exactly two places, if any. In nishio mode "off" at `cell` turns that place on, and
+/// its "on" turns `cell` off: both reach the same closure, so they meet a contradiction
+/// alike. Without such a unit, "off" at `cell` turns nothing on (each unit keeps 2+
+/// places, or had `cell` alone), so it meets no contradiction.
+pub fn plane_partner(plane: u128, cell: usize) -> Option<usize> {
+    for u in regions_of(cell) {
+        let m = UNIT_BITS[u] & plane;
+        if several128(m) && !several128(m & (m - 1)) {
+            return Some((m & !(1u128 << cell)).trailing_zeros() as usize);
+        }
+    }
+    None
 }
 
 /// A dynamic propagation (cell rules, no nesting) without parents: the sets of

@@ -24,7 +24,7 @@
 //! Most propagations give no hint: what matters is only whether they meet a
 //! contradiction and which potentials they reach, and both are independent of the order
 //! of propagation when they meet none (see the proofs on [`Lite`], [`DynLite`] and
-//! [`plane_conflict`]). So each producer (but Dynamic (+), whose nested rules are not
+//! [`plane_closure`]). So each producer (but Dynamic (+), whose nested rules are not
 //! such a closure and which keeps the loop of [`search`]) first computes those sets
 //! without parents, and makes a [`Run::propagate`] only where its result is needed:
 //! - where the closure meets a contradiction (the hint needs its complexity, and the
@@ -37,7 +37,9 @@
 //!   kept.
 //!
 //! Per producer: nishio gives only contradictions, tested on the digit's plane
-//! ([`plane_conflict`], 81-bit masks); static multiple chains take every candidate's
+//! ([`plane_closure`], 81-bit masks; each place's "on" once, an "off" by its conjugate
+//! place's "on", see [`plane_partner`], and a closure without a contradiction clears
+//! every place it turns on); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
 //! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
 //! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
@@ -602,7 +604,7 @@ fn region_chains_static(
 }
 
 /// Nishio: only contradictions give hints, so a propagation (with parents) is made only
-/// when [`plane_conflict`] says it meets one; the hints are offered as the loop of
+/// when [`plane_closure`] says it meets one; the hints are offered as the loop of
 /// [`search`] offers them (per digit, "on" then "off").
 fn search_nishio(
     grid: &[u16; 81],
@@ -621,6 +623,8 @@ fn search_nishio(
             }
         }
     }
+    // Per digit: the places whose "on" was tested, and those that meet a contradiction.
+    let (mut tested, mut conflicts) = ([0u128; 9], [0u128; 9]);
     for cell in 0..81 {
         if grid[cell].count_ones() <= 1 {
             continue;
@@ -632,7 +636,18 @@ fn search_nishio(
             }
             let c = cand(cell, d);
             for on in [true, false] {
-                if !plane_conflict(plane, cell, on) {
+                // "on" tests made once per place ("off" takes its conjugate's, see
+                // [`plane_partner`]).
+                let at = if on { Some(cell) } else { plane_partner(plane, cell) };
+                let Some(at) = at else { continue };
+                if tested[d] >> at & 1 == 0 {
+                    match plane_closure(plane, at, true) {
+                        None => conflicts[d] |= 1 << at,
+                        Some(ons) => tested[d] |= ons,
+                    }
+                    tested[d] |= 1 << at;
+                }
+                if conflicts[d] >> at & 1 == 0 {
                     continue;
                 }
                 let run = &mut pool.off;
