@@ -15,6 +15,7 @@
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
 
 use super::board::*;
+use super::fish::count9;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -26,7 +27,7 @@ fn base_cells(m: &Marks, max_excluder: u32) -> Vec<(usize, CellSet)> {
     // Cells of one candidate, and cells that may exclude.
     let (mut singles, mut few) = (0u128, 0u128);
     for c in 0..size.cells() {
-        let k = m.cands[c].count_ones();
+        let k = count9(m.cands[c] as u32);
         if k == 1 {
             singles |= 1u128 << c;
         } else if k >= 2 && k <= max_excluder {
@@ -35,7 +36,7 @@ fn base_cells(m: &Marks, max_excluder: u32) -> Vec<(usize, CellSet)> {
     }
     let mut out = Vec::new();
     for c in 0..size.cells() {
-        if m.cands[c].count_ones() < 2 {
+        if count9(m.cands[c] as u32) < 2 {
             continue;
         }
         let p = peers(size, c);
@@ -69,7 +70,7 @@ impl ExcluderDigits {
                 continue;
             }
             any = true;
-            match v.count_ones() {
+            match count9(v as u32) {
                 2 => {
                     let a = v.trailing_zeros() as usize;
                     let b = (v & (v - 1)).trailing_zeros() as usize;
@@ -102,7 +103,8 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             let (c0, x0) = cells[i];
             let (c1, x1) = cells[j];
             let common = x0 & x1;
-            if common.count_ones() < 2 {
+            // Fewer than two common excluders (tested without a population count).
+            if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
             let linked = sees(size, c0, c1);
@@ -179,11 +181,12 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     // A triple qualifies when one of its cells, of at most three candidates, sees another
     // (Sukaku Explainer picks the third cell among the first two's excluders), and at
     // least two cells of at most three candidates see all three.
-    let small = |c: usize| m.cands[c].count_ones() <= 3;
+    let small = |c: usize| count9(m.cands[c] as u32) <= 3;
     for i in 0..n {
         for j in i + 1..n {
             let x01 = cells[i].1 & cells[j].1;
-            if x01.count_ones() < 2 {
+            // Fewer than two common excluders (tested without a population count).
+            if x01 & x01.wrapping_sub(1) == 0 {
                 continue;
             }
             let (a, b) = (cells[i].0, cells[j].0);

@@ -11,6 +11,7 @@
 //! and all of B1 loses the digit.
 
 use super::board::*;
+use super::fish::count9;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -22,17 +23,18 @@ struct Link {
     b: CellSet,
 }
 
-/// The strong links of a digit (candidate set `dc`), at most a few per unit.
-fn links(size: Size, dc: CellSet, out: &mut Vec<Link>) {
+/// The strong links of a digit (candidate set `dc`; `places(u)`: its places in unit `u`
+/// as a mask of positions, to count them), at most a few per unit.
+fn links(size: Size, dc: CellSet, places: impl Fn(usize) -> u32, out: &mut Vec<Link>) {
     out.clear();
     let n = size.n();
     let side = size.box_side();
     for u in 0..3 * n {
-        let p = dc & unit_mask(size, u);
-        let count = p.count_ones();
+        let count = count9(places(u));
         if count < 2 {
             continue;
         }
+        let p = dc & unit_mask(size, u);
         let kind = unit_kind_index(size, u);
         if count == 2 {
             let a = p & p.wrapping_neg();
@@ -83,13 +85,14 @@ fn links(size: Size, dc: CellSet, out: &mut Vec<Link>) {
                     continue;
                 }
                 let heart_bit = p & (1u128 << heart);
-                if blade_row.count_ones() == 1 {
+                let (row_single, col_single) = (blade_row & blade_row.wrapping_sub(1) == 0, blade_col & blade_col.wrapping_sub(1) == 0);
+                if row_single {
                     out.push(Link { unit: u, a: blade_row, b: blade_col | heart_bit });
                 }
-                if blade_col.count_ones() == 1 {
+                if col_single {
                     out.push(Link { unit: u, a: blade_col, b: blade_row | heart_bit });
                 }
-                if heart_bit == 0 && blade_row.count_ones() > 1 && blade_col.count_ones() > 1 {
+                if heart_bit == 0 && !row_single && !col_single {
                     out.push(Link { unit: u, a: blade_row, b: blade_col });
                 }
                 break;
@@ -112,8 +115,16 @@ fn seeing_all(size: Size, set: CellSet) -> CellSet {
 /// their union holds each.
 fn covering_units(size: Size, set: CellSet) -> u32 {
     let first = set.trailing_zeros() as usize;
+    let units = match size {
+        // The 9×9 units of a cell without divisions by a size known only at run time.
+        Size::Nine => {
+            let (row, col) = (first / 9, first % 9);
+            [row, 9 + col, 18 + row / 3 * 3 + col / 3]
+        }
+        Size::Four => size.units_of(first),
+    };
     let mut cover = 0;
-    for u in size.units_of(first) {
+    for u in units {
         if set & !unit_mask(size, u) == 0 {
             cover |= 1 << u;
         }
@@ -140,19 +151,101 @@ fn link_nodes(size: Size, l: &Link) -> LinkNodes {
         cells: l.a | l.b,
         cover: [covering_units(size, l.a), covering_units(size, l.b)],
         seen: [seeing_all(size, l.a), seeing_all(size, l.b)],
-        grouped: l.a.count_ones() > 1 || l.b.count_ones() > 1,
+        grouped: l.a & l.a.wrapping_sub(1) != 0 || l.b & l.b.wrapping_sub(1) != 0,
     }
 }
 
-/// A third link of a chain of three strong links, as the search tries it after a middle
-/// one: its end (on `side`) and what is checked against each first link.
-struct Third {
-    index: usize,
-    side: usize,
-    /// The candidates outside the link seeing its end.
-    reach: CellSet,
-    cells: CellSet,
-    unit: usize,
+/// A digit's strong links with what both searches ask of them, built once per digit.
+/// A link's two "codes" 2i + s name its orientations: s = 0 takes its `a` as the
+/// pattern's end and its `b` as the bridge, s = 1 the reverse. A digit has at most one
+/// link per line and two per box (36 on 9×9), so the codes fit 128 bits; ascending codes
+/// are the searches' order (link, then side).
+struct DigitLinks {
+    all: Vec<Link>,
+    nodes: Vec<LinkNodes>,
+    /// Bit `code` of `by_unit[u]` when that code's bridge lies wholly in unit u.
+    by_unit: [u128; 27],
+    /// `reach[code]`: the digit's candidates outside the link seeing its end (every
+    /// elimination sees the ends).
+    reach: [CellSet; 72],
+    /// The codes whose `reach` is not empty.
+    reaching: u128,
+    /// `with[i]`: the codes of the links that can share a pattern with link i (another
+    /// unit, no common cell).
+    with: [u128; 36],
+    /// Bit i when link i is grouped.
+    grouped: u64,
+}
+
+impl DigitLinks {
+    fn new() -> DigitLinks {
+        DigitLinks {
+            all: Vec::with_capacity(64),
+            nodes: Vec::with_capacity(64),
+            by_unit: [0; 27],
+            reach: [0; 72],
+            reaching: 0,
+            with: [0; 36],
+            grouped: 0,
+        }
+    }
+
+    /// Fills the tables for `digit` (its candidate cells and places from the position's
+    /// [`Context`]); false (tables not filled) when it has fewer than `min` links.
+    fn fill(&mut self, size: Size, ctx: &Context, digit: u8, min: usize) -> bool {
+        let dc = ctx.dcs[digit as usize - 1];
+        links(size, dc, |u| ctx.pos[u][digit as usize - 1], &mut self.all);
+        let count = self.all.len();
+        if count < min {
+            return false;
+        }
+        debug_assert!(count <= 36);
+        self.nodes.clear();
+        self.nodes.extend(self.all.iter().map(|l| link_nodes(size, l)));
+        self.by_unit = [0; 27];
+        self.reaching = 0;
+        self.grouped = 0;
+        for (i, nd) in self.nodes.iter().enumerate() {
+            for side in 0..2 {
+                let code = 2 * i + side;
+                for u in bits(nd.cover[1 - side]) {
+                    self.by_unit[u] |= 1u128 << code;
+                }
+                self.reach[code] = dc & nd.seen[side] & !nd.cells;
+                if self.reach[code] != 0 {
+                    self.reaching |= 1u128 << code;
+                }
+            }
+            if nd.grouped {
+                self.grouped |= 1 << i;
+            }
+        }
+        // The codes of the links in each unit and of those holding each cell: link i
+        // goes with every other link but those of its unit and those meeting its cells.
+        let mut in_unit = [0u128; 27];
+        let mut at_cell = [0u128; 81];
+        for (i, l) in self.all.iter().enumerate() {
+            in_unit[l.unit] |= 3u128 << (2 * i);
+            for c in cells_of(self.nodes[i].cells) {
+                at_cell[c] |= 3u128 << (2 * i);
+            }
+        }
+        let every = (1u128 << (2 * count)) - 1;
+        for (i, l) in self.all.iter().enumerate() {
+            let mut clash = in_unit[l.unit];
+            for c in cells_of(self.nodes[i].cells) {
+                clash |= at_cell[c];
+            }
+            self.with[i] = every & !clash;
+        }
+        true
+    }
+
+    /// The codes whose bridge shares a unit with a node covered by the units `cover`.
+    #[inline]
+    fn joinable(&self, cover: u32) -> u128 {
+        bits(cover).fold(0u128, |sides, u| sides | self.by_unit[u])
+    }
 }
 
 /// The node of `l` at index `side` (0 its `a`, 1 its `b`) and the other one.
@@ -187,22 +280,31 @@ pub fn turbot_fish(m: &Marks) -> Option<Step> {
 pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let dcs = &ctx.dcs;
-    let mut all = Vec::with_capacity(64);
-    let mut nodes: Vec<LinkNodes> = Vec::with_capacity(64);
+    let mut dl = DigitLinks::new();
     // (rating, -eliminations, digit, link1, link2, end1, end2, bridge)
     let mut best: Option<(u16, i32, u8, Link, Link, CellSet, CellSet, CellSet)> = None;
     for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
-        links(size, dc, &mut all);
-        nodes.clear();
-        nodes.extend(all.iter().map(|l| link_nodes(size, l)));
+        if !dl.fill(size, ctx, digit, 2) {
+            continue;
+        }
+        let DigitLinks { all, nodes, reach, reaching, with, .. } = &dl;
         for i in 0..all.len() {
-            for j in i + 1..all.len() {
+            // The later links with an orientation whose bridge shares a unit with one of
+            // link i's bridges, whose ends some candidate sees: the only partners that
+            // can eliminate (as bits 2j of the codes).
+            let mut partners = 0u128;
+            for side1 in 0..2 {
+                let code1 = 2 * i + side1;
+                if reach[code1] != 0 {
+                    partners |= dl.joinable(nodes[i].cover[1 - side1]);
+                }
+            }
+            partners &= with[i] & reaching & !((4u128 << (2 * i)) - 1);
+            partners = (partners | partners >> 1) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+            for j in cells_of(partners).map(|code| code / 2) {
                 let (l1, l2) = (all[i], all[j]);
                 let (n1, n2) = (&nodes[i], &nodes[j]);
-                if l1.unit == l2.unit || n1.cells & n2.cells != 0 {
-                    continue;
-                }
                 let rating = if n1.grouped || n2.grouped { 43 } else { kind_rating(size, l1.unit, l2.unit) };
                 if let Some(b) = &best {
                     if b.0 < rating {
@@ -284,85 +386,56 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
 pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let dcs = &ctx.dcs;
-    let mut all = Vec::with_capacity(64);
-    let mut nodes: Vec<LinkNodes> = Vec::with_capacity(64);
-    // The third links that can follow a middle one, each with a side (0 taking the
-    // link's `a` as the chain's end and `b` as its bridge, 1 the reverse).
-    let mut thirds: Vec<Third> = Vec::with_capacity(128);
+    let mut dl = DigitLinks::new();
     // (rating, -eliminations, digit, links in chain order as (unit, end, bridge) with the
     // middle as (unit, x, y))
     let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
     for digit in 1..=size.n() as u8 {
-        let dc = dcs[digit as usize - 1];
-        links(size, dc, &mut all);
-        nodes.clear();
-        nodes.extend(all.iter().map(|l| link_nodes(size, l)));
-        // Link sides by the units their bridge lies in: bit 2i+s of `by_unit[u]` when
-        // side s of link i (its `b` for s = 0, its `a` for s = 1) lies wholly in unit u.
-        // A digit has at most one link per line and two per box (36 on 9×9), so the
-        // sides fit 128 bits; ascending bits are the search's order (link, then side).
-        debug_assert!(all.len() <= 64);
-        let mut by_unit = [0u128; 27];
-        for (i, nd) in nodes.iter().enumerate() {
-            for side in 0..2 {
-                for u in bits(nd.cover[1 - side]) {
-                    by_unit[u] |= 1u128 << (2 * i + side);
-                }
-            }
+        // Three links to chain: fewer, nothing.
+        if !dl.fill(size, ctx, digit, 3) {
+            continue;
         }
-        let joinable = |cover: u32| bits(cover).fold(0u128, |sides, u| sides | by_unit[u]);
+        let DigitLinks { all, nodes, reach, reaching, with, grouped, .. } = &dl;
+        let (reach, reaching, with, grouped) = (reach, *reaching, with, *grouped);
+        let joinable = |cover: u32| dl.joinable(cover);
         for mid in 0..all.len() {
-            let (l2, n2) = (all[mid], nodes[mid]);
+            let n2 = &nodes[mid];
+            let usable = with[mid] & reaching;
+            if usable == 0 {
+                continue;
+            }
             // Side 0: x is the middle link's `a`, y its `b`; side 1 the reverse.
             for side2 in 0..2 {
-                let (x, y) = oriented(&l2, side2);
                 let (cover_x, cover_y) = (n2.cover[side2], n2.cover[1 - side2]);
-                // The third links joinable to y, in the order the search tries them
-                // (what depends on the first link is checked below).
-                thirds.clear();
-                let mut reach_any = 0u128;
-                for code in cells_of(joinable(cover_y)) {
-                    let (j, side3) = (code / 2, code % 2);
-                    let (l3, n3) = (&all[j], &nodes[j]);
-                    if j == mid || l3.unit == l2.unit || n3.cells & n2.cells != 0 {
-                        continue;
-                    }
-                    // A third link whose end no candidate outside it sees can eliminate
-                    // nothing.
-                    let reach = dc & n3.seen[side3] & !n3.cells;
-                    if reach != 0 {
-                        reach_any |= reach;
-                        thirds.push(Third { index: j, side: side3, reach, cells: n3.cells, unit: l3.unit });
-                    }
-                }
-                if thirds.is_empty() {
+                // The third links joinable to y and the first links whose bridge b1
+                // shares a unit with x, in the order the search tries them.
+                let thirds = joinable(cover_y) & usable;
+                if thirds == 0 {
                     continue;
                 }
-                // The first links whose bridge b1 shares a unit with x. Side 0: e1 is the
-                // link's `a`, b1 its `b`; side 1 the reverse.
-                for code in cells_of(joinable(cover_x)) {
-                    let (i, side1) = (code / 2, code % 2);
-                    let (l1, n1) = (all[i], nodes[i]);
-                    if i == mid || l1.unit == l2.unit || n1.cells & n2.cells != 0 {
-                        continue;
-                    }
+                let mut reach_any = 0u128;
+                for code in cells_of(thirds) {
+                    reach_any |= reach[code];
+                }
+                reach_any &= !n2.cells;
+                for code1 in cells_of(joinable(cover_x) & usable) {
+                    let i = code1 / 2;
                     // The candidates outside the first two links seeing e1: the
                     // eliminations are those of them that also see e3.
-                    let seeing_e1 = dc & n1.seen[side1] & !(n1.cells | n2.cells);
+                    let seeing_e1 = reach[code1] & !n2.cells;
                     // No third link's reach meets it: no elimination with this first link.
                     if seeing_e1 & reach_any == 0 {
                         continue;
                     }
-                    for third in &thirds {
-                        let elim = seeing_e1 & third.reach;
-                        if elim == 0 || third.index == i || third.unit == l1.unit || third.cells & n1.cells != 0 {
+                    for code3 in cells_of(thirds & with[i]) {
+                        let elim = seeing_e1 & reach[code3];
+                        if elim == 0 {
                             continue;
                         }
-                        let (j, side3) = (third.index, third.side);
-                        let (l3, n3) = (&all[j], &nodes[j]);
-                        let grouped = n1.grouped || n2.grouped || n3.grouped;
-                        let kinds = [l1.unit, l2.unit, l3.unit].map(|u| unit_kind_index(size, u));
-                        let rating = if grouped {
+                        let j = code3 / 2;
+                        let is_grouped = grouped & (1 << i | 1 << mid | 1 << j) != 0;
+                        let kinds = [all[i].unit, all[mid].unit, all[j].unit].map(|u| unit_kind_index(size, u));
+                        let rating = if is_grouped {
                             57
                         } else if kinds.contains(&2) {
                             55
@@ -373,8 +446,10 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
                         };
                         let key = (rating, -(elim.count_ones() as i32));
                         if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
-                            let (e1, b1) = oriented(&l1, side1);
-                            let (e3, b3) = oriented(l3, side3);
+                            let (l1, l2, l3) = (&all[i], &all[mid], &all[j]);
+                            let (e1, b1) = oriented(l1, code1 % 2);
+                            let (x, y) = oriented(l2, side2);
+                            let (e3, b3) = oriented(l3, code3 % 2);
                             best = Some((
                                 rating,
                                 key.1,

@@ -14,6 +14,7 @@
 //! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
 
 use super::board::*;
+use super::fish::count9;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -42,25 +43,34 @@ impl LoopSearch<'_> {
         self.path[self.len] = cell;
         self.len += 1;
         self.on_path |= 1u128 << cell;
-        let units = size.units_of(cell);
+        let units = match size {
+            // Without divisions by a size known only at run time.
+            Size::Nine => [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3],
+            Size::Four => size.units_of(cell),
+        };
+        // The cells that can come next: the start (closing the loop, from 4 cells on)
+        // and, below the longest loop, the cells off the path.
+        let start_bit = 1u128 << self.path[0];
+        let mut open = if self.len >= 4 { start_bit } else { 0 };
+        if self.len < MAX_LOOP {
+            open |= self.both & !self.on_path;
+        }
         // Sukaku Explainer walks boxes, then rows, then columns.
         for &k in &[2usize, 0, 1] {
             if k == last_kind {
                 continue;
             }
             // The unit's cells holding both digits, ascending (the start is one of them).
-            for next in cells_of(self.both & unit_mask(size, units[k])) {
-                if next == self.path[0] && self.len >= 4 {
+            for next in cells_of(open & unit_mask(size, units[k])) {
+                if next == self.path[0] {
                     self.found.push((self.path, self.len));
-                    continue;
-                }
-                if self.on_path >> next & 1 != 0 || self.len >= MAX_LOOP {
                     continue;
                 }
                 let cands = self.m.cands[next];
                 let ex = (extra_values | cands) & !self.v;
-                let cardinality = cands.count_ones();
-                if cardinality == 2 || ex.count_ones() == 1 || allowed_extra > 0 {
+                // `next` holds both digits, so at least two candidates.
+                let cardinality = count9(cands as u32);
+                if cardinality == 2 || count9(ex as u32) == 1 || allowed_extra > 0 {
                     let allowed = if cardinality > 2 { allowed_extra.saturating_sub(1) } else { allowed_extra };
                     self.walk(next, allowed, ex, k);
                 }
@@ -68,6 +78,34 @@ impl LoopSearch<'_> {
         }
         self.len -= 1;
         self.on_path &= !(1u128 << cell);
+    }
+}
+
+/// The cells of `both` (the cells holding both digits of a pair) that can lie on a valid
+/// loop: what is left after taking away, again and again, every cell with other cells
+/// of the set in fewer than two of its units. In a valid loop each cell's two neighbours
+/// lie in two different units of it (in one unit, that unit would be met at two
+/// positions of the same parity), so no cell of a valid loop is ever taken away.
+fn loop_core(size: Size, both: CellSet) -> CellSet {
+    let n = size.n();
+    let mut set = both;
+    loop {
+        // The cells of the units holding at least two cells of the set, by unit kind.
+        let mut kinds = [0u128; 3];
+        for (k, cover) in kinds.iter_mut().enumerate() {
+            for u in k * n..(k + 1) * n {
+                let cells = set & unit_mask(size, u);
+                if cells & cells.wrapping_sub(1) != 0 {
+                    *cover |= unit_mask(size, u);
+                }
+            }
+        }
+        let [rows, cols, boxes] = kinds;
+        let next = set & ((rows & cols) | (rows & boxes) | (cols & boxes));
+        if next == set {
+            return set;
+        }
+        set = next;
     }
 }
 
@@ -111,13 +149,27 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
     let dcs = &ctx.dcs;
+    // The loop core of each pair of digits (index 9 d1 + d2, digits from 0), once known.
+    let mut cores = [0u128; 81];
+    let mut cores_known = 0u128;
     for start in 0..size.cells() {
         let v = m.cands[start];
-        if v.count_ones() != 2 {
+        if count9(v as u32) != 2 {
             continue;
         }
         let (d1, d2) = (v.trailing_zeros() as usize, 15 - v.leading_zeros() as usize);
         let both = dcs[d1] & dcs[d2];
+        // Every loop found from here passes through `start`, and only a valid loop
+        // counts: skipping a start outside the pair's loop core leaves out only loops
+        // that are not valid (and the cap on loops found is per start).
+        let pair = d1 * 9 + d2;
+        if cores_known & (1u128 << pair) == 0 {
+            cores[pair] = loop_core(size, both);
+            cores_known |= 1u128 << pair;
+        }
+        if cores[pair] >> start & 1 == 0 {
+            continue;
+        }
         let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new() };
         search.walk(start, 2, 0, 3);
         for (path, len) in std::mem::take(&mut search.found) {

@@ -11,6 +11,7 @@
 //!   holds three digits (Sukaku Explainer's size rule).
 
 use super::board::*;
+use super::fish::count9;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -20,7 +21,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
     let bivalue = bivalue_cells(m);
     for pivot in 0..size.cells() {
         let pc = m.cands[pivot];
-        if pc.count_ones() != if xyz { 3 } else { 2 } {
+        if count9(pc as u32) != if xyz { 3 } else { 2 } {
             continue;
         }
         let wings: Vec<usize> = cells_of(bivalue & peers(size, pivot)).filter(|&w| {
@@ -28,7 +29,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
             if xyz {
                 wc & pc == wc
             } else {
-                (wc & pc).count_ones() == 1
+                count9((wc & pc) as u32) == 1
             }
         }).collect();
         for (i, &w1) in wings.iter().enumerate() {
@@ -38,7 +39,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
                     continue;
                 }
                 let z = c1 & c2;
-                if z.count_ones() != 1 {
+                if count9(z as u32) != 1 {
                     continue;
                 }
                 if xyz {
@@ -169,7 +170,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     let bivalue = bivalue_cells(m);
     let mut multi = 0u128;
     for c in 0..81 {
-        let count = m.cands[c].count_ones() as usize;
+        let count = count9(m.cands[c] as u32) as usize;
         if (2..=k + 1).contains(&count) {
             multi |= 1u128 << c;
         }
@@ -191,11 +192,10 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     ) {
         let size = m.size;
         if depth == k {
-            if union.count_ones() as usize != k + 1 {
-                return;
-            }
+            // The last cell brought the set to exactly k + 1 digits (checked above).
+            debug_assert_eq!(union.count_ones() as usize, k + 1);
             let cells = &stack[..k];
-            let biggest = cells.iter().map(|&x| m.cands[x].count_ones()).max().unwrap_or(0) as i32;
+            let biggest = cells.iter().map(|&x| count9(m.cands[x] as u32)).max().unwrap_or(0) as i32;
             let rating = als_rating(k, biggest);
             if best.map_or(false, |b| b.0 < rating) {
                 return;
@@ -216,11 +216,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                 if cy & union != cy {
                     continue;
                 }
-                // Every cell of the pattern holding the digit sees every other one.
-                let restricted = |bit: u16| {
-                    let holders = dcs[bit.trailing_zeros() as usize] & (als | 1u128 << y);
-                    cells_of(holders).all(|h| holders & !(1u128 << h) & !peers(size, h) == 0)
-                };
+                // Every cell of the pattern holding the digit sees every other one: as the
+                // set's cells see each other and y holds the digit, every cell of the set
+                // holding it sees y.
+                let seen_by_y = peers(size, y);
+                let restricted = |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
                 let low = cy & cy.wrapping_neg();
                 let high = cy & !low;
                 let (r_low, r_high) = (restricted(low), restricted(high));
@@ -255,19 +255,31 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         }
         for c in cells_of(allowed) {
             let u = union | m.cands[c];
-            if u.count_ones() as usize > k + 1 {
+            let digits = count9(u as u32) as usize;
+            // The set's digits: at most k + 1, and exactly that many with its last cell.
+            if digits > k + 1 || (depth + 1 == k && digits < k + 1) {
                 continue;
             }
             stack[depth] = c;
             let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
             // With all k + 1 digits in, only cells holding none other can follow.
-            if u.count_ones() as usize == k + 1 && depth + 1 < k {
+            if digits == k + 1 && depth + 1 < k {
                 for d in bits((!u & 0x1ff) as u32) {
                     next &= !dcs[d];
                 }
             }
-            // Fewer cells left than the set still needs: nothing below.
-            if (next.count_ones() as usize) < k - depth - 1 {
+            // Fewer cells left than the set still needs (k - depth - 1, at most 3):
+            // nothing below.
+            let needed = k - depth - 1;
+            let one_less = next & next.wrapping_sub(1);
+            let two_less = one_less & one_less.wrapping_sub(1);
+            let enough = match needed {
+                0 => true,
+                1 => next != 0,
+                2 => one_less != 0,
+                _ => two_less != 0,
+            };
+            if !enough {
                 continue;
             }
             visit(m, dcs, k, depth + 1, stack, next, u, bivalue, best);

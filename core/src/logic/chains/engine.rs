@@ -72,6 +72,10 @@ impl CandSet {
         self.0[c as usize >> 6] |= 1 << (c & 63);
     }
     #[inline]
+    pub fn unset(&mut self, c: u16) {
+        self.0[c as usize >> 6] &= !(1 << (c & 63));
+    }
+    #[inline]
     pub fn clear(&mut self) {
         self.0 = [0; WORDS];
     }
@@ -211,6 +215,13 @@ const fn build_pos_in() -> [[u8; 3]; 81] {
 }
 const POS_IN: [[u8; 3]; 81] = build_pos_in();
 
+/// Position of `cell` within unit `u` (one of its regions).
+#[inline]
+pub fn pos_in(cell: usize, u: usize) -> usize {
+    let k = regions_of(cell).iter().position(|&x| x == u).expect("a region of the cell");
+    POS_IN[cell][k] as usize
+}
+
 /// A grid of candidates with, for each unit and digit, the mask of its places (bit i: the
 /// unit's i-th cell), kept in step so that region rules are a few bit operations.
 #[derive(Clone, Copy)]
@@ -325,7 +336,10 @@ pub struct Run {
     par_start: Vec<u32>,
     par_len: Vec<u16>,
     arena: Vec<u16>,
-    anc: Vec<u16>,
+    /// Ancestor counts found in this run: `generation << 16 | count` (a count of an
+    /// older generation is stale).
+    anc: Vec<u32>,
+    anc_gen: u32,
     /// The contradiction: the potential found both on (its on version) and off.
     pub absurd: Option<u16>,
     visited: Vec<u64>,
@@ -355,6 +369,7 @@ impl Default for Run {
             par_len: vec![0; NPOT],
             arena: Vec::with_capacity(4 * NPOT),
             anc: vec![0; NPOT],
+            anc_gen: 1,
             absurd: None,
             visited: vec![0; NPOT.div_ceil(64)],
             stack: Vec::with_capacity(NPOT),
@@ -364,16 +379,12 @@ impl Default for Run {
 
 impl Run {
     fn reset(&mut self) {
-        // Only the potentials of the last run can hold an ancestor count.
-        for i in 0..self.on_list.len() {
-            self.anc[pot(self.on_list[i], true) as usize] = 0;
-        }
-        for i in 0..self.off_list.len() {
-            self.anc[pot(self.off_list[i], false) as usize] = 0;
-        }
-        if let Some(c) = self.absurd {
-            self.anc[pot(c, true) as usize] = 0;
-            self.anc[pot(c, false) as usize] = 0;
+        // The ancestor counts of the last run become stale with a new generation (all
+        // cleared once every 65,535 runs, when the generation wraps).
+        self.anc_gen += 1;
+        if self.anc_gen > 0xFFFF {
+            self.anc.iter_mut().for_each(|a| *a = 0);
+            self.anc_gen = 1;
         }
         self.on.clear();
         self.off.clear();
@@ -392,8 +403,9 @@ impl Run {
     /// The number of distinct potentials `p` rests on, itself included (Sukaku
     /// Explainer's chain complexity of one target).
     pub fn ancestors(&mut self, p: u16) -> u32 {
-        if self.anc[p as usize] != 0 {
-            return self.anc[p as usize] as u32;
+        let a = self.anc[p as usize];
+        if a >> 16 == self.anc_gen {
+            return a & 0xFFFF;
         }
         self.visited.iter_mut().for_each(|w| *w = 0);
         self.stack.clear();
@@ -412,7 +424,7 @@ impl Run {
                 }
             }
         }
-        self.anc[p as usize] = n as u16;
+        self.anc[p as usize] = self.anc_gen << 16 | n;
         n
     }
 
@@ -884,7 +896,11 @@ fn several128(m: u128) -> bool {
 /// left are one after some went off turns it on, until nothing changes; a place both
 /// on and off, or a unit of 2+ places all off (its last place would be turned on), is
 /// the contradiction.
-pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
+///
+/// Returns `None` where the closure meets a contradiction, else the places it turns on.
+/// Each of those places' "on" closure is within this one (which is closed under the
+/// rules), so they meet no contradiction either.
+pub fn plane_closure(plane: u128, cell: usize, on: bool) -> Option<u128> {
     let bit = 1u128 << cell;
     let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on { (bit, 0, bit, 0) } else { (0, bit, 0, bit) };
     loop {
@@ -896,7 +912,7 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
             fresh_off |= peers;
         }
         if ons & offs != 0 {
-            return true;
+            return None;
         }
         // Units of the places turned off since the last round.
         let mut units = 0u32;
@@ -912,7 +928,7 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
             let left = places & !offs;
             if left == 0 {
                 if several128(places) {
-                    return true;
+                    return None;
                 }
             } else if !several128(left) && left & ons == 0 {
                 ons |= left;
@@ -920,9 +936,24 @@ pub fn plane_conflict(plane: u128, cell: usize, on: bool) -> bool {
             }
         }
         if fresh_on == 0 {
-            return false;
+            return Some(ons);
         }
     }
+}
+
+/// The other place of the digit in a unit of `cell` where the digit (cells `plane`) has
+/// exactly two places, if any. In nishio mode "off" at `cell` turns that place on, and
+/// its "on" turns `cell` off: both reach the same closure, so they meet a contradiction
+/// alike. Without such a unit, "off" at `cell` turns nothing on (each unit keeps 2+
+/// places, or had `cell` alone), so it meets no contradiction.
+pub fn plane_partner(plane: u128, cell: usize) -> Option<usize> {
+    for u in regions_of(cell) {
+        let m = UNIT_BITS[u] & plane;
+        if several128(m) && !several128(m & (m - 1)) {
+            return Some((m & !(1u128 << cell)).trailing_zeros() as usize);
+        }
+    }
+    None
 }
 
 /// A dynamic propagation (cell rules, no nesting) without parents: the sets of

@@ -24,7 +24,7 @@
 //! Most propagations give no hint: what matters is only whether they meet a
 //! contradiction and which potentials they reach, and both are independent of the order
 //! of propagation when they meet none (see the proofs on [`Lite`], [`DynLite`] and
-//! [`plane_conflict`]). So each producer (but Dynamic (+), whose nested rules are not
+//! [`plane_closure`]). So each producer (but Dynamic (+), whose nested rules are not
 //! such a closure and which keeps the loop of [`search`]) first computes those sets
 //! without parents, and makes a [`Run::propagate`] only where its result is needed:
 //! - where the closure meets a contradiction (the hint needs its complexity, and the
@@ -37,16 +37,21 @@
 //!   kept.
 //!
 //! Per producer: nishio gives only contradictions, tested on the digit's plane
-//! ([`plane_conflict`], 81-bit masks); static multiple chains take every candidate's
+//! ([`plane_closure`], 81-bit masks; each place's "on" once, an "off" by its conjugate
+//! place's "on", see [`plane_partner`], and a closure without a contradiction clears
+//! every place it turns on); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
 //! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
 //! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
-//! cell reaches the same closure as the other digit's "on" and needs none). The last 64
-//! propagations (with parents) made for a region (its sets after a contradiction, or
-//! its hints) are kept whole (about 30 KB each, 1.9 MB per thread), and so are the last
-//! 64 dynamic closures (3 KB each), for the other regions of those places and the cell
-//! loop to take over when they reach their candidate (row and box places come soon
-//! after the first place).
+//! cell reaches the same closure as the other digit's "on" and needs none, and so does
+//! the "off" of a digit with one other place in a unit of its cell: that place's "on"
+//! has the same closure, so only the depths, where a bound needs them, take a closure
+//! of the "off"). The last 64 propagations (with parents) made for a region (its sets
+//! after a contradiction, or its hints) are kept whole (about 30 KB each, 1.9 MB per
+//! thread), for the other regions of those places and the cell loop to take over when
+//! they reach their candidate (row and box places come soon after the first place);
+//! every dynamic closure made for a region is kept until the cell loop takes it (one
+//! slot per candidate, 3 KB each, 2.2 MB per thread).
 
 use super::engine::*;
 use super::{ChainKind, Found, HintShape};
@@ -81,11 +86,12 @@ pub struct Pool {
     /// Dynamic chains: the closures of one cell's digits ("on"), of the "off" of the
     /// current one, and one for the other places of a region.
     dlite: Vec<DynLite>,
-    /// The last `KEPT` closures made for `implied` (without a conflict), with their
-    /// candidate (`NONE`: empty), for the cell loop and the region bounds to take over.
+    /// The closures made for `implied` (without a conflict), per candidate (valid when
+    /// `dcache_has` has it), for the cell loop and the region bounds to take over.
     dcache: Vec<DynLite>,
-    dcache_cand: [u16; KEPT],
-    dcache_next: usize,
+    dcache_has: CandSet,
+    /// The candidates of `known` whose "on" closure meets a contradiction.
+    conflicted: CandSet,
 }
 
 const KEPT: usize = 64;
@@ -104,11 +110,11 @@ impl Default for Pool {
             kept_next: 0,
             links: Links::default(),
             reach: Reach::default(),
-            lite: (0..9).map(|_| Lite::default()).collect(),
+            lite: (0..L_PLACES + 8).map(|_| Lite::default()).collect(),
             dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
-            dcache: (0..KEPT).map(|_| DynLite::default()).collect(),
-            dcache_cand: [NONE; KEPT],
-            dcache_next: 0,
+            dcache: (0..NCAND).map(|_| DynLite::default()).collect(),
+            dcache_has: CandSet::EMPTY,
+            conflicted: CandSet::EMPTY,
         }
     }
 }
@@ -146,7 +152,8 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     let mode = params.mode;
     pool.known.clear();
     pool.kept_cand = [NONE; KEPT];
-    pool.dcache_cand = [NONE; KEPT];
+    pool.dcache_has.clear();
+    pool.conflicted.clear();
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
     if !mode.dynamic {
         search_static(grid, &board, &params, pool, best, check, k_region, k_cell);
@@ -529,6 +536,7 @@ fn region_chains_static(
             full[k] = true;
         }
         let mut rerun = false;
+        let (mut closed, mut exact) = (false, true);
         let mut borrowed = [KEPT; 8];
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
@@ -544,6 +552,27 @@ fn region_chains_static(
                     continue;
                 }
                 if !rerun {
+                    // Each other place's chain counted at its least, from its closure
+                    // (without a conflict: the sets are those of `implied`).
+                    if !closed {
+                        closed = true;
+                        for (j, &o) in places[1..].iter().enumerate() {
+                            let lite = &mut pool.lite[L_PLACES + j];
+                            lite.close(&pool.links, pot(cand(o, d), true));
+                            exact &= !lite.conflict;
+                        }
+                    }
+                    if exact {
+                        let links = &pool.links;
+                        let bound = pool.vals[k].ancestors(p)
+                            + pool.lite[L_PLACES..L_PLACES + others]
+                                .iter()
+                                .map(|l| l.least_ancestors(links, p))
+                                .sum::<u32>();
+                        if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                            continue;
+                        }
+                    }
                     // A propagation kept is the same: borrowed, and given back below.
                     for (j, &o) in places[1..].iter().enumerate() {
                         let c = cand(o, d);
@@ -575,7 +604,7 @@ fn region_chains_static(
 }
 
 /// Nishio: only contradictions give hints, so a propagation (with parents) is made only
-/// when [`plane_conflict`] says it meets one; the hints are offered as the loop of
+/// when [`plane_closure`] says it meets one; the hints are offered as the loop of
 /// [`search`] offers them (per digit, "on" then "off").
 fn search_nishio(
     grid: &[u16; 81],
@@ -594,6 +623,8 @@ fn search_nishio(
             }
         }
     }
+    // Per digit: the places whose "on" was tested, and those that meet a contradiction.
+    let (mut tested, mut conflicts) = ([0u128; 9], [0u128; 9]);
     for cell in 0..81 {
         if grid[cell].count_ones() <= 1 {
             continue;
@@ -605,7 +636,18 @@ fn search_nishio(
             }
             let c = cand(cell, d);
             for on in [true, false] {
-                if !plane_conflict(plane, cell, on) {
+                // "on" tests made once per place ("off" takes its conjugate's, see
+                // [`plane_partner`]).
+                let at = if on { Some(cell) } else { plane_partner(plane, cell) };
+                let Some(at) = at else { continue };
+                if tested[d] >> at & 1 == 0 {
+                    match plane_closure(plane, at, true) {
+                        None => conflicts[d] |= 1 << at,
+                        Some(ons) => tested[d] |= ons,
+                    }
+                    tested[d] |= 1 << at;
+                }
+                if conflicts[d] >> at & 1 == 0 {
                     continue;
                 }
                 let run = &mut pool.off;
@@ -629,6 +671,8 @@ fn search_nishio(
     }
 }
 
+/// The first of the 8 slots of `Pool::lite` for a region's other places (static).
+const L_PLACES: usize = 9;
 /// Slot of `Pool::dlite` for the "off" closure.
 const D_OFF: usize = 9;
 /// The first of the 8 slots for a region's other places (for their distances).
@@ -695,16 +739,25 @@ fn search_dynamic(
                     full[k] = true;
                 }
                 None => {
-                    match pool.dcache_cand.iter().position(|&x| x == c) {
-                        Some(slot) => {
-                            std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[slot]);
-                            pool.dcache_cand[slot] = NONE;
+                    if pool.dcache_has.has(c) {
+                        std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[c as usize]);
+                        pool.dcache_has.unset(c);
+                    } else {
+                        pool.dlite[k].close(board, pot(c, true));
+                        if !pool.known.has(c) && !pool.dlite[k].conflict {
+                            // For the "off" tests of conjugate places met later.
+                            pool.known.set(c);
+                            pool.implied[c as usize] = Implied { on: pool.dlite[k].on, off: pool.dlite[k].off };
                         }
-                        None => pool.dlite[k].close(board, pot(c, true)),
                     }
                     if pool.dlite[k].conflict {
                         pool.vals[k].propagate(board, pot(c, true), mode);
                         full[k] = true;
+                        if !pool.known.has(c) {
+                            pool.known.set(c);
+                            pool.conflicted.set(c);
+                            pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+                        }
                     }
                 }
             }
@@ -732,11 +785,31 @@ fn search_dynamic(
             // In a bivalue cell "off" turns the other digit on, and that "on" turns it
             // off: both propagations reach the same closure, so the other digit's "on"
             // says whether this "off" meets a contradiction (and no set test uses it).
+            // Likewise where the digit has one other place `o` in a unit of the cell:
+            // "off" turns `o` on, and `o` on turns this one off, so this "off" reaches
+            // the closure of `o`'s "on" (its sets and whether it meets a contradiction;
+            // the depths differ, and are computed only if a bound needs them).
+            let mut off_lit = false;
+            let mut partner = NONE;
             let off_conflict = if card == 2 {
                 absurd[1 - k]
             } else {
-                pool.dlite[D_OFF].close(board, pot(c, false));
-                pool.dlite[D_OFF].conflict
+                for u in regions_of(cell) {
+                    let m = board.places[u][d];
+                    if pair(m) {
+                        let i = (m & !(1 << pos_in(cell, u))).trailing_zeros() as usize;
+                        partner = cand(crate::grid::UNITS[u][i] as usize, d);
+                        break;
+                    }
+                }
+                if partner != NONE {
+                    implied_of(pool, board, partner, mode);
+                    pool.conflicted.has(partner)
+                } else {
+                    pool.dlite[D_OFF].close(board, pot(c, false));
+                    off_lit = true;
+                    pool.dlite[D_OFF].conflict
+                }
             };
             let mut off_full = false;
             if off_conflict {
@@ -767,9 +840,16 @@ fn search_dynamic(
                 if off_full {
                     both_on.intersect(&pool.off.on);
                     both_off.intersect(&pool.off.off);
-                } else {
+                } else if off_lit {
                     both_on.intersect(&pool.dlite[D_OFF].on);
                     both_off.intersect(&pool.dlite[D_OFF].off);
+                } else {
+                    let implied = &pool.implied[partner as usize];
+                    both_on.intersect(&implied.on);
+                    both_off.intersect(&implied.off);
+                    if !both_on.is_empty() || !both_off.is_empty() {
+                        pool.dlite[D_OFF].close(board, pot(c, false));
+                    }
                 }
                 let mut may = false;
                 for on in [true, false] {
@@ -898,24 +978,7 @@ fn region_chains_dynamic(
         let mut shared = true;
         for &o in &places[1..] {
             let c = cand(o, d);
-            if !pool.known.has(c) {
-                let at = pool.dcache_next;
-                pool.dcache_next = (at + 1) % KEPT;
-                let lite = &mut pool.dcache[at];
-                lite.close(board, pot(c, true));
-                pool.dcache_cand[at] = if lite.conflict { NONE } else { c };
-                pool.implied[c as usize] = if lite.conflict {
-                    let slot = pool.kept_next;
-                    pool.kept_next = (slot + 1) % KEPT;
-                    let run = &mut pool.kept[slot];
-                    run.propagate(board, pot(c, true), params.mode);
-                    pool.kept_cand[slot] = c;
-                    Implied { on: run.on, off: run.off }
-                } else {
-                    Implied { on: lite.on, off: lite.off }
-                };
-                pool.known.set(c);
-            }
+            implied_of(pool, board, c, params.mode);
             on_common.intersect(&pool.implied[c as usize].on);
             off_common.intersect(&pool.implied[c as usize].off);
             if on_common.is_empty() && off_common.is_empty() {
@@ -967,20 +1030,16 @@ fn region_chains_dynamic(
                 if !rerun {
                     // Each other place's chain counted at its least, from its closure
                     // (the sets the closures give are those of `implied`).
+                    // (Later places than this cell: their closures are still kept, or
+                    // they meet a contradiction.)
                     if !closed {
                         closed = true;
-                        for (j, &o) in places[1..].iter().enumerate() {
-                            let c = cand(o, d);
-                            match pool.dcache_cand.iter().position(|&x| x == c) {
-                                Some(slot) => pool.dlite[D_PLACES + j].clone_from(&pool.dcache[slot]),
-                                None => pool.dlite[D_PLACES + j].close(board, pot(c, true)),
-                            }
-                            exact &= !pool.dlite[D_PLACES + j].conflict;
-                        }
+                        exact = places[1..].iter().all(|&o| pool.dcache_has.has(cand(o, d)));
                     }
                     if exact {
+                        let dcache = &pool.dcache;
                         let bound = pool.vals[k].ancestors(p)
-                            + pool.dlite[D_PLACES..D_PLACES + others].iter().map(|l| l.least_ancestors(p)).sum::<u32>();
+                            + places[1..].iter().map(|&o| dcache[cand(o, d) as usize].least_ancestors(p)).sum::<u32>();
                         if !best.worth(params.base + length_bonus(bound), bound, 6) {
                             continue;
                         }
@@ -1013,6 +1072,29 @@ fn region_chains_dynamic(
             give_back(pool, &places[1..], d, &borrowed);
         }
     }
+}
+
+/// Makes `implied[c]` known: the sets of `c`'s "on" closure (kept in `dcache`), or,
+/// where it meets a contradiction, of its propagation (kept with the propagations).
+fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
+    if pool.known.has(c) {
+        return;
+    }
+    let lite = &mut pool.dcache[c as usize];
+    lite.close(board, pot(c, true));
+    pool.implied[c as usize] = if lite.conflict {
+        pool.conflicted.set(c);
+        let slot = pool.kept_next;
+        pool.kept_next = (slot + 1) % KEPT;
+        let run = &mut pool.kept[slot];
+        run.propagate(board, pot(c, true), mode);
+        pool.kept_cand[slot] = c;
+        Implied { on: run.on, off: run.off }
+    } else {
+        pool.dcache_has.set(c);
+        Implied { on: lite.on, off: lite.off }
+    };
+    pool.known.set(c);
 }
 
 /// Digit `k`'s "on" propagation (with parents) of candidate `c` into `pool.vals[k]`:
