@@ -15,7 +15,6 @@
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
 
 use super::board::*;
-use super::fish::count9;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;

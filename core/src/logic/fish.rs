@@ -7,25 +7,6 @@ use super::board::*;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 
-/// The number of bits of each 9-bit mask (digits of a cell, places of a digit in a unit):
-/// a table lookup, cheaper than `count_ones` on targets without a population count
-/// instruction (the default x86-64 target has none).
-pub(crate) const POP9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut i = 1;
-    while i < 512 {
-        t[i] = t[i >> 1] + (i & 1) as u8;
-        i += 1;
-    }
-    t
-};
-
-/// The number of bits of a mask of at most 9 bits (see [`POP9`]).
-#[inline]
-pub(crate) fn count9(mask: u32) -> u32 {
-    POP9[mask as usize & 511] as u32
-}
-
 /// The fish of `degree` base lines (2-4) found first that eliminates something.
 pub fn fish(m: &Marks, degree: usize) -> Option<Step> {
     fish_with(m, &Context::new(m), degree)

@@ -120,7 +120,7 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                     }
                     let p3 = dc & mask3;
                     let rest = p3 & !mask2;
-                    if p3.count_ones() > 1 && rest.count_ones() == 1 {
+                    if p3 != rest && rest != 0 && rest & (rest - 1) == 0 {
                         let cell = rest.trailing_zeros() as usize;
                         // As in Sukaku Explainer, a direct step only places its digit: the
                         // intersection's eliminations are left for later steps.

@@ -332,8 +332,9 @@ fn place_singles_up_to(m: &mut Marks, rating: u16) {
             let b = blank & unit_mask(size, u);
             if b != 0 && b & (b - 1) == 0 {
                 let c = b.trailing_zeros() as usize;
-                if m.cands[c].count_ones() == 1 {
-                    let d = m.cands[c].trailing_zeros() as u8 + 1;
+                let k = m.cands[c];
+                if k != 0 && k & (k - 1) == 0 {
+                    let d = k.trailing_zeros() as u8 + 1;
                     place(m, &mut dcs, &mut blank, &mut dirty, c, d);
                     progress = true;
                 }

@@ -26,7 +26,7 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
         }
         for digit in 1..=size.n() as u8 {
             let p = ctx.pos[u][digit as usize - 1];
-            if p.count_ones() != 1 {
+            if p == 0 || p & (p - 1) != 0 {
                 continue;
             }
             let cell = size.unit_cells(u)[p.trailing_zeros() as usize] as usize;

@@ -11,7 +11,6 @@
 //! and all of B1 loses the digit.
 
 use super::board::*;
-use super::fish::count9;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;

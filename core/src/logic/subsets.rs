@@ -31,7 +31,7 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
         let mut eligible = [0usize; 9];
         let mut count = 0;
         for (i, &c) in cells.iter().enumerate() {
-            if (2..=degree as u32).contains(&m.cands[c as usize].count_ones()) {
+            if (2..=degree as u32).contains(&count9(m.cands[c as usize] as u32)) {
                 eligible[count] = i;
                 count += 1;
             }
@@ -43,7 +43,7 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
                 combo |= 1 << eligible[i];
                 union |= m.cands[cells[eligible[i]] as usize];
             }
-            if union.count_ones() as usize != degree {
+            if count9(union as u32) as usize != degree {
                 continue;
             }
             let mut eliminations = Vec::new();
@@ -109,7 +109,7 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
         let mut eligible = [0usize; 9];
         let mut count = 0;
         for (d, p) in pos.iter().enumerate().take(n) {
-            if (2..=degree as u32).contains(&p.count_ones()) {
+            if (2..=degree as u32).contains(&count9(*p)) {
                 eligible[count] = d;
                 count += 1;
             }
@@ -122,7 +122,7 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                 combo |= 1 << d;
                 common |= pos[d];
             }
-            if common.count_ones() as usize != degree {
+            if count9(common) as usize != degree {
                 continue;
             }
             let digits = combo as u16;
@@ -159,11 +159,11 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                 ));
             }
             for (d, &places) in pos.iter().enumerate().take(n) {
-                if combo >> d & 1 != 0 || places.count_ones() < 2 {
+                if combo >> d & 1 != 0 || places & places.wrapping_sub(1) == 0 {
                     continue;
                 }
                 let rest = places & !common;
-                if rest.count_ones() == 1 {
+                if rest != 0 && rest & (rest - 1) == 0 {
                     let cell = cells[rest.trailing_zeros() as usize];
                     let digit = d as u8 + 1;
                     let rating = [0, 0, 20, 25, 43][degree];

@@ -14,7 +14,6 @@
 //! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
 
 use super::board::*;
-use super::fish::count9;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;

@@ -11,7 +11,6 @@
 //!   holds three digits (Sukaku Explainer's size rule).
 
 use super::board::*;
-use super::fish::count9;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;
