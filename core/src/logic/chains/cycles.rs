@@ -590,8 +590,11 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
     // The "off" potentials that turn the start on: the links being symmetric, those the
     // start's "off" turns on (each also among those its "on" turns off).
     let mut closers = CandSet::EMPTY;
+    let (mut closer_list, mut n_closers) = ([0u16; 4], 0);
     for &q in g.ons(start) {
         closers.set(q);
+        closer_list[n_closers] = q;
+        n_closers += 1;
     }
     // A start "off" that turns nothing on is not in the graph's lists: met apart.
     let start_live = g.live.has(start);
@@ -610,6 +613,37 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
         let closing_now = length + 1 >= 4 && length < cyc_max;
         let fc_now = fc_hit.is_none() && length < fc_max;
         let pend = std::mem::take(&mut w.pend_on);
+        // The last round: the "off" potentials it adds would never be expanded (the
+        // search stops after it, see below), so it only looks for the start "off" and
+        // the closers, a few tests an entry instead of its list.
+        if length + 3 > max_len || length + 3 > cyc_max && (fc_hit.is_some() || length + 2 > fc_max) {
+            for &e in &pend {
+                let ent = w.ents[e as usize];
+                let c = pot_cand(ent.pot);
+                if fc_now && fc_hit.is_none() && turns_off(c, start, y) {
+                    w.ents.push(Ent { pot: pot(start, false), branch: NONE16, parent: e });
+                    fc_hit = Some((w.ents.len() as u32 - 1, length + 1));
+                }
+                if closing_now && closer_list[..n_closers].iter().any(|&q| q != ent.branch && turns_off(c, q, y)) {
+                    for &q in g.offs(c) {
+                        if closers.has(q) && ent.branch != q {
+                            w.closing.push((e, q));
+                        }
+                    }
+                }
+            }
+            for i in 0..w.closing.len() {
+                let (e, q) = w.closing[i];
+                w.ents.push(Ent { pot: pot(q, false), branch: NONE16, parent: e });
+                let off_e = w.ents.len() as u32 - 1;
+                w.ents.push(Ent { pot: pot(start, true), branch: NONE16, parent: off_e });
+                w.cycles.push(w.ents.len() as u32 - 1);
+            }
+            w.closing.clear();
+            w.pend_on = pend;
+            w.pend_on.clear();
+            break;
+        }
         for &e in &pend {
             let ent = w.ents[e as usize];
             let c = pot_cand(ent.pot);
@@ -644,7 +678,8 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
             w.cycles.push(w.ents.len() as u32 - 1);
         }
         w.closing.clear();
-        if length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max) {
+        // (Past `max_len`, the "on" potentials the next round adds would not be expanded.)
+        if length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max) || length + 2 > max_len {
             break;
         }
         let pend = std::mem::take(&mut w.pend_off);
