@@ -18,7 +18,9 @@
 //! Each pass follows its graph in flat arrays built from cell masks per digit, without
 //! the "off" potentials that turn nothing on (dead ends: see [`PassGraph`]), which most
 //! are; a cycle's test that its closing "off" is not an ancestor is O(1) (see `from_on`);
-//! a search from a start "off" that turns nothing on is skipped (it finds nothing). Scratch memory is bounded
+//! a search from a start "off" that turns nothing on is skipped (it finds nothing); a
+//! search's last round adds only what could still be expanded or close, and a pass in
+//! which nothing could beat the best hint is skipped. Scratch memory is bounded
 //! by the 1458 potentials and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
@@ -41,9 +43,8 @@ struct Ent {
     parent: u32,
 }
 
-/// Scratch space of the cycle search (bounded: at most 729 "on" entries, each expanding
-/// at most 28 "off" entries; the components' and a pass graph's arrays over the 1458
-/// potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
+/// Scratch space of the cycle search (bounded: the `MAX_ENTS` entries of a search tree;
+/// the components' and a pass graph's arrays over the 1458 potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
 /// spare one, if any, and gives it back when dropped, so a call allocates nothing.
 pub struct CycleWork {
     scratch: Option<Box<Scratch>>,
@@ -295,10 +296,10 @@ impl Default for PassGraph {
         PassGraph {
             off_at: vec![0; NCAND],
             off_end: vec![0; NCAND],
-            off: Vec::with_capacity(NCAND * 28),
+            off: vec![0; NCAND * 28],
             on_at: vec![0; NCAND],
             on_end: vec![0; NCAND],
-            on: Vec::with_capacity(NCAND * 4),
+            on: vec![0; NCAND * 4],
             live: CandSet::EMPTY,
         }
     }
@@ -306,45 +307,58 @@ impl Default for PassGraph {
 
 impl PassGraph {
     /// Sets the graph to that of `grid` (`places[d]`: the cells holding digit `d`). Only
-    /// the candidates of `grid` get lists (no other is ever looked up).
+    /// the candidates of `grid` get lists (no other is ever looked up), and without the
+    /// region rule only those of bivalue cells: the Y pass starts only from them, and
+    /// every candidate its links reach is one of them (its only live candidates). The
+    /// lists are written into arrays of their largest sizes.
     fn build(&mut self, grid: &[u16; 81], places: &[u128; 9], y: bool, x: bool) {
-        self.on.clear();
-        self.off.clear();
         self.live.clear();
         // The live places of each digit.
         let mut live = [0u128; 9];
+        let on = &mut self.on[..];
+        let mut n_on = 0usize;
         for (cell, &m) in grid.iter().enumerate() {
+            if !x && !pair(m) {
+                continue;
+            }
             let bit = 1u128 << cell;
             let mut ds = m;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 let c = cand(cell, d) as usize;
-                let first = self.on.len();
+                let first = n_on;
                 self.on_at[c] = first as u16;
                 if y && pair(m) {
-                    self.on.push(cand(cell, (m & !(1 << d)).trailing_zeros() as usize));
+                    on[n_on] = cand(cell, (m & !(1 << d)).trailing_zeros() as usize);
+                    n_on += 1;
                 }
                 if x {
-                    let region_first = self.on.len();
+                    let region_first = n_on;
                     for u in regions_of(cell) {
                         let others = places[d] & UNIT_MASKS[u] & !bit;
                         if others != 0 && others & (others - 1) == 0 {
                             let q = cand(others.trailing_zeros() as usize, d);
-                            if !self.on[region_first..].contains(&q) {
-                                self.on.push(q);
+                            if !on[region_first..n_on].contains(&q) {
+                                on[n_on] = q;
+                                n_on += 1;
                             }
                         }
                     }
                 }
-                self.on_end[c] = self.on.len() as u16;
-                if self.on.len() != first {
+                self.on_end[c] = n_on as u16;
+                if n_on != first {
                     self.live.set(c as u16);
                     live[d] |= bit;
                 }
             }
         }
+        let off = &mut self.off[..];
+        let mut n_off = 0usize;
         for (cell, &m) in grid.iter().enumerate() {
+            if !x && !pair(m) {
+                continue;
+            }
             let bit = 1u128 << cell;
             let [b, r, col] = regions_of(cell);
             let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r] & !UNIT_MASKS[b], UNIT_MASKS[col] & !UNIT_MASKS[b]);
@@ -353,23 +367,26 @@ impl PassGraph {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 let c = cand(cell, d) as usize;
-                self.off_at[c] = self.off.len() as u16;
+                self.off_at[c] = n_off as u16;
                 if y {
                     let mut o = m & !(1 << d);
                     while o != 0 {
                         let e = o.trailing_zeros() as usize;
                         o &= o - 1;
                         if live[e] & bit != 0 {
-                            self.off.push(cand(cell, e));
+                            off[n_off] = cand(cell, e);
+                            n_off += 1;
                         }
                     }
                 }
                 let l = live[d];
-                let off = &mut self.off;
-                for_cells(bm & l & !bit, |o| off.push(cand(o, d)));
-                for_cells(rm & l, |o| off.push(cand(o, d)));
-                for_cells(cm & l, |o| off.push(cand(o, d)));
-                self.off_end[c] = self.off.len() as u16;
+                for m in [bm & l & !bit, rm & l, cm & l] {
+                    for_cells(m, |o| {
+                        off[n_off] = cand(o, d);
+                        n_off += 1;
+                    });
+                }
+                self.off_end[c] = n_off as u16;
             }
         }
         debug_assert!(self.follows_rules(grid, y, x));
@@ -378,7 +395,7 @@ impl PassGraph {
     /// True when the lists are those the engine's rules give (`on_to_off`, `off_to_on`),
     /// in the same order (a check of debug builds).
     fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool) -> bool {
-        (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0).all(|c| {
+        (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0 && (x || pair(grid[cell_of(c)]))).all(|c| {
             let (mut ons, mut n_on) = ([0u16; 4], 0);
             off_to_on(grid, grid, c, y, x, |q, _| {
                 if !ons[..n_on].contains(&q) {
@@ -546,24 +563,39 @@ fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
     for &p in path {
         in_cells |= 1 << cell_of(pot_cand(p));
     }
-    // Per digit, the cells that see an "on" and those that see an "off" of that digit.
+    // Per digit, the cells that see an "on" and those that see an "off" of that digit
+    // (`digits`: those with both).
     let mut forw = [0u128; 9];
     let mut back = [0u128; 9];
+    let (mut on_digits, mut off_digits) = (0u16, 0u16);
     for &p in path {
         let c = pot_cand(p);
-        let side = if pot_on(p) { &mut forw } else { &mut back };
-        side[digit0_of(c)] |= PEER_MASKS[cell_of(c)];
+        let d = digit0_of(c);
+        if pot_on(p) {
+            forw[d] |= PEER_MASKS[cell_of(c)];
+            on_digits |= 1 << d;
+        } else {
+            back[d] |= PEER_MASKS[cell_of(c)];
+            off_digits |= 1 << d;
+        }
     }
+    let digits = on_digits & off_digits;
     let mut both = [0u128; 9];
     let mut any = 0u128;
-    for d in 0..9 {
+    let mut ds = digits;
+    while ds != 0 {
+        let d = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
         both[d] = forw[d] & back[d] & places[d] & !in_cells;
         any |= both[d];
     }
     let mut out = Vec::new();
     for_cells(any, |cell| {
-        for (d, b) in both.iter().enumerate() {
-            if b >> cell & 1 != 0 {
+        let mut ds = digits;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if both[d] >> cell & 1 != 0 {
                 out.push(cand(cell, d));
             }
         }
