@@ -18,7 +18,9 @@
 //! Each pass follows its graph in flat arrays built from cell masks per digit, without
 //! the "off" potentials that turn nothing on (dead ends: see [`PassGraph`]), which most
 //! are; a cycle's test that its closing "off" is not an ancestor is O(1) (see `from_on`);
-//! a search from a start "off" that turns nothing on is skipped (it finds nothing). Scratch memory is bounded
+//! a search from a start "off" that turns nothing on is skipped (it finds nothing); a
+//! search's last round adds only what could still be expanded or close, and a pass in
+//! which nothing could beat the best hint is skipped. Scratch memory is bounded
 //! by the 1458 potentials and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
@@ -27,6 +29,10 @@ use super::Found;
 
 const NONE: u32 = u32::MAX;
 const NONE16: u16 = u16::MAX;
+/// A bound on the entries of a search: the root, each candidate at most once "on" and
+/// once "off", the start "off" of a forcing chain, and two entries for each cycle closed
+/// (each "on" entry closing at most 4 of them: one a closer).
+const MAX_ENTS: usize = 1 + 2 * NCAND + 1 + 2 * 4 * NCAND;
 
 #[derive(Clone, Copy)]
 struct Ent {
@@ -37,9 +43,8 @@ struct Ent {
     parent: u32,
 }
 
-/// Scratch space of the cycle search (bounded: at most 729 "on" entries, each expanding
-/// at most 28 "off" entries; the components' and a pass graph's arrays over the 1458
-/// potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
+/// Scratch space of the cycle search (bounded: the `MAX_ENTS` entries of a search tree;
+/// the components' and a pass graph's arrays over the 1458 potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
 /// spare one, if any, and gives it back when dropped, so a call allocates nothing.
 pub struct CycleWork {
     scratch: Option<Box<Scratch>>,
@@ -71,9 +76,8 @@ impl Drop for CycleWork {
 }
 
 struct Work {
+    /// The search tree, `MAX_ENTS` entries (see there).
     ents: Vec<Ent>,
-    pend_on: Vec<u32>,
-    pend_off: Vec<u32>,
     on_set: CandSet,
     off_set: CandSet,
     cycles: Vec<u32>,
@@ -84,9 +88,7 @@ struct Work {
 impl Default for Work {
     fn default() -> Self {
         Work {
-            ents: Vec::with_capacity(4096),
-            pend_on: Vec::with_capacity(NCAND),
-            pend_off: Vec::with_capacity(4096),
+            ents: vec![Ent { pot: 0, branch: NONE16, parent: NONE }; MAX_ENTS],
             on_set: CandSet::EMPTY,
             off_set: CandSet::EMPTY,
             cycles: Vec::new(),
@@ -294,10 +296,10 @@ impl Default for PassGraph {
         PassGraph {
             off_at: vec![0; NCAND],
             off_end: vec![0; NCAND],
-            off: Vec::with_capacity(NCAND * 28),
+            off: vec![0; NCAND * 28],
             on_at: vec![0; NCAND],
             on_end: vec![0; NCAND],
-            on: Vec::with_capacity(NCAND * 4),
+            on: vec![0; NCAND * 4],
             live: CandSet::EMPTY,
         }
     }
@@ -305,45 +307,58 @@ impl Default for PassGraph {
 
 impl PassGraph {
     /// Sets the graph to that of `grid` (`places[d]`: the cells holding digit `d`). Only
-    /// the candidates of `grid` get lists (no other is ever looked up).
+    /// the candidates of `grid` get lists (no other is ever looked up), and without the
+    /// region rule only those of bivalue cells: the Y pass starts only from them, and
+    /// every candidate its links reach is one of them (its only live candidates). The
+    /// lists are written into arrays of their largest sizes.
     fn build(&mut self, grid: &[u16; 81], places: &[u128; 9], y: bool, x: bool) {
-        self.on.clear();
-        self.off.clear();
         self.live.clear();
         // The live places of each digit.
         let mut live = [0u128; 9];
+        let on = &mut self.on[..];
+        let mut n_on = 0usize;
         for (cell, &m) in grid.iter().enumerate() {
+            if !x && !pair(m) {
+                continue;
+            }
             let bit = 1u128 << cell;
             let mut ds = m;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 let c = cand(cell, d) as usize;
-                let first = self.on.len();
+                let first = n_on;
                 self.on_at[c] = first as u16;
                 if y && pair(m) {
-                    self.on.push(cand(cell, (m & !(1 << d)).trailing_zeros() as usize));
+                    on[n_on] = cand(cell, (m & !(1 << d)).trailing_zeros() as usize);
+                    n_on += 1;
                 }
                 if x {
-                    let region_first = self.on.len();
+                    let region_first = n_on;
                     for u in regions_of(cell) {
                         let others = places[d] & UNIT_MASKS[u] & !bit;
                         if others != 0 && others & (others - 1) == 0 {
                             let q = cand(others.trailing_zeros() as usize, d);
-                            if !self.on[region_first..].contains(&q) {
-                                self.on.push(q);
+                            if !on[region_first..n_on].contains(&q) {
+                                on[n_on] = q;
+                                n_on += 1;
                             }
                         }
                     }
                 }
-                self.on_end[c] = self.on.len() as u16;
-                if self.on.len() != first {
+                self.on_end[c] = n_on as u16;
+                if n_on != first {
                     self.live.set(c as u16);
                     live[d] |= bit;
                 }
             }
         }
+        let off = &mut self.off[..];
+        let mut n_off = 0usize;
         for (cell, &m) in grid.iter().enumerate() {
+            if !x && !pair(m) {
+                continue;
+            }
             let bit = 1u128 << cell;
             let [b, r, col] = regions_of(cell);
             let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r] & !UNIT_MASKS[b], UNIT_MASKS[col] & !UNIT_MASKS[b]);
@@ -352,23 +367,26 @@ impl PassGraph {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
                 let c = cand(cell, d) as usize;
-                self.off_at[c] = self.off.len() as u16;
+                self.off_at[c] = n_off as u16;
                 if y {
                     let mut o = m & !(1 << d);
                     while o != 0 {
                         let e = o.trailing_zeros() as usize;
                         o &= o - 1;
                         if live[e] & bit != 0 {
-                            self.off.push(cand(cell, e));
+                            off[n_off] = cand(cell, e);
+                            n_off += 1;
                         }
                     }
                 }
                 let l = live[d];
-                let off = &mut self.off;
-                for_cells(bm & l & !bit, |o| off.push(cand(o, d)));
-                for_cells(rm & l, |o| off.push(cand(o, d)));
-                for_cells(cm & l, |o| off.push(cand(o, d)));
-                self.off_end[c] = self.off.len() as u16;
+                for m in [bm & l & !bit, rm & l, cm & l] {
+                    for_cells(m, |o| {
+                        off[n_off] = cand(o, d);
+                        n_off += 1;
+                    });
+                }
+                self.off_end[c] = n_off as u16;
             }
         }
         debug_assert!(self.follows_rules(grid, y, x));
@@ -377,7 +395,7 @@ impl PassGraph {
     /// True when the lists are those the engine's rules give (`on_to_off`, `off_to_on`),
     /// in the same order (a check of debug builds).
     fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool) -> bool {
-        (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0).all(|c| {
+        (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0 && (x || pair(grid[cell_of(c)]))).all(|c| {
             let (mut ons, mut n_on) = ([0u16; 4], 0);
             off_to_on(grid, grid, c, y, x, |q, _| {
                 if !ons[..n_on].contains(&q) {
@@ -454,6 +472,12 @@ fn search_with(
         // The bounds change only when a hint is offered: recomputed then.
         let bounds = |best: &Found| (best.max_complexity(cycle_base, key), best.max_complexity(chain_base, key));
         let (mut cyc_max, mut chain_max) = bounds(best);
+        // A cycle has 4 potentials or more, a forcing chain 2: when neither could beat
+        // the best, the pass can find nothing.
+        if cyc_max < 4 && (!x || chain_max < 2) {
+            check();
+            continue;
+        }
         // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
         // the graph's components show they can find nothing.
         g.build(grid, &places, y, x);
@@ -539,24 +563,39 @@ fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
     for &p in path {
         in_cells |= 1 << cell_of(pot_cand(p));
     }
-    // Per digit, the cells that see an "on" and those that see an "off" of that digit.
+    // Per digit, the cells that see an "on" and those that see an "off" of that digit
+    // (`digits`: those with both).
     let mut forw = [0u128; 9];
     let mut back = [0u128; 9];
+    let (mut on_digits, mut off_digits) = (0u16, 0u16);
     for &p in path {
         let c = pot_cand(p);
-        let side = if pot_on(p) { &mut forw } else { &mut back };
-        side[digit0_of(c)] |= PEER_MASKS[cell_of(c)];
+        let d = digit0_of(c);
+        if pot_on(p) {
+            forw[d] |= PEER_MASKS[cell_of(c)];
+            on_digits |= 1 << d;
+        } else {
+            back[d] |= PEER_MASKS[cell_of(c)];
+            off_digits |= 1 << d;
+        }
     }
+    let digits = on_digits & off_digits;
     let mut both = [0u128; 9];
     let mut any = 0u128;
-    for d in 0..9 {
+    let mut ds = digits;
+    while ds != 0 {
+        let d = ds.trailing_zeros() as usize;
+        ds &= ds - 1;
         both[d] = forw[d] & back[d] & places[d] & !in_cells;
         any |= both[d];
     }
     let mut out = Vec::new();
     for_cells(any, |cell| {
-        for (d, b) in both.iter().enumerate() {
-            if b >> cell & 1 != 0 {
+        let mut ds = digits;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            if both[d] >> cell & 1 != 0 {
                 out.push(cand(cell, d));
             }
         }
@@ -578,30 +617,31 @@ fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
 /// The "off" potentials that lead back to the start (closers) are among those the start
 /// "on" turns off, so each is met first at depth 1 and, "off" potentials being kept once,
 /// is an ancestor of an entry exactly when it is the entry's depth-1 ancestor (its
-/// branch): an O(1) test.
+/// branch): an O(1) test. An entry's links are scanned for closers only when it turns
+/// one off (at most 4 tests), and the last round, whose "off" potentials would not be
+/// expanded, adds none. The entries of a level being consecutive in `w.ents`, a level
+/// is a range of it; the entries of the cycles found are added after the search.
 fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mut Work) -> Option<(u32, u32)> {
-    w.ents.clear();
     w.cycles.clear();
     w.closing.clear();
-    w.pend_on.clear();
-    w.pend_off.clear();
     w.on_set.clear();
     w.off_set.clear();
     // The "off" potentials that turn the start on: the links being symmetric, those the
-    // start's "off" turns on (each also among those its "on" turns off).
-    let mut closers = CandSet::EMPTY;
-    for &q in g.ons(start) {
-        closers.set(q);
-    }
-    // A start "off" that turns nothing on is not in the graph's lists: met apart.
+    // start's "off" turns on (each also among those its "on" turns off; at most 4).
+    let closers = g.ons(start);
+    // A start "off" that turns nothing on is not in the graph's lists: met apart (its
+    // entry, expanded with the others of its level, turns nothing on).
     let start_live = g.live.has(start);
     let max_len = cyc_max.max(fc_max);
-    w.ents.push(Ent { pot: pot(start, true), branch: NONE16, parent: NONE });
+    let ents = &mut w.ents[..];
+    ents[0] = Ent { pot: pot(start, true), branch: NONE16, parent: NONE };
+    let mut n = 1usize;
     w.on_set.set(start);
-    w.pend_on.push(0);
+    // The entries to expand next: ents[lo..hi].
+    let (mut lo, mut hi) = (0usize, 1usize);
     let mut fc_hit: Option<(u32, u32)> = None;
     let mut length = 0u32;
-    while !w.pend_on.is_empty() {
+    while lo < hi {
         // Expanding "on" potentials at `length`: targets "off" have complexity length + 1.
         length += 1;
         if length + 1 > max_len {
@@ -609,115 +649,129 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
         }
         let closing_now = length + 1 >= 4 && length < cyc_max;
         let fc_now = fc_hit.is_none() && length < fc_max;
-        let pend = std::mem::take(&mut w.pend_on);
-        for &e in &pend {
-            let ent = w.ents[e as usize];
+        // The last round: the "off" potentials it would add would never be expanded (the
+        // search stops after it, see below), so it only looks for the start "off" and
+        // the closers.
+        let last = length + 3 > max_len || length + 3 > cyc_max && (fc_hit.is_some() || length + 2 > fc_max);
+        for e in lo..hi {
+            let ent = ents[e];
             let c = pot_cand(ent.pot);
-            if fc_now && !start_live && fc_hit.is_none() && turns_off(c, start, y) {
-                w.ents.push(Ent { pot: pot(start, false), branch: NONE16, parent: e });
-                fc_hit = Some((w.ents.len() as u32 - 1, length + 1));
-            }
-            for &q in g.offs(c) {
-                if closing_now && closers.has(q) && ent.branch != q {
-                    w.closing.push((e, q));
-                }
-                if !w.off_set.has(q) {
-                    w.off_set.set(q);
-                    let branch = if e == 0 { q } else { ent.branch };
-                    w.ents.push(Ent { pot: pot(q, false), branch, parent: e });
-                    let id = w.ents.len() as u32 - 1;
-                    w.pend_off.push(id);
-                    if fc_now && q == start && fc_hit.is_none() {
-                        fc_hit = Some((id, length + 1));
+            if closing_now && closers.iter().any(|&q| q != ent.branch && turns_off(c, q, y)) {
+                for &q in g.offs(c) {
+                    if ent.branch != q && closers.contains(&q) {
+                        w.closing.push((e as u32, q));
                     }
                 }
             }
+            let fc_here = fc_now && fc_hit.is_none() && turns_off(c, start, y);
+            if last || fc_here && !start_live {
+                if fc_here {
+                    ents[n] = Ent { pot: pot(start, false), branch: NONE16, parent: e as u32 };
+                    n += 1;
+                    fc_hit = Some((n as u32 - 1, length + 1));
+                }
+                if last {
+                    continue;
+                }
+            }
+            let first = n;
+            let branch = if e == 0 { NONE16 } else { ent.branch };
+            for &q in g.offs(c) {
+                if !w.off_set.has(q) {
+                    w.off_set.set(q);
+                    ents[n] = Ent { pot: pot(q, false), branch: if e == 0 { q } else { branch }, parent: e as u32 };
+                    n += 1;
+                }
+            }
+            if fc_here && start_live {
+                // The start "off" is met first here (else the chain would have been
+                // found before): one of the entries just added.
+                let id = (first..n).find(|&i| ents[i].pot == pot(start, false)).expect("the start off is new");
+                fc_hit = Some((id as u32, length + 1));
+            }
         }
-        w.pend_on = pend;
-        w.pend_on.clear();
+        (lo, hi) = (hi, n);
         length += 1;
-        for i in 0..w.closing.len() {
-            let (e, q) = w.closing[i];
-            w.ents.push(Ent { pot: pot(q, false), branch: NONE16, parent: e });
-            let off_e = w.ents.len() as u32 - 1;
-            w.ents.push(Ent { pot: pot(start, true), branch: NONE16, parent: off_e });
-            w.cycles.push(w.ents.len() as u32 - 1);
-        }
-        w.closing.clear();
-        if length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max) {
+        // (Past `max_len`, the "on" potentials the next round adds would not be expanded.)
+        if last || length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max) || length + 2 > max_len {
             break;
         }
-        let pend = std::mem::take(&mut w.pend_off);
-        for &e in &pend {
-            let ent = w.ents[e as usize];
+        for e in lo..hi {
+            let ent = ents[e];
             for &q in g.ons(pot_cand(ent.pot)) {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, true), branch: ent.branch, parent: e });
-                    w.pend_on.push(w.ents.len() as u32 - 1);
+                    ents[n] = Ent { pot: pot(q, true), branch: ent.branch, parent: e as u32 };
+                    n += 1;
                 }
             }
         }
-        w.pend_off = pend;
-        w.pend_off.clear();
+        (lo, hi) = (hi, n);
+    }
+    for &(e, q) in &w.closing {
+        ents[n] = Ent { pot: pot(q, false), branch: NONE16, parent: e };
+        ents[n + 1] = Ent { pot: pot(start, true), branch: NONE16, parent: n as u32 };
+        w.cycles.push(n as u32 + 1);
+        n += 2;
     }
     fc_hit
 }
 
 /// The forcing chain from `start` off to `start` on no longer than `max_len`: its entry
 /// and complexity. (The graph leaves out the "off" potentials that turn nothing on: they
-/// could not lead to the start "on".)
+/// could not lead to the start "on".) As in `from_on`, a level is a range of `w.ents`,
+/// and the last rounds add only what could still be expanded.
 fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u32, u32)> {
-    w.ents.clear();
-    w.pend_on.clear();
-    w.pend_off.clear();
     w.on_set.clear();
     w.off_set.clear();
-    w.ents.push(Ent { pot: pot(start, false), branch: NONE16, parent: NONE });
+    let ents = &mut w.ents[..];
+    ents[0] = Ent { pot: pot(start, false), branch: NONE16, parent: NONE };
+    let mut n = 1usize;
     w.off_set.set(start);
-    w.pend_off.push(0);
+    let (mut lo, mut hi) = (0usize, 1usize);
     // Expanding at `level` finds potentials of complexity level + 1.
     let mut level = 0u32;
     loop {
         level += 1;
-        if level + 1 > max_len || w.pend_off.is_empty() {
+        if level + 1 > max_len || lo == hi {
             return None;
         }
-        let pend = std::mem::take(&mut w.pend_off);
-        let mut hit = None;
-        'expand: for &e in &pend {
-            for &q in g.ons(pot_cand(w.ents[e as usize].pot)) {
+        // Past `max_len`, the "on" potentials added here would not be expanded.
+        let last = level + 3 > max_len;
+        for e in lo..hi {
+            let ons = g.ons(pot_cand(ents[e].pot));
+            if last {
+                if ons.contains(&start) {
+                    ents[n] = Ent { pot: pot(start, true), branch: NONE16, parent: e as u32 };
+                    return Some((n as u32, level + 1));
+                }
+                continue;
+            }
+            for &q in ons {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, true), branch: NONE16, parent: e });
-                    w.pend_on.push(w.ents.len() as u32 - 1);
+                    ents[n] = Ent { pot: pot(q, true), branch: NONE16, parent: e as u32 };
+                    n += 1;
                     if q == start {
-                        hit = Some(w.ents.len() as u32 - 1);
-                        break 'expand;
+                        return Some((n as u32 - 1, level + 1));
                     }
                 }
             }
         }
-        w.pend_off = pend;
-        w.pend_off.clear();
-        if let Some(e) = hit {
-            return Some((e, level + 1));
-        }
+        (lo, hi) = (hi, n);
         level += 1;
-        if level + 1 > max_len || w.pend_on.is_empty() {
+        if level + 2 > max_len || lo == hi {
             return None;
         }
-        let pend = std::mem::take(&mut w.pend_on);
-        for &e in &pend {
-            for &q in g.offs(pot_cand(w.ents[e as usize].pot)) {
+        for e in lo..hi {
+            for &q in g.offs(pot_cand(ents[e].pot)) {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
-                    w.ents.push(Ent { pot: pot(q, false), branch: NONE16, parent: e });
-                    w.pend_off.push(w.ents.len() as u32 - 1);
+                    ents[n] = Ent { pot: pot(q, false), branch: NONE16, parent: e as u32 };
+                    n += 1;
                 }
             }
         }
-        w.pend_on = pend;
-        w.pend_on.clear();
+        (lo, hi) = (hi, n);
     }
 }
