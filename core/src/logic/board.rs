@@ -221,6 +221,46 @@ impl Context {
             Size::Nine => &GEOMETRY_NINE,
             Size::Four => &GEOMETRY_FOUR,
         };
+        if size == Size::Nine {
+            // Digit cell sets and column places cell by cell; blanks, row and box places
+            // from the sets by shifts (a row is 9 consecutive bits, a box 3 runs of 3).
+            let mut blank: CellSet = 0;
+            for (c, g) in GEOMETRY_NINE.iter().enumerate() {
+                if m.values[c] == 0 {
+                    blank |= 1 << c;
+                }
+                let col = g[1] as usize;
+                let mut k = m.cands[c];
+                while k != 0 {
+                    let d = k.trailing_zeros() as usize;
+                    k &= k - 1;
+                    ctx.dcs[d] |= 1u128 << c;
+                    ctx.pos[9 + col][d] |= 1 << g[0];
+                }
+            }
+            for r in 0..9 {
+                let row = (blank >> (9 * r)) as u32 & 0x1ff;
+                ctx.blanks[r] = count9(row);
+                for c in bits(row) {
+                    ctx.blanks[9 + c] += 1;
+                }
+            }
+            for b in 0..9 {
+                let y = blank >> (27 * (b / 3) + 3 * (b % 3));
+                ctx.blanks[18 + b] = count9(y as u32 & 7) + count9((y >> 9) as u32 & 7) + count9((y >> 18) as u32 & 7);
+            }
+            for d in 0..9 {
+                let x = ctx.dcs[d];
+                for r in 0..9 {
+                    ctx.pos[r][d] = (x >> (9 * r)) as u32 & 0x1ff;
+                }
+                for b in 0..9 {
+                    let y = x >> (27 * (b / 3) + 3 * (b % 3));
+                    ctx.pos[18 + b][d] = (y as u32 & 7) | ((y >> 9) as u32 & 7) << 3 | ((y >> 18) as u32 & 7) << 6;
+                }
+            }
+            return ctx;
+        }
         for (c, g) in geometry.iter().enumerate() {
             let (row, col, b, in_box) = (g[0] as usize, g[1] as usize, g[2] as usize, g[3] as usize);
             if m.values[c] == 0 {

@@ -102,7 +102,7 @@ pub fn next_step_with(m: &Marks, options: LadderOptions, check: &mut dyn FnMut()
     next_step_skipping(m, options, 0, check)
 }
 
-/// Rungs `rate_marks` may skip once [`place_singles_up_to`] has run: full house and hidden
+/// Rungs `rate_marks` may skip once [`Singles::close`] has run: full house and hidden
 /// single (indices 0 and 1 of [`RUNGS`]) when it placed every one of them, naked single
 /// (index 4) too when it placed those.
 const SINGLES_RUNGS: u32 = 0b00011;
@@ -219,8 +219,10 @@ pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
     let mut rating = Rating::default();
     let mut first = true;
     let mut placed = false;
-    // Rungs known to find nothing at `m` (what place_singles_up_to leaves none of).
+    // Rungs known to find nothing at `m` (what the singles closure leaves none of).
     let mut skip = 0;
+    // The singles closure, once a digit is placed.
+    let mut singles: Option<Singles> = None;
     while !m.is_solved() {
         let Some(step) = next_step_skipping(&m, LadderOptions::default(), skip, check) else {
             rating.er = BEYOND_LADDER;
@@ -246,9 +248,12 @@ pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
             rating.er = BEYOND_LADDER;
             break;
         }
-        step.apply(&mut m);
+        match singles.as_mut() {
+            Some(singles) => singles.apply(&mut m, &step),
+            None => step.apply(&mut m),
+        }
         if placed {
-            place_singles_up_to(&mut m, rating.er);
+            singles.get_or_insert_with(|| Singles::new(&m)).close(&mut m, rating.er);
             skip = match rating.er {
                 23.. => SINGLES_RUNGS | NAKED_SINGLE_RUNG,
                 15.. => SINGLES_RUNGS,
@@ -259,117 +264,154 @@ pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
     rating
 }
 
-/// Places, to a fixpoint, every full house (1.0), hidden single (in a box 1.2, in a row
-/// or column 1.5) and naked single (2.3) that `rating`, the hardest step so far, allows:
-/// what the ladder would reach next anyway, without changing the rating, so the rating
-/// walks them in one pass instead of a ladder climb each (the paths of `sudoku_steps`
-/// still list every step).
-///
-/// Why this is exact. The rungs that only place digits come first on the ladder, in
-/// this order: full house, hidden single (boxes first), direct pointing / claiming
-/// (1.7 / 1.9), direct hidden pair (2.0), naked single (2.3). Let P be those of them
-/// rated no more than `rating`. Each stays applicable as candidates go (a placement
-/// only takes candidates away, and every step is sound), or turns into an easier one
-/// of P that places the same digit (a pointing whose box keeps one place of its digit
-/// becomes a hidden single, and so on). So from any position the ladder, which takes
-/// the first rung that applies, applies rungs of P until none does, and the position
-/// it reaches then is the same whatever the order: the closure under P. Placing some
-/// of P's singles here first leads the ladder to that same closure, and none of P's
-/// steps is harder than `rating`. The rating's position only differs from the path's
-/// before that closure, where every step is at most `rating`.
-fn place_singles_up_to(m: &mut Marks, rating: u16) {
-    let size = m.size;
-    let n = size.n();
-    // Each digit's candidate cells and the blank cells, as cell sets kept in step with `m`.
-    let mut dcs = [0 as CellSet; 9];
-    let mut blank: CellSet = 0;
-    for c in 0..size.cells() {
-        if m.values[c] == 0 {
-            blank |= 1 << c;
+/// The singles closure of [`rate_marks`] (see [`Singles::close`]), kept from step to step.
+struct Singles {
+    /// Each digit's candidate cells and the blank cells, kept in step with the marks.
+    dcs: [CellSet; 9],
+    blank: CellSet,
+    /// Per digit, the units where its places changed since its hidden singles were last
+    /// looked for there.
+    dirty: [u32; 9],
+    /// The units whose hidden singles the last closure placed.
+    allowed: u32,
+}
+
+impl Singles {
+    fn new(m: &Marks) -> Singles {
+        let mut s = Singles { dcs: [0; 9], blank: 0, dirty: [u32::MAX; 9], allowed: 0 };
+        for c in 0..m.size.cells() {
+            if m.values[c] == 0 {
+                s.blank |= 1 << c;
+            }
+            for b in bits(m.cands[c] as u32) {
+                s.dcs[b] |= 1 << c;
+            }
         }
-        for b in bits(m.cands[c] as u32) {
-            dcs[b] |= 1 << c;
-        }
+        s
     }
-    // The units (bit `u`) whose hidden singles `rating` allows: in a box 1.2, in a row or
-    // column 1.5 (units are numbered rows, columns, boxes).
-    let allowed: u32 = match rating {
-        15.. => (1 << (3 * n)) - 1,
-        12.. => ((1 << n) - 1) << (2 * n),
-        _ => 0,
-    };
-    // Per digit, the units where its places changed since its hidden singles were last
-    // looked for there.
-    let mut dirty = [allowed; 9];
-    let units_of = |c: usize| -> u32 {
+
+    fn units_of(size: crate::grid::Size, c: usize) -> u32 {
         match size {
             crate::grid::Size::Nine => CELL_UNITS_NINE[c],
             crate::grid::Size::Four => size.units_of(c).iter().fold(0, |a, &u| a | 1 << u),
         }
-    };
-    // Marks::place, keeping the sets in step and noting where places changed.
-    let place = |m: &mut Marks, dcs: &mut [CellSet; 9], blank: &mut CellSet, dirty: &mut [u32; 9], c: usize, d: u8| {
-        let units = units_of(c);
+    }
+
+    /// `Marks::place`, keeping the sets in step and noting where places changed.
+    fn place(&mut self, m: &mut Marks, c: usize, d: u8) {
+        let size = m.size;
+        let units = Self::units_of(size, c);
         for b in bits(m.cands[c] as u32) {
-            dcs[b] &= !(1u128 << c);
-            dirty[b] |= units;
+            self.dcs[b] &= !(1u128 << c);
+            self.dirty[b] |= units;
         }
         let d0 = d as usize - 1;
-        let gone = dcs[d0] & peers(size, c);
+        let gone = self.dcs[d0] & peers(size, c);
         for p in cells_of(gone) {
             m.cands[p] &= !(1 << d0);
-            dirty[d0] |= units_of(p);
+            self.dirty[d0] |= Self::units_of(size, p);
         }
-        dcs[d0] &= !gone;
+        self.dcs[d0] &= !gone;
         m.values[c] = d;
         m.cands[c] = 0;
-        *blank &= !(1u128 << c);
-    };
-    loop {
-        let mut progress = false;
-        // Full house (1.0): one blank cell left in the unit, and its one digit.
-        for u in 0..3 * n {
-            let b = blank & unit_mask(size, u);
-            if b != 0 && b & (b - 1) == 0 {
-                let c = b.trailing_zeros() as usize;
-                let k = m.cands[c];
-                if k != 0 && k & (k - 1) == 0 {
-                    let d = k.trailing_zeros() as u8 + 1;
-                    place(m, &mut dcs, &mut blank, &mut dirty, c, d);
-                    progress = true;
-                }
+        self.blank &= !(1u128 << c);
+    }
+
+    /// `Step::apply`, keeping the sets in step.
+    fn apply(&mut self, m: &mut Marks, step: &Step) {
+        for p in &step.placements {
+            if m.values[p.cell as usize] == 0 {
+                self.place(m, p.cell as usize, p.digit);
             }
         }
-        // Hidden single: a digit with one place left in the unit (a digit the unit holds
-        // has none: placing it cleared it from the unit's cells).
-        let mut d = 0;
-        while d < n {
-            let todo = dirty[d] & allowed;
-            dirty[d] = 0;
-            let mut again = false;
-            for u in bits(todo) {
-                let x = dcs[d] & unit_mask(size, u);
-                if x != 0 && x & (x - 1) == 0 {
-                    place(m, &mut dcs, &mut blank, &mut dirty, x.trailing_zeros() as usize, d as u8 + 1);
-                    progress = true;
-                    again = true;
-                }
-            }
-            // A placement may have changed the places of digits already looked at.
-            d = if again { 0 } else { d + 1 };
-        }
-        // Naked single: a blank cell with one candidate left.
-        if rating >= 23 {
-            for c in cells_of(blank) {
-                let k = m.cands[c];
-                if k != 0 && k & (k - 1) == 0 {
-                    place(m, &mut dcs, &mut blank, &mut dirty, c, k.trailing_zeros() as u8 + 1);
-                    progress = true;
-                }
+        for e in &step.eliminations {
+            let c = e.cell as usize;
+            if m.eliminate(c, e.digit) {
+                self.dcs[e.digit as usize - 1] &= !(1u128 << c);
+                self.dirty[e.digit as usize - 1] |= Self::units_of(m.size, c);
             }
         }
-        if !progress {
-            return;
+    }
+
+    /// Places, to a fixpoint, every full house (1.0), hidden single (in a box 1.2, in a
+    /// row or column 1.5) and naked single (2.3) that `rating`, the hardest step so far,
+    /// allows: what the ladder would reach next anyway, without changing the rating, so
+    /// the rating walks them in one pass instead of a ladder climb each (the paths of
+    /// `sudoku_steps` still list every step). Hidden singles are looked for only where a
+    /// digit's places changed since the last closure.
+    ///
+    /// Why this is exact. The rungs that only place digits come first on the ladder, in
+    /// this order: full house, hidden single (boxes first), direct pointing / claiming
+    /// (1.7 / 1.9), direct hidden pair (2.0), naked single (2.3). Let P be those of them
+    /// rated no more than `rating`. Each stays applicable as candidates go (a placement
+    /// only takes candidates away, and every step is sound), or turns into an easier one
+    /// of P that places the same digit (a pointing whose box keeps one place of its digit
+    /// becomes a hidden single, and so on). So from any position the ladder, which takes
+    /// the first rung that applies, applies rungs of P until none does, and the position
+    /// it reaches then is the same whatever the order: the closure under P. Placing some
+    /// of P's singles here first leads the ladder to that same closure, and none of P's
+    /// steps is harder than `rating`. The rating's position only differs from the path's
+    /// before that closure, where every step is at most `rating`.
+    fn close(&mut self, m: &mut Marks, rating: u16) {
+        let size = m.size;
+        let n = size.n();
+        // The units (bit `u`) whose hidden singles `rating` allows: in a box 1.2, in a row
+        // or column 1.5 (units are numbered rows, columns, boxes).
+        let allowed: u32 = match rating {
+            15.. => (1 << (3 * n)) - 1,
+            12.. => ((1 << n) - 1) << (2 * n),
+            _ => 0,
+        };
+        if allowed != self.allowed {
+            // Units not looked at before: every digit's places there are new.
+            self.dirty = [u32::MAX; 9];
+            self.allowed = allowed;
+        }
+        loop {
+            let mut progress = false;
+            // Full house (1.0): one blank cell left in the unit, and its one digit.
+            for u in 0..3 * n {
+                let b = self.blank & unit_mask(size, u);
+                if b != 0 && b & (b - 1) == 0 {
+                    let c = b.trailing_zeros() as usize;
+                    let k = m.cands[c];
+                    if k != 0 && k & (k - 1) == 0 {
+                        self.place(m, c, k.trailing_zeros() as u8 + 1);
+                        progress = true;
+                    }
+                }
+            }
+            // Hidden single: a digit with one place left in the unit (a digit the unit
+            // holds has none: placing it cleared it from the unit's cells).
+            let mut d = 0;
+            while d < n {
+                let todo = self.dirty[d] & allowed;
+                self.dirty[d] &= !allowed;
+                let mut again = false;
+                for u in bits(todo) {
+                    let x = self.dcs[d] & unit_mask(size, u);
+                    if x != 0 && x & (x - 1) == 0 {
+                        self.place(m, x.trailing_zeros() as usize, d as u8 + 1);
+                        progress = true;
+                        again = true;
+                    }
+                }
+                // A placement may have changed the places of digits already looked at.
+                d = if again { 0 } else { d + 1 };
+            }
+            // Naked single: a blank cell with one candidate left.
+            if rating >= 23 {
+                for c in cells_of(self.blank) {
+                    let k = m.cands[c];
+                    if k != 0 && k & (k - 1) == 0 {
+                        self.place(m, c, k.trailing_zeros() as u8 + 1);
+                        progress = true;
+                    }
+                }
+            }
+            if !progress {
+                return;
+            }
         }
     }
 }
