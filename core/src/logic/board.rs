@@ -302,11 +302,10 @@ pub(crate) mod barren {
         pub const DIRECT_INTERSECTIONS: usize = 0;
         pub const INTERSECTIONS: usize = 1;
         /// Basic fish of size 2, 3, 4 (per digit).
-        #[allow(dead_code)]
         pub const FISH: [usize; 5] = [0, 0, 2, 3, 4];
-        /// Free slots for other single-digit searches.
-        #[allow(dead_code)]
-        pub const SPARE: [usize; 8] = [5, 6, 7, 8, 9, 10, 11, 12];
+        /// Turbot fish (skyscraper, two-string kite) and three strong links, per digit.
+        pub const TURBOT_FISH: usize = 5;
+        pub const THREE_STRONG_LINKS: usize = 6;
         /// Per unit: hidden subsets of 2 to 4 digits, direct (slots 0-2) or not (3-5),
         /// then naked subsets of 2 to 4 cells (6-8); none for other sizes.
         pub fn subsets(naked: bool, direct: bool, degree: usize) -> Option<usize> {
@@ -317,7 +316,7 @@ pub(crate) mod barren {
         }
     }
 
-    const DIGIT_SLOTS: usize = 13;
+    const DIGIT_SLOTS: usize = 7;
     const DIGIT_KEYS: usize = 4 * 9;
     const UNIT_SLOTS: usize = 9;
     /// Never a key: keys use the low 81 (digit) or 85 (unit) bits.

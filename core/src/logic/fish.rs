@@ -21,6 +21,17 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
             placed[m.values[c] as usize - 1] += 1;
         }
     }
+    // Digits known to hold no fish of this size (see `board::barren`): the key is the
+    // digit's candidate cells and how many times it is placed, all a digit's fish depend on.
+    let slot = barren::slot::FISH[degree];
+    let nine = size == crate::grid::Size::Nine && (2..=4).contains(&degree);
+    let key = |d: usize| ctx.dcs[d] | (placed[d] as u128) << 100;
+    let mut known = [false; 9];
+    if nine {
+        for (d, k) in known.iter_mut().enumerate() {
+            *k = barren::digit_known(slot, d, key(d));
+        }
+    }
     // (base kind, cover kind): 1 column, 0 row.
     for &(base_kind, cover_kind) in &[(1usize, 0usize), (0, 1)] {
         // The base lines each digit can use: 2 to `degree` places (fewer is no base line,
@@ -28,7 +39,7 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
         // few such lines is left out (an empty mask).
         let mut lines = [0u32; 9];
         for (d, mask) in lines.iter_mut().enumerate().take(n) {
-            if placed[d] + 2 * degree > n {
+            if placed[d] + 2 * degree > n || known[d] {
                 continue;
             }
             for i in 0..n {
@@ -122,6 +133,12 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
             1 << (digit - 1),
             explanation,
         ));
+    }
+    // No fish of any digit: each is barren at its key.
+    if nine {
+        for d in 0..n {
+            barren::digit_record(slot, d, key(d));
+        }
     }
     None
 }

@@ -282,8 +282,13 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut dl = DigitLinks::new();
     // (rating, -eliminations, digit, link1, link2, end1, end2, bridge)
     let mut best: Option<(u16, i32, u8, Link, Link, CellSet, CellSet, CellSet)> = None;
+    let nine = size == Size::Nine;
     for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
+        // A digit that held nothing with these candidate cells holds nothing now.
+        if nine && barren::digit_known(barren::slot::TURBOT_FISH, digit as usize - 1, dc) {
+            continue;
+        }
         if !dl.fill(size, ctx, digit, 2) {
             continue;
         }
@@ -331,6 +336,10 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
                     }
                 }
             }
+        }
+        // Nothing found with no best to prune by: the digit holds nothing at all.
+        if nine && best.is_none() {
+            barren::digit_record(barren::slot::TURBOT_FISH, digit as usize - 1, dc);
         }
     }
     let (rating, _, digit, l1, l2, end1, end2, _bridge) = best?;
@@ -389,7 +398,13 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
     // (rating, -eliminations, digit, links in chain order as (unit, end, bridge) with the
     // middle as (unit, x, y))
     let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
+    let nine = size == Size::Nine;
     for digit in 1..=size.n() as u8 {
+        let dc = dcs[digit as usize - 1];
+        // A digit that held nothing with these candidate cells holds nothing now.
+        if nine && barren::digit_known(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc) {
+            continue;
+        }
         // Three links to chain: fewer, nothing.
         if !dl.fill(size, ctx, digit, 3) {
             continue;
@@ -463,6 +478,10 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
                     }
                 }
             }
+        }
+        // Nothing found with no best to prune by: the digit holds nothing at all.
+        if nine && best.is_none() {
+            barren::digit_record(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc);
         }
     }
     let (rating, _, digit, chain) = best?;
