@@ -61,6 +61,8 @@ for b in 1 2 3 4; do
               printf "%s\t%d\t%d\t%.1f\t%.3f\t%.0fx\t(serate runs, ms: %s)\n", name[b], n, same, se, o, se / o, runs }'
 done
 say "sudoku_rate over 10,000 generated puzzles in PostgreSQL"
+# This tree's build, not whatever an earlier run left installed.
+install_extension
 start_cluster
 # A table of 10,000 rows is far below min_parallel_table_scan_size: parallel_workers on the
 # table lets the planner weigh a parallel scan all the same (sudoku_rate's COST makes it win).
