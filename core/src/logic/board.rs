@@ -50,6 +50,21 @@ const fn peer_masks<const U: usize, const N: usize>(units: &[[u8; N]; U], cells:
 pub(crate) const PEER_MASKS_NINE: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS, 81);
 const PEER_MASKS_FOUR: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS_FOUR, 16);
 
+/// The units (bit `u`, numbered as `grid::UNITS`) of each cell of a 9×9 grid.
+pub(crate) const CELL_UNITS_NINE: [u32; 81] = {
+    let mut t = [0u32; 81];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            t[crate::grid::UNITS[u][i] as usize] |= 1 << u;
+            i += 1;
+        }
+        u += 1;
+    }
+    t
+};
+
 /// The cells of unit `u` as a set.
 #[inline]
 pub(crate) fn unit_mask(size: Size, u: usize) -> CellSet {

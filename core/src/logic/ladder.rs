@@ -12,7 +12,7 @@
 //!   more than one (the uniqueness techniques, and the rating itself, assume a single one).
 
 use super::chains::{self, Producer};
-use super::board::{bits, cells_of, peers, unit_mask, CellSet, Context};
+use super::board::{bits, cells_of, peers, unit_mask, CellSet, Context, CELL_UNITS_NINE};
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use super::{aligned, fish, intersections, singles, strong_links, subsets, uniqueness, wings};
@@ -416,20 +416,6 @@ impl Singles {
     }
 }
 
-/// The units (bit `u`, numbered as `grid::UNITS`) of each cell of a 9×9 grid.
-const CELL_UNITS_NINE: [u32; 81] = {
-    let mut t = [0u32; 81];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[crate::grid::UNITS[u][i] as usize] |= 1 << u;
-            i += 1;
-        }
-        u += 1;
-    }
-    t
-};
 
 #[cfg(test)]
 mod tests {

@@ -861,21 +861,7 @@ pub fn meet(a: &CandSet, b: &CandSet) -> bool {
 
 use crate::logic::board::{PEER_MASKS_NINE as PEER_BITS, UNIT_MASKS_NINE as UNIT_BITS};
 
-/// Units of each cell, as a mask of the 27 units.
-const fn build_cell_units() -> [u32; 81] {
-    let mut t = [0u32; 81];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            t[UNITS[u][i] as usize] |= 1 << u;
-            i += 1;
-        }
-        u += 1;
-    }
-    t
-}
-const CELL_UNITS: [u32; 81] = build_cell_units();
+use crate::logic::board::CELL_UNITS_NINE as CELL_UNITS;
 
 #[inline]
 fn several128(m: u128) -> bool {
