@@ -396,10 +396,7 @@ fn sudoku_is_valid(puzzle: &str) -> bool {
 #[cfg(any(test, feature = "pg_test"))]
 #[pg_schema]
 mod tests {
-    use std::str::FromStr;
-
-use pgrx::prelude::*;
-use pgrx::AnyNumeric;
+    use pgrx::prelude::*;
 
     const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     /// The extension's functions, by name, in SQL's order.

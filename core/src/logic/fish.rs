@@ -95,7 +95,7 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
             for pick in combinations(count, degree) {
                 // The lines picked, in increasing order as `pick` is.
                 let combo = bits(pick).fold(0u32, |c, i| c | at[i]);
-                if first.map_or(false, |(best, _)| combo >= best) {
+                if first.is_some_and(|(best, _)| combo >= best) {
                     break;
                 }
                 if fish_of(combo, digit).is_some() {

@@ -275,13 +275,16 @@ pub fn turbot_fish(m: &Marks) -> Option<Step> {
     turbot_fish_with(m, &Context::new(m))
 }
 
+/// The best two-strong-link pattern so far: (rating, minus the number of eliminations,
+/// digit, link 1, link 2, end 1, end 2, bridge).
+type TurbotBest = (u16, i32, u8, Link, Link, CellSet, CellSet, CellSet);
+
 /// [`turbot_fish`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let dcs = &ctx.dcs;
     let mut dl = DigitLinks::new();
-    // (rating, -eliminations, digit, link1, link2, end1, end2, bridge)
-    let mut best: Option<(u16, i32, u8, Link, Link, CellSet, CellSet, CellSet)> = None;
+    let mut best: Option<TurbotBest> = None;
     let nine = size == Size::Nine;
     for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
@@ -328,7 +331,7 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
                             continue;
                         }
                         let key = (rating, -(elim.count_ones() as i32));
-                        if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
+                        if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
                             let (end1, bridge1) = oriented(&l1, side1);
                             let (end2, bridge2) = oriented(&l2, side2);
                             best = Some((rating, key.1, digit, Link { unit: l1.unit, a: end1, b: bridge1 }, Link { unit: l2.unit, a: end2, b: bridge2 }, end1, end2, bridge1 | bridge2));
@@ -459,7 +462,7 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
                             54
                         };
                         let key = (rating, -(elim.count_ones() as i32));
-                        if best.as_ref().map_or(true, |b| key < (b.0, b.1)) {
+                        if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
                             let (l1, l2, l3) = (&all[i], &all[mid], &all[j]);
                             let (e1, b1) = oriented(l1, code1 % 2);
                             let (x, y) = oriented(l2, side2);
