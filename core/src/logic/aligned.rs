@@ -13,6 +13,18 @@
 //! masks): for each digit of the first cell (pairs) or pair of digits of the first two
 //! (triples), the digits the last cell may take are one mask, with no scan of the
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
+//!
+//! Each search also remembers (per thread, `board::barren`) the last 9×9 position where
+//! it found nothing, and at a position whose every cell's candidates are among that
+//! position's, it looks only at the pairs (triples) whose cells or common peers changed.
+//! That is exact when neither position has a cell of a single candidate (the ladder
+//! places naked singles first, so it never meets one here): then whether a pair (a
+//! triple) is looked at, and what it eliminates, depends only on the candidates of its
+//! cells and of the cells seeing all of them (its excluders are among those, and a
+//! cell's being one depends on its own candidates). A pair whose cells and common peers
+//! kept their candidates was looked at there with the same candidates, and found
+//! nothing. The pairs (triples) are visited in the same order, so the first that
+//! eliminates something is the same as a full search's.
 
 use super::board::*;
 use super::marks::{Candidate, Marks};
@@ -20,8 +32,9 @@ use super::step::{Step, Technique};
 use crate::grid::Size;
 
 /// Cells that may take part: at least two candidates, no peer with a single one, and
-/// some peer with few candidates (two for pairs, up to `max_excluder` for triples).
-fn base_cells(m: &Marks, max_excluder: u32) -> Vec<(usize, CellSet)> {
+/// some peer with few candidates (two for pairs, up to `max_excluder` for triples); and
+/// the cells of a single candidate.
+fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet) {
     let size = m.size;
     // Cells of one candidate, and cells that may exclude.
     let (mut singles, mut few) = (0u128, 0u128);
@@ -43,7 +56,24 @@ fn base_cells(m: &Marks, max_excluder: u32) -> Vec<(usize, CellSet)> {
             out.push((c, p & few));
         }
     }
-    out
+    (out, singles)
+}
+
+/// The cells to look at, by the memo of `slot` (see the module notes): `Some(changed)`
+/// when only the pairs or triples whose cells or common peers meet `changed` can give a
+/// step, `None` when everything must be searched.
+fn changed_cells(m: &Marks, slot: usize, singles: CellSet) -> Option<CellSet> {
+    if m.size != Size::Nine || singles != 0 {
+        return None;
+    }
+    barren::changed_since(slot, m)
+}
+
+/// Records that the search of `slot` found nothing at `m`, when the memo applies there.
+fn record_barren(m: &Marks, slot: usize, singles: CellSet) {
+    if m.size == Size::Nine && singles == 0 {
+        barren::position_record(slot, m);
+    }
 }
 
 /// The candidates of the common excluders, arranged so that whether a combination of
@@ -96,14 +126,21 @@ fn sees(size: Size, a: usize, b: usize) -> bool {
 /// The first aligned pair exclusion (cell pairs in order) that eliminates something.
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
     let size = m.size;
-    let cells = base_cells(m, 2);
+    let (cells, singles) = base_cells(m, 2);
+    let changed = changed_cells(m, barren::ALIGNED_PAIR, singles).unwrap_or(!0);
     for i in 0..cells.len() {
+        let (c0, x0) = cells[i];
+        let changed0 = changed >> c0 & 1 != 0;
+        let changed_peers0 = peers(size, c0) & changed;
         for j in i + 1..cells.len() {
-            let (c0, x0) = cells[i];
             let (c1, x1) = cells[j];
             let common = x0 & x1;
             // Fewer than two common excluders (tested without a population count).
             if common & common.wrapping_sub(1) == 0 {
+                continue;
+            }
+            // Nothing changed in the pair or their common peers since it gave nothing.
+            if !changed0 && changed >> c1 & 1 == 0 && changed_peers0 & peers(size, c1) == 0 {
                 continue;
             }
             let linked = sees(size, c0, c1);
@@ -154,6 +191,7 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             ));
         }
     }
+    record_barren(m, barren::ALIGNED_PAIR, singles);
     None
 }
 
@@ -168,7 +206,8 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     if size != Size::Nine {
         return None;
     }
-    let cells = base_cells(m, 3);
+    let (cells, singles) = base_cells(m, 3);
+    let changed = changed_cells(m, barren::ALIGNED_TRIPLE, singles).unwrap_or(!0);
     let n = cells.len();
     // The base cells as a set, and each one's excluders by cell.
     let mut base = 0u128;
@@ -189,6 +228,14 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                 continue;
             }
             let (a, b) = (cells[i].0, cells[j].0);
+            let after_b = !((2u128 << b) - 1);
+            // What changed since the triple search last gave nothing: in a or b, in
+            // their common peers, or only in a third cell.
+            let changed_ab = (1u128 << a | 1u128 << b) & changed != 0;
+            let changed_peers_ab = peers(size, a) & peers(size, b) & changed;
+            if !changed_ab && changed_peers_ab == 0 && base & after_b & changed == 0 {
+                continue;
+            }
             // The common excluders of a, b and c are the cells of x01 that c sees (x01
             // holds only cells of two or three candidates): at least two exactly when c
             // sees two cells of x01.
@@ -198,8 +245,10 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                 twice |= once & p;
                 once |= p;
             }
-            let after_b = !((2u128 << b) - 1);
             for c in cells_of(twice & base & after_b) {
+                if !changed_ab && changed >> c & 1 == 0 && changed_peers_ab & peers(size, c) == 0 {
+                    continue;
+                }
                 let common = x01 & excluders[c];
                 let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
                 let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
@@ -212,6 +261,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
             }
         }
     }
+    record_barren(m, barren::ALIGNED_TRIPLE, singles);
     None
 }
 
@@ -322,6 +372,41 @@ mod tests {
             assert_eq!(s.rating, 75);
             assert!(!s.eliminations.is_empty());
         }
+    }
+
+    /// Every position of the paths of three puzzles rated 8.2 to 8.3 (where the ladder
+    /// tries aligned exclusion over and over): the same result with the memos of the
+    /// positions where nothing was found as from cold memos, and the memos used.
+    #[test]
+    fn memo_of_barren_positions_changes_nothing() {
+        use crate::puzzle::Puzzle;
+        let mut positions = Vec::new();
+        for line in [
+            "800947000000000700000002093007060050500304009060050100920400000006000000000125008",
+            "005100090300065000007300064050000000406000901000000040920001800000720003030004600",
+            "700010030930702000000006002070000680001060300028000090800500000000607059060080004",
+        ] {
+            let p = Puzzle::parse(line).unwrap();
+            let mut m = Marks::from_puzzle(&p);
+            for s in crate::logic::path(&p, &mut || {}).unwrap() {
+                positions.push(m);
+                s.apply(&mut m);
+            }
+        }
+        let both = |m: &Marks| (aligned_pair_exclusion(m), aligned_triple_exclusion(m));
+        crate::logic::forget_search_memos();
+        let mut used = 0;
+        let mut warm = Vec::new();
+        for m in &positions {
+            used += barren::changed_since(barren::ALIGNED_TRIPLE, m).is_some() as usize;
+            warm.push(both(m));
+        }
+        assert!(used > positions.len() / 2, "{used} of {}", positions.len());
+        for (m, w) in positions.iter().zip(&warm) {
+            crate::logic::forget_search_memos();
+            assert_eq!(both(m), *w);
+        }
+        assert!(warm.iter().any(|(p, t)| p.is_some() || t.is_some()));
     }
 
     #[test]
