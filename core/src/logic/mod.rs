@@ -43,6 +43,7 @@ pub mod wings;
 /// rate the same puzzle several times. Ratings never depend on it.
 pub fn forget_search_memos() {
     board::barren::forget();
+    strong_links::forget_link_tables();
 }
 
 pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};

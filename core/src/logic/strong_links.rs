@@ -247,6 +247,43 @@ impl DigitLinks {
     }
 }
 
+/// Every digit's [`DigitLinks`], kept per thread with the candidate cells they were
+/// built from (9×9): the turbot fish and the three strong links of a position build each
+/// digit's tables once, and a later position where a digit's cells are unchanged reuses
+/// them. The tables are a function of the digit's candidate cells alone.
+struct LinkTables {
+    keys: [CellSet; 9],
+    tables: Vec<DigitLinks>,
+}
+
+/// Never a key (keys use the low 81 bits).
+const NO_TABLES: CellSet = CellSet::MAX;
+
+thread_local! {
+    static LINK_TABLES: std::cell::RefCell<LinkTables> =
+        std::cell::RefCell::new(LinkTables { keys: [NO_TABLES; 9], tables: (0..9).map(|_| DigitLinks::new()).collect() });
+}
+
+impl LinkTables {
+    /// The tables of `digit` when it has at least `min` (2 or more) links.
+    fn get(&mut self, size: Size, ctx: &Context, digit: u8, min: usize) -> Option<&DigitLinks> {
+        let d = digit as usize - 1;
+        let dc = ctx.dcs[d];
+        if size != Size::Nine || self.keys[d] != dc {
+            // Filled whenever the digit has two links, the fewest a search asks for.
+            self.tables[d].fill(size, ctx, digit, 2);
+            self.keys[d] = if size == Size::Nine { dc } else { NO_TABLES };
+        }
+        let t = &self.tables[d];
+        (t.all.len() >= min).then_some(t)
+    }
+}
+
+/// Forgets the strong-link tables of this thread (see `logic::forget_search_memos`).
+pub(crate) fn forget_link_tables() {
+    LINK_TABLES.with_borrow_mut(|t| t.keys = [NO_TABLES; 9]);
+}
+
 /// The node of `l` at index `side` (0 its `a`, 1 its `b`) and the other one.
 #[inline]
 fn oriented(l: &Link, side: usize) -> (CellSet, CellSet) {
@@ -283,19 +320,18 @@ type TurbotBest = (u16, i32, u8, Link, Link, CellSet, CellSet, CellSet);
 pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let dcs = &ctx.dcs;
-    let mut dl = DigitLinks::new();
     let mut best: Option<TurbotBest> = None;
     let nine = size == Size::Nine;
-    for digit in 1..=size.n() as u8 {
+    LINK_TABLES.with_borrow_mut(|tables| for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
         // A digit that held nothing with these candidate cells holds nothing now.
         if nine && barren::digit_known(barren::slot::TURBOT_FISH, digit as usize - 1, dc) {
             continue;
         }
-        if !dl.fill(size, ctx, digit, 2) {
+        let Some(dl) = tables.get(size, ctx, digit, 2) else {
             continue;
-        }
-        let DigitLinks { all, nodes, reach, reaching, with, .. } = &dl;
+        };
+        let DigitLinks { all, nodes, reach, reaching, with, .. } = dl;
         for i in 0..all.len() {
             // The later links with an orientation whose bridge shares a unit with one of
             // link i's bridges, whose ends some candidate sees: the only partners that
@@ -344,7 +380,7 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
         if nine && best.is_none() {
             barren::digit_record(barren::slot::TURBOT_FISH, digit as usize - 1, dc);
         }
-    }
+    });
     let (rating, _, digit, l1, l2, end1, end2, _bridge) = best?;
     let dc = dcs[digit as usize - 1];
     let elim = dc & seeing_all(size, end1) & seeing_all(size, end2) & !(l1.a | l1.b | l2.a | l2.b);
@@ -397,22 +433,21 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
 pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let dcs = &ctx.dcs;
-    let mut dl = DigitLinks::new();
     // (rating, -eliminations, digit, links in chain order as (unit, end, bridge) with the
     // middle as (unit, x, y))
     let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
     let nine = size == Size::Nine;
-    for digit in 1..=size.n() as u8 {
+    LINK_TABLES.with_borrow_mut(|tables| for digit in 1..=size.n() as u8 {
         let dc = dcs[digit as usize - 1];
         // A digit that held nothing with these candidate cells holds nothing now.
         if nine && barren::digit_known(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc) {
             continue;
         }
         // Three links to chain: fewer, nothing.
-        if !dl.fill(size, ctx, digit, 3) {
+        let Some(dl) = tables.get(size, ctx, digit, 3) else {
             continue;
-        }
-        let DigitLinks { all, nodes, reach, reaching, with, grouped, .. } = &dl;
+        };
+        let DigitLinks { all, nodes, reach, reaching, with, grouped, .. } = dl;
         let (reach, reaching, with, grouped) = (reach, *reaching, with, *grouped);
         let joinable = |cover: u32| dl.joinable(cover);
         for mid in 0..all.len() {
@@ -486,7 +521,7 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
         if nine && best.is_none() {
             barren::digit_record(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc);
         }
-    }
+    });
     let (rating, _, digit, chain) = best?;
     let dc = dcs[digit as usize - 1];
     let used = chain.iter().fold(0u128, |s, l| s | l.a | l.b);
