@@ -308,6 +308,46 @@ impl Context {
 /// finds exactly what it would have found, sooner. The key is the candidates themselves,
 /// never a hash, so a memo can only say "nothing here" when that is true; it is shared
 /// by every puzzle rated on the thread. 9×9 grids only.
+/// Whether the steps found on this thread need their sentence (`Step::explanation`). A
+/// rating never reads them, so [`rate`](super::rate) turns them off while it runs: the
+/// techniques then leave the explanation empty instead of writing it ([`sentence!`]).
+/// Everything else a step holds is the same either way.
+pub(crate) mod text {
+    use std::cell::Cell;
+
+    thread_local! {
+        static OFF: Cell<bool> = const { Cell::new(false) };
+    }
+
+    /// True unless a rating is running on this thread.
+    #[inline]
+    pub(crate) fn wanted() -> bool {
+        !OFF.with(Cell::get)
+    }
+
+    /// Turns sentences off until the guard is dropped (then back to what they were).
+    pub(crate) fn off() -> Off {
+        Off(OFF.with(|o| o.replace(true)))
+    }
+
+    pub(crate) struct Off(bool);
+
+    impl Drop for Off {
+        fn drop(&mut self) {
+            OFF.with(|o| o.set(self.0));
+        }
+    }
+}
+
+/// `format!` for a step's explanation: an empty String while sentences are off (see
+/// [`text`]), without evaluating the arguments.
+macro_rules! sentence {
+    ($($arg:tt)*) => {
+        if $crate::logic::board::text::wanted() { format!($($arg)*) } else { String::new() }
+    };
+}
+pub(crate) use sentence;
+
 pub(crate) mod barren {
     use std::cell::Cell;
 

@@ -113,7 +113,7 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
         units.extend(bits(cover).map(|j| (cover_kind * n + j) as u8));
         let base_names: Vec<String> = bits(combo).map(|i| unit_name(size, base_kind * n + i)).collect();
         let cover_names: Vec<String> = bits(cover).map(|j| unit_name(size, cover_kind * n + j)).collect();
-        let explanation = format!(
+        let explanation = sentence!(
             "{} on {}: in {}, {} can only be in {}, so it leaves the rest of those lines ({}).",
             capitalize(name),
             digit,

@@ -126,7 +126,7 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                         // intersection's eliminations are left for later steps.
                         let (technique, rating, name) =
                             if k1 == 2 { (Technique::DirectPointing, 17, "direct pointing") } else { (Technique::DirectClaiming, 19, "direct claiming") };
-                        let explanation = format!(
+                        let explanation = sentence!(
                             "In {}, {} can only be in {}, within {}; so in {} only {} can hold {} ({}).",
                             unit_name(size, u1),
                             digit,
@@ -172,7 +172,7 @@ fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
     let p = dc & mask1;
     let eliminations = eliminations_of(m, dc & mask2 & !mask1, digit);
     let (technique, rating) = if hit.k1 == 2 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
-    let explanation = format!(
+    let explanation = sentence!(
         "In {}, {} can only be in {}, which all lie in {}: {} leaves the rest of {} ({}).",
         unit_name(size, u1),
         digit,

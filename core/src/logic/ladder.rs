@@ -216,6 +216,8 @@ pub fn rate(puzzle: &Puzzle, check: &mut dyn FnMut()) -> Rating {
 
 /// [`rate`] from a position, trusting it has a single solution.
 pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
+    // The rating reads no step's sentence: the techniques need not write them.
+    let _sentences = super::board::text::off();
     let mut rating = Rating::default();
     let mut first = true;
     let mut placed = false;
@@ -461,6 +463,22 @@ mod tests {
             crate::logic::forget_search_memos();
             assert_eq!((r, path(p, &mut || {})), *w, "{}", p.to_line());
         }
+    }
+
+    /// A rating turns the steps' sentences off while it runs, and only then: the hints and
+    /// paths that follow still explain every step.
+    #[test]
+    fn rating_leaves_sentences_to_hints_and_paths() {
+        let p = Puzzle::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        assert!(rate(&p, &mut || {}).er > 0);
+        assert!(super::super::board::text::wanted());
+        let steps = path(&p, &mut || {}).unwrap();
+        assert!(steps.iter().all(|s| !s.explanation.is_empty()));
+        let _off = super::super::board::text::off();
+        let hint = next_step(&Marks::from_puzzle(&p), &mut || {}).unwrap();
+        assert!(hint.explanation.is_empty());
+        drop(_off);
+        assert!(!next_step(&Marks::from_puzzle(&p), &mut || {}).unwrap().explanation.is_empty());
     }
 
     fn no_check() -> impl FnMut() {

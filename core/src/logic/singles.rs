@@ -34,7 +34,7 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
                 (
                     Technique::FullHouse,
                     10,
-                    format!("{} is the last blank cell of {}: it takes the missing {}.", cell_name(size, cell), unit_name(size, u), digit),
+                    sentence!("{} is the last blank cell of {}: it takes the missing {}.", cell_name(size, cell), unit_name(size, u), digit),
                 )
             } else {
                 let kind = kind_of(size, u);
@@ -42,7 +42,7 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
                 (
                     Technique::HiddenSingle(kind),
                     rating,
-                    format!("{} is the only cell of {} that can hold {}.", cell_name(size, cell), unit_name(size, u), digit),
+                    sentence!("{} is the only cell of {} that can hold {}.", cell_name(size, cell), unit_name(size, u), digit),
                 )
             };
             return Some(make_step(
@@ -91,7 +91,7 @@ pub fn naked_single(m: &Marks) -> Option<Step> {
         1u128 << cell,
         Vec::new(),
         1 << (digit - 1),
-        format!("{} has a single candidate left: {}.", cell_name(size, cell), digit),
+        sentence!("{} has a single candidate left: {}.", cell_name(size, cell), digit),
     ))
 }
 

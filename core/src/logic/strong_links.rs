@@ -391,7 +391,7 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
         42 => (Technique::TurbotFish, "Turbot fish"),
         _ => (Technique::TurbotFish, "Grouped turbot fish"),
     };
-    let explanation = format!(
+    let explanation = sentence!(
         "{} on {}: in {} it is in {} or {}, in {} in {} or {}, and {} and {} share a unit; so {} or {} holds it ({}).",
         name,
         digit,
@@ -527,7 +527,7 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
     let used = chain.iter().fold(0u128, |s, l| s | l.a | l.b);
     let (e1, e3) = (chain[0].a, chain[2].b);
     let eliminations = eliminations_of(m, dc & seeing_all(size, e1) & seeing_all(size, e3) & !used, digit);
-    let explanation = format!(
+    let explanation = sentence!(
         "Three strong links on {}: {} = {} in {}, {} = {} in {}, {} = {} in {}, joined where they share units; so {} or {} holds {} ({}).",
         digit,
         cell_list(size, cells_of(chain[0].a)),

@@ -62,7 +62,7 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
                 continue;
             }
             let rating = [0, 0, 30, 36, 50][degree];
-            let explanation = format!(
+            let explanation = sentence!(
                 "In {}, {} hold only {} between them: these digits leave the rest of {} ({}).",
                 unit_name(size, u),
                 cell_list(size, cells_of(set_cells)),
@@ -140,7 +140,7 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                     continue;
                 }
                 let rating = [0, 0, 34, 40, 54][degree];
-                let explanation = format!(
+                let explanation = sentence!(
                     "In {}, {} can only be in {}: these cells hold nothing else ({}).",
                     unit_name(size, u),
                     digit_list(digits),
@@ -167,7 +167,7 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                     let cell = cells[rest.trailing_zeros() as usize];
                     let digit = d as u8 + 1;
                     let rating = [0, 0, 20, 25, 43][degree];
-                    let explanation = format!(
+                    let explanation = sentence!(
                         "In {}, {} can only be in {}, so {} is left a single place there: {}.",
                         unit_name(size, u),
                         digit_list(digits),
