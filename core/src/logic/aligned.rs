@@ -59,6 +59,17 @@ fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet) 
     (out, singles)
 }
 
+/// The base cells as a set, and each one's excluders by cell.
+fn by_cell(cells: &[(usize, CellSet)]) -> (CellSet, [CellSet; crate::grid::CELLS]) {
+    let mut base = 0u128;
+    let mut excluders = [0u128; crate::grid::CELLS];
+    for &(c, x) in cells {
+        base |= 1u128 << c;
+        excluders[c] = x;
+    }
+    (base, excluders)
+}
+
 /// The cells to look at, by the memo of `slot` (see the module notes): `Some(changed)`
 /// when only the pairs or triples whose cells or common peers meet `changed` can give a
 /// step, `None` when everything must be searched.
@@ -128,19 +139,22 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
     let size = m.size;
     let (cells, singles) = base_cells(m, 2);
     let changed = changed_cells(m, barren::ALIGNED_PAIR, singles).unwrap_or(!0);
-    for i in 0..cells.len() {
-        let (c0, x0) = cells[i];
-        let changed0 = changed >> c0 & 1 != 0;
-        let changed_peers0 = peers(size, c0) & changed;
-        for j in i + 1..cells.len() {
-            let (c1, x1) = cells[j];
-            let common = x0 & x1;
+    let (base, excluders) = by_cell(&cells);
+    for &(c0, x0) in &cells {
+        let mut partners = base & !((2u128 << c0) - 1);
+        if changed >> c0 & 1 == 0 {
+            // Only pairs with a change in the second cell or in a common peer: the second
+            // cell changed or sees a changed cell that c0 sees.
+            let mut near = changed;
+            for x in cells_of(peers(size, c0) & changed) {
+                near |= peers(size, x);
+            }
+            partners &= near;
+        }
+        for c1 in cells_of(partners) {
+            let common = x0 & excluders[c1];
             // Fewer than two common excluders (tested without a population count).
             if common & common.wrapping_sub(1) == 0 {
-                continue;
-            }
-            // Nothing changed in the pair or their common peers since it gave nothing.
-            if !changed0 && changed >> c1 & 1 == 0 && changed_peers0 & peers(size, c1) == 0 {
                 continue;
             }
             let linked = sees(size, c0, c1);
@@ -208,32 +222,45 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     }
     let (cells, singles) = base_cells(m, 3);
     let changed = changed_cells(m, barren::ALIGNED_TRIPLE, singles).unwrap_or(!0);
-    let n = cells.len();
-    // The base cells as a set, and each one's excluders by cell.
-    let mut base = 0u128;
-    let mut excluders = [0u128; crate::grid::CELLS];
-    for &(c, x) in &cells {
-        base |= 1u128 << c;
-        excluders[c] = x;
-    }
+    let (base, excluders) = by_cell(&cells);
     // A triple qualifies when one of its cells, of at most three candidates, sees another
     // (Sukaku Explainer picks the third cell among the first two's excluders), and at
     // least two cells of at most three candidates see all three.
     let small = |c: usize| count9(m.cands[c] as u32) <= 3;
-    for i in 0..n {
-        for j in i + 1..n {
-            let x01 = cells[i].1 & cells[j].1;
+    // The triple a, b, c with these common excluders, if it qualifies.
+    let try_triple = |a: usize, b: usize, c: usize, common: CellSet| {
+        let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
+        let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
+        if twin {
+            triple(m, [a, b, c], common)
+        } else {
+            None
+        }
+    };
+    for &(a, xa) in &cells {
+        for b in cells_of(base & !((2u128 << a) - 1)) {
+            let x01 = xa & excluders[b];
             // Fewer than two common excluders (tested without a population count).
             if x01 & x01.wrapping_sub(1) == 0 {
                 continue;
             }
-            let (a, b) = (cells[i].0, cells[j].0);
             let after_b = !((2u128 << b) - 1);
             // What changed since the triple search last gave nothing: in a or b, in
             // their common peers, or only in a third cell.
             let changed_ab = (1u128 << a | 1u128 << b) & changed != 0;
             let changed_peers_ab = peers(size, a) & peers(size, b) & changed;
-            if !changed_ab && changed_peers_ab == 0 && base & after_b & changed == 0 {
+            if !changed_ab && changed_peers_ab == 0 {
+                // Only a changed third cell: each is tested alone (its common excluders,
+                // the cells of x01 it sees, must be two or more).
+                for c in cells_of(base & after_b & changed) {
+                    let common = x01 & excluders[c];
+                    if common & common.wrapping_sub(1) == 0 {
+                        continue;
+                    }
+                    if let Some(step) = try_triple(a, b, c, common) {
+                        return Some(step);
+                    }
+                }
                 continue;
             }
             // The common excluders of a, b and c are the cells of x01 that c sees (x01
@@ -249,13 +276,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                 if !changed_ab && changed >> c & 1 == 0 && changed_peers_ab & peers(size, c) == 0 {
                     continue;
                 }
-                let common = x01 & excluders[c];
-                let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
-                let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
-                if !twin {
-                    continue;
-                }
-                if let Some(step) = triple(m, [a, b, c], common) {
+                if let Some(step) = try_triple(a, b, c, x01 & excluders[c]) {
                     return Some(step);
                 }
             }
