@@ -42,7 +42,9 @@
 //! every place it turns on); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
 //! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
-//! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
+//! dynamic chains make a [`DynLite`] closure per assumption (one that turns on a
+//! candidate whose own "on" closure is known to meet a contradiction stops there: it
+//! holds that closure, so it meets one too; the "off" of a bivalue
 //! cell reaches the same closure as the other digit's "on" and needs none, and so does
 //! the "off" of a digit with one other place in a unit of its cell: that place's "on"
 //! has the same closure, so only the depths, where a bound needs them, take a closure
@@ -743,7 +745,7 @@ fn search_dynamic(
                         std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[c as usize]);
                         pool.dcache_has.unset(c);
                     } else {
-                        pool.dlite[k].close(board, pot(c, true));
+                        pool.dlite[k].close(board, pot(c, true), &pool.conflicted);
                         if !pool.known.has(c) && !pool.dlite[k].conflict {
                             // For the "off" tests of conjugate places met later.
                             pool.known.set(c);
@@ -806,7 +808,7 @@ fn search_dynamic(
                     implied_of(pool, board, partner, mode);
                     pool.conflicted.has(partner)
                 } else {
-                    pool.dlite[D_OFF].close(board, pot(c, false));
+                    pool.dlite[D_OFF].close(board, pot(c, false), &pool.conflicted);
                     off_lit = true;
                     pool.dlite[D_OFF].conflict
                 }
@@ -848,7 +850,7 @@ fn search_dynamic(
                     both_on.intersect(&implied.on);
                     both_off.intersect(&implied.off);
                     if !both_on.is_empty() || !both_off.is_empty() {
-                        pool.dlite[D_OFF].close(board, pot(c, false));
+                        pool.dlite[D_OFF].close(board, pot(c, false), &pool.conflicted);
                     }
                 }
                 let mut may = false;
@@ -1081,7 +1083,7 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         return;
     }
     let lite = &mut pool.dcache[c as usize];
-    lite.close(board, pot(c, true));
+    lite.close(board, pot(c, true), &pool.conflicted);
     pool.implied[c as usize] = if lite.conflict {
         pool.conflicted.set(c);
         let slot = pool.kept_next;
