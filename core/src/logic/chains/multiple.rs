@@ -121,6 +121,31 @@ impl Default for Pool {
     }
 }
 
+/// The digits (0-based) of candidate mask `m`, in increasing order, and how many.
+#[inline]
+fn digits_of(m: u16) -> ([usize; 9], usize) {
+    let (mut out, mut n, mut rest) = ([0usize; 9], 0, m);
+    while rest != 0 {
+        out[n] = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    (out, n)
+}
+
+/// The cells of unit `u` whose candidates have `bit`, in the unit's order, and how many.
+#[inline]
+fn places_of(grid: &[u16; 81], u: usize, bit: u16) -> ([usize; 9], usize) {
+    let (mut out, mut n) = ([0usize; 9], 0);
+    for &o in &crate::grid::UNITS[u] {
+        if grid[o as usize] & bit != 0 {
+            out[n] = o as usize;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
 /// Which producer runs.
 #[derive(Clone, Copy)]
 pub struct Params {
@@ -177,7 +202,8 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
         check();
         let do_double = card >= 3 && !params.nishio && mode.dynamic;
         let do_contra = mode.dynamic || params.nishio;
-        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let (digit_buf, n_digits) = digits_of(grid[cell]);
+        let digits = &digit_buf[..n_digits];
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
             // A propagation kept from the region tests is the same (one grid, one mode).
@@ -279,8 +305,8 @@ fn region_chains(
 ) {
     let bit = 1u16 << d;
     for u in regions_of(cell) {
-        let places: Vec<usize> =
-            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let (place_buf, n_places) = places_of(grid, u, bit);
+        let places = &place_buf[..n_places];
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
@@ -372,7 +398,8 @@ fn search_static(
             continue;
         }
         check();
-        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let (digit_buf, n_digits) = digits_of(grid[cell]);
+        let digits = &digit_buf[..n_digits];
         let n = digits.len();
         // `full[k]`: `pool.vals[k]` holds the propagation of digit k (with parents);
         // `lit[k]`: `pool.lite[k]` holds its closure (for the distances).
@@ -480,8 +507,8 @@ fn region_chains_static(
     let bit = 1u16 << d;
     let own = cand(cell, d);
     for u in regions_of(cell) {
-        let places: Vec<usize> =
-            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let (place_buf, n_places) = places_of(grid, u, bit);
+        let places = &place_buf[..n_places];
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
@@ -724,7 +751,8 @@ fn search_dynamic(
         }
         check();
         let do_double = card >= 3;
-        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let (digit_buf, n_digits) = digits_of(grid[cell]);
+        let digits = &digit_buf[..n_digits];
         let n = digits.len();
         // `full[k]`: `pool.vals[k]` holds digit k's "on" propagation; otherwise
         // `pool.dlite[k]` holds its closure (without a conflict).
@@ -970,8 +998,8 @@ fn region_chains_dynamic(
     let bit = 1u16 << d;
     let own = cand(cell, d);
     for u in regions_of(cell) {
-        let places: Vec<usize> =
-            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let (place_buf, n_places) = places_of(grid, u, bit);
+        let places = &place_buf[..n_places];
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
