@@ -450,7 +450,6 @@ impl Run {
         }
         self.set_parents(start, &[]);
         let (mut on_head, mut off_head) = (0usize, 0usize);
-        let mut found: [(u16, [u16; 10], usize); 4] = [(0, [0; 10], 0); 4];
         loop {
             if on_head < self.on_list.len() {
                 let c = self.on_list[on_head];
@@ -482,28 +481,34 @@ impl Run {
                 let c = self.off_list[off_head];
                 off_head += 1;
                 let parent = pot(c, false);
-                let mut n = 0;
+                // What this "off" turns on is added at once, in order (`off_to_on` reads
+                // the working grid before `c` leaves it); the first one found off is
+                // the contradiction, and nothing after it is added.
+                let mut absurd = None;
                 work.off_to_on(source, c, mode.cell_rule, |q, hidden| {
-                    found[n].0 = q;
-                    found[n].1[0] = parent;
-                    found[n].1[1..1 + hidden.len()].copy_from_slice(hidden);
-                    found[n].2 = 1 + hidden.len();
-                    n += 1;
-                });
-                if mode.dynamic {
-                    work.remove(c);
-                }
-                for (q, parents, len) in found.iter().take(n) {
-                    let q = *q;
-                    if self.off.has(q) {
-                        self.set_parents(pot(q, true), &parents[..*len]);
-                        self.absurd = Some(q);
+                    if absurd.is_some() {
                         return;
-                    } else if !self.on.has(q) {
+                    }
+                    if self.off.has(q) {
+                        absurd = Some(q);
+                    } else if self.on.has(q) {
+                        return;
+                    } else {
                         self.on.set(q);
                         self.on_list.push(q);
-                        self.set_parents(pot(q, true), &parents[..*len]);
                     }
+                    let p = pot(q, true) as usize;
+                    self.par_start[p] = self.arena.len() as u32;
+                    self.par_len[p] = 1 + hidden.len() as u16;
+                    self.arena.push(parent);
+                    self.arena.extend_from_slice(hidden);
+                });
+                if let Some(q) = absurd {
+                    self.absurd = Some(q);
+                    return;
+                }
+                if mode.dynamic {
+                    work.remove(c);
                 }
                 continue;
             }
@@ -1001,8 +1006,8 @@ impl DynLite {
     }
 
     #[inline]
-    fn turn_on(&mut self, c: u16, depth: u8) {
-        if self.off.has(c) {
+    fn turn_on(&mut self, c: u16, depth: u8, doomed: &CandSet) {
+        if self.off.has(c) || doomed.has(c) {
             self.conflict = true;
         } else if !self.on.has(c) {
             self.on.set(c);
@@ -1012,7 +1017,7 @@ impl DynLite {
     }
 
     #[inline]
-    fn turn_off(&mut self, work: &mut Board, source: &Board, c: u16, depth: u8) {
+    fn turn_off(&mut self, work: &mut Board, source: &Board, c: u16, depth: u8, doomed: &CandSet) {
         if self.on.has(c) {
             self.conflict = true;
             return;
@@ -1032,7 +1037,7 @@ impl DynLite {
                 return;
             }
         } else if single(m) {
-            self.turn_on(cand(cell, m.trailing_zeros() as usize), next);
+            self.turn_on(cand(cell, m.trailing_zeros() as usize), next, doomed);
         }
         for u in regions_of(cell) {
             let m = work.places[u][d];
@@ -1042,13 +1047,16 @@ impl DynLite {
                     return;
                 }
             } else if single(m) {
-                self.turn_on(cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), next);
+                self.turn_on(cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), next, doomed);
             }
         }
     }
 
-    /// Propagates `start` on `source` (stops at the first contradiction).
-    pub fn close(&mut self, source: &Board, start: u16) {
+    /// Propagates `start` on `source` (stops at the first contradiction). `doomed`: the
+    /// candidates whose "on" closure is known to meet a contradiction; this closure
+    /// meets one too if it turns one of them on (it then holds that one's closure: the
+    /// rules are monotone), and stops there.
+    pub fn close(&mut self, source: &Board, start: u16, doomed: &CandSet) {
         self.on.clear();
         self.off.clear();
         self.queue.clear();
@@ -1056,9 +1064,9 @@ impl DynLite {
         let mut work = *source;
         let sc = pot_cand(start);
         if pot_on(start) {
-            self.turn_on(sc, 0);
+            self.turn_on(sc, 0, doomed);
         } else {
-            self.turn_off(&mut work, source, sc, 0);
+            self.turn_off(&mut work, source, sc, 0, doomed);
         }
         let mut head = 0;
         while head < self.queue.len() && !self.conflict {
@@ -1070,7 +1078,7 @@ impl DynLite {
             while m != 0 && !self.conflict {
                 let e = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.turn_off(&mut work, source, cand(cell, e), next);
+                self.turn_off(&mut work, source, cand(cell, e), next, doomed);
             }
             for u in regions_of(cell) {
                 let mut m = work.places[u][d];
@@ -1078,7 +1086,7 @@ impl DynLite {
                     let o = UNITS[u][m.trailing_zeros() as usize] as usize;
                     m &= m - 1;
                     if o != cell {
-                        self.turn_off(&mut work, source, cand(o, d), next);
+                        self.turn_off(&mut work, source, cand(o, d), next, doomed);
                     }
                 }
             }

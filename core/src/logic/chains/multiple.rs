@@ -42,7 +42,9 @@
 //! every place it turns on); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
 //! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
-//! dynamic chains make a [`DynLite`] closure per assumption (the "off" of a bivalue
+//! dynamic chains make a [`DynLite`] closure per assumption (one that turns on a
+//! candidate whose own "on" closure is known to meet a contradiction stops there: it
+//! holds that closure, so it meets one too; the "off" of a bivalue
 //! cell reaches the same closure as the other digit's "on" and needs none, and so does
 //! the "off" of a digit with one other place in a unit of its cell: that place's "on"
 //! has the same closure, so only the depths, where a bound needs them, take a closure
@@ -119,6 +121,31 @@ impl Default for Pool {
     }
 }
 
+/// The digits (0-based) of candidate mask `m`, in increasing order, and how many.
+#[inline]
+fn digits_of(m: u16) -> ([usize; 9], usize) {
+    let (mut out, mut n, mut rest) = ([0usize; 9], 0, m);
+    while rest != 0 {
+        out[n] = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    (out, n)
+}
+
+/// The cells of unit `u` whose candidates have `bit`, in the unit's order, and how many.
+#[inline]
+fn places_of(grid: &[u16; 81], u: usize, bit: u16) -> ([usize; 9], usize) {
+    let (mut out, mut n) = ([0usize; 9], 0);
+    for &o in &crate::grid::UNITS[u] {
+        if grid[o as usize] & bit != 0 {
+            out[n] = o as usize;
+            n += 1;
+        }
+    }
+    (out, n)
+}
+
 /// Which producer runs.
 #[derive(Clone, Copy)]
 pub struct Params {
@@ -175,7 +202,8 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
         check();
         let do_double = card >= 3 && !params.nishio && mode.dynamic;
         let do_contra = mode.dynamic || params.nishio;
-        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let (digit_buf, n_digits) = digits_of(grid[cell]);
+        let digits = &digit_buf[..n_digits];
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
             // A propagation kept from the region tests is the same (one grid, one mode).
@@ -277,8 +305,8 @@ fn region_chains(
 ) {
     let bit = 1u16 << d;
     for u in regions_of(cell) {
-        let places: Vec<usize> =
-            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let (place_buf, n_places) = places_of(grid, u, bit);
+        let places = &place_buf[..n_places];
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
@@ -370,7 +398,8 @@ fn search_static(
             continue;
         }
         check();
-        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let (digit_buf, n_digits) = digits_of(grid[cell]);
+        let digits = &digit_buf[..n_digits];
         let n = digits.len();
         // `full[k]`: `pool.vals[k]` holds the propagation of digit k (with parents);
         // `lit[k]`: `pool.lite[k]` holds its closure (for the distances).
@@ -478,8 +507,8 @@ fn region_chains_static(
     let bit = 1u16 << d;
     let own = cand(cell, d);
     for u in regions_of(cell) {
-        let places: Vec<usize> =
-            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let (place_buf, n_places) = places_of(grid, u, bit);
+        let places = &place_buf[..n_places];
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
@@ -722,7 +751,8 @@ fn search_dynamic(
         }
         check();
         let do_double = card >= 3;
-        let digits: Vec<usize> = (0..9).filter(|&d| grid[cell] >> d & 1 != 0).collect();
+        let (digit_buf, n_digits) = digits_of(grid[cell]);
+        let digits = &digit_buf[..n_digits];
         let n = digits.len();
         // `full[k]`: `pool.vals[k]` holds digit k's "on" propagation; otherwise
         // `pool.dlite[k]` holds its closure (without a conflict).
@@ -743,7 +773,7 @@ fn search_dynamic(
                         std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[c as usize]);
                         pool.dcache_has.unset(c);
                     } else {
-                        pool.dlite[k].close(board, pot(c, true));
+                        pool.dlite[k].close(board, pot(c, true), &pool.conflicted);
                         if !pool.known.has(c) && !pool.dlite[k].conflict {
                             // For the "off" tests of conjugate places met later.
                             pool.known.set(c);
@@ -806,7 +836,7 @@ fn search_dynamic(
                     implied_of(pool, board, partner, mode);
                     pool.conflicted.has(partner)
                 } else {
-                    pool.dlite[D_OFF].close(board, pot(c, false));
+                    pool.dlite[D_OFF].close(board, pot(c, false), &pool.conflicted);
                     off_lit = true;
                     pool.dlite[D_OFF].conflict
                 }
@@ -848,7 +878,7 @@ fn search_dynamic(
                     both_on.intersect(&implied.on);
                     both_off.intersect(&implied.off);
                     if !both_on.is_empty() || !both_off.is_empty() {
-                        pool.dlite[D_OFF].close(board, pot(c, false));
+                        pool.dlite[D_OFF].close(board, pot(c, false), &pool.conflicted);
                     }
                 }
                 let mut may = false;
@@ -968,8 +998,8 @@ fn region_chains_dynamic(
     let bit = 1u16 << d;
     let own = cand(cell, d);
     for u in regions_of(cell) {
-        let places: Vec<usize> =
-            crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] & bit != 0).collect();
+        let (place_buf, n_places) = places_of(grid, u, bit);
+        let places = &place_buf[..n_places];
         let count = places.len();
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
@@ -1081,7 +1111,7 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         return;
     }
     let lite = &mut pool.dcache[c as usize];
-    lite.close(board, pot(c, true));
+    lite.close(board, pot(c, true), &pool.conflicted);
     pool.implied[c as usize] = if lite.conflict {
         pool.conflicted.set(c);
         let slot = pool.kept_next;
