@@ -16,15 +16,18 @@
 //!
 //! Each search also remembers (per thread, `board::barren`) the last 9×9 position where
 //! it found nothing, and at a position whose every cell's candidates are among that
-//! position's, it looks only at the pairs (triples) whose cells or common peers changed.
-//! That is exact when neither position has a cell of a single candidate (the ladder
-//! places naked singles first, so it never meets one here): then whether a pair (a
-//! triple) is looked at, and what it eliminates, depends only on the candidates of its
-//! cells and of the cells seeing all of them (its excluders are among those, and a
-//! cell's being one depends on its own candidates). A pair whose cells and common peers
-//! kept their candidates was looked at there with the same candidates, and found
-//! nothing. The pairs (triples) are visited in the same order, so the first that
-//! eliminates something is the same as a full search's.
+//! position's, it looks only at the pairs (triples) whose cells or common excluders
+//! changed. That is exact when neither position has a cell of a single candidate (the
+//! ladder places naked singles first, so it never meets one here). Take a pair (a
+//! triple) whose cells kept their candidates and whose excluders here all kept theirs.
+//! Its excluders there were those and maybe more: a cell seeing all of its cells is an
+//! excluder by its own candidates, and one that changed and is not an excluder here had
+//! at least as many candidates there (too many to exclude) or has none left now. So it
+//! was looked at there, with the same cells and at least these excluders. More
+//! excluders only kill more combinations, and a digit goes when no combination keeps
+//! it: it eliminated nothing there, so it eliminates nothing here. The pairs (triples)
+//! are visited in the same order, so the first that eliminates something is the same as
+//! a full search's.
 
 use super::board::*;
 use super::marks::{Candidate, Marks};
@@ -33,8 +36,8 @@ use crate::grid::Size;
 
 /// Cells that may take part: at least two candidates, no peer with a single one, and
 /// some peer with few candidates (two for pairs, up to `max_excluder` for triples); and
-/// the cells of a single candidate.
-fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet) {
+/// the cells of a single candidate, and those that may exclude.
+fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet, CellSet) {
     let size = m.size;
     // Cells of one candidate, and cells that may exclude.
     let (mut singles, mut few) = (0u128, 0u128);
@@ -56,7 +59,7 @@ fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet) 
             out.push((c, p & few));
         }
     }
-    (out, singles)
+    (out, singles, few)
 }
 
 /// The base cells as a set, and each one's excluders by cell.
@@ -137,16 +140,17 @@ fn sees(size: Size, a: usize, b: usize) -> bool {
 /// The first aligned pair exclusion (cell pairs in order) that eliminates something.
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
     let size = m.size;
-    let (cells, singles) = base_cells(m, 2);
+    let (cells, singles, few) = base_cells(m, 2);
     let changed = changed_cells(m, barren::ALIGNED_PAIR, singles).unwrap_or(!0);
+    let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
     for &(c0, x0) in &cells {
         let mut partners = base & !((2u128 << c0) - 1);
         if changed >> c0 & 1 == 0 {
-            // Only pairs with a change in the second cell or in a common peer: the second
-            // cell changed or sees a changed cell that c0 sees.
+            // Only pairs with a change in the second cell or in a common excluder: the
+            // second cell changed or sees a changed excluder that c0 sees.
             let mut near = changed;
-            for x in cells_of(peers(size, c0) & changed) {
+            for x in cells_of(peers(size, c0) & changed_excluders) {
                 near |= peers(size, x);
             }
             partners &= near;
@@ -220,8 +224,9 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     if size != Size::Nine {
         return None;
     }
-    let (cells, singles) = base_cells(m, 3);
+    let (cells, singles, few) = base_cells(m, 3);
     let changed = changed_cells(m, barren::ALIGNED_TRIPLE, singles).unwrap_or(!0);
+    let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
     // A triple qualifies when one of its cells, of at most three candidates, sees another
     // (Sukaku Explainer picks the third cell among the first two's excluders), and at
@@ -246,9 +251,9 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
             }
             let after_b = !((2u128 << b) - 1);
             // What changed since the triple search last gave nothing: in a or b, in
-            // their common peers, or only in a third cell.
+            // their common excluders, or only in a third cell.
             let changed_ab = (1u128 << a | 1u128 << b) & changed != 0;
-            let changed_peers_ab = peers(size, a) & peers(size, b) & changed;
+            let changed_peers_ab = peers(size, a) & peers(size, b) & changed_excluders;
             if !changed_ab && changed_peers_ab == 0 {
                 // Only a changed third cell: each is tested alone (its common excluders,
                 // the cells of x01 it sees, must be two or more).
