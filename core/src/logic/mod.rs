@@ -28,6 +28,7 @@ pub mod aligned;
 pub(crate) mod board;
 pub mod chains;
 pub mod fish;
+mod incremental;
 pub mod intersections;
 pub mod ladder;
 pub mod marks;
@@ -43,6 +44,7 @@ pub mod wings;
 /// rate the same puzzle several times. Ratings never depend on it.
 pub fn forget_search_memos() {
     board::barren::forget();
+    incremental::forget();
 }
 
 pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};

@@ -14,6 +14,7 @@
 //! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
 
 use super::board::*;
+use super::incremental;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -31,11 +32,15 @@ struct LoopSearch<'a> {
     /// The cells of `path[..len]`.
     on_path: CellSet,
     found: Vec<([usize; MAX_LOOP], usize)>,
+    /// Whether a walk stopped at the cap on loops found (the incremental rule then keeps
+    /// no snapshot).
+    capped: bool,
 }
 
 impl LoopSearch<'_> {
     fn walk(&mut self, cell: usize, allowed_extra: u32, extra_values: u16, last_kind: usize) {
         if self.found.len() >= 64 {
+            self.capped = true;
             return;
         }
         let size = self.m.size;
@@ -145,12 +150,63 @@ pub fn unique_loop(m: &Marks) -> Option<Step> {
 /// [`unique_loop`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
+    // The incremental rule (see `incremental`). A loop's steps depend on the candidates
+    // of its cells, of its type 2 targets (which only lose candidates) and, for types 3
+    // and 4 (exactly two cells with extra digits), of the cells of the units those two
+    // share (and whether they are blank). Call a loop new when one of those cells changed
+    // since the snapshot; the others gave nothing there and give nothing here. Which
+    // loops each walk finds depends on its cells' candidates only and, as candidates
+    // shrink, the walks from a start are among those at the snapshot (a cell off a pair's
+    // changed cells was a start there too, in its pair's loop core, the core shrinking
+    // with the pair's cells), so they meet the cap on loops found only if the snapshot's
+    // did: a snapshot is kept only from a search that met no cap. The search then skips
+    // the starts of a pair none of whose loops can be new (no changed cell holds both
+    // digits, and no unit with a changed cell holds two of the pair's cells with extra
+    // digits), and the loops that are not new; every other start walks as in the full
+    // search, so each new loop is met first in the same form, in the same order.
+    let changed = incremental::changed(incremental::slot::UNIQUE_LOOP, m);
+    if changed == Some(0) {
+        return None;
+    }
+    let mut new_units = 0u32;
+    let mut multi3 = 0u128;
+    if let Some(new) = changed {
+        for u in 0..27 {
+            if UNIT_MASKS_NINE[u] & new != 0 {
+                new_units |= 1 << u;
+            }
+        }
+        for c in 0..81 {
+            if count9(m.cands[c] as u32) > 2 {
+                multi3 |= 1u128 << c;
+            }
+        }
+    }
+    // Whether a set of cells, or a pair's cells holding both digits, has a changed cell or
+    // two cells with extra digits in a unit with one.
+    let touches = |cells: CellSet, exact_two: bool| -> bool {
+        let Some(new) = changed else { return true };
+        if cells & new != 0 {
+            return true;
+        }
+        let extra = cells & multi3;
+        if exact_two && extra.count_ones() != 2 {
+            return false;
+        }
+        bits(new_units).any(|u| {
+            let x = UNIT_MASKS_NINE[u] & extra;
+            x & x.wrapping_sub(1) != 0 && (!exact_two || x == extra)
+        })
+    };
+    let mut capped = false;
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
     let dcs = &ctx.dcs;
     // The loop core of each pair of digits (index 9 d1 + d2, digits from 0), once known.
     let mut cores = [0u128; 81];
     let mut cores_known = 0u128;
+    // The pairs with no new loop (restricted search).
+    let mut dead = 0u128;
     for start in 0..size.cells() {
         let v = m.cands[start];
         if count9(v as u32) != 2 {
@@ -165,18 +221,25 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
         if cores_known & (1u128 << pair) == 0 {
             cores[pair] = loop_core(size, both);
             cores_known |= 1u128 << pair;
+            if !touches(cores[pair], false) {
+                dead |= 1u128 << pair;
+            }
         }
-        if cores[pair] >> start & 1 == 0 {
+        if cores[pair] >> start & 1 == 0 || dead >> pair & 1 != 0 {
             continue;
         }
-        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new() };
+        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new(), capped: false };
         search.walk(start, 2, 0, 3);
+        capped |= search.capped;
         for (path, len) in std::mem::take(&mut search.found) {
             let cells = &path[..len];
             if !is_valid_loop(size, cells) {
                 continue;
             }
             let set: CellSet = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
+            if !touches(set, true) {
+                continue;
+            }
             if seen_loops.contains(&set) {
                 continue;
             }
@@ -191,6 +254,9 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
                 }
             }
         }
+    }
+    if best.is_none() && !capped {
+        incremental::record(incremental::slot::UNIQUE_LOOP, m);
     }
     best.map(|b| b.2)
 }
