@@ -113,6 +113,27 @@ fn loop_core(size: Size, both: CellSet) -> CellSet {
     }
 }
 
+/// [`loop_core`], remembered per pair of digits (index `pair`) for the last cell set
+/// asked on 9×9 (the core is a function of the set alone).
+fn cached_loop_core(size: Size, both: CellSet, pair: usize) -> CellSet {
+    use std::cell::Cell;
+    thread_local! {
+        static CORES: [Cell<(CellSet, CellSet)>; 81] = const { [const { Cell::new((u128::MAX, 0)) }; 81] };
+    }
+    if size != Size::Nine {
+        return loop_core(size, both);
+    }
+    CORES.with(|t| {
+        let (key, core) = t[pair].get();
+        if key == both {
+            return core;
+        }
+        let core = loop_core(size, both);
+        t[pair].set((both, core));
+        core
+    })
+}
+
 /// Each unit met by the loop is met once at an odd and once at an even position.
 fn is_valid_loop(size: Size, cells: &[usize]) -> bool {
     let mut odd = [false; 27];
@@ -219,8 +240,14 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
         // that are not valid (and the cap on loops found is per start).
         let pair = d1 * 9 + d2;
         if cores_known & (1u128 << pair) == 0 {
-            cores[pair] = loop_core(size, both);
             cores_known |= 1u128 << pair;
+            // The core is a part of `both`: a pair whose cells already show no new loop
+            // needs no core.
+            if !touches(both, false) {
+                dead |= 1u128 << pair;
+                continue;
+            }
+            cores[pair] = cached_loop_core(size, both, pair);
             if !touches(cores[pair], false) {
                 dead |= 1u128 << pair;
             }

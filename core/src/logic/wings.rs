@@ -29,7 +29,14 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
     }
     let new = changed.unwrap_or(!0);
     let bivalue = bivalue_cells(m);
-    for pivot in 0..size.cells() {
+    // The pivots: new cells, and old cells seeing a new bivalue cell (a wing).
+    let mut pivots = new;
+    if changed.is_some() {
+        for y in cells_of(new & bivalue) {
+            pivots |= peers(size, y);
+        }
+    }
+    for pivot in cells_of(pivots & ((1u128 << size.cells()) - 1)) {
         let pc = m.cands[pivot];
         if count9(pc as u32) != if xyz { 3 } else { 2 } {
             continue;
