@@ -502,6 +502,13 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut common: Option<CellSet> = None;
     let mut bug_set = 0u128;
     let dcs = &ctx.dcs;
+    // The cells of three candidates or more.
+    let mut multi3 = 0u128;
+    for c in 0..size.cells() {
+        if m.cands[c].count_ones() >= 3 {
+            multi3 |= 1u128 << c;
+        }
+    }
     for u in (2 * n..3 * n).chain(0..2 * n) {
         for digit in 1..=n as u8 {
             let bit = 1u16 << (digit - 1);
@@ -510,13 +517,14 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
             if count == 0 || count == 2 {
                 continue;
             }
-            let mut found = cells_of(places).filter(|&c| m.cands[c].count_ones() >= 3);
-            let (Some(cell), None) = (found.next(), found.next()) else {
-                if cells_of(places).all(|c| m.cands[c].count_ones() < 3) {
-                    return None;
-                }
+            let found = places & multi3;
+            if found == 0 {
+                return None;
+            }
+            if found & found.wrapping_sub(1) != 0 {
                 continue;
-            };
+            }
+            let cell = found.trailing_zeros() as usize;
             if bug_set >> cell & 1 == 0 {
                 bug_cells.push(cell);
                 bug_set |= 1u128 << cell;
