@@ -233,6 +233,8 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         union: u16,
         ys: CellSet,
         need: u16,
+        seen: CellSet,
+        broken: u16,
         best: &mut Option<(u16, u32, [usize; 5], u16, u32)>,
     ) {
         let size = m.size;
@@ -310,6 +312,12 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             if digits > k + 1 || (depth + 1 == k && count9(u as u32) as usize != k + 1) {
                 continue;
             }
+            // `need`'s digits held by a cell outside `seen` (the cells seeing the one
+            // bivalue cell to take, or all) cannot be restricted: one at least must be.
+            let broken = if seen >> c & 1 == 0 { broken | (m.cands[c] & need) } else { broken };
+            if need != 0 && broken == need {
+                continue;
+            }
             stack[depth] = c;
             let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
             // With all k + 1 digits in, only cells holding none other can follow.
@@ -332,17 +340,17 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             if !enough {
                 continue;
             }
-            visit(m, dcs, k, depth + 1, stack, next, u, ys, need, best);
+            visit(m, dcs, k, depth + 1, stack, next, u, ys, need, seen, broken, best);
         }
     }
     match changed {
-        None => visit(m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, &mut best),
+        None => visit(m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, !0, 0, &mut best),
         Some(new) => {
             // The sets holding a new cell, from their first new cell `a`.
             for a in cells_of(new & multi) {
                 stack[0] = a;
                 let allowed = multi & peers(size, a) & !(new & ((2u128 << a) - 1));
-                visit(m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, &mut best);
+                visit(m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, !0, 0, &mut best);
             }
             // The sets of old cells with a new bivalue cell `y`, from their first cell `x`
             // seeing y.
@@ -356,7 +364,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     }
                     stack[0] = x;
                     let allowed = old & peers(size, x) & !(near & ((2u128 << x) - 1));
-                    visit(m, dcs, k, 1, &mut stack, allowed, m.cands[x], 1u128 << y, cy, &mut best);
+                    visit(m, dcs, k, 1, &mut stack, allowed, m.cands[x], 1u128 << y, cy, peers(size, y), 0, &mut best);
                 }
             }
         }
