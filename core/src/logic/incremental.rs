@@ -49,7 +49,9 @@ thread_local! {
 
 /// The cells whose candidates changed since the snapshot of `slot`, when there is one
 /// and the current candidates are a subset of it cell by cell (9×9 only); `None` asks
-/// for a full search. `Some(0)`: the position is the snapshot's, where the search found
+/// for a full search, as does a grid with a blank cell without candidates (so that, with
+/// the snapshots' grids having none either, a cell whose candidates did not change is
+/// still blank or still filled: the loops' type 3 counts blank cells). `Some(0)`: the position is the snapshot's, where the search found
 /// nothing.
 pub(crate) fn changed(slot: usize, m: &Marks) -> Option<CellSet> {
     if m.size != Size::Nine || !ENABLED.with(|e| e.get()) {
@@ -67,15 +69,18 @@ pub(crate) fn changed(slot: usize, m: &Marks) -> Option<CellSet> {
             extra |= now & !old;
             if now != old {
                 out |= 1u128 << c;
+            } else if now == 0 && m.values[c] == 0 {
+                return None;
             }
         }
         (extra == 0).then_some(out)
     })
 }
 
-/// Records that the search of `slot` (full, or pruned by the rule) found nothing at `m`.
+/// Records that the search of `slot` (full, or pruned by the rule) found nothing at `m`
+/// (unless a blank cell of `m` has no candidate).
 pub(crate) fn record(slot: usize, m: &Marks) {
-    if m.size != Size::Nine {
+    if m.size != Size::Nine || (0..81).any(|c| m.cands[c] == 0 && m.values[c] == 0) {
         return;
     }
     SNAPSHOTS.with(|s| {

@@ -12,6 +12,11 @@
 //!
 //! BUG: if every blank cell held two candidates and every digit two places in each unit
 //! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
+//!
+//! The loop search keeps a snapshot of the last position where it found nothing and then
+//! walks only the pairs, and examines only the loops, that a change since can concern
+//! (see `incremental` and [`unique_loop_with`]); BUG depends on the whole grid and is
+//! always searched in full.
 
 use super::board::*;
 use super::incremental;

@@ -9,6 +9,11 @@
 //!   them through x alone; z is then in one of the pattern's z cells, so every cell
 //!   seeing all of those loses z. Rated 5.5, or 5.6 when the largest of the three cells
 //!   holds three digits (Sukaku Explainer's size rule).
+//!
+//! Each of these searches keeps a snapshot of the last position where it found nothing
+//! and then looks only at the patterns with a cell whose candidates changed since (see
+//! `incremental`): exact, as a pattern's existence and eliminations depend only on the
+//! candidates of its own cells and of its targets.
 
 use super::board::*;
 use super::incremental;
