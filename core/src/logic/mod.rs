@@ -28,6 +28,7 @@ pub mod aligned;
 pub(crate) mod board;
 pub mod chains;
 pub mod fish;
+mod incremental;
 pub mod intersections;
 pub mod ladder;
 pub mod marks;
@@ -44,6 +45,7 @@ pub mod wings;
 pub fn forget_search_memos() {
     board::barren::forget();
     strong_links::forget_link_tables();
+    incremental::forget();
 }
 
 pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};

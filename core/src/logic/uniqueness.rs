@@ -12,8 +12,14 @@
 //!
 //! BUG: if every blank cell held two candidates and every digit two places in each unit
 //! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
+//!
+//! The loop search keeps a snapshot of the last position where it found nothing and then
+//! walks only the pairs, and examines only the loops, that a change since can concern
+//! (see `incremental` and [`unique_loop_with`]); BUG depends on the whole grid and is
+//! always searched in full.
 
 use super::board::*;
+use super::incremental;
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use crate::grid::Size;
@@ -31,11 +37,15 @@ struct LoopSearch<'a> {
     /// The cells of `path[..len]`.
     on_path: CellSet,
     found: Vec<([usize; MAX_LOOP], usize)>,
+    /// Whether a walk stopped at the cap on loops found (the incremental rule then keeps
+    /// no snapshot).
+    capped: bool,
 }
 
 impl LoopSearch<'_> {
     fn walk(&mut self, cell: usize, allowed_extra: u32, extra_values: u16, last_kind: usize) {
         if self.found.len() >= 64 {
+            self.capped = true;
             return;
         }
         let size = self.m.size;
@@ -108,6 +118,27 @@ fn loop_core(size: Size, both: CellSet) -> CellSet {
     }
 }
 
+/// [`loop_core`], remembered per pair of digits (index `pair`) for the last cell set
+/// asked on 9×9 (the core is a function of the set alone).
+fn cached_loop_core(size: Size, both: CellSet, pair: usize) -> CellSet {
+    use std::cell::Cell;
+    thread_local! {
+        static CORES: [Cell<(CellSet, CellSet)>; 81] = const { [const { Cell::new((u128::MAX, 0)) }; 81] };
+    }
+    if size != Size::Nine {
+        return loop_core(size, both);
+    }
+    CORES.with(|t| {
+        let (key, core) = t[pair].get();
+        if key == both {
+            return core;
+        }
+        let core = loop_core(size, both);
+        t[pair].set((both, core));
+        core
+    })
+}
+
 /// Each unit met by the loop is met once at an odd and once at an even position.
 fn is_valid_loop(size: Size, cells: &[usize]) -> bool {
     let mut odd = [false; 27];
@@ -145,12 +176,63 @@ pub fn unique_loop(m: &Marks) -> Option<Step> {
 /// [`unique_loop`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
+    // The incremental rule (see `incremental`). A loop's steps depend on the candidates
+    // of its cells, of its type 2 targets (which only lose candidates) and, for types 3
+    // and 4 (exactly two cells with extra digits), of the cells of the units those two
+    // share (and whether they are blank). Call a loop new when one of those cells changed
+    // since the snapshot; the others gave nothing there and give nothing here. Which
+    // loops each walk finds depends on its cells' candidates only and, as candidates
+    // shrink, the walks from a start are among those at the snapshot (a cell off a pair's
+    // changed cells was a start there too, in its pair's loop core, the core shrinking
+    // with the pair's cells), so they meet the cap on loops found only if the snapshot's
+    // did: a snapshot is kept only from a search that met no cap. The search then skips
+    // the starts of a pair none of whose loops can be new (no changed cell holds both
+    // digits, and no unit with a changed cell holds two of the pair's cells with extra
+    // digits), and the loops that are not new; every other start walks as in the full
+    // search, so each new loop is met first in the same form, in the same order.
+    let changed = incremental::changed(incremental::slot::UNIQUE_LOOP, m);
+    if changed == Some(0) {
+        return None;
+    }
+    let mut new_units = 0u32;
+    let mut multi3 = 0u128;
+    if let Some(new) = changed {
+        for u in 0..27 {
+            if UNIT_MASKS_NINE[u] & new != 0 {
+                new_units |= 1 << u;
+            }
+        }
+        for c in 0..81 {
+            if count9(m.cands[c] as u32) > 2 {
+                multi3 |= 1u128 << c;
+            }
+        }
+    }
+    // Whether a set of cells, or a pair's cells holding both digits, has a changed cell or
+    // two cells with extra digits in a unit with one.
+    let touches = |cells: CellSet, exact_two: bool| -> bool {
+        let Some(new) = changed else { return true };
+        if cells & new != 0 {
+            return true;
+        }
+        let extra = cells & multi3;
+        if exact_two && extra.count_ones() != 2 {
+            return false;
+        }
+        bits(new_units).any(|u| {
+            let x = UNIT_MASKS_NINE[u] & extra;
+            x & x.wrapping_sub(1) != 0 && (!exact_two || x == extra)
+        })
+    };
+    let mut capped = false;
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
     let dcs = &ctx.dcs;
     // The loop core of each pair of digits (index 9 d1 + d2, digits from 0), once known.
     let mut cores = [0u128; 81];
     let mut cores_known = 0u128;
+    // The pairs with no new loop (restricted search).
+    let mut dead = 0u128;
     for start in 0..size.cells() {
         let v = m.cands[start];
         if count9(v as u32) != 2 {
@@ -163,20 +245,33 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
         // that are not valid (and the cap on loops found is per start).
         let pair = d1 * 9 + d2;
         if cores_known & (1u128 << pair) == 0 {
-            cores[pair] = loop_core(size, both);
             cores_known |= 1u128 << pair;
+            // The core is a part of `both`: a pair whose cells already show no new loop
+            // needs no core.
+            if !touches(both, false) {
+                dead |= 1u128 << pair;
+                continue;
+            }
+            cores[pair] = cached_loop_core(size, both, pair);
+            if !touches(cores[pair], false) {
+                dead |= 1u128 << pair;
+            }
         }
-        if cores[pair] >> start & 1 == 0 {
+        if cores[pair] >> start & 1 == 0 || dead >> pair & 1 != 0 {
             continue;
         }
-        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new() };
+        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new(), capped: false };
         search.walk(start, 2, 0, 3);
+        capped |= search.capped;
         for (path, len) in std::mem::take(&mut search.found) {
             let cells = &path[..len];
             if !is_valid_loop(size, cells) {
                 continue;
             }
             let set: CellSet = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
+            if !touches(set, true) {
+                continue;
+            }
             if seen_loops.contains(&set) {
                 continue;
             }
@@ -191,6 +286,9 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
                 }
             }
         }
+    }
+    if best.is_none() && !capped {
+        incremental::record(incremental::slot::UNIQUE_LOOP, m);
     }
     best.map(|b| b.2)
 }
@@ -409,6 +507,13 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut common: Option<CellSet> = None;
     let mut bug_set = 0u128;
     let dcs = &ctx.dcs;
+    // The cells of three candidates or more.
+    let mut multi3 = 0u128;
+    for c in 0..size.cells() {
+        if m.cands[c].count_ones() >= 3 {
+            multi3 |= 1u128 << c;
+        }
+    }
     for u in (2 * n..3 * n).chain(0..2 * n) {
         for digit in 1..=n as u8 {
             let bit = 1u16 << (digit - 1);
@@ -417,13 +522,14 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
             if count == 0 || count == 2 {
                 continue;
             }
-            let mut found = cells_of(places).filter(|&c| m.cands[c].count_ones() >= 3);
-            let (Some(cell), None) = (found.next(), found.next()) else {
-                if cells_of(places).all(|c| m.cands[c].count_ones() < 3) {
-                    return None;
-                }
+            let found = places & multi3;
+            if found == 0 {
+                return None;
+            }
+            if found & found.wrapping_sub(1) != 0 {
                 continue;
-            };
+            }
+            let cell = found.trailing_zeros() as usize;
             if bug_set >> cell & 1 == 0 {
                 bug_cells.push(cell);
                 bug_set |= 1u128 << cell;

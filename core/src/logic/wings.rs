@@ -9,30 +9,60 @@
 //!   them through x alone; z is then in one of the pattern's z cells, so every cell
 //!   seeing all of those loses z. Rated 5.5, or 5.6 when the largest of the three cells
 //!   holds three digits (Sukaku Explainer's size rule).
+//!
+//! Each of these searches keeps a snapshot of the last position where it found nothing
+//! and then looks only at the patterns with a cell whose candidates changed since (see
+//! `incremental`): exact, as a pattern's existence and eliminations depend only on the
+//! candidates of its own cells and of its targets.
 
 use super::board::*;
+use super::incremental;
 use super::marks::Marks;
 use super::step::{Step, Technique};
 use crate::grid::Size;
 
 fn wing(m: &Marks, xyz: bool) -> Option<Step> {
     let size = m.size;
+    // The incremental rule (see `incremental`): a wing exists and eliminates as a function
+    // of the candidates of its three cells and of its target cells only, so with a
+    // snapshot only wings with a cell whose candidates changed since (`new`) are looked
+    // at, in the same order.
+    let slot = if xyz { incremental::slot::XYZ_WING } else { incremental::slot::XY_WING };
+    let changed = incremental::changed(slot, m);
+    if changed == Some(0) {
+        return None;
+    }
+    let new = changed.unwrap_or(!0);
     let bivalue = bivalue_cells(m);
-    for pivot in 0..size.cells() {
+    // The pivots: new cells, and old cells seeing a new bivalue cell (a wing).
+    let mut pivots = new;
+    if changed.is_some() {
+        for y in cells_of(new & bivalue) {
+            pivots |= peers(size, y);
+        }
+    }
+    for pivot in cells_of(pivots & ((1u128 << size.cells()) - 1)) {
         let pc = m.cands[pivot];
         if count9(pc as u32) != if xyz { 3 } else { 2 } {
             continue;
         }
-        let wings: Vec<usize> = cells_of(bivalue & peers(size, pivot)).filter(|&w| {
+        let mut wings = 0u128;
+        for w in cells_of(bivalue & peers(size, pivot)) {
             let wc = m.cands[w];
-            if xyz {
-                wc & pc == wc
-            } else {
-                count9((wc & pc) as u32) == 1
+            if if xyz { wc & pc == wc } else { count9((wc & pc) as u32) == 1 } {
+                wings |= 1u128 << w;
             }
-        }).collect();
-        for (i, &w1) in wings.iter().enumerate() {
-            for &w2 in &wings[i + 1..] {
+        }
+        let pivot_new = new >> pivot & 1 != 0;
+        if !pivot_new && wings & new == 0 {
+            continue;
+        }
+        for w1 in cells_of(wings) {
+            let mut seconds = wings & !((2u128 << w1) - 1);
+            if !pivot_new && new >> w1 & 1 == 0 {
+                seconds &= new;
+            }
+            for w2 in cells_of(seconds) {
                 let (c1, c2) = (m.cands[w1], m.cands[w2]);
                 if c1 == c2 {
                     continue;
@@ -85,6 +115,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
             }
         }
     }
+    incremental::record(slot, m);
     None
 }
 
@@ -148,12 +179,13 @@ fn als_eliminations(m: &Marks, dcs: &[CellSet; 9], als: &[usize], y: usize, thro
     for d in bits((through | locked) as u32) {
         let bit = 1u16 << d;
         let mut targets = !pattern;
-        let holders: &mut dyn Iterator<Item = &usize> =
-            if through & bit != 0 { &mut als.iter().chain(std::iter::once(&y)) } else { &mut als.iter() };
-        for &q in holders {
-            if m.cands[q] & bit != 0 {
-                targets &= peers(size, q);
-            }
+        // The holders: the set's cells holding d, and y too for a digit of `through`.
+        let mut holders = dcs[d] & pattern;
+        if through & bit == 0 {
+            holders &= !(1u128 << y);
+        }
+        for q in cells_of(holders) {
+            targets &= peers(size, q);
         }
         out[d] = dcs[d] & targets;
     }
@@ -166,6 +198,20 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     if size != Size::Nine {
         return None;
     }
+    // The incremental rule (see `incremental`): a pattern (the set and the bivalue cell)
+    // exists and eliminates as a function of the candidates of its own cells and of its
+    // target cells only; so with a snapshot, only patterns with a cell whose candidates
+    // changed since (`new`) can eliminate something. Those are enumerated directly: the
+    // sets holding a new cell (each from its first new cell, with any bivalue cell), then
+    // for each new bivalue cell the sets of old cells with a cell seeing it (each from
+    // its first such cell). The choice among the patterns found does not depend on the
+    // order met: ties go to the first pattern of the full search's order, the sets' cells
+    // in lexicographic order, then the bivalue cell (see `visit`).
+    let slot = if k == 3 { incremental::slot::WXYZ_WING } else { incremental::slot::VWXYZ_WING };
+    let changed = incremental::changed(slot, m);
+    if changed == Some(0) {
+        return None;
+    }
     let bivalue = bivalue_cells(m);
     let mut multi = 0u128;
     for c in 0..81 {
@@ -176,7 +222,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     }
     let mut best: Option<(u16, u32, [usize; 5], u16, u32)> = None;
     let mut stack = [0usize; 4];
-    // Depth-first over mutually visible cells in ascending order.
+    // Depth-first over mutually visible cells, in ascending order after the first
+    // `depth` cells (fixed by the caller); the set's last cell must bring it to exactly
+    // k + 1 digits; the bivalue cell is taken among `ys`. Among the patterns met, the
+    // best (rating, then most eliminations, then suffix) wins, ties to the smallest
+    // (sorted set cells, bivalue cell): the first one in the full search's order.
     #[allow(clippy::too_many_arguments)]
     fn visit(
         m: &Marks,
@@ -186,14 +236,20 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         stack: &mut [usize; 4],
         allowed: CellSet,
         union: u16,
-        bivalue: CellSet,
+        ys: CellSet,
+        need: u16,
+        seen: CellSet,
+        broken: u16,
         best: &mut Option<(u16, u32, [usize; 5], u16, u32)>,
     ) {
         let size = m.size;
         if depth == k {
             // The last cell brought the set to exactly k + 1 digits (checked above).
             debug_assert_eq!(union.count_ones() as usize, k + 1);
-            let cells = &stack[..k];
+            let mut sorted = [0usize; 4];
+            sorted[..k].copy_from_slice(&stack[..k]);
+            sorted[..k].sort_unstable();
+            let cells = &sorted[..k];
             let biggest = cells.iter().map(|&x| count9(m.cands[x] as u32)).max().unwrap_or(0) as i32;
             let rating = als_rating(k, biggest);
             if best.map_or(false, |b| b.0 < rating) {
@@ -210,7 +266,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             for d in bits((!union & 0x1ff) as u32) {
                 outside |= dcs[d];
             }
-            for y in cells_of(range & !als & bivalue & !outside) {
+            for y in cells_of(range & !als & ys & !outside) {
                 let cy = m.cands[y];
                 if cy & union != cy {
                     continue;
@@ -239,13 +295,13 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     }
                     // Ties go as Sukaku Explainer sorts them: most eliminations, then its
                     // pattern "suffix" (double link 2 or 1, largest cell, total of the
-                    // set's candidates), smallest first.
+                    // set's candidates), smallest first; then the full search's order.
                     let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
                     let suffix = (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
-                    if best.map_or(true, |b| (rating, std::cmp::Reverse(count), suffix) < (b.0, std::cmp::Reverse(b.1), b.4)) {
-                        let mut all = [0usize; 5];
-                        all[..k].copy_from_slice(cells);
-                        all[k] = y;
+                    let mut all = [0usize; 5];
+                    all[..k].copy_from_slice(cells);
+                    all[k] = y;
+                    if best.map_or(true, |b| (rating, std::cmp::Reverse(count), suffix, all) < (b.0, std::cmp::Reverse(b.1), b.4, b.2)) {
                         *best = Some((rating, count, all, if double { cy } else { z_bit }, suffix));
                     }
                 }
@@ -254,16 +310,24 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         }
         for c in cells_of(allowed) {
             let u = union | m.cands[c];
-            let digits = count9(u as u32) as usize;
+            // `need`: digits the set must hold in the end (the bivalue cell's, when there
+            // is one bivalue cell to take).
+            let digits = count9((u | need) as u32) as usize;
             // The set's digits: at most k + 1, and exactly that many with its last cell.
-            if digits > k + 1 || (depth + 1 == k && digits < k + 1) {
+            if digits > k + 1 || (depth + 1 == k && count9(u as u32) as usize != k + 1) {
+                continue;
+            }
+            // `need`'s digits held by a cell outside `seen` (the cells seeing the one
+            // bivalue cell to take, or all) cannot be restricted: one at least must be.
+            let broken = if seen >> c & 1 == 0 { broken | (m.cands[c] & need) } else { broken };
+            if need != 0 && broken == need {
                 continue;
             }
             stack[depth] = c;
             let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
             // With all k + 1 digits in, only cells holding none other can follow.
             if digits == k + 1 && depth + 1 < k {
-                for d in bits((!u & 0x1ff) as u32) {
+                for d in bits((!(u | need) & 0x1ff) as u32) {
                     next &= !dcs[d];
                 }
             }
@@ -281,11 +345,39 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             if !enough {
                 continue;
             }
-            visit(m, dcs, k, depth + 1, stack, next, u, bivalue, best);
+            visit(m, dcs, k, depth + 1, stack, next, u, ys, need, seen, broken, best);
         }
     }
-    visit(m, dcs, k, 0, &mut stack, multi, 0, bivalue, &mut best);
-    let (rating, _, all, through, _) = best?;
+    match changed {
+        None => visit(m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, !0, 0, &mut best),
+        Some(new) => {
+            // The sets holding a new cell, from their first new cell `a`.
+            for a in cells_of(new & multi) {
+                stack[0] = a;
+                let allowed = multi & peers(size, a) & !(new & ((2u128 << a) - 1));
+                visit(m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, !0, 0, &mut best);
+            }
+            // The sets of old cells with a new bivalue cell `y`, from their first cell `x`
+            // seeing y.
+            let old = multi & !new;
+            for y in cells_of(new & bivalue) {
+                let near = old & peers(size, y);
+                let cy = m.cands[y];
+                for x in cells_of(near) {
+                    if count9((m.cands[x] | cy) as u32) as usize > k + 1 {
+                        continue;
+                    }
+                    stack[0] = x;
+                    let allowed = old & peers(size, x) & !(near & ((2u128 << x) - 1));
+                    visit(m, dcs, k, 1, &mut stack, allowed, m.cands[x], 1u128 << y, cy, peers(size, y), 0, &mut best);
+                }
+            }
+        }
+    }
+    let Some((rating, _, all, through, _)) = best else {
+        incremental::record(slot, m);
+        return None;
+    };
     let cells = &all[..k + 1];
     let mut pattern = 0u128;
     let mut digits = 0u16;
