@@ -14,7 +14,7 @@
 //! (triples), the digits the last cell may take are one mask, with no scan of the
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
 //!
-//! Each search also remembers (per thread, `board::barren`) the last 9×9 position where
+//! Each search also remembers (per thread, `incremental`) the last 9×9 position where
 //! it found nothing, and at a position whose every cell's candidates are among that
 //! position's, it looks only at the pairs (triples) whose cells or common excluders
 //! changed. That is exact when neither position has a cell of a single candidate (the
@@ -80,13 +80,13 @@ fn changed_cells(m: &Marks, slot: usize, singles: CellSet) -> Option<CellSet> {
     if m.size != Size::Nine || singles != 0 {
         return None;
     }
-    barren::changed_since(slot, m)
+    super::incremental::changed(slot, m)
 }
 
 /// Records that the search of `slot` found nothing at `m`, when the memo applies there.
 fn record_barren(m: &Marks, slot: usize, singles: CellSet) {
     if m.size == Size::Nine && singles == 0 {
-        barren::position_record(slot, m);
+        super::incremental::record(slot, m);
     }
 }
 
@@ -141,7 +141,7 @@ fn sees(size: Size, a: usize, b: usize) -> bool {
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
     let size = m.size;
     let (cells, singles, few) = base_cells(m, 2);
-    let changed = changed_cells(m, barren::ALIGNED_PAIR, singles).unwrap_or(!0);
+    let changed = changed_cells(m, super::incremental::slot::ALIGNED_PAIR, singles).unwrap_or(!0);
     let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
     for &(c0, x0) in &cells {
@@ -209,7 +209,7 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             ));
         }
     }
-    record_barren(m, barren::ALIGNED_PAIR, singles);
+    record_barren(m, super::incremental::slot::ALIGNED_PAIR, singles);
     None
 }
 
@@ -225,7 +225,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
         return None;
     }
     let (cells, singles, few) = base_cells(m, 3);
-    let changed = changed_cells(m, barren::ALIGNED_TRIPLE, singles).unwrap_or(!0);
+    let changed = changed_cells(m, super::incremental::slot::ALIGNED_TRIPLE, singles).unwrap_or(!0);
     let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
     // A triple qualifies when one of its cells, of at most three candidates, sees another
@@ -287,7 +287,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
             }
         }
     }
-    record_barren(m, barren::ALIGNED_TRIPLE, singles);
+    record_barren(m, super::incremental::slot::ALIGNED_TRIPLE, singles);
     None
 }
 
@@ -424,7 +424,7 @@ mod tests {
         let mut used = 0;
         let mut warm = Vec::new();
         for m in &positions {
-            used += barren::changed_since(barren::ALIGNED_TRIPLE, m).is_some() as usize;
+            used += crate::logic::incremental::changed(crate::logic::incremental::slot::ALIGNED_TRIPLE, m).is_some() as usize;
             warm.push(both(m));
         }
         assert!(used > positions.len() / 2, "{used} of {}", positions.len());

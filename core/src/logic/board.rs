@@ -400,43 +400,6 @@ pub(crate) mod barren {
     pub(crate) fn forget() {
         DIGITS.with(|t| t.iter().flatten().for_each(|c| c.set(NONE)));
         UNITS.with(|t| t.iter().flatten().for_each(|c| c.set(NONE)));
-        POSITIONS.with(|t| t.iter().for_each(|p| p.set(None)));
-    }
-
-    /// Searches that remember a whole position (the candidates of every cell of a 9×9
-    /// grid) where they last found nothing: aligned pair and triple exclusion.
-    pub(crate) const POSITION_SLOTS: usize = 2;
-    pub(crate) const ALIGNED_PAIR: usize = 0;
-    pub(crate) const ALIGNED_TRIPLE: usize = 1;
-
-    thread_local! {
-        static POSITIONS: [Cell<Option<[u16; 81]>>; POSITION_SLOTS] = const { [const { Cell::new(None) }; POSITION_SLOTS] };
-    }
-
-    /// The cells whose candidates differ from the position where the search of `slot`
-    /// last found nothing, when every cell's candidates now are among its candidates
-    /// there (candidates only went); `None` otherwise (no such position, or some cell
-    /// gained a candidate: search everything). 9×9 marks only.
-    pub(crate) fn changed_since(slot: usize, m: &crate::logic::marks::Marks) -> Option<u128> {
-        let before = POSITIONS.with(|t| t[slot].get())?;
-        let mut changed = 0u128;
-        for c in 0..81 {
-            let (now, then) = (m.cands[c], before[c]);
-            if now & !then != 0 {
-                return None;
-            }
-            if now != then {
-                changed |= 1u128 << c;
-            }
-        }
-        Some(changed)
-    }
-
-    /// Records that the search of `slot` found nothing at `m` (9×9).
-    pub(crate) fn position_record(slot: usize, m: &crate::logic::marks::Marks) {
-        let mut cands = [0u16; 81];
-        cands.copy_from_slice(&m.cands[..81]);
-        POSITIONS.with(|t| t[slot].set(Some(cands)));
     }
 
     /// The key of unit `u` of a 9×9 context: the places of every digit in it and its

@@ -1,5 +1,5 @@
 //! The incremental rule of the pattern searches that almost never find anything (the
-//! ALS-type wings, XY- and XYZ-wings, unique loops): per thread and per search ("slot"),
+//! ALS-type wings, XY- and XYZ-wings, unique loops, aligned exclusion): per thread and per search ("slot"),
 //! the candidates of the 81 cells at the last position where that search found nothing.
 //!
 //! Candidates only ever shrink along a rating. When every cell's candidates at the
@@ -30,9 +30,11 @@ pub(crate) mod slot {
     pub const UNIQUE_LOOP: usize = 2;
     pub const XY_WING: usize = 3;
     pub const XYZ_WING: usize = 4;
+    pub const ALIGNED_PAIR: usize = 5;
+    pub const ALIGNED_TRIPLE: usize = 6;
 }
 
-const SLOTS: usize = 5;
+const SLOTS: usize = 7;
 
 /// A snapshot: the candidates of the 81 cells, and whether it holds anything.
 struct Snapshot {
