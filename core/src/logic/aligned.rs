@@ -190,7 +190,7 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             for b in bits(r1 as u32) {
                 elims.push(Candidate { cell: c1 as u8, digit: b as u8 + 1 });
             }
-            let text = format!(
+            let text = sentence!(
                 "Aligned pair exclusion: no combination of digits of {} and {} leaves all of {} a candidate unless ({}).",
                 cell_name(size, c0),
                 cell_name(size, c1),
@@ -346,7 +346,7 @@ fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
     if elims.is_empty() {
         return None;
     }
-    let text = format!(
+    let text = sentence!(
         "Aligned triple exclusion: no combination of digits of {} leaves all of {} a candidate, so these go ({}).",
         cell_list(size, cs.iter().copied()),
         cell_list(size, cells_of(common)),

@@ -308,15 +308,15 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
     let extras: Vec<usize> = cells.iter().copied().filter(|&c| m.cands[c].count_ones() > 2).collect();
     let mut sorted_cells: Vec<usize> = cells.to_vec();
     sorted_cells.sort_unstable();
-    let pattern = format!("{} on {} ({})", loop_name(cells.len()), digit_list(v), cell_list(size, sorted_cells.iter().copied()));
+    let pattern = sentence!("{} on {} ({})", loop_name(cells.len()), digit_list(v), cell_list(size, sorted_cells.iter().copied()));
     let make = |kind: u8, rating: u16, elims: Vec<Candidate>, extra_text: String| {
-        let text = format!("{} type {}: {} ({}).", pattern, kind, extra_text, elimination_text(size, &elims));
+        let text = sentence!("{} type {}: {} ({}).", pattern, kind, extra_text, elimination_text(size, &elims));
         make_step(Technique::UniqueLoop(kind), rating, Vec::new(), elims, set, Vec::new(), v, text)
     };
     if extras.len() == 1 {
         let c = extras[0];
         let elims: Vec<Candidate> = crate::grid::digits_of(v).map(|d| Candidate { cell: c as u8, digit: d }).collect();
-        out.push((base, 1, make(1, base, elims, format!("only {} holds more than the two digits, so it cannot hold them", cell_name(size, c)))));
+        out.push((base, 1, make(1, base, elims, sentence!("only {} holds more than the two digits, so it cannot hold them", cell_name(size, c)))));
         return out;
     }
     if extras.len() < 2 {
@@ -332,7 +332,7 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
         let elim = digit_cells(m, digit) & targets & !set;
         if elim != 0 {
             let elims = eliminations_of(m, elim, digit);
-            out.push((base, 2, make(2, base, elims, format!("{} is in one of {}", digit, cell_list(size, extras.iter().copied())))));
+            out.push((base, 2, make(2, base, elims, sentence!("{} is in one of {}", digit, cell_list(size, extras.iter().copied())))));
         }
     }
     if extras.len() != 2 {
@@ -385,7 +385,7 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
                         continue;
                     }
                     let rating = base + (degree as u16 - 1);
-                    let text = format!(
+                    let text = sentence!(
                         "{} or {} holds one of {}, which with {} form a naked subset of {} in {}",
                         cell_name(size, c1),
                         cell_name(size, c2),
@@ -444,7 +444,7 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
                     continue;
                 }
                 let rating = base + hidden.count_ones() as u16 - 1;
-                let text = format!(
+                let text = sentence!(
                     "{} and {} cannot both hold {}, so in {} the digits {} are confined to one of them and {}, which keep only these",
                     cell_name(size, c1),
                     cell_name(size, c2),
@@ -468,7 +468,7 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
             if p == (1u128 << c1) | (1u128 << c2) {
                 let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
                 let elims = vec![Candidate { cell: c1 as u8, digit: other }, Candidate { cell: c2 as u8, digit: other }];
-                let text = format!(
+                let text = sentence!(
                     "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
                     unit_name(size, u),
                     d,
@@ -569,7 +569,7 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
         let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values).map(|d| Candidate { cell: c as u8, digit: d }).collect();
-        let text = format!(
+        let text = sentence!(
             "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
             digit_list(all_values),
             names,
@@ -584,7 +584,7 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
         let elim = digit_cells(m, digit) & common;
         if elim != 0 {
             let elims = eliminations_of(m, elim, digit);
-            let text = format!(
+            let text = sentence!(
                 "BUG type 2: without their {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
                 digit,
                 names,
@@ -645,7 +645,7 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                     continue;
                 }
                 let rating = 57 + degree as u16 - 1;
-                let text = format!(
+                let text = sentence!(
                     "BUG type 3: one of {} holds one of {}, which with {} form a naked subset of {} in {} ({}).",
                     names,
                     digit_list(all_values),
@@ -680,7 +680,7 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
     if elims.is_empty() {
         return None;
     }
-    let text = format!(
+    let text = sentence!(
         "BUG type 4: {} and {} share {} in {}, and one of them holds its BUG digit, so each keeps only its BUG digit and {} ({}).",
         cell_name(size, c1),
         cell_name(size, c2),

@@ -90,7 +90,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
                 }
                 let eliminations = eliminations_of(m, elim, digit);
                 let (technique, rating, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
-                let explanation = format!(
+                let explanation = sentence!(
                     "{}: pivot {} ({}) with wings {} ({}) and {} ({}): one of them holds {} ({}).",
                     name,
                     cell_name(size, pivot),
@@ -393,7 +393,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     }
     let z_text = digit_list(through);
     let (technique, name) = if k == 3 { (Technique::WXYZWing, "WXYZ-wing") } else { (Technique::VWXYZWing, "VWXYZ-wing") };
-    let explanation = format!(
+    let explanation = sentence!(
         "{}: {} hold only {} between them and {} holds {}: {} is in one of the pattern's cells holding it ({}).",
         name,
         cell_list(size, cells[..k].iter().copied()),
