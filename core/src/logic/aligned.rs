@@ -13,6 +13,10 @@
 //! masks): for each digit of the first cell (pairs) or pair of digits of the first two
 //! (triples), the digits the last cell may take are one mask, with no scan of the
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
+//!
+//! Aligned triple exclusion almost never fires, and from one call to the next (the next
+//! position, usually) few cells change: a triple found barren is not evaluated again
+//! while neither its cells nor the cells seeing all three change (see [`TripleMemo`]).
 
 use super::board::*;
 use super::marks::{Candidate, Marks};
@@ -170,10 +174,75 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     }
     let cells = base_cells(m, 3);
     let n = cells.len();
+    MEMO.with(|memo| {
+        let mut memo = memo.borrow_mut();
+        let memo = memo.get_or_insert_with(Box::default);
+        memo.observe(m);
+        triples_in(m, &cells, n, memo)
+    })
+}
+
+/// Which triples were found barren (no elimination), and when: a triple's result depends
+/// only on the candidates of its three cells and of the cells that see all three (its
+/// common excluders are among them), so a triple found barren stays barren while none of
+/// those cells changes, and is not evaluated again. Kept per thread between calls;
+/// memory: a stamp per triple of cells (85,320 of them, 341 KB) and per cell.
+struct TripleMemo {
+    /// The number of calls so far (stamps are call numbers, 0: never).
+    now: u32,
+    /// The candidates at the last call.
+    last: [u16; 81],
+    /// The call at which each cell's candidates last changed.
+    changed: [u32; 81],
+    /// The call at which each triple (see `triple_index`) was last found barren.
+    barren: Vec<u32>,
+}
+
+impl Default for TripleMemo {
+    fn default() -> Self {
+        TripleMemo { now: 0, last: [0; 81], changed: [0; 81], barren: vec![0; 85_320] }
+    }
+}
+
+impl TripleMemo {
+    /// Starts a call on `m`: stamps the cells whose candidates changed since the last.
+    fn observe(&mut self, m: &Marks) {
+        if self.now == u32::MAX {
+            // (Never in practice: start afresh rather than let stamps wrap.)
+            *self = TripleMemo::default();
+        }
+        self.now += 1;
+        for c in 0..81 {
+            if m.cands[c] != self.last[c] || self.now == 1 {
+                self.last[c] = m.cands[c];
+                self.changed[c] = self.now;
+            }
+        }
+    }
+
+    /// True when triple `t` of cells `region` (its cells and those seeing all three) was
+    /// found barren with the candidates `region` has now.
+    fn is_barren(&self, t: usize, region: CellSet) -> bool {
+        let since = self.barren[t];
+        since != 0 && cells_of(region).all(|c| self.changed[c] <= since)
+    }
+}
+
+/// The index of the triple of cells a < b < c among all such triples.
+fn triple_index(a: usize, b: usize, c: usize) -> usize {
+    c * (c - 1) * (c - 2) / 6 + b * (b - 1) / 2 + a
+}
+
+thread_local! {
+    static MEMO: std::cell::RefCell<Option<Box<TripleMemo>>> = const { std::cell::RefCell::new(None) };
+}
+
+fn triples_in(m: &Marks, cells: &[(usize, CellSet)], n: usize, memo: &mut TripleMemo) -> Option<Step> {
+    let size = m.size;
     // The base cells as a set, and each one's excluders by cell.
     let mut base = 0u128;
     let mut excluders = [0u128; crate::grid::CELLS];
-    for &(c, x) in &cells {
+    for &(c, x) in cells {
         base |= 1u128 << c;
         excluders[c] = x;
     }
@@ -206,9 +275,16 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                 if !twin {
                     continue;
                 }
+                let region = (1u128 << a) | (1u128 << b) | (1u128 << c) | (peers(size, a) & peers(size, b) & peers(size, c));
+                let t = triple_index(a, b, c);
+                if memo.is_barren(t, region) {
+                    continue;
+                }
                 if let Some(step) = triple(m, [a, b, c], common) {
+                    memo.barren[t] = 0;
                     return Some(step);
                 }
+                memo.barren[t] = memo.now;
             }
         }
     }
