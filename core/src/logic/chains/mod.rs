@@ -238,6 +238,11 @@ impl Found {
         }
     }
 
+    /// True once a hint was offered.
+    pub(crate) fn is_some(&self) -> bool {
+        self.best.is_some()
+    }
+
     /// The largest complexity a hint of this base difficulty and sort key may have to
     /// beat the best (`u32::MAX` without a best).
     pub(crate) fn max_complexity(&self, base: f64, key: u8) -> u32 {
