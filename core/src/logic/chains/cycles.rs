@@ -22,8 +22,10 @@
 //! search's last round adds only what could still be expanded or close, and a pass in
 //! which nothing could beat the best hint is skipped. The X pass skips the digits whose
 //! places are as they were at an earlier call where its searches from them, unbounded,
-//! offered nothing (see [`XMemo`]). Scratch memory is bounded by the 1458 potentials and
-//! kept per thread between calls (see [`CycleWork`]).
+//! offered nothing (see [`XMemo`]); the XY pass skips the searches that found nothing,
+//! unbounded, at its last run and met no candidate whose lists changed since (see
+//! [`XyMemo`]). Scratch memory is bounded by the 1458 potentials (the memos: under
+//! 400 KB) and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
 use super::ChainKind;
@@ -57,6 +59,82 @@ struct Scratch {
     work: Work,
     graph: PassGraph,
     xmemo: [XMemo; 9],
+    xy: XyMemo,
+}
+
+/// What the XY pass of the last call that ran it learnt: the searches from a start
+/// (`on_ok`: from its "on", `off_ok`: from its "off") that ran unbounded (no best hint
+/// yet) and found nothing (no cycle, no forcing chain), each with the candidates whose
+/// lists it may have read (`on_read`, `off_read`: those it met "on" and "off", the start
+/// among them; see `meets`). A search
+/// reads nothing but those lists (and fixed facts: which candidates turn which off), so
+/// while none of them changes (`graph`: the lists then), it meets the same potentials in
+/// the same order, or, cut shorter by a best hint, part of them, and again finds nothing:
+/// it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
+/// Memory: four sets of 729 candidates per candidate (under 300 KB) and a pass graph.
+struct XyMemo {
+    valid: bool,
+    grid: Vec<u16>,
+    graph: PassGraph,
+    on_ok: CandSet,
+    off_ok: CandSet,
+    on_read: Vec<(CandSet, CandSet)>,
+    off_read: Vec<(CandSet, CandSet)>,
+}
+
+impl Default for XyMemo {
+    fn default() -> Self {
+        XyMemo {
+            valid: false,
+            grid: Vec::new(),
+            graph: PassGraph::default(),
+            on_ok: CandSet::EMPTY,
+            off_ok: CandSet::EMPTY,
+            on_read: Vec::new(),
+            off_read: Vec::new(),
+        }
+    }
+}
+
+impl XyMemo {
+    /// The candidates of `grid` whose lists in `g` of the candidates their "off" turns
+    /// on, and those whose lists of the candidates their "on" turns off, differ from the
+    /// recorded ones (or that were not candidates then).
+    fn changed(&self, grid: &[u16; 81], g: &PassGraph) -> (CandSet, CandSet) {
+        let (mut ons, mut offs) = (CandSet::EMPTY, CandSet::EMPTY);
+        for cell in 0..81 {
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = cand(cell, d);
+                if self.grid[cell] >> d & 1 == 0 {
+                    ons.set(c);
+                    offs.set(c);
+                    continue;
+                }
+                if self.graph.live.has(c) != g.live.has(c) || self.graph.ons(c) != g.ons(c) {
+                    ons.set(c);
+                }
+                if self.graph.offs(c) != g.offs(c) {
+                    offs.set(c);
+                }
+            }
+        }
+        (ons, offs)
+    }
+}
+
+/// True when a search that met the candidates of `read` "on" and "off" may have read
+/// a list that changed (`changed`: the candidates whose lists of what their "off" turns
+/// on changed, and those whose lists of what their "on" turns off changed). A search
+/// reads the second list of those it meets "on", the first of those it meets "off"
+/// (and of its start: the closers of a cycle; `ons_of_start`).
+fn meets(read: &(CandSet, CandSet), changed: &(CandSet, CandSet), ons_of_start: Option<u16>) -> bool {
+    let (mut on, mut off) = *read;
+    on.intersect(&changed.1);
+    off.intersect(&changed.0);
+    !on.is_empty() || !off.is_empty() || ons_of_start.is_some_and(|c| changed.0.has(c))
 }
 
 /// What the X pass of an earlier call learnt of one digit: with these places of the digit
@@ -462,7 +540,7 @@ fn turns_off(a: u16, b: u16, y: bool) -> bool {
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
     let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
-    search_with(grid, &mut scratch.graph, &mut scratch.work, &mut scratch.xmemo, best, check);
+    search_with(grid, &mut scratch.graph, &mut scratch.work, &mut scratch.xmemo, &mut scratch.xy, best, check);
 }
 
 fn search_with(
@@ -470,6 +548,7 @@ fn search_with(
     g: &mut PassGraph,
     w: &mut Work,
     xmemo: &mut [XMemo; 9],
+    xy: &mut XyMemo,
     best: &mut Found,
     check: &mut dyn FnMut(),
 ) {
@@ -504,7 +583,7 @@ fn search_with(
         let pass = Pass { cycle_kind, chain_kind, cycle_base, chain_base, key };
         match i {
             0 => {
-                let tainted = run_pass::<false, true>(grid, &places, g, w, best, check, &pass, x_skip, &mut path);
+                let tainted = run_pass::<false, true>(grid, &places, g, w, xy, best, check, &pass, x_skip, &mut path);
                 for d in 0..9 {
                     if x_skip >> d & 1 == 0 {
                         xmemo[d] = XMemo { places: places[d], starts: places[d] & multi, barren: tainted >> d & 1 == 0 };
@@ -512,10 +591,10 @@ fn search_with(
                 }
             }
             1 => {
-                run_pass::<true, false>(grid, &places, g, w, best, check, &pass, 0, &mut path);
+                run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
             }
             _ => {
-                run_pass::<true, true>(grid, &places, g, w, best, check, &pass, 0, &mut path);
+                run_pass::<true, true>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
             }
         }
     }
@@ -540,6 +619,7 @@ fn run_pass<const Y: bool, const X: bool>(
     places: &[u128; 9],
     g: &mut PassGraph,
     w: &mut Work,
+    xy: &mut XyMemo,
     best: &mut Found,
     check: &mut dyn FnMut(),
     pass: &Pass,
@@ -566,6 +646,38 @@ fn run_pass<const Y: bool, const X: bool>(
     if prune {
         w.comps.compute(grid, g);
     }
+    // The XY pass's memo (see `XyMemo`): the candidates whose lists changed since.
+    let memo = Y && X;
+    if memo {
+        if xy.on_read.is_empty() {
+            xy.on_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
+            xy.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
+            xy.grid = vec![0; 81];
+        }
+        if xy.valid {
+            let changed = xy.changed(grid, g);
+            // Every record is checked now, so that those kept hold for this graph (a
+            // start may be left unsearched, or be no candidate, for a while).
+            for c in 0..NCAND as u16 {
+                if grid[cell_of(c)] >> digit0_of(c) & 1 == 0 {
+                    xy.on_ok.unset(c);
+                    xy.off_ok.unset(c);
+                    continue;
+                }
+                if xy.on_ok.has(c) && meets(&xy.on_read[c as usize], &changed, Some(c)) {
+                    xy.on_ok.unset(c);
+                }
+                if xy.off_ok.has(c) && meets(&xy.off_read[c as usize], &changed, None) {
+                    xy.off_ok.unset(c);
+                }
+            }
+        } else {
+            xy.on_ok.clear();
+            xy.off_ok.clear();
+        }
+        // (Made valid again once the pass is through.)
+        xy.valid = false;
+    }
     for cell in 0..81 {
         if grid[cell].count_ones() < 2 {
             continue;
@@ -582,11 +694,27 @@ fn run_pass<const Y: bool, const X: bool>(
             // Cycles, and (X links) the forcing chain from "on", share one search.
             let fc_max = if x { chain_max } else { 0 };
             let (on, off) = (pot(c, true), pot(c, false));
-            let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
+            let unbounded = !best.is_some();
+            let fc_on = if memo && xy.on_ok.has(c) {
+                w.cycles.clear();
+                None
+            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
+                if memo {
+                    xy.on_ok.unset(c);
+                }
                 w.cycles.clear();
                 None
             } else {
-                from_on(g, c, y, cyc_max, fc_max, w)
+                let found = from_on(g, c, y, cyc_max, fc_max, w);
+                if memo {
+                    if unbounded && found.is_none() && w.cycles.is_empty() {
+                        xy.on_read[c as usize] = (w.on_set, w.off_set);
+                        xy.on_ok.set(c);
+                    } else {
+                        xy.on_ok.unset(c);
+                    }
+                }
+                found
             };
             for i in 0..w.cycles.len() {
                 let e = w.cycles[i];
@@ -613,8 +741,20 @@ fn run_pass<const Y: bool, const X: bool>(
                         if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
                             // (A start "off" that turns nothing on leads nowhere.)
                             None
+                        } else if memo && xy.off_ok.has(c) {
+                            None
                         } else {
-                            from_off(g, c, chain_max, w)
+                            let unbounded = !best.is_some();
+                            let found = from_off(g, c, chain_max, w);
+                            if memo {
+                                if unbounded && found.is_none() {
+                                    xy.off_read[c as usize] = (w.on_set, w.off_set);
+                                    xy.off_ok.set(c);
+                                } else {
+                                    xy.off_ok.unset(c);
+                                }
+                            }
+                            found
                         }
                     };
                     if let Some((e, complexity)) = found {
@@ -638,6 +778,13 @@ fn run_pass<const Y: bool, const X: bool>(
                 tainted |= 1 << d;
             }
         }
+    }
+    if memo {
+        // The memo's records now hold for this graph: every start was checked or
+        // searched again (those no longer candidates are recorded as changed next time).
+        xy.grid.copy_from_slice(grid);
+        std::mem::swap(&mut xy.graph, g);
+        xy.valid = true;
     }
     tainted
 }
