@@ -654,23 +654,27 @@ fn run_pass<const Y: bool, const X: bool>(
             xy.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
             xy.grid = vec![0; 81];
         }
-        if xy.valid {
+        if xy.valid && !(xy.on_ok.is_empty() && xy.off_ok.is_empty()) {
             let changed = xy.changed(grid, g);
             // Every record is checked now, so that those kept hold for this graph (a
             // start may be left unsearched, or be no candidate, for a while).
-            for c in 0..NCAND as u16 {
-                if grid[cell_of(c)] >> digit0_of(c) & 1 == 0 {
-                    xy.on_ok.unset(c);
-                    xy.off_ok.unset(c);
-                    continue;
-                }
-                if xy.on_ok.has(c) && meets(&xy.on_read[c as usize], &changed, Some(c)) {
-                    xy.on_ok.unset(c);
-                }
-                if xy.off_ok.has(c) && meets(&xy.off_read[c as usize], &changed, None) {
-                    xy.off_ok.unset(c);
+            let mut present = CandSet::EMPTY;
+            for cell in 0..81 {
+                let mut m = grid[cell];
+                while m != 0 {
+                    let c = cand(cell, m.trailing_zeros() as usize);
+                    m &= m - 1;
+                    present.set(c);
+                    if xy.on_ok.has(c) && meets(&xy.on_read[c as usize], &changed, Some(c)) {
+                        xy.on_ok.unset(c);
+                    }
+                    if xy.off_ok.has(c) && meets(&xy.off_read[c as usize], &changed, None) {
+                        xy.off_ok.unset(c);
+                    }
                 }
             }
+            xy.on_ok.intersect(&present);
+            xy.off_ok.intersect(&present);
         } else {
             xy.on_ok.clear();
             xy.off_ok.clear();
