@@ -23,8 +23,8 @@
 //! which nothing could beat the best hint is skipped. The X pass skips the digits whose
 //! places are as they were at an earlier call where its searches from them, unbounded,
 //! offered nothing (see [`XMemo`]); the XY pass skips the searches that found nothing,
-//! unbounded, at its last run and met no candidate whose lists changed since (see
-//! [`XyMemo`]). Scratch memory is bounded by the 1458 potentials (the memos: under
+//! within bounds no smaller, at its last run and met no candidate whose lists changed
+//! since (see [`XyMemo`]). Scratch memory is bounded by the 1458 potentials (the memos: under
 //! 400 KB) and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
@@ -63,14 +63,14 @@ struct Scratch {
 }
 
 /// What the XY pass of the last call that ran it learnt: the searches from a start
-/// (`on_ok`: from its "on", `off_ok`: from its "off") that ran unbounded (no best hint
-/// yet) and found nothing (no cycle, no forcing chain), each with the candidates whose
-/// lists it may have read (`on_read`, `off_read`: those it met "on" and "off", the start
-/// among them; see `meets`). A search
-/// reads nothing but those lists (and fixed facts: which candidates turn which off), so
-/// while none of them changes (`graph`: the lists then), it meets the same potentials in
-/// the same order, or, cut shorter by a best hint, part of them, and again finds nothing:
-/// it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
+/// (`on_ok`: from its "on", `off_ok`: from its "off") that found nothing (no cycle, no
+/// forcing chain) within their bounds (`on_bound`: on cycles and chains, `off_bound`),
+/// each with the candidates whose lists it may have read (`on_read`, `off_read`: those it
+/// met "on" and "off", the start among them; see `meets`). A search reads nothing but
+/// those lists (and fixed facts: which candidates turn which off), so while none of them
+/// changes (`graph`: the lists then), it meets the same potentials in the same order, or,
+/// cut shorter by bounds no larger, part of them (each level's tests for a cycle or a
+/// chain the same), and again finds nothing: it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
 /// Memory: four sets of 729 candidates per candidate (under 300 KB) and a pass graph.
 struct XyMemo {
     valid: bool,
@@ -80,6 +80,8 @@ struct XyMemo {
     off_ok: CandSet,
     on_read: Vec<(CandSet, CandSet)>,
     off_read: Vec<(CandSet, CandSet)>,
+    on_bound: Vec<(u32, u32)>,
+    off_bound: Vec<u32>,
 }
 
 impl Default for XyMemo {
@@ -92,6 +94,8 @@ impl Default for XyMemo {
             off_ok: CandSet::EMPTY,
             on_read: Vec::new(),
             off_read: Vec::new(),
+            on_bound: Vec::new(),
+            off_bound: Vec::new(),
         }
     }
 }
@@ -653,6 +657,8 @@ fn run_pass<const Y: bool, const X: bool>(
             xy.on_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
             xy.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
             xy.grid = vec![0; 81];
+            xy.on_bound = vec![(0, 0); NCAND];
+            xy.off_bound = vec![0; NCAND];
         }
         if xy.valid && !(xy.on_ok.is_empty() && xy.off_ok.is_empty()) {
             let changed = xy.changed(grid, g);
@@ -698,8 +704,7 @@ fn run_pass<const Y: bool, const X: bool>(
             // Cycles, and (X links) the forcing chain from "on", share one search.
             let fc_max = if x { chain_max } else { 0 };
             let (on, off) = (pot(c, true), pot(c, false));
-            let unbounded = !best.is_some();
-            let fc_on = if memo && xy.on_ok.has(c) {
+            let fc_on = if memo && xy.on_ok.has(c) && cyc_max <= xy.on_bound[c as usize].0 && fc_max <= xy.on_bound[c as usize].1 {
                 w.cycles.clear();
                 None
             } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
@@ -711,8 +716,9 @@ fn run_pass<const Y: bool, const X: bool>(
             } else {
                 let found = from_on(g, c, y, cyc_max, fc_max, w);
                 if memo {
-                    if unbounded && found.is_none() && w.cycles.is_empty() {
+                    if found.is_none() && w.cycles.is_empty() {
                         xy.on_read[c as usize] = (w.on_set, w.off_set);
+                        xy.on_bound[c as usize] = (cyc_max, fc_max);
                         xy.on_ok.set(c);
                     } else {
                         xy.on_ok.unset(c);
@@ -745,14 +751,14 @@ fn run_pass<const Y: bool, const X: bool>(
                         if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
                             // (A start "off" that turns nothing on leads nowhere.)
                             None
-                        } else if memo && xy.off_ok.has(c) {
+                        } else if memo && xy.off_ok.has(c) && chain_max <= xy.off_bound[c as usize] {
                             None
                         } else {
-                            let unbounded = !best.is_some();
                             let found = from_off(g, c, chain_max, w);
                             if memo {
-                                if unbounded && found.is_none() {
+                                if found.is_none() {
                                     xy.off_read[c as usize] = (w.on_set, w.off_set);
+                                    xy.off_bound[c as usize] = chain_max;
                                     xy.off_ok.set(c);
                                 } else {
                                     xy.off_ok.unset(c);
