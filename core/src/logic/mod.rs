@@ -40,12 +40,13 @@ pub mod uniqueness;
 pub mod wings;
 
 /// Forgets what the searches of this thread remember of the positions where they found
-/// nothing (see `board::barren`), so that the next rating starts cold: for benchmarks that
+/// nothing (see `board::barren`, `incremental`, the cycles' memos), so that the next rating starts cold: for benchmarks that
 /// rate the same puzzle several times. Ratings never depend on it.
 pub fn forget_search_memos() {
     board::barren::forget();
     strong_links::forget_link_tables();
     incremental::forget();
+    chains::forget_memos();
 }
 
 pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};

@@ -20,8 +20,12 @@
 //! are; a cycle's test that its closing "off" is not an ancestor is O(1) (see `from_on`);
 //! a search from a start "off" that turns nothing on is skipped (it finds nothing); a
 //! search's last round adds only what could still be expanded or close, and a pass in
-//! which nothing could beat the best hint is skipped. Scratch memory is bounded
-//! by the 1458 potentials and kept per thread between calls (see [`CycleWork`]).
+//! which nothing could beat the best hint is skipped. The X pass skips the digits whose
+//! places are as they were at an earlier call where its searches from them, unbounded,
+//! offered nothing (see [`XMemo`]); the XY pass skips the searches that found nothing,
+//! within bounds no smaller, at its last run and met no candidate whose lists changed
+//! since (see [`XyMemo`]). Scratch memory is bounded by the 1458 potentials (the memos: under
+//! 400 KB) and kept per thread between calls (see [`CycleWork`]).
 
 use super::engine::*;
 use super::ChainKind;
@@ -54,10 +58,118 @@ pub struct CycleWork {
 struct Scratch {
     work: Work,
     graph: PassGraph,
+    xmemo: [XMemo; 9],
+    xy: XyMemo,
+}
+
+/// What the XY pass of the last call that ran it learnt: the searches from a start
+/// (`on_ok`: from its "on", `off_ok`: from its "off") that found nothing (no cycle, no
+/// forcing chain) within their bounds (`on_bound`: on cycles and chains, `off_bound`),
+/// each with the candidates whose lists it may have read (`on_read`, `off_read`: those it
+/// met "on" and "off", the start among them; see `meets`). A search reads nothing but
+/// those lists (and fixed facts: which candidates turn which off), so while none of them
+/// changes (`graph`: the lists then), it meets the same potentials in the same order, or,
+/// cut shorter by bounds no larger, part of them (each level's tests for a cycle or a
+/// chain the same), and again finds nothing: it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
+/// Memory: four sets of 729 candidates per candidate (under 300 KB) and a pass graph.
+struct XyMemo {
+    valid: bool,
+    grid: Vec<u16>,
+    graph: PassGraph,
+    on_ok: CandSet,
+    off_ok: CandSet,
+    on_read: Vec<(CandSet, CandSet)>,
+    off_read: Vec<(CandSet, CandSet)>,
+    on_bound: Vec<(u32, u32)>,
+    off_bound: Vec<u32>,
+}
+
+impl Default for XyMemo {
+    fn default() -> Self {
+        XyMemo {
+            valid: false,
+            grid: Vec::new(),
+            graph: PassGraph::default(),
+            on_ok: CandSet::EMPTY,
+            off_ok: CandSet::EMPTY,
+            on_read: Vec::new(),
+            off_read: Vec::new(),
+            on_bound: Vec::new(),
+            off_bound: Vec::new(),
+        }
+    }
+}
+
+impl XyMemo {
+    /// The candidates of `grid` whose lists in `g` of the candidates their "off" turns
+    /// on, and those whose lists of the candidates their "on" turns off, differ from the
+    /// recorded ones (or that were not candidates then).
+    fn changed(&self, grid: &[u16; 81], g: &PassGraph) -> (CandSet, CandSet) {
+        let (mut ons, mut offs) = (CandSet::EMPTY, CandSet::EMPTY);
+        for cell in 0..81 {
+            let mut m = grid[cell];
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = cand(cell, d);
+                if self.grid[cell] >> d & 1 == 0 {
+                    ons.set(c);
+                    offs.set(c);
+                    continue;
+                }
+                if self.graph.live.has(c) != g.live.has(c) || self.graph.ons(c) != g.ons(c) {
+                    ons.set(c);
+                }
+                if self.graph.offs(c) != g.offs(c) {
+                    offs.set(c);
+                }
+            }
+        }
+        (ons, offs)
+    }
+}
+
+/// True when a search that met the candidates of `read` "on" and "off" may have read
+/// a list that changed (`changed`: the candidates whose lists of what their "off" turns
+/// on changed, and those whose lists of what their "on" turns off changed). A search
+/// reads the second list of those it meets "on", the first of those it meets "off"
+/// (and of its start: the closers of a cycle; `ons_of_start`).
+fn meets(read: &(CandSet, CandSet), changed: &(CandSet, CandSet), ons_of_start: Option<u16>) -> bool {
+    let (mut on, mut off) = *read;
+    on.intersect(&changed.1);
+    off.intersect(&changed.0);
+    !on.is_empty() || !off.is_empty() || ons_of_start.is_some_and(|c| changed.0.has(c))
+}
+
+/// What the X pass of an earlier call learnt of one digit: with these places of the digit
+/// (`places`) and these cells of them holding other candidates too (`starts`, where its
+/// searches start), its searches, all unbounded (no best hint yet), offered nothing.
+/// An X pass's links join places of one digit only, so its searches from that digit's
+/// candidates see only those places and depend on nothing else (the cycles' eliminations
+/// are places of the digit too): while both masks stay the same, they find the same
+/// trees, or, cut shorter by a best hint, parts of them, and again offer nothing; they
+/// are skipped. (`barren` false: nothing known.)
+#[derive(Default, Clone, Copy)]
+struct XMemo {
+    places: u128,
+    starts: u128,
+    barren: bool,
 }
 
 thread_local! {
     static SPARE: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Forgets what the thread's spare scratch remembers of earlier calls (the X and XY
+/// memos), keeping its buffers (see `logic::forget_search_memos`).
+pub(crate) fn forget_memos() {
+    SPARE.with(|s| {
+        if let Some(mut scratch) = s.take() {
+            scratch.xmemo = [XMemo::default(); 9];
+            scratch.xy.valid = false;
+            s.set(Some(scratch));
+        }
+    });
 }
 
 impl Default for CycleWork {
@@ -311,7 +423,7 @@ impl PassGraph {
     /// region rule only those of bivalue cells: the Y pass starts only from them, and
     /// every candidate its links reach is one of them (its only live candidates). The
     /// lists are written into arrays of their largest sizes.
-    fn build(&mut self, grid: &[u16; 81], places: &[u128; 9], y: bool, x: bool) {
+    fn build(&mut self, grid: &[u16; 81], places: &[u128; 9], y: bool, x: bool, digits: u16) {
         self.live.clear();
         // The live places of each digit.
         let mut live = [0u128; 9];
@@ -322,7 +434,7 @@ impl PassGraph {
                 continue;
             }
             let bit = 1u128 << cell;
-            let mut ds = m;
+            let mut ds = m & digits;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -362,7 +474,7 @@ impl PassGraph {
             let bit = 1u128 << cell;
             let [b, r, col] = regions_of(cell);
             let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r] & !UNIT_MASKS[b], UNIT_MASKS[col] & !UNIT_MASKS[b]);
-            let mut ds = m;
+            let mut ds = m & digits;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
@@ -389,13 +501,15 @@ impl PassGraph {
                 self.off_end[c] = n_off as u16;
             }
         }
-        debug_assert!(self.follows_rules(grid, y, x));
+        debug_assert!(self.follows_rules(grid, y, x, digits));
     }
 
     /// True when the lists are those the engine's rules give (`on_to_off`, `off_to_on`),
     /// in the same order (a check of debug builds).
-    fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool) -> bool {
-        (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0 && (x || pair(grid[cell_of(c)]))).all(|c| {
+    fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool, digits: u16) -> bool {
+        (0..NCAND as u16)
+            .filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0 && (x || pair(grid[cell_of(c)])) && digits >> digit0_of(c) & 1 != 0)
+            .all(|c| {
             let (mut ons, mut n_on) = ([0u16; 4], 0);
             off_to_on(grid, grid, c, y, x, |q, _| {
                 if !ons[..n_on].contains(&q) {
@@ -442,118 +556,259 @@ fn turns_off(a: u16, b: u16, y: bool) -> bool {
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
     let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
-    search_with(grid, &mut scratch.graph, &mut scratch.work, best, check);
+    search_with(grid, &mut scratch.graph, &mut scratch.work, &mut scratch.xmemo, &mut scratch.xy, best, check);
 }
 
 fn search_with(
     grid: &[u16; 81],
     g: &mut PassGraph,
     w: &mut Work,
+    xmemo: &mut [XMemo; 9],
+    xy: &mut XyMemo,
     best: &mut Found,
     check: &mut dyn FnMut(),
 ) {
-    // (cell rule, region rule, kind of cycle, kind of chain, base of cycle, base of chain, sort key)
-    let passes: [(bool, bool, ChainKind, ChainKind, f64, f64, u8); 3] = [
-        (false, true, ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
-        (true, false, ChainKind::YCycle, ChainKind::ForcingYChain, 6.5, 6.6, 3),
-        (true, true, ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
+    // (kind of cycle, kind of chain, base of cycle, base of chain, sort key) of the X pass
+    // (region rule), the Y pass (cell rule) and the XY pass (both).
+    let passes: [(ChainKind, ChainKind, f64, f64, u8); 3] = [
+        (ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
+        (ChainKind::YCycle, ChainKind::ForcingYChain, 6.5, 6.6, 3),
+        (ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
     ];
     let mut path = Vec::with_capacity(64);
     let mut places = [0u128; 9];
+    let mut multi = 0u128;
     for (cell, &m) in grid.iter().enumerate() {
         for (d, p) in places.iter_mut().enumerate() {
             *p |= ((m >> d & 1) as u128) << cell;
+        }
+        multi |= ((m & m.wrapping_sub(1) != 0) as u128) << cell;
+    }
+    // The X pass skips the digits its memo shows barren (see `XMemo`).
+    let mut x_skip = 0u16;
+    for d in 0..9 {
+        let mm = xmemo[d];
+        if mm.barren && mm.places == places[d] && mm.starts == places[d] & multi {
+            x_skip |= 1 << d;
         }
     }
     // Every search is cut at the length beyond which it could not beat the best hint so
     // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
     // links graph being shallow.)
-    for &(y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in &passes {
-        // The bounds change only when a hint is offered: recomputed then.
-        let bounds = |best: &Found| (best.max_complexity(cycle_base, key), best.max_complexity(chain_base, key));
-        let (mut cyc_max, mut chain_max) = bounds(best);
-        // A cycle has 4 potentials or more, a forcing chain 2: when neither could beat
-        // the best, the pass can find nothing.
-        if cyc_max < 4 && (!x || chain_max < 2) {
-            check();
-            continue;
-        }
-        // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
-        // the graph's components show they can find nothing.
-        g.build(grid, &places, y, x);
-        let prune = y && x && cyc_max == u32::MAX;
-        if prune {
-            w.comps.compute(grid, g);
-        }
-        for cell in 0..81 {
-            if grid[cell].count_ones() < 2 {
-                continue;
+    for (i, &(cycle_kind, chain_kind, cycle_base, chain_base, key)) in passes.iter().enumerate() {
+        let pass = Pass { cycle_kind, chain_kind, cycle_base, chain_base, key };
+        match i {
+            0 => {
+                let tainted = run_pass::<false, true>(grid, &places, g, w, xy, best, check, &pass, x_skip, &mut path);
+                for d in 0..9 {
+                    if x_skip >> d & 1 == 0 {
+                        xmemo[d] = XMemo { places: places[d], starts: places[d] & multi, barren: tainted >> d & 1 == 0 };
+                    }
+                }
             }
-            check();
-            let mut m = grid[cell];
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let c = cand(cell, d);
-                if !x && grid[cell].count_ones() > 2 {
-                    continue;
-                }
-                // Cycles, and (X links) the forcing chain from "on", share one search.
-                let fc_max = if x { chain_max } else { 0 };
-                let (on, off) = (pot(c, true), pot(c, false));
-                let fc_on = if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
-                    w.cycles.clear();
-                    None
-                } else {
-                    from_on(g, c, y, cyc_max, fc_max, w)
-                };
-                for i in 0..w.cycles.len() {
-                    let e = w.cycles[i];
-                    w.path(e, &mut path);
-                    let complexity = path.len() as u32;
-                    let d = cycle_base + length_bonus(complexity);
-                    if !best.worth(d, complexity, key) {
-                        continue;
-                    }
-                    let elims = cycle_eliminations(&places, &path);
-                    if elims.is_empty() {
-                        continue;
-                    }
-                    let mut pots = path.clone();
-                    pots.reverse();
-                    best.offer_cycle(d, complexity, key, cycle_kind, elims, c, pots);
-                    (cyc_max, chain_max) = bounds(best);
-                }
-                if x {
-                    for start_on in [true, false] {
-                        let found = if start_on {
-                            fc_on
-                        } else {
-                            if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
-                                // (A start "off" that turns nothing on leads nowhere.)
-                                None
-                            } else {
-                                from_off(g, c, chain_max, w)
-                            }
-                        };
-                        if let Some((e, complexity)) = found {
-                            let d = chain_base + length_bonus(complexity);
-                            if !best.worth(d, complexity, key) {
-                                continue;
-                            }
-                            w.path(e, &mut path);
-                            let mut pots = path.clone();
-                            pots.push(pot(c, start_on));
-                            pots.reverse();
-                            let target = pot(c, !start_on);
-                            best.offer_target(d, complexity, key, chain_kind, grid, target, pots);
-                            (cyc_max, chain_max) = bounds(best);
-                        }
-                    }
-                }
+            1 => {
+                run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
+            }
+            _ => {
+                run_pass::<true, true>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
             }
         }
     }
+}
+
+/// A pass's kinds of hint, base difficulties and sort key.
+#[derive(Clone, Copy)]
+struct Pass {
+    cycle_kind: ChainKind,
+    chain_kind: ChainKind,
+    cycle_base: f64,
+    chain_base: f64,
+    key: u8,
+}
+
+/// One pass (`Y`: cell rule, `X`: region rule), its searches from the candidates of the
+/// digits outside `skip`: the digits whose searches ran with a best hint or offered one.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn run_pass<const Y: bool, const X: bool>(
+    grid: &[u16; 81],
+    places: &[u128; 9],
+    g: &mut PassGraph,
+    w: &mut Work,
+    xy: &mut XyMemo,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+    pass: &Pass,
+    skip: u16,
+    path: &mut Vec<u16>,
+) -> u16 {
+    let (y, x) = (Y, X);
+    let Pass { cycle_kind, chain_kind, cycle_base, chain_base, key } = *pass;
+    // The bounds change only when a hint is offered: recomputed then.
+    let bounds = |best: &Found| (best.max_complexity(cycle_base, key), best.max_complexity(chain_base, key));
+    let (mut cyc_max, mut chain_max) = bounds(best);
+    // A cycle has 4 potentials or more, a forcing chain 2: when neither could beat
+    // the best, the pass can find nothing.
+    if cyc_max < 4 && (!x || chain_max < 2) {
+        check();
+        return 0;
+    }
+    // The digits whose searches ran with a best hint or offered one.
+    let mut tainted = 0u16;
+    g.build(grid, places, y, x, 0x1ff & !skip);
+    // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
+    // the graph's components show they can find nothing.
+    let prune = y && x && cyc_max == u32::MAX;
+    if prune {
+        w.comps.compute(grid, g);
+    }
+    // The XY pass's memo (see `XyMemo`): the candidates whose lists changed since.
+    let memo = Y && X;
+    if memo {
+        if xy.on_read.is_empty() {
+            xy.on_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
+            xy.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
+            xy.grid = vec![0; 81];
+            xy.on_bound = vec![(0, 0); NCAND];
+            xy.off_bound = vec![0; NCAND];
+        }
+        if xy.valid && !(xy.on_ok.is_empty() && xy.off_ok.is_empty()) {
+            let changed = xy.changed(grid, g);
+            // Every record is checked now, so that those kept hold for this graph (a
+            // start may be left unsearched, or be no candidate, for a while).
+            let mut present = CandSet::EMPTY;
+            for cell in 0..81 {
+                let mut m = grid[cell];
+                while m != 0 {
+                    let c = cand(cell, m.trailing_zeros() as usize);
+                    m &= m - 1;
+                    present.set(c);
+                    if xy.on_ok.has(c) && meets(&xy.on_read[c as usize], &changed, Some(c)) {
+                        xy.on_ok.unset(c);
+                    }
+                    if xy.off_ok.has(c) && meets(&xy.off_read[c as usize], &changed, None) {
+                        xy.off_ok.unset(c);
+                    }
+                }
+            }
+            xy.on_ok.intersect(&present);
+            xy.off_ok.intersect(&present);
+        } else {
+            xy.on_ok.clear();
+            xy.off_ok.clear();
+        }
+        // (Made valid again once the pass is through.)
+        xy.valid = false;
+    }
+    for cell in 0..81 {
+        if grid[cell].count_ones() < 2 {
+            continue;
+        }
+        check();
+        let mut m = grid[cell] & !skip;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let c = cand(cell, d);
+            if !x && grid[cell].count_ones() > 2 {
+                continue;
+            }
+            // Cycles, and (X links) the forcing chain from "on", share one search.
+            let fc_max = if x { chain_max } else { 0 };
+            let (on, off) = (pot(c, true), pot(c, false));
+            let fc_on = if memo && xy.on_ok.has(c) && cyc_max <= xy.on_bound[c as usize].0 && fc_max <= xy.on_bound[c as usize].1 {
+                w.cycles.clear();
+                None
+            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
+                if memo {
+                    xy.on_ok.unset(c);
+                }
+                w.cycles.clear();
+                None
+            } else {
+                let found = from_on(g, c, y, cyc_max, fc_max, w);
+                if memo {
+                    if found.is_none() && w.cycles.is_empty() {
+                        xy.on_read[c as usize] = (w.on_set, w.off_set);
+                        xy.on_bound[c as usize] = (cyc_max, fc_max);
+                        xy.on_ok.set(c);
+                    } else {
+                        xy.on_ok.unset(c);
+                    }
+                }
+                found
+            };
+            for i in 0..w.cycles.len() {
+                let e = w.cycles[i];
+                w.path(e, path);
+                let complexity = path.len() as u32;
+                let d = cycle_base + length_bonus(complexity);
+                if !best.worth(d, complexity, key) {
+                    continue;
+                }
+                let elims = cycle_eliminations(places, path);
+                if elims.is_empty() {
+                    continue;
+                }
+                let mut pots = path.clone();
+                pots.reverse();
+                best.offer_cycle(d, complexity, key, cycle_kind, elims, c, pots);
+                (cyc_max, chain_max) = bounds(best);
+            }
+            if x {
+                for start_on in [true, false] {
+                    let found = if start_on {
+                        fc_on
+                    } else {
+                        if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
+                            // (A start "off" that turns nothing on leads nowhere.)
+                            None
+                        } else if memo && xy.off_ok.has(c) && chain_max <= xy.off_bound[c as usize] {
+                            None
+                        } else {
+                            let found = from_off(g, c, chain_max, w);
+                            if memo {
+                                if found.is_none() {
+                                    xy.off_read[c as usize] = (w.on_set, w.off_set);
+                                    xy.off_bound[c as usize] = chain_max;
+                                    xy.off_ok.set(c);
+                                } else {
+                                    xy.off_ok.unset(c);
+                                }
+                            }
+                            found
+                        }
+                    };
+                    if let Some((e, complexity)) = found {
+                        let d = chain_base + length_bonus(complexity);
+                        if !best.worth(d, complexity, key) {
+                            continue;
+                        }
+                        w.path(e, path);
+                        let mut pots = path.clone();
+                        pots.push(pot(c, start_on));
+                        pots.reverse();
+                        let target = pot(c, !start_on);
+                        best.offer_target(d, complexity, key, chain_kind, grid, target, pots);
+                        (cyc_max, chain_max) = bounds(best);
+                    }
+                }
+            }
+            // With no best hint now, there was none before (its searches were
+            // unbounded) and it offered none.
+            if best.is_some() {
+                tainted |= 1 << d;
+            }
+        }
+    }
+    if memo {
+        // The memo's records now hold for this graph: every start was checked or
+        // searched again (those no longer candidates are recorded as changed next time).
+        xy.grid.copy_from_slice(grid);
+        std::mem::swap(&mut xy.graph, g);
+        xy.valid = true;
+    }
+    tainted
 }
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and

@@ -43,7 +43,8 @@
 //! (under 2 MB, see `multiple`) and the closures without parents (the static links and
 //! the sets of their components, and every dynamic closure made for a region, one slot
 //! per candidate: under 3 MB); the cycle
-//! search holds at most 729 "on" entries, each with at most 28 "off" children. Time:
+//! search holds at most 729 "on" entries, each with at most 28 "off" children, and its
+//! memos of barren searches (per thread, under 400 KB). Time:
 //! each producer computes a closure without parents (or a breadth-first search) per
 //! candidate and state, and a propagation with parents where a contradiction or a
 //! possible hint needs one (see `multiple`); `check` is called once per starting cell.
@@ -189,6 +190,12 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
     best.into_step()
 }
 
+/// Forgets what the chain searches of this thread remember of earlier calls (see
+/// `logic::forget_search_memos`).
+pub(crate) fn forget_memos() {
+    cycles::forget_memos();
+}
+
 thread_local! {
     static POOL: std::cell::RefCell<Option<Box<multiple::Pool>>> = const { std::cell::RefCell::new(None) };
 }
@@ -236,6 +243,11 @@ impl Found {
             None => true,
             Some(b) => (d, complexity, key) < (b.difficulty, b.complexity, b.key),
         }
+    }
+
+    /// True once a hint was offered.
+    pub(crate) fn is_some(&self) -> bool {
+        self.best.is_some()
     }
 
     /// The largest complexity a hint of this base difficulty and sort key may have to
