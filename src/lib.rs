@@ -254,7 +254,7 @@ fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
 
 /// The ER rating (Sudoku Explainer's scale, as Sukaku Explainer computes it), one
 /// decimal; NULL unless the puzzle has exactly one solution.
-#[pg_extern(immutable, strict, parallel_safe, cost = 10000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
@@ -300,7 +300,7 @@ fn sudoku_hint(
 #[pg_extern(sql = r#"
 CREATE FUNCTION sudoku_steps(puzzle text)
 RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 200 ROWS 60
+IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
 "#)]
 fn sudoku_steps(
@@ -330,7 +330,7 @@ fn sudoku_steps(
 
 /// Figures about a puzzle: its singles, its human path and rating, and the fast
 /// search's work, as jsonb.
-#[pg_extern(immutable, strict, parallel_safe, cost = 20000)]
+#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
