@@ -15,6 +15,9 @@
 # K is chosen per band so that the K rounds take tens of seconds; each pair is run REPEAT
 # times and the median taken. Ours: the median of five ratings per puzzle, one thread.
 #
+# The two tables go to benchmarks/rating_agreement.tsv and benchmarks/rating_speed.tsv,
+# and scripts/rating_chart.py draws them into benchmarks/rating.svg (BENCHMARKS.md shows it).
+#
 # Usage: scripts/bench_rating.sh [SAMPLE [REPEAT]]   (defaults 20 and 3; needs ../shared/data
 # and ../shared/tools)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -26,7 +29,7 @@ cd "$ROOT"
 cargo build --release -q -p sudoku_core --example rating_check --example rate_times
 out="$(mktemp -d)"
 say "agreement with serate's ratings (se_rated_dev.tsv, every puzzle)"
-target/release/examples/rating_check "$DATA/se_rated_dev.tsv" || true
+target/release/examples/rating_check "$DATA/se_rated_dev.tsv" | tee "$out/agreement.tsv" || true
 say "the hardest set: every puzzle rated 9.0 or more"
 target/release/examples/rating_check "$DATA/puzzles6_forum_hardest_1106.txt" --at-least 9.0 | head -1 || true
 say "time per puzzle per band, serate and sudoku_core on the same $SAMPLE puzzles a band"
@@ -41,7 +44,7 @@ awk -F'\t' 'NR % 47 == 20 && $2 < 7.0 && n < 40 { print $1; n++ }' "$DATA/se_rat
 wall() { local t0 t1; t0=$(date +%s.%N); "$@" >/dev/null; t1=$(date +%s.%N); awk "BEGIN { print $t1 - $t0 }"; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 rounds=(0 60 20 8 2)   # K per band
-printf 'band\tpuzzles\tsame_rating\tserate_ms\tsudoku_core_ms\tfaster_by\n'
+printf 'band\tpuzzles\tsame_rating\tserate_ms\tsudoku_core_ms\tfaster_by\n' | tee "$out/speed.tsv"
 for b in 1 2 3 4; do
     awk -F'\t' -v b="$b" '$1 == b { print $2 }' "$out/sample.tsv" > "$out/band.txt"
     k=${rounds[$b]}
@@ -58,8 +61,15 @@ for b in 1 2 3 4; do
     paste "$out/serate.tsv" "$out/ours.tsv" | awk -F'\t' -v b="$b" -v se="$se" -v runs="$(tr '\n' ' ' < "$out/se_ms")" '
         { n++; same += ($2 == $4); us += $5 }
         END { split("< 4|4 to 6.2|6.2 to 8|> 8", name, "|"); o = us / n / 1000;
-              printf "%s\t%d\t%d\t%.1f\t%.3f\t%.0fx\t(serate runs, ms: %s)\n", name[b], n, same, se, o, se / o, runs }'
+              printf "%s\t%d\t%d\t%.1f\t%.3f\t%.0fx\t(serate runs, ms: %s)\n", name[b], n, same, se, o, se / o, runs }' |
+        tee -a "$out/speed.tsv"
 done
+mkdir -p "$ROOT/benchmarks"
+cp "$out/agreement.tsv" "$ROOT/benchmarks/rating_agreement.tsv"
+cp "$out/speed.tsv" "$ROOT/benchmarks/rating_speed.tsv"
+python3 "$ROOT/scripts/rating_chart.py" "$ROOT/benchmarks/rating_agreement.tsv" "$ROOT/benchmarks/rating_speed.tsv" \
+    "$ROOT/benchmarks/rating.svg"
+echo "tables: benchmarks/rating_agreement.tsv, benchmarks/rating_speed.tsv; chart: benchmarks/rating.svg" >&2
 say "sudoku_rate over 10,000 generated puzzles in PostgreSQL"
 # This tree's build, not whatever an earlier run left installed.
 install_extension
