@@ -223,20 +223,36 @@ impl Work {
 
 /// The strongly connected components of a pass's graph ([`PassGraph`]: its "off"
 /// potentials that turn nothing on left out), found by Tarjan's algorithm without
-/// recursion. Components are numbered in the order Tarjan's algorithm completes them,
-/// successors first, so a potential `u` can reach a potential `v` only if
-/// `comp[u] >= comp[v]` (equal: the same component). Used to skip searches that can find
-/// nothing whatever their length: a cycle through "start on" needs that potential in a
-/// component of four or more (a cycle found is a simple one of 4 potentials or more: its
-/// path from the start holds each potential once, and its closing "off" is not on that
-/// path), a forcing chain from one state of the start to the other
-/// needs the order above (to a start "off" left out of the graph, the order to the "on"
-/// of one of the candidates whose "on" turns it off). The potentials left out are dead
-/// ends, so they change no reachability between the others and lie on no cycle.
-/// Memory: a few arrays over the 1458 potentials.
+/// recursion, and which components each one reaches. Components are numbered in the
+/// order Tarjan's algorithm completes them, successors first, so when one completes,
+/// every component its members lead to is complete and has a smaller number: its reach
+/// set (itself and the reach sets of those) is made then, over the numbers up to its
+/// own (`reach`, a row of bits per component). Used to skip searches that can find
+/// nothing whatever their length:
+/// - a cycle through "start on" needs that potential in a component of four or more (a
+///   cycle found is a simple one of 4 potentials or more: its path from the start holds
+///   each potential once, and its closing "off" is not on that path), and, to eliminate
+///   anything, a candidate that sees an "on" and an "off" potential of its digit in that
+///   component (every potential of a cycle through the start lies in the start's
+///   component, and a cycle eliminates only candidates that see an "on" and an "off" of
+///   their digit in it: see [`cycle_eliminations`]; `elim` caches this per component);
+/// - a forcing chain from one state of the start to the other needs a path in the graph
+///   (to a start "off" left out of the graph, a path to the "on" of one of the
+///   candidates whose "on" turns it off).
+///
+/// The potentials left out are dead ends, so they change no reachability between the
+/// others and lie on no cycle. Memory: a few arrays over the 1458 potentials and the
+/// reach rows (1458 × 23 words, 268 KB).
 pub struct Components {
     comp: Vec<u16>,
     size: Vec<u16>,
+    /// Row `k` (`REACH_WORDS` words): the components component `k` reaches (bits up to
+    /// `k`; the words beyond `k / 64` are not written).
+    reach: Vec<u64>,
+    /// Per component: 0 unknown, 1 a cycle in it may eliminate something, 2 none can.
+    elim: Vec<u8>,
+    /// The members of the component being completed.
+    members: Vec<u16>,
     index: Vec<u16>,
     low: Vec<u16>,
     on_stack: Vec<bool>,
@@ -245,12 +261,16 @@ pub struct Components {
 }
 
 const UNVISITED: u16 = u16::MAX;
+const REACH_WORDS: usize = NPOT.div_ceil(64);
 
 impl Default for Components {
     fn default() -> Self {
         Components {
             comp: vec![0; NPOT],
             size: vec![0; NPOT],
+            reach: vec![0; NPOT * REACH_WORDS],
+            elim: vec![0; NPOT],
+            members: Vec::with_capacity(NPOT),
             index: vec![UNVISITED; NPOT],
             low: vec![0; NPOT],
             on_stack: vec![false; NPOT],
@@ -305,19 +325,44 @@ impl Components {
                             self.low[parent] = self.low[parent].min(self.low[v]);
                         }
                         if self.low[v] == self.index[v] {
-                            let mut n = 0;
+                            self.members.clear();
                             loop {
                                 let u = self.stack.pop().expect("v is on the stack") as usize;
                                 self.on_stack[u] = false;
                                 self.comp[u] = ncomp;
-                                n += 1;
+                                self.members.push(u as u16);
                                 if u == v {
                                     break;
                                 }
                             }
-                            self.size[ncomp as usize] = n;
+                            self.size[ncomp as usize] = self.members.len() as u16;
+                            self.elim[ncomp as usize] = 0;
+                            self.close_reach(g, ncomp);
                             ncomp += 1;
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes the reach row of component `k`, just completed (its members in `members`).
+    fn close_reach(&mut self, g: &PassGraph, k: u16) {
+        let k = k as usize;
+        let (rows, row) = self.reach.split_at_mut(k * REACH_WORDS);
+        let row = &mut row[..k / 64 + 1];
+        row.fill(0);
+        row[k / 64] |= 1 << (k % 64);
+        for &v in &self.members {
+            let vc = pot_cand(v);
+            let next: &[u16] = if pot_on(v) { g.offs(vc) } else { g.ons(vc) };
+            for &q in next {
+                let u = if pot_on(v) { pot(q, false) } else { pot(q, true) };
+                let j = self.comp[u as usize] as usize;
+                if j != k {
+                    let other = &rows[j * REACH_WORDS..j * REACH_WORDS + j / 64 + 1];
+                    for (w, o) in row.iter_mut().zip(other) {
+                        *w |= o;
                     }
                 }
             }
@@ -334,9 +379,10 @@ impl Components {
         self.calls.push((p, 0));
     }
 
-    /// False when `from` provably cannot reach `to` (both in the graph).
+    /// Whether `from` reaches `to` (both in the graph).
     fn may_reach(&self, from: u16, to: u16) -> bool {
-        self.comp[from as usize] >= self.comp[to as usize]
+        let (a, b) = (self.comp[from as usize] as usize, self.comp[to as usize] as usize);
+        b <= a && self.reach[a * REACH_WORDS + b / 64] >> (b % 64) & 1 != 0
     }
 
     /// False when "c on" provably cannot reach "c off" (in the graph `g`, with the cell
@@ -365,9 +411,35 @@ impl Components {
         false
     }
 
-    /// False when `p` lies on no simple cycle of 4 potentials or more.
-    fn on_cycle(&self, p: u16) -> bool {
-        self.size[self.comp[p as usize] as usize] >= 4
+    /// False when `p` lies on no simple cycle of 4 potentials or more, or no cycle
+    /// through it can eliminate anything: no candidate of `grid` sees an "on" and an
+    /// "off" potential of its digit in `p`'s component.
+    fn on_cycle(&mut self, grid: &[u16; 81], p: u16) -> bool {
+        let k = self.comp[p as usize];
+        if self.size[k as usize] < 4 {
+            return false;
+        }
+        if self.elim[k as usize] == 0 {
+            let (mut on_see, mut off_see, mut places) = ([0u128; 9], [0u128; 9], [0u128; 9]);
+            for cell in 0..81 {
+                let mut m = grid[cell];
+                while m != 0 {
+                    let d = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    places[d] |= 1 << cell;
+                    let c = cand(cell, d);
+                    for (on, see) in [(true, &mut on_see), (false, &mut off_see)] {
+                        let q = pot(c, on) as usize;
+                        if self.index[q] != UNVISITED && self.comp[q] == k {
+                            see[d] |= PEER_MASKS[cell];
+                        }
+                    }
+                }
+            }
+            let any = (0..9).any(|d| on_see[d] & off_see[d] & places[d] != 0);
+            self.elim[k as usize] = if any { 1 } else { 2 };
+        }
+        self.elim[k as usize] == 1
     }
 }
 
@@ -719,7 +791,7 @@ fn run_pass<const Y: bool, const X: bool>(
             let fc_on = if memo && xy.on_ok.has(c) && cyc_max <= xy.on_bound[c as usize].0 && fc_max <= xy.on_bound[c as usize].1 {
                 w.cycles.clear();
                 None
-            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
+            } else if prune && !w.comps.on_cycle(grid, on) && !(x && w.comps.may_refute(grid, g, c, y)) {
                 if memo {
                     xy.on_ok.unset(c);
                 }
