@@ -31,7 +31,8 @@
 //!   sets a propagation leaves when it stops at a contradiction depend on its order);
 //! - where a set test (double forcing, region, cell) finds a consequence whose hint,
 //!   with each chain counted at its least (the closure's depth of the potential + 1, a
-//!   lower bound of its ancestor count), could still beat the best one: the hints are
+//!   lower bound of its ancestor count; in region tests, the exact count where that
+//!   place's propagation is already kept whole), could still beat the best one: the hints are
 //!   then offered exactly as the full loop offers them; a skipped hint could not have
 //!   replaced the best (which only a strictly better hint replaces), so the same hint is
 //!   kept.
@@ -49,7 +50,7 @@
 //! the "off" of a digit with one other place in a unit of its cell: that place's "on"
 //! has the same closure, so only the depths, where a bound needs them, take a closure
 //! of the "off"). The last 64 propagations (with parents) made for a region (its sets
-//! after a contradiction, or its hints) are kept whole (about 30 KB each, 1.9 MB per
+//! after a contradiction, or its hints) are kept whole (about 35 KB each, 2.2 MB per
 //! thread), for the other regions of those places and the cell loop to take over when
 //! they reach their candidate (row and box places come soon after the first place);
 //! every dynamic closure made for a region is kept until the cell loop takes it (one
