@@ -326,6 +326,9 @@ impl Board {
     }
 }
 
+/// `Run::par_len` of a potential whose one parent is in `Run::par_one`.
+const ONE_PARENT: u16 = u16::MAX;
+
 /// One propagation from one assumption: the potentials it makes on and off, in the
 /// order found, each with its parents, and the contradiction if one was met.
 pub struct Run {
@@ -333,8 +336,11 @@ pub struct Run {
     pub off: CandSet,
     pub on_list: Vec<u16>,
     pub off_list: Vec<u16>,
+    /// Each potential's parents: `arena[par_start..par_start + par_len]`, or, where
+    /// `par_len` is `ONE_PARENT` (an "off" turned off by one "on"), the one in `par_one`.
     par_start: Vec<u32>,
     par_len: Vec<u16>,
+    par_one: Vec<u16>,
     arena: Vec<u16>,
     /// Ancestor counts found in this run: `generation << 16 | count` (a count of an
     /// older generation is stale).
@@ -367,6 +373,7 @@ impl Default for Run {
             off_list: Vec::with_capacity(NCAND),
             par_start: vec![0; NPOT],
             par_len: vec![0; NPOT],
+            par_one: vec![0; NPOT],
             arena: Vec::with_capacity(4 * NPOT),
             anc: vec![0; NPOT],
             anc_gen: 1,
@@ -414,8 +421,18 @@ impl Run {
         let mut n = 0u32;
         while let Some(q) = self.stack.pop() {
             n += 1;
+            let len = self.par_len[q as usize];
+            if len == ONE_PARENT {
+                let r = self.par_one[q as usize];
+                let (w, b) = (r as usize >> 6, r & 63);
+                if self.visited[w] >> b & 1 == 0 {
+                    self.visited[w] |= 1 << b;
+                    self.stack.push(r);
+                }
+                continue;
+            }
             let s = self.par_start[q as usize] as usize;
-            for i in s..s + self.par_len[q as usize] as usize {
+            for i in s..s + len as usize {
                 let r = self.arena[i];
                 let (w, b) = (r as usize >> 6, r & 63);
                 if self.visited[w] >> b & 1 == 0 {
@@ -465,9 +482,8 @@ impl Run {
                     } else if !self.off.has(q) {
                         self.off.set(q);
                         self.off_list.push(q);
-                        self.par_start[pot(q, false) as usize] = self.arena.len() as u32;
-                        self.par_len[pot(q, false) as usize] = 1;
-                        self.arena.push(parent);
+                        self.par_len[pot(q, false) as usize] = ONE_PARENT;
+                        self.par_one[pot(q, false) as usize] = parent;
                     }
                 });
                 if let Some(q) = absurd {
@@ -1016,7 +1032,7 @@ impl DynLite {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn turn_off(&mut self, work: &mut Board, source: &Board, c: u16, depth: u8, doomed: &CandSet) {
         if self.on.has(c) {
             self.conflict = true;
@@ -1080,14 +1096,20 @@ impl DynLite {
                 m &= m - 1;
                 self.turn_off(&mut work, source, cand(cell, e), next, doomed);
             }
-            for u in regions_of(cell) {
-                let mut m = work.places[u][d];
+            // The other places of the digit in the box, then in the row and the column
+            // outside the box (each peer once).
+            let [bu, ru, cu] = regions_of(cell);
+            let (r, col) = (cell / 9, cell % 9);
+            let masks = [
+                (bu, work.places[bu][d] & !(1 << POS_IN[cell][0])),
+                (ru, work.places[ru][d] & !(0b111 << (col / 3 * 3))),
+                (cu, work.places[cu][d] & !(0b111 << (r / 3 * 3))),
+            ];
+            for (u, mut m) in masks {
                 while m != 0 && !self.conflict {
                     let o = UNITS[u][m.trailing_zeros() as usize] as usize;
                     m &= m - 1;
-                    if o != cell {
-                        self.turn_off(&mut work, source, cand(o, d), next, doomed);
-                    }
+                    self.turn_off(&mut work, source, cand(o, d), next, doomed);
                 }
             }
         }

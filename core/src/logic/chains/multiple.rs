@@ -31,7 +31,8 @@
 //!   sets a propagation leaves when it stops at a contradiction depend on its order);
 //! - where a set test (double forcing, region, cell) finds a consequence whose hint,
 //!   with each chain counted at its least (the closure's depth of the potential + 1, a
-//!   lower bound of its ancestor count), could still beat the best one: the hints are
+//!   lower bound of its ancestor count; in region tests, the exact count where that
+//!   place's propagation is already kept whole), could still beat the best one: the hints are
 //!   then offered exactly as the full loop offers them; a skipped hint could not have
 //!   replaced the best (which only a strictly better hint replaces), so the same hint is
 //!   kept.
@@ -49,7 +50,7 @@
 //! the "off" of a digit with one other place in a unit of its cell: that place's "on"
 //! has the same closure, so only the depths, where a bound needs them, take a closure
 //! of the "off"). The last 64 propagations (with parents) made for a region (its sets
-//! after a contradiction, or its hints) are kept whole (about 30 KB each, 1.9 MB per
+//! after a contradiction, or its hints) are kept whole (about 35 KB each, 2.2 MB per
 //! thread), for the other regions of those places and the cell loop to take over when
 //! they reach their candidate (row and box places come soon after the first place);
 //! every dynamic closure made for a region is kept until the cell loop takes it (one
@@ -520,8 +521,12 @@ fn region_chains_static(
             if !pool.known.has(c) {
                 let (on, off) = pool.reach.of(pot(c, true));
                 pool.implied[c as usize] = if meet(on, off) {
-                    let run = &mut pool.region[0];
+                    // Kept whole: for the bounds and reruns below, and the cell loop.
+                    let slot = pool.kept_next;
+                    pool.kept_next = (slot + 1) % KEPT;
+                    let run = &mut pool.kept[slot];
                     run.propagate(board, pot(c, true), params.mode);
+                    pool.kept_cand[slot] = c;
                     Implied { on: run.on, off: run.off }
                 } else {
                     Implied { on: *on, off: *off }
@@ -539,33 +544,65 @@ fn region_chains_static(
             continue;
         }
         let others = count - 1;
+        // Where the other places' "on" propagations are kept whole (those that meet a
+        // contradiction, and those kept from earlier reruns).
+        let mut kept_slot = [KEPT; 8];
+        for (j, &o) in places[1..].iter().enumerate() {
+            let c = cand(o, d);
+            kept_slot[j] = pool.kept_cand.iter().position(|&x| x == c).unwrap_or(KEPT);
+        }
+        // `lite_ok[j]`: `pool.lite[L_PLACES + j]` holds other place j's closure, without
+        // a conflict (made at the first rerun's bound).
+        let mut lite_ok = [false; 8];
+        // The other places' chains to `p` (a potential all of them imply), each counted
+        // at its least: exactly from a propagation kept whole, the closure's distance + 1
+        // from a closure, 1 otherwise.
+        let others_least = |pool: &mut Pool, lite_ok: &[bool; 8], p: u16| -> u32 {
+            let mut sum = 0;
+            for j in 0..others {
+                sum += if kept_slot[j] < KEPT {
+                    debug_assert_eq!(pool.kept_cand[kept_slot[j]], cand(places[1 + j], d), "a kept propagation taken since");
+                    pool.kept[kept_slot[j]].ancestors(p)
+                } else if lite_ok[j] {
+                    pool.lite[L_PLACES + j].least_ancestors(&pool.links, p)
+                } else {
+                    1
+                };
+            }
+            sum
+        };
         if !full[k] {
             // The hint of a shared consequence `p` rests on at least `p`'s chain from
-            // the first place (its distance + 1) and 1 per other place.
+            // the first place (its distance + 1) and the other places' chains counted at
+            // their least.
             if !lit[k] {
                 pool.lite[k].close(&pool.links, pot(own, true));
                 lit[k] = true;
             }
-            let (lite, links) = (&pool.lite[k], &pool.links);
-            let may = |s: &CandSet, on: bool| {
+            let may = |pool: &mut Pool, s: &CandSet, on: bool| {
                 let mut any = false;
                 each(s, |q| {
                     if any || (on && !several(grid[cell_of(q)])) {
                         return;
                     }
-                    let bound = lite.least_ancestors(links, pot(q, on)) + others as u32;
+                    let p = pot(q, on);
+                    let bound = pool.lite[k].least_ancestors(&pool.links, p) + others as u32;
+                    if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                        return;
+                    }
+                    let bound = pool.lite[k].least_ancestors(&pool.links, p) + others_least(pool, &lite_ok, p);
                     any = best.worth(params.base + length_bonus(bound), bound, 6);
                 });
                 any
             };
-            if !may(&on_common, true) && !may(&off_common, false) {
+            if !may(pool, &on_common, true) && !may(pool, &off_common, false) {
                 continue;
             }
             full_on(pool, board, k, own, params.mode);
             full[k] = true;
         }
         let mut rerun = false;
-        let (mut closed, mut exact) = (false, true);
+        let mut closed = false;
         let mut borrowed = [KEPT; 8];
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
@@ -581,26 +618,22 @@ fn region_chains_static(
                     continue;
                 }
                 if !rerun {
-                    // Each other place's chain counted at its least, from its closure
-                    // (without a conflict: the sets are those of `implied`).
+                    // Each other place's chain counted at its least, from its propagation
+                    // kept whole or its closure (without a conflict: the sets are those of
+                    // `implied`).
                     if !closed {
                         closed = true;
                         for (j, &o) in places[1..].iter().enumerate() {
-                            let lite = &mut pool.lite[L_PLACES + j];
-                            lite.close(&pool.links, pot(cand(o, d), true));
-                            exact &= !lite.conflict;
+                            if kept_slot[j] == KEPT {
+                                let lite = &mut pool.lite[L_PLACES + j];
+                                lite.close(&pool.links, pot(cand(o, d), true));
+                                lite_ok[j] = !lite.conflict;
+                            }
                         }
                     }
-                    if exact {
-                        let links = &pool.links;
-                        let bound = pool.vals[k].ancestors(p)
-                            + pool.lite[L_PLACES..L_PLACES + others]
-                                .iter()
-                                .map(|l| l.least_ancestors(links, p))
-                                .sum::<u32>();
-                        if !best.worth(params.base + length_bonus(bound), bound, 6) {
-                            continue;
-                        }
+                    let bound = pool.vals[k].ancestors(p) + others_least(pool, &lite_ok, p);
+                    if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                        continue;
                     }
                     // A propagation kept is the same: borrowed, and given back below.
                     for (j, &o) in places[1..].iter().enumerate() {
@@ -1020,29 +1053,58 @@ fn region_chains_dynamic(
             continue;
         }
         let others = count - 1;
+        // Where the other places' "on" propagations are kept whole (those that meet a
+        // contradiction; the others have their closures in `dcache`: the later places
+        // than this cell keep them until the cell loop takes them).
+        let mut kept_slot = [KEPT; 8];
+        for (j, &o) in places[1..].iter().enumerate() {
+            let c = cand(o, d);
+            kept_slot[j] = pool.kept_cand.iter().position(|&x| x == c).unwrap_or(KEPT);
+        }
+        // The other places' chains to `p` (a potential all of them imply), each counted
+        // at its least: exactly from a propagation kept whole, the closure's depth + 1
+        // from a closure, 1 otherwise.
+        let others_least = |pool: &mut Pool, p: u16| -> u32 {
+            let mut sum = 0;
+            for (j, &o) in places[1..].iter().enumerate() {
+                let c = cand(o, d);
+                sum += if kept_slot[j] < KEPT {
+                    debug_assert_eq!(pool.kept_cand[kept_slot[j]], c, "a kept propagation taken since");
+                    pool.kept[kept_slot[j]].ancestors(p)
+                } else if pool.dcache_has.has(c) {
+                    pool.dcache[c as usize].least_ancestors(p)
+                } else {
+                    1
+                };
+            }
+            sum
+        };
         if !full[k] {
             // The hint of a shared consequence `p` rests on at least `p`'s chain from
-            // the first place and 1 per other place.
-            let lite = &pool.dlite[k];
-            let may = |s: &CandSet, on: bool| {
+            // the first place and the other places' chains counted at their least.
+            let may = |pool: &mut Pool, s: &CandSet, on: bool| {
                 let mut any = false;
                 each(s, |q| {
                     if any || (on && !several(grid[cell_of(q)])) {
                         return;
                     }
-                    let bound = lite.least_ancestors(pot(q, on)) + others as u32;
+                    let p = pot(q, on);
+                    let bound = pool.dlite[k].least_ancestors(p) + others as u32;
+                    if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                        return;
+                    }
+                    let bound = pool.dlite[k].least_ancestors(p) + others_least(pool, p);
                     any = best.worth(params.base + length_bonus(bound), bound, 6);
                 });
                 any
             };
-            if !may(&on_common, true) && !may(&off_common, false) {
+            if !may(pool, &on_common, true) && !may(pool, &off_common, false) {
                 continue;
             }
             pool.vals[k].propagate(board, pot(own, true), params.mode);
             full[k] = true;
         }
         let mut rerun = false;
-        let (mut closed, mut exact) = (false, true);
         let mut borrowed = [KEPT; 8];
         for on in [true, false] {
             let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
@@ -1058,21 +1120,11 @@ fn region_chains_dynamic(
                     continue;
                 }
                 if !rerun {
-                    // Each other place's chain counted at its least, from its closure
-                    // (the sets the closures give are those of `implied`).
-                    // (Later places than this cell: their closures are still kept, or
-                    // they meet a contradiction.)
-                    if !closed {
-                        closed = true;
-                        exact = places[1..].iter().all(|&o| pool.dcache_has.has(cand(o, d)));
-                    }
-                    if exact {
-                        let dcache = &pool.dcache;
-                        let bound = pool.vals[k].ancestors(p)
-                            + places[1..].iter().map(|&o| dcache[cand(o, d) as usize].least_ancestors(p)).sum::<u32>();
-                        if !best.worth(params.base + length_bonus(bound), bound, 6) {
-                            continue;
-                        }
+                    // Each other place's chain counted at its least (the sets the closures
+                    // and kept propagations give are those of `implied`).
+                    let bound = pool.vals[k].ancestors(p) + others_least(pool, p);
+                    if !best.worth(params.base + length_bonus(bound), bound, 6) {
+                        continue;
                     }
                     // A propagation kept is the same: borrowed, and given back below.
                     for (j, &o) in places[1..].iter().enumerate() {
