@@ -238,7 +238,8 @@ impl Work {
 ///   anything, a candidate that sees an "on" and an "off" potential of its digit in that
 ///   component (every potential of a cycle through the start lies in the start's
 ///   component, and a cycle eliminates only candidates that see an "on" and an "off" of
-///   their digit in it: see [`cycle_eliminations`]; `elim` caches this per component);
+///   their digit in it: see [`cycle_eliminations`]; `elim` holds this per component,
+///   found from its members as it completes);
 /// - a forcing chain from one state of the start to the other needs a path in the graph
 ///   (to a start "off" left out of the graph, a path to the "on" of one of the
 ///   candidates whose "on" turns it off).
@@ -252,8 +253,9 @@ pub struct Components {
     /// Row `k` (`REACH_WORDS` words): the components component `k` reaches (bits up to
     /// `k`; the words beyond `k / 64` are not written).
     reach: Vec<u64>,
-    /// Per component: 0 unknown, 1 a cycle in it may eliminate something, 2 none can.
-    elim: Vec<u8>,
+    /// Per component: whether a cycle in it may eliminate something (see
+    /// `may_eliminate`).
+    elim: Vec<bool>,
     /// The members of the component being completed.
     members: Vec<u16>,
     index: Vec<u16>,
@@ -272,7 +274,7 @@ impl Default for Components {
             comp: vec![0; NPOT],
             size: vec![0; NPOT],
             reach: vec![0; NPOT * REACH_WORDS],
-            elim: vec![0; NPOT],
+            elim: vec![false; NPOT],
             members: Vec::with_capacity(NPOT),
             index: vec![UNVISITED; NPOT],
             low: vec![0; NPOT],
@@ -286,6 +288,12 @@ impl Default for Components {
 impl Components {
     /// Computes the components of `g` over the candidates of `grid`.
     fn compute(&mut self, grid: &[u16; 81], g: &PassGraph) {
+        let mut places = [0u128; 9];
+        for (cell, &m) in grid.iter().enumerate() {
+            for (d, p) in places.iter_mut().enumerate() {
+                *p |= ((m >> d & 1) as u128) << cell;
+            }
+        }
         self.index.fill(UNVISITED);
         self.on_stack.fill(false);
         self.stack.clear();
@@ -339,7 +347,7 @@ impl Components {
                                 }
                             }
                             self.size[ncomp as usize] = self.members.len() as u16;
-                            self.elim[ncomp as usize] = 0;
+                            self.elim[ncomp as usize] = self.may_eliminate(&places);
                             self.close_reach(g, ncomp);
                             ncomp += 1;
                         }
@@ -370,6 +378,23 @@ impl Components {
                 }
             }
         }
+    }
+
+    /// Whether a cycle in the component just completed (its members in `members`) may
+    /// eliminate something: some candidate of the grid (`places[d]`: the cells holding
+    /// digit `d`) sees an "on" and an "off" potential of its digit in it (false for a
+    /// component too small to hold a cycle).
+    fn may_eliminate(&self, places: &[u128; 9]) -> bool {
+        if self.members.len() < 4 {
+            return false;
+        }
+        let (mut on_see, mut off_see) = ([0u128; 9], [0u128; 9]);
+        for &q in &self.members {
+            let c = pot_cand(q);
+            let see = if pot_on(q) { &mut on_see } else { &mut off_see };
+            see[digit0_of(c)] |= PEER_MASKS[cell_of(c)];
+        }
+        (0..9).any(|d| on_see[d] & off_see[d] & places[d] != 0)
     }
 
     fn visit(&mut self, p: u16, counter: &mut u16) {
@@ -417,32 +442,8 @@ impl Components {
     /// False when `p` lies on no simple cycle of 4 potentials or more, or no cycle
     /// through it can eliminate anything: no candidate of `grid` sees an "on" and an
     /// "off" potential of its digit in `p`'s component.
-    fn on_cycle(&mut self, grid: &[u16; 81], p: u16) -> bool {
-        let k = self.comp[p as usize];
-        if self.size[k as usize] < 4 {
-            return false;
-        }
-        if self.elim[k as usize] == 0 {
-            let (mut on_see, mut off_see, mut places) = ([0u128; 9], [0u128; 9], [0u128; 9]);
-            for cell in 0..81 {
-                let mut m = grid[cell];
-                while m != 0 {
-                    let d = m.trailing_zeros() as usize;
-                    m &= m - 1;
-                    places[d] |= 1 << cell;
-                    let c = cand(cell, d);
-                    for (on, see) in [(true, &mut on_see), (false, &mut off_see)] {
-                        let q = pot(c, on) as usize;
-                        if self.index[q] != UNVISITED && self.comp[q] == k {
-                            see[d] |= PEER_MASKS[cell];
-                        }
-                    }
-                }
-            }
-            let any = (0..9).any(|d| on_see[d] & off_see[d] & places[d] != 0);
-            self.elim[k as usize] = if any { 1 } else { 2 };
-        }
-        self.elim[k as usize] == 1
+    fn on_cycle(&self, p: u16) -> bool {
+        self.elim[self.comp[p as usize] as usize]
     }
 }
 
@@ -794,7 +795,7 @@ fn run_pass<const Y: bool, const X: bool>(
             let fc_on = if memo && xy.on_ok.has(c) && cyc_max <= xy.on_bound[c as usize].0 && fc_max <= xy.on_bound[c as usize].1 {
                 w.cycles.clear();
                 None
-            } else if prune && !w.comps.on_cycle(grid, on) && !(x && w.comps.may_refute(grid, g, c, y)) {
+            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
                 if memo {
                     xy.on_ok.unset(c);
                 }
@@ -1217,7 +1218,7 @@ mod tests {
                         continue;
                     }
                     let c = cand(cell, d);
-                    if comps.on_cycle(&grid, pot(c, true)) {
+                    if comps.on_cycle(pot(c, true)) {
                         continue;
                     }
                     from_on(&g, c, true, u32::MAX, 0, &mut w);

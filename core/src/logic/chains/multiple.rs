@@ -42,7 +42,10 @@
 //! place's "on", see [`plane_partner`], and a closure without a contradiction clears
 //! every place it turns on); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
-//! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes;
+//! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes
+//! (where a propagation meets a contradiction, its sets stop short of what `Reach`
+//! gives, but lie within it, the links being fixed: the test is made with `Reach`'s
+//! sets first, and the propagation only where they share something);
 //! dynamic chains make a [`DynLite`] closure per assumption (one that turns on a
 //! candidate whose own "on" closure is known to meet a contradiction stops there: it
 //! holds that closure, so it meets one too; the "off" of a bivalue
@@ -95,6 +98,11 @@ pub struct Pool {
     dcache_has: CandSet,
     /// The candidates of `known` whose "on" closure meets a contradiction.
     conflicted: CandSet,
+    /// Static chains: the candidates of `known` whose `implied` holds what their "on"
+    /// reaches along the links (`Reach`) although their propagation meets a
+    /// contradiction and stops there: a superset of its sets, made exact (by the
+    /// propagation) only where a set test finds something in common.
+    partial: CandSet,
 }
 
 const KEPT: usize = 64;
@@ -118,6 +126,7 @@ impl Default for Pool {
             dcache: (0..NCAND).map(|_| DynLite::default()).collect(),
             dcache_has: CandSet::EMPTY,
             conflicted: CandSet::EMPTY,
+            partial: CandSet::EMPTY,
         }
     }
 }
@@ -182,6 +191,7 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     pool.kept_cand = [NONE; KEPT];
     pool.dcache_has.clear();
     pool.conflicted.clear();
+    pool.partial.clear();
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
     if !mode.dynamic {
         search_static(grid, &board, &params, pool, best, check, k_region, k_cell);
@@ -408,22 +418,22 @@ fn search_static(
         let mut lit = [false; 9];
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
-            let (on, off) = pool.reach.of(pot(c, true));
-            if meet(on, off) {
-                full_on(pool, board, k, c, mode);
-                full[k] = true;
-                pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
-            } else {
+            if !pool.known.has(c) {
+                let (on, off) = pool.reach.of(pot(c, true));
                 pool.implied[c as usize] = Implied { on: *on, off: *off };
+                if meet(on, off) {
+                    pool.partial.set(c);
+                }
+                pool.known.set(c);
             }
-            pool.known.set(c);
             region_chains_static(grid, board, params, cell, d, k, &mut full, &mut lit, pool, best, k_region);
         }
         if !params.multiple {
             continue;
         }
-        // Cell forcing chains: the consequences every digit shares (in `implied`).
-        if full[..n].iter().all(|&f| !f) {
+        // Cell forcing chains: the consequences every digit shares (in `implied`; where
+        // a superset, made exact if something is shared).
+        let common = |pool: &Pool| {
             let c0 = cand(cell, digits[0]) as usize;
             let (mut on_common, mut off_common) = (pool.implied[c0].on, pool.implied[c0].off);
             for &d in &digits[1..] {
@@ -431,9 +441,27 @@ fn search_static(
                 on_common.intersect(&pool.implied[c].on);
                 off_common.intersect(&pool.implied[c].off);
             }
+            (on_common, off_common)
+        };
+        let (mut on_common, mut off_common) = common(pool);
+        if on_common.is_empty() && off_common.is_empty() {
+            continue;
+        }
+        let mut made = false;
+        for (k, &d) in digits.iter().enumerate() {
+            let c = cand(cell, d);
+            if pool.partial.has(c) {
+                make_exact_own(pool, board, k, c, mode, &mut full);
+                made = true;
+            }
+        }
+        if made {
+            (on_common, off_common) = common(pool);
             if on_common.is_empty() && off_common.is_empty() {
                 continue;
             }
+        }
+        if full[..n].iter().all(|&f| !f) {
             for (k, &d) in digits.iter().enumerate() {
                 if !lit[k] {
                     pool.lite[k].close(&pool.links, pot(cand(cell, d), true));
@@ -514,34 +542,58 @@ fn region_chains_static(
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
         }
-        let (mut on_common, mut off_common) = (pool.implied[own as usize].on, pool.implied[own as usize].off);
-        let mut shared = true;
+        // What every place implies (from supersets where a propagation meets a
+        // contradiction: nothing in common there means nothing in common exactly).
         for &o in &places[1..] {
             let c = cand(o, d);
             if !pool.known.has(c) {
                 let (on, off) = pool.reach.of(pot(c, true));
-                pool.implied[c as usize] = if meet(on, off) {
-                    // Kept whole: for the bounds and reruns below, and the cell loop.
-                    let slot = pool.kept_next;
-                    pool.kept_next = (slot + 1) % KEPT;
-                    let run = &mut pool.kept[slot];
-                    run.propagate(board, pot(c, true), params.mode);
-                    pool.kept_cand[slot] = c;
-                    Implied { on: run.on, off: run.off }
-                } else {
-                    Implied { on: *on, off: *off }
-                };
+                pool.implied[c as usize] = Implied { on: *on, off: *off };
+                if meet(on, off) {
+                    pool.partial.set(c);
+                }
                 pool.known.set(c);
             }
-            on_common.intersect(&pool.implied[c as usize].on);
-            off_common.intersect(&pool.implied[c as usize].off);
-            if on_common.is_empty() && off_common.is_empty() {
-                shared = false;
-                break;
+        }
+        let common = |pool: &Pool| {
+            let (mut on_common, mut off_common) = (pool.implied[own as usize].on, pool.implied[own as usize].off);
+            for &o in &places[1..] {
+                let c = cand(o, d) as usize;
+                on_common.intersect(&pool.implied[c].on);
+                off_common.intersect(&pool.implied[c].off);
+                if on_common.is_empty() && off_common.is_empty() {
+                    return None;
+                }
+            }
+            Some((on_common, off_common))
+        };
+        let Some((mut on_common, mut off_common)) = common(pool) else { continue };
+        // Then exactly: the propagations that meet a contradiction, made (the place's
+        // own into `vals[k]`, the others kept whole, for the bounds and reruns below and
+        // the cell loop).
+        let mut made = false;
+        if pool.partial.has(own) {
+            make_exact_own(pool, board, k, own, params.mode, full);
+            made = true;
+        }
+        for &o in &places[1..] {
+            let c = cand(o, d);
+            if pool.partial.has(c) {
+                let slot = pool.kept_next;
+                pool.kept_next = (slot + 1) % KEPT;
+                let run = &mut pool.kept[slot];
+                run.propagate(board, pot(c, true), params.mode);
+                pool.kept_cand[slot] = c;
+                pool.implied[c as usize] = Implied { on: run.on, off: run.off };
+                pool.partial.unset(c);
+                made = true;
             }
         }
-        if !shared {
-            continue;
+        if made {
+            match common(pool) {
+                Some(sets) => (on_common, off_common) = sets,
+                None => continue,
+            }
         }
         let others = count - 1;
         // Where the other places' "on" propagations are kept whole (those that meet a
@@ -1177,6 +1229,17 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         Implied { on: lite.on, off: lite.off }
     };
     pool.known.set(c);
+}
+
+/// Static chains: makes the propagation of `c` (digit `k` of the current cell, in
+/// `partial`) in `pool.vals[k]` and its sets exact in `implied`.
+fn make_exact_own(pool: &mut Pool, board: &Board, k: usize, c: u16, mode: Mode, full: &mut [bool; 9]) {
+    if !full[k] {
+        full_on(pool, board, k, c, mode);
+        full[k] = true;
+    }
+    pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+    pool.partial.unset(c);
 }
 
 /// Digit `k`'s "on" propagation (with parents) of candidate `c` into `pool.vals[k]`:
