@@ -1211,7 +1211,7 @@ mod tests {
         let (mut skipped_with_cycles, mut w) = (0, Work::default());
         let mut path = Vec::new();
         for grid in grids() {
-            let (g, places, mut comps) = xy_graph(&grid);
+            let (g, places, comps) = xy_graph(&grid);
             for cell in 0..81 {
                 for d in 0..9 {
                     if grid[cell] >> d & 1 == 0 || grid[cell].count_ones() < 2 {

@@ -413,3 +413,42 @@ fn length_bonus_follows_the_ceilings() {
         assert_eq!(((engine::length_bonus(cx) * 10.0).round()) as u32, tenths, "complexity {cx}");
     }
 }
+
+/// Static multiple chains test a candidate whose propagation meets a contradiction with
+/// what its "on" reaches along the links (`Reach`), and propagate it only where that
+/// shares something: sound because the propagation's sets, however short it stops, lie
+/// within what `Reach` gives (static links: nothing leaves the grid). Checked for every
+/// candidate of the fixtures' positions, many of which meet a contradiction.
+#[test]
+fn a_static_propagation_stays_within_what_its_on_reaches() {
+    let mode = Mode { dynamic: false, cell_rule: true, level: 0 };
+    let (mut links, mut reach, mut run) = (Links::default(), Reach::default(), Run::default());
+    let (mut candidates, mut contradictions) = (0, 0);
+    for f in FIXTURES {
+        let m = marks_from_729(f.marks);
+        let mut grid = [0u16; 81];
+        for cell in 0..81 {
+            grid[cell] = if m.values[cell] == 0 { m.cands[cell] } else { 0 };
+        }
+        let board = Board::new(&grid);
+        links.build(&board, mode.cell_rule);
+        reach.build(&links, &grid);
+        for cell in 0..81 {
+            for d in 0..9 {
+                if grid[cell] >> d & 1 == 0 {
+                    continue;
+                }
+                let start = pot(cand(cell, d), true);
+                run.propagate(&board, start, mode);
+                let (on, off) = reach.of(start);
+                let mut within = true;
+                each(&run.on, |c| within &= on.has(c));
+                each(&run.off, |c| within &= off.has(c));
+                assert!(within, "r{}c{}={} in {}", cell / 9 + 1, cell % 9 + 1, d + 1, f.se);
+                candidates += 1;
+                contradictions += run.absurd.is_some() as usize;
+            }
+        }
+    }
+    assert!(contradictions >= 100, "{contradictions} contradictions of {candidates}");
+}
