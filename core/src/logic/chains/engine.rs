@@ -632,6 +632,7 @@ impl Lite {
     /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
     /// sets (without a conflict).
     pub fn least_ancestors(&self, links: &Links, p: u16) -> u32 {
+        debug_assert!(!self.conflict, "the depths of a closure stopped at a conflict");
         let c = pot_cand(p);
         if pot_on(p) || links.linked.has(c) || p == self.queue[0] {
             return self.dist[p as usize] as u32 + 1;
@@ -1018,6 +1019,7 @@ impl DynLite {
     /// sets (without a conflict).
     #[inline]
     pub fn least_ancestors(&self, p: u16) -> u32 {
+        debug_assert!(!self.conflict, "the depths of a closure stopped at a conflict");
         self.dist[p as usize] as u32 + 1
     }
 

@@ -96,7 +96,8 @@ pub struct Pool {
     /// `dcache_has` has it), for the cell loop and the region bounds to take over.
     dcache: Vec<DynLite>,
     dcache_has: CandSet,
-    /// The candidates of `known` whose "on" closure meets a contradiction.
+    /// The candidates of `known` whose "on" closure meets a contradiction (dynamic
+    /// chains: their closure; static chains: what their "on" reaches along the links).
     conflicted: CandSet,
     /// Static chains: the candidates of `known` whose `implied` holds what their "on"
     /// reaches along the links (`Reach`) although their propagation meets a
@@ -423,6 +424,7 @@ fn search_static(
                 pool.implied[c as usize] = Implied { on: *on, off: *off };
                 if meet(on, off) {
                     pool.partial.set(c);
+                    pool.conflicted.set(c);
                 }
                 pool.known.set(c);
             }
@@ -447,10 +449,12 @@ fn search_static(
         if on_common.is_empty() && off_common.is_empty() {
             continue;
         }
+        // (A digit whose propagation meets a contradiction is propagated now, even if
+        // its sets are exact already: its closure, which stops there, gives no depths.)
         let mut made = false;
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
-            if pool.partial.has(c) {
+            if pool.conflicted.has(c) && !full[k] {
                 make_exact_own(pool, board, k, c, mode, &mut full);
                 made = true;
             }
@@ -551,6 +555,7 @@ fn region_chains_static(
                 pool.implied[c as usize] = Implied { on: *on, off: *off };
                 if meet(on, off) {
                     pool.partial.set(c);
+                    pool.conflicted.set(c);
                 }
                 pool.known.set(c);
             }
@@ -571,8 +576,11 @@ fn region_chains_static(
         // Then exactly: the propagations that meet a contradiction, made (the place's
         // own into `vals[k]`, the others kept whole, for the bounds and reruns below and
         // the cell loop).
+        // (Its own propagation is made even if its sets are exact already, as the other
+        // place of an earlier region: its closure, which stops at the contradiction,
+        // gives no depths for the bound below.)
         let mut made = false;
-        if pool.partial.has(own) {
+        if pool.conflicted.has(own) && !full[k] {
             make_exact_own(pool, board, k, own, params.mode, full);
             made = true;
         }
