@@ -58,7 +58,7 @@ pub fn pair(m: u16) -> bool {
 }
 
 /// A set of candidates (729 bits).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq, Eq)]
 pub struct CandSet([u64; WORDS]);
 
 impl CandSet {
@@ -549,6 +549,57 @@ impl Run {
     }
 }
 
+/// True when a dynamic propagation (level 0) or closure that made the potentials `on`
+/// and `off` on a grid, which has since lost the candidates `removed` (and nothing else)
+/// to become `now`, goes on `now` exactly as it went: the same potentials in the same
+/// order, with the same parents (hidden ones included) and depths, and the same
+/// contradiction or none.
+///
+/// Why. A removed candidate `x` that was never turned on or off was never a premise of a
+/// rule, nor a hidden parent (those are candidates turned off), and the only rules whose
+/// firing its absence can change are those of its four groups: its cell, and its
+/// digit's places in its box, row and column. On `now` such a group fires when all but
+/// one of its candidates are off (that one turns on) or all of them are (a
+/// contradiction, where the group had two or more). While `x` stayed in a group, the
+/// group never fired at all (its last one would have been `x`, which never turned on).
+/// If each group of each removed candidate keeps at least two candidates on `now` that
+/// the propagation never turned off, none of them fires on `now` at any moment either
+/// (a propagation's "off"s only grow), and every rule elsewhere reads the same grid:
+/// the same steps happen in the same order. A group left without candidates (a placed
+/// cell, a placed digit's places) fires nothing: nothing in it can be turned off.
+pub fn unchanged_by_loss(on: &CandSet, off: &CandSet, now: &Board, removed: &[u16]) -> bool {
+    for &x in removed {
+        if on.has(x) || off.has(x) {
+            return false;
+        }
+        let (cell, d) = (cell_of(x), digit0_of(x));
+        let mut m = now.cands[cell];
+        let mut left = 0;
+        while m != 0 {
+            let e = m.trailing_zeros() as usize;
+            m &= m - 1;
+            left += !off.has(cand(cell, e)) as u32;
+        }
+        if left == 1 || (left == 0 && now.cands[cell] != 0) {
+            return false;
+        }
+        for u in regions_of(cell) {
+            let places = now.places[u][d];
+            let mut m = places;
+            let mut left = 0;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                left += !off.has(cand(UNITS[u][i] as usize, d)) as u32;
+            }
+            if left == 1 || (left == 0 && places != 0) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The links of one grid for static chains (no removals): what each candidate's "on"
 /// turns off (as a set) and what its "off" turns on (at most 4), as [`Run::propagate`]
 /// applies them with `dynamic` false. Built once per search.
@@ -1021,6 +1072,24 @@ impl DynLite {
     pub fn least_ancestors(&self, p: u16) -> u32 {
         debug_assert!(!self.conflict, "the depths of a closure stopped at a conflict");
         self.dist[p as usize] as u32 + 1
+    }
+
+    /// Makes `self` a copy of `other` without allocating.
+    pub fn copy_from(&mut self, other: &DynLite) {
+        self.on = other.on;
+        self.off = other.off;
+        self.dist.copy_from_slice(&other.dist);
+        self.queue.clear();
+        self.queue.extend_from_slice(&other.queue);
+        self.conflict = other.conflict;
+    }
+
+    /// True when this closure, made without a conflict on a grid that has since lost the
+    /// candidates `removed` (and nothing else) to become `now`, is still the closure of its
+    /// start on `now`, with the same depths (see [`unchanged_by_loss`]).
+    pub fn still_closed(&self, now: &Board, removed: &[u16]) -> bool {
+        debug_assert!(!self.conflict);
+        unchanged_by_loss(&self.on, &self.off, now, removed)
     }
 
     #[inline]

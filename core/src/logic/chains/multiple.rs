@@ -56,8 +56,14 @@
 //! after a contradiction, or its hints) are kept whole (about 35 KB each, 2.2 MB per
 //! thread), for the other regions of those places and the cell loop to take over when
 //! they reach their candidate (row and box places come soon after the first place);
-//! every dynamic closure made for a region is kept until the cell loop takes it (one
-//! slot per candidate, 3 KB each, 2.2 MB per thread).
+//! every dynamic "on" closure made without a contradiction is kept (one slot per
+//! candidate, 3 KB each, 2.2 MB per thread), for the region bounds and the cell loop,
+//! and on to the next dynamic search of the thread: there, on a grid that only lost
+//! candidates since (a step or two of the path later), those the lost candidates cannot
+//! have changed are taken as they are (about half of them; [`DynLite::still_closed`]
+//! says which, and why they are the same closures with the same depths). Propagations
+//! that meet a contradiction spread over most of the grid and almost never stay the
+//! same (measured: 4 to 12 of about 60 a search), so they are not kept across searches.
 
 use super::engine::*;
 use super::{ChainKind, Found, HintShape};
@@ -92,10 +98,14 @@ pub struct Pool {
     /// Dynamic chains: the closures of one cell's digits ("on"), of the "off" of the
     /// current one, and one for the other places of a region.
     dlite: Vec<DynLite>,
-    /// The closures made for `implied` (without a conflict), per candidate (valid when
-    /// `dcache_has` has it), for the cell loop and the region bounds to take over.
+    /// The dynamic "on" closures made without a conflict, per candidate (valid when
+    /// `dcache_has` has it), for `implied`, the cell loop and the region bounds. Kept
+    /// from one dynamic search to the next of the same thread: those the grid's lost
+    /// candidates cannot have changed stay (see [`revalidate_closures`]).
     dcache: Vec<DynLite>,
     dcache_has: CandSet,
+    /// The grid of the last dynamic search (`None`: nothing kept).
+    dcache_grid: Option<[u16; 81]>,
     /// The candidates of `known` whose "on" closure meets a contradiction (dynamic
     /// chains: their closure; static chains: what their "on" reaches along the links).
     conflicted: CandSet,
@@ -126,6 +136,7 @@ impl Default for Pool {
             dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
             dcache: (0..NCAND).map(|_| DynLite::default()).collect(),
             dcache_has: CandSet::EMPTY,
+            dcache_grid: None,
             conflicted: CandSet::EMPTY,
             partial: CandSet::EMPTY,
         }
@@ -190,7 +201,6 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     let mode = params.mode;
     pool.known.clear();
     pool.kept_cand = [NONE; KEPT];
-    pool.dcache_has.clear();
     pool.conflicted.clear();
     pool.partial.clear();
     let (k_contra, k_double, k_region, k_cell) = kinds(&params);
@@ -203,6 +213,8 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
         return;
     }
     if !params.nishio && mode.level == 0 && mode.cell_rule && params.multiple {
+        let lost = lost_since(pool.dcache_grid.as_ref(), grid);
+        revalidate_closures(pool, grid, &board, lost.as_ref());
         search_dynamic(grid, &board, &params, pool, best, check, kinds(&params));
         return;
     }
@@ -863,15 +875,18 @@ fn search_dynamic(
                 }
                 None => {
                     if pool.dcache_has.has(c) {
-                        std::mem::swap(&mut pool.dlite[k], &mut pool.dcache[c as usize]);
-                        pool.dcache_has.unset(c);
+                        pool.dlite[k].copy_from(&pool.dcache[c as usize]);
                     } else {
                         pool.dlite[k].close(board, pot(c, true), &pool.conflicted);
-                        if !pool.known.has(c) && !pool.dlite[k].conflict {
-                            // For the "off" tests of conjugate places met later.
-                            pool.known.set(c);
-                            pool.implied[c as usize] = Implied { on: pool.dlite[k].on, off: pool.dlite[k].off };
+                        if !pool.dlite[k].conflict {
+                            pool.dcache[c as usize].copy_from(&pool.dlite[k]);
+                            pool.dcache_has.set(c);
                         }
+                    }
+                    if !pool.known.has(c) && !pool.dlite[k].conflict {
+                        // For the "off" tests of conjugate places met later.
+                        pool.known.set(c);
+                        pool.implied[c as usize] = Implied { on: pool.dlite[k].on, off: pool.dlite[k].off };
                     }
                     if pool.dlite[k].conflict {
                         pool.vals[k].propagate(board, pot(c, true), mode);
@@ -1216,6 +1231,60 @@ fn region_chains_dynamic(
     }
 }
 
+/// The most candidates a grid may have lost since the last dynamic search for its
+/// closures to be tested one by one (past that, few stay, and all are dropped).
+const REVALIDATE_MAX: usize = 48;
+
+/// The candidates `grid` lost since `last` (at most `REVALIDATE_MAX`), or `None` when
+/// nothing was kept, `grid` has a candidate `last` had not (another grid), or it lost
+/// more than `REVALIDATE_MAX`.
+fn lost_since(last: Option<&[u16; 81]>, grid: &[u16; 81]) -> Option<([u16; REVALIDATE_MAX], usize)> {
+    let last = last?;
+    let mut removed = [0u16; REVALIDATE_MAX];
+    let mut n = 0;
+    for cell in 0..81 {
+        if grid[cell] & !last[cell] != 0 {
+            return None;
+        }
+        let mut lost = last[cell] & !grid[cell];
+        while lost != 0 {
+            let d = lost.trailing_zeros() as usize;
+            lost &= lost - 1;
+            if n == REVALIDATE_MAX {
+                return None;
+            }
+            removed[n] = cand(cell, d);
+            n += 1;
+        }
+    }
+    Some((removed, n))
+}
+
+/// Before a dynamic search on `grid`: keeps in `dcache` the closures of the last one
+/// that are still the closures on this grid ([`DynLite::still_closed`]), given what it
+/// lost since ([`lost_since`]); drops them all where that is unknown.
+fn revalidate_closures(pool: &mut Pool, grid: &[u16; 81], board: &Board, lost: Option<&([u16; REVALIDATE_MAX], usize)>) {
+    match lost {
+        Some((removed, n)) => {
+            let mut has = pool.dcache_has;
+            each(&pool.dcache_has, |c| {
+                if !pool.dcache[c as usize].still_closed(board, &removed[..*n]) {
+                    has.unset(c);
+                }
+            });
+            pool.dcache_has = has;
+        }
+        None => pool.dcache_has.clear(),
+    }
+    pool.dcache_grid = Some(*grid);
+}
+
+/// Forgets the closures kept for the next dynamic search.
+pub(super) fn forget_closures(pool: &mut Pool) {
+    pool.dcache_has.clear();
+    pool.dcache_grid = None;
+}
+
 /// Makes `implied[c]` known: the sets of `c`'s "on" closure (kept in `dcache`), or,
 /// where it meets a contradiction, of its propagation (kept with the propagations).
 fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
@@ -1223,6 +1292,13 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         return;
     }
     let lite = &mut pool.dcache[c as usize];
+    if pool.dcache_has.has(c) {
+        // Kept from an earlier search (still the closure on this grid).
+        pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
+        pool.known.set(c);
+        return;
+    }
+
     lite.close(board, pot(c, true), &pool.conflicted);
     pool.implied[c as usize] = if lite.conflict {
         pool.conflicted.set(c);

@@ -414,6 +414,17 @@ fn length_bonus_follows_the_ceilings() {
     }
 }
 
+/// A fixture's position as the chain searches see it: each blank cell's candidates (0
+/// for a placed digit), and its board.
+fn fixture_grid(f: &Fixture) -> ([u16; 81], Board) {
+    let m = marks_from_729(f.marks);
+    let mut grid = [0u16; 81];
+    for cell in 0..81 {
+        grid[cell] = if m.values[cell] == 0 { m.cands[cell] } else { 0 };
+    }
+    (grid, Board::new(&grid))
+}
+
 /// Static multiple chains test a candidate whose propagation meets a contradiction with
 /// what its "on" reaches along the links (`Reach`), and propagate it only where that
 /// shares something: sound because the propagation's sets, however short it stops, lie
@@ -425,12 +436,7 @@ fn a_static_propagation_stays_within_what_its_on_reaches() {
     let (mut links, mut reach, mut run) = (Links::default(), Reach::default(), Run::default());
     let (mut candidates, mut contradictions) = (0, 0);
     for f in FIXTURES {
-        let m = marks_from_729(f.marks);
-        let mut grid = [0u16; 81];
-        for cell in 0..81 {
-            grid[cell] = if m.values[cell] == 0 { m.cands[cell] } else { 0 };
-        }
-        let board = Board::new(&grid);
+        let (grid, board) = fixture_grid(f);
         links.build(&board, mode.cell_rule);
         reach.build(&links, &grid);
         for cell in 0..81 {
@@ -451,4 +457,58 @@ fn a_static_propagation_stays_within_what_its_on_reaches() {
         }
     }
     assert!(contradictions >= 100, "{contradictions} contradictions of {candidates}");
+}
+
+/// Dynamic searches keep their closures from one call to the next where the grid's lost
+/// candidates cannot have changed them (`DynLite::still_closed`): on every fixture
+/// position, for a spread of starts and of lost candidates (one, or two in a unit),
+/// wherever the rule keeps a closure, the closure made afresh on the smaller grid has
+/// the same sets, depths and no contradiction. The rule must keep a good share of them
+/// (else it is no use) and refuse some (else it tests nothing).
+#[test]
+fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
+    let (mut old, mut new) = (DynLite::default(), DynLite::default());
+    let (mut kept, mut refused) = (0, 0);
+    for f in FIXTURES {
+        let (grid, board) = fixture_grid(f);
+        let cands: Vec<u16> = (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0).collect();
+        for (i, &start) in cands.iter().enumerate().step_by(5) {
+            old.close(&board, pot(start, true), &CandSet::EMPTY);
+            if old.conflict {
+                continue;
+            }
+            for (j, &x) in cands.iter().enumerate().skip(i % 7).step_by(9) {
+                if x == start {
+                    continue;
+                }
+                // One lost candidate, or two: `x` and the next place of its digit in its row.
+                let mut lost = vec![x];
+                if j % 2 == 0 {
+                    if let Some(&y) = cands[j + 1..].iter().find(|&&y| digit0_of(y) == digit0_of(x) && cell_of(y) / 9 == cell_of(x) / 9) {
+                        if y != start {
+                            lost.push(y);
+                        }
+                    }
+                }
+                let mut smaller = grid;
+                for &c in &lost {
+                    smaller[cell_of(c)] &= !(1 << digit0_of(c));
+                }
+                let now = Board::new(&smaller);
+                if !old.still_closed(&now, &lost) {
+                    refused += 1;
+                    continue;
+                }
+                kept += 1;
+                new.close(&now, pot(start, true), &CandSet::EMPTY);
+                assert!(!new.conflict, "{} start {start} lost {lost:?}", f.se);
+                assert!(new.on == old.on && new.off == old.off, "{} start {start} lost {lost:?}", f.se);
+                let mut same_depths = true;
+                each(&old.on, |c| same_depths &= old.least_ancestors(pot(c, true)) == new.least_ancestors(pot(c, true)));
+                each(&old.off, |c| same_depths &= old.least_ancestors(pot(c, false)) == new.least_ancestors(pot(c, false)));
+                assert!(same_depths, "{} start {start} lost {lost:?}", f.se);
+            }
+        }
+    }
+    assert!(kept >= 200 && refused >= 200, "kept {kept}, refused {refused}");
 }
