@@ -549,50 +549,43 @@ impl Run {
     }
 }
 
-/// True when a dynamic propagation (level 0) or closure that made the potentials `on`
-/// and `off` on a grid, which has since lost the candidates `removed` (and nothing else)
-/// to become `now`, goes on `now` exactly as it went: the same potentials in the same
-/// order, with the same parents (hidden ones included) and depths, and the same
-/// contradiction or none.
+/// True when a dynamic closure ([`DynLite`], without a conflict) that made the
+/// potentials `on` and `off` on a grid, which has since lost the candidates `removed`
+/// (and nothing else) to become `now`, goes on `now` exactly as it went: the same
+/// potentials in the same order, with the same depths, and no contradiction.
 ///
 /// Why. A removed candidate `x` that was never turned on or off was never a premise of a
-/// rule, nor a hidden parent (those are candidates turned off), and the only rules whose
-/// firing its absence can change are those of its four groups: its cell, and its
-/// digit's places in its box, row and column. On `now` such a group fires when all but
-/// one of its candidates are off (that one turns on) or all of them are (a
-/// contradiction, where the group had two or more). While `x` stayed in a group, the
-/// group never fired at all (its last one would have been `x`, which never turned on).
-/// If each group of each removed candidate keeps at least two candidates on `now` that
-/// the propagation never turned off, none of them fires on `now` at any moment either
-/// (a propagation's "off"s only grow), and every rule elsewhere reads the same grid:
+/// rule, and the only rules whose firing its absence can change are those of its four
+/// groups: its cell, and its digit's places in its box, row and column. On `now` such a
+/// group fires when all but one of its candidates are off (that one turns on) or all of
+/// them are (a contradiction, where the group had two or more). While `x` stayed in a
+/// group, the group never fired at all (its last one would have been `x`, which never
+/// turned on). If each group of each removed candidate keeps at least two candidates on
+/// `now` that the closure never turned off, none of them fires on `now` at any moment
+/// either (a closure's "off"s only grow), and every rule elsewhere reads the same grid:
 /// the same steps happen in the same order. A group left without candidates (a placed
 /// cell, a placed digit's places) fires nothing: nothing in it can be turned off.
 pub fn unchanged_by_loss(on: &CandSet, off: &CandSet, now: &Board, removed: &[u16]) -> bool {
+    // A group (bit i of `mask`: its candidate `cand_at(i)`) that would fire on `now`.
+    let fires = |mask: u16, cand_at: &dyn Fn(usize) -> u16| {
+        let (mut m, mut left) = (mask, 0);
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            left += !off.has(cand_at(i)) as u32;
+        }
+        left == 1 || (left == 0 && mask != 0)
+    };
     for &x in removed {
         if on.has(x) || off.has(x) {
             return false;
         }
         let (cell, d) = (cell_of(x), digit0_of(x));
-        let mut m = now.cands[cell];
-        let mut left = 0;
-        while m != 0 {
-            let e = m.trailing_zeros() as usize;
-            m &= m - 1;
-            left += !off.has(cand(cell, e)) as u32;
-        }
-        if left == 1 || (left == 0 && now.cands[cell] != 0) {
+        if fires(now.cands[cell], &|e| cand(cell, e)) {
             return false;
         }
         for u in regions_of(cell) {
-            let places = now.places[u][d];
-            let mut m = places;
-            let mut left = 0;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                left += !off.has(cand(UNITS[u][i] as usize, d)) as u32;
-            }
-            if left == 1 || (left == 0 && places != 0) {
+            if fires(now.places[u][d], &|i| cand(UNITS[u][i] as usize, d)) {
                 return false;
             }
         }

@@ -1298,7 +1298,6 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         pool.known.set(c);
         return;
     }
-
     lite.close(board, pot(c, true), &pool.conflicted);
     pool.implied[c as usize] = if lite.conflict {
         pool.conflicted.set(c);
