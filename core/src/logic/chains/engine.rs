@@ -294,37 +294,66 @@ impl Board {
     /// `source`, in the same order.
     #[inline]
     pub fn off_to_on(&self, source: &Board, c: u16, cell_rule: bool, mut f: impl FnMut(u16, &[u16])) {
-        let (cell, d) = (cell_of(c), digit0_of(c));
+        let (fired, n) = self.off_fires(c, cell_rule);
         let mut hidden = [0u16; 9];
+        for &(q, group) in &fired[..n] {
+            let k = self.hidden_parents(source, q, group, &mut hidden);
+            f(q, &hidden[..k]);
+        }
+    }
+
+    /// The rules "c off" fires, in the order of [`Board::off_to_on`]: each with the
+    /// candidate it turns on and its group (`CELL_GROUP`: the cell; else the unit).
+    #[inline]
+    pub fn off_fires(&self, c: u16, cell_rule: bool) -> ([(u16, u8); 4], usize) {
+        let (cell, d) = (cell_of(c), digit0_of(c));
+        let mut fired = [(0u16, 0u8); 4];
+        let mut n = 0;
         if cell_rule && pair(self.cands[cell]) {
-            let other = (self.cands[cell] & !(1 << d)).trailing_zeros() as usize;
-            let mut n = 0;
-            let mut lost = source.cands[cell] & !self.cands[cell];
-            while lost != 0 {
-                let e = lost.trailing_zeros() as usize;
-                lost &= lost - 1;
-                hidden[n] = pot(cand(cell, e), false);
-                n += 1;
-            }
-            f(cand(cell, other), &hidden[..n]);
+            fired[0] = (cand(cell, (self.cands[cell] & !(1 << d)).trailing_zeros() as usize), CELL_GROUP);
+            n = 1;
         }
         for (k, u) in regions_of(cell).into_iter().enumerate() {
             let m = self.places[u][d] & !(1 << POS_IN[cell][k]);
             if single(m) {
-                let other = UNITS[u][m.trailing_zeros() as usize] as usize;
-                let mut n = 0;
-                let mut lost = source.places[u][d] & !self.places[u][d];
-                while lost != 0 {
-                    let i = lost.trailing_zeros() as usize;
-                    lost &= lost - 1;
-                    hidden[n] = pot(cand(UNITS[u][i] as usize, d), false);
-                    n += 1;
-                }
-                f(cand(other, d), &hidden[..n]);
+                fired[n] = (cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), u as u8);
+                n += 1;
             }
         }
+        (fired, n)
+    }
+
+    /// The hidden parents of `q` turned on by a rule of `group` ([`Board::off_fires`]):
+    /// the "off"s of the group's candidates `source` has and this grid lost, into `out`;
+    /// returns how many.
+    #[inline]
+    pub fn hidden_parents(&self, source: &Board, q: u16, group: u8, out: &mut [u16; 9]) -> usize {
+        let (cell, d) = (cell_of(q), digit0_of(q));
+        let mut n = 0;
+        if group == CELL_GROUP {
+            let mut lost = source.cands[cell] & !self.cands[cell];
+            while lost != 0 {
+                let e = lost.trailing_zeros() as usize;
+                lost &= lost - 1;
+                out[n] = pot(cand(cell, e), false);
+                n += 1;
+            }
+        } else {
+            let u = group as usize;
+            let mut lost = source.places[u][d] & !self.places[u][d];
+            while lost != 0 {
+                let i = lost.trailing_zeros() as usize;
+                lost &= lost - 1;
+                out[n] = pot(cand(UNITS[u][i] as usize, d), false);
+                n += 1;
+            }
+        }
+        n
     }
 }
+
+/// The group of a cell rule in [`Board::off_fires`] (units are 0 to 26).
+const CELL_GROUP: u8 = u8::MAX;
 
 /// `Run::par_len` of a potential whose one parent is in `Run::par_one`.
 const ONE_PARENT: u16 = u16::MAX;
@@ -497,31 +526,31 @@ impl Run {
                 let c = self.off_list[off_head];
                 off_head += 1;
                 let parent = pot(c, false);
-                // What this "off" turns on is added at once, in order (`off_to_on` reads
+                // What this "off" turns on is added at once, in order (the rules read
                 // the working grid before `c` leaves it); the first one found off is
-                // the contradiction, and nothing after it is added.
-                let mut absurd = None;
-                work.off_to_on(source, c, mode.cell_rule, |q, hidden| {
-                    if absurd.is_some() {
-                        return;
+                // the contradiction, and nothing after it is added. One already on
+                // keeps the parents found first (its hidden parents are not listed).
+                let (fired, n) = work.off_fires(c, mode.cell_rule);
+                for &(q, group) in &fired[..n] {
+                    let found_off = self.off.has(q);
+                    if !found_off && self.on.has(q) {
+                        continue;
                     }
-                    if self.off.has(q) {
-                        absurd = Some(q);
-                    } else if self.on.has(q) {
-                        return;
-                    } else {
+                    if !found_off {
                         self.on.set(q);
                         self.on_list.push(q);
                     }
+                    let mut hidden = [0u16; 9];
+                    let k = work.hidden_parents(source, q, group, &mut hidden);
                     let p = pot(q, true) as usize;
                     self.par_start[p] = self.arena.len() as u32;
-                    self.par_len[p] = 1 + hidden.len() as u16;
+                    self.par_len[p] = 1 + k as u16;
                     self.arena.push(parent);
-                    self.arena.extend_from_slice(hidden);
-                });
-                if let Some(q) = absurd {
-                    self.absurd = Some(q);
-                    return;
+                    self.arena.extend_from_slice(&hidden[..k]);
+                    if found_off {
+                        self.absurd = Some(q);
+                        return;
+                    }
                 }
                 if mode.dynamic {
                     work.remove(c);
