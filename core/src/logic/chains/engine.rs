@@ -290,20 +290,9 @@ impl Board {
         }
     }
 
-    /// What "c off" turns on (see [`off_to_on`]), with the hidden parents against
-    /// `source`, in the same order.
-    #[inline]
-    pub fn off_to_on(&self, source: &Board, c: u16, cell_rule: bool, mut f: impl FnMut(u16, &[u16])) {
-        let (fired, n) = self.off_fires(c, cell_rule);
-        let mut hidden = [0u16; 9];
-        for &(q, group) in &fired[..n] {
-            let k = self.hidden_parents(source, q, group, &mut hidden);
-            f(q, &hidden[..k]);
-        }
-    }
-
-    /// The rules "c off" fires, in the order of [`Board::off_to_on`]: each with the
-    /// candidate it turns on and its group (`CELL_GROUP`: the cell; else the unit).
+    /// The rules "c off" fires (see [`off_to_on`]), in the same order: each with the
+    /// candidate it turns on and its group (`CELL_GROUP`: the cell; else the unit); the
+    /// hidden parents of those a propagation takes come from [`Board::hidden_parents`].
     #[inline]
     pub fn off_fires(&self, c: u16, cell_rule: bool) -> ([(u16, u8); 4], usize) {
         let (cell, d) = (cell_of(c), digit0_of(c));
@@ -660,10 +649,11 @@ impl Links {
                 board.on_to_off(c, cell_rule, |q| set.set(q));
                 let (to, n) = (&mut self.turns_on[c as usize], &mut self.n_on[c as usize]);
                 *n = 0;
-                board.off_to_on(board, c, cell_rule, |q, _| {
+                let (fired, k) = board.off_fires(c, cell_rule);
+                for &(q, _) in &fired[..k] {
                     to[*n as usize] = q;
                     *n += 1;
-                });
+                }
                 if *n > 0 {
                     self.linked.set(c);
                 }
@@ -1094,16 +1084,6 @@ impl DynLite {
     pub fn least_ancestors(&self, p: u16) -> u32 {
         debug_assert!(!self.conflict, "the depths of a closure stopped at a conflict");
         self.dist[p as usize] as u32 + 1
-    }
-
-    /// Makes `self` a copy of `other` without allocating.
-    pub fn copy_from(&mut self, other: &DynLite) {
-        self.on = other.on;
-        self.off = other.off;
-        self.dist.copy_from_slice(&other.dist);
-        self.queue.clear();
-        self.queue.extend_from_slice(&other.queue);
-        self.conflict = other.conflict;
     }
 
     /// True when this closure, made without a conflict on a grid that has since lost the

@@ -95,9 +95,8 @@ pub struct Pool {
     links: Links,
     reach: Reach,
     lite: Vec<Lite>,
-    /// Dynamic chains: the closures of one cell's digits ("on"), of the "off" of the
-    /// current one, and one for the other places of a region.
-    dlite: Vec<DynLite>,
+    /// Dynamic chains: the closure of the current candidate's "off".
+    doff: DynLite,
     /// The dynamic "on" closures made without a conflict, per candidate (valid when
     /// `dcache_has` has it), for `implied`, the cell loop and the region bounds. Kept
     /// from one dynamic search to the next of the same thread: those the grid's lost
@@ -133,7 +132,7 @@ impl Default for Pool {
             links: Links::default(),
             reach: Reach::default(),
             lite: (0..L_PLACES + 8).map(|_| Lite::default()).collect(),
-            dlite: (0..D_PLACES + 8).map(|_| DynLite::default()).collect(),
+            doff: DynLite::default(),
             dcache: (0..NCAND).map(|_| DynLite::default()).collect(),
             dcache_has: CandSet::EMPTY,
             dcache_grid: None,
@@ -807,29 +806,26 @@ fn search_nishio(
 
 /// The first of the 8 slots of `Pool::lite` for a region's other places (static).
 const L_PLACES: usize = 9;
-/// Slot of `Pool::dlite` for the "off" closure.
-const D_OFF: usize = 9;
-/// The first of the 8 slots for a region's other places (for their distances).
-const D_PLACES: usize = 10;
 
-/// The sets of digit `k`'s "on" propagation (`full`: in `pool.vals[k]`).
+/// The sets of digit `k`'s (candidate `c`'s) "on" propagation: in `pool.vals[k]`
+/// where `full`, else its closure in `pool.dcache` (without a conflict).
 #[inline]
-fn on_sets(pool: &Pool, full: &[bool; 9], k: usize) -> (CandSet, CandSet) {
+fn on_sets(pool: &Pool, full: &[bool; 9], k: usize, c: u16) -> (CandSet, CandSet) {
     if full[k] {
         (pool.vals[k].on, pool.vals[k].off)
     } else {
-        (pool.dlite[k].on, pool.dlite[k].off)
+        (pool.dcache[c as usize].on, pool.dcache[c as usize].off)
     }
 }
 
-/// A lower bound of the ancestor count of `p` in digit `k`'s "on" propagation (exact
-/// when it is in `pool.vals[k]`).
+/// A lower bound of the ancestor count of `p` in digit `k`'s (candidate `c`'s) "on"
+/// propagation (exact when it is in `pool.vals[k]`).
 #[inline]
-fn least_on(pool: &mut Pool, full: &[bool; 9], k: usize, p: u16) -> u32 {
+fn least_on(pool: &mut Pool, full: &[bool; 9], k: usize, c: u16, p: u16) -> u32 {
     if full[k] {
         pool.vals[k].ancestors(p)
     } else {
-        pool.dlite[k].least_ancestors(p)
+        pool.dcache[c as usize].least_ancestors(p)
     }
 }
 
@@ -860,7 +856,7 @@ fn search_dynamic(
         let digits = &digit_buf[..n_digits];
         let n = digits.len();
         // `full[k]`: `pool.vals[k]` holds digit k's "on" propagation; otherwise
-        // `pool.dlite[k]` holds its closure (without a conflict).
+        // `pool.dcache` holds its closure (without a conflict).
         let mut full = [false; 9];
         // Every digit's "on" first (nothing here depends on the hints offered; a region
         // test keeps propagations of other cells only).
@@ -874,21 +870,21 @@ fn search_dynamic(
                     full[k] = true;
                 }
                 None => {
-                    if pool.dcache_has.has(c) {
-                        pool.dlite[k].copy_from(&pool.dcache[c as usize]);
-                    } else {
-                        pool.dlite[k].close(board, pot(c, true), &pool.conflicted);
-                        if !pool.dlite[k].conflict {
-                            pool.dcache[c as usize].copy_from(&pool.dlite[k]);
+                    // The closure is made in its slot (kept there without a conflict).
+                    let lite = &mut pool.dcache[c as usize];
+                    if !pool.dcache_has.has(c) {
+                        lite.close(board, pot(c, true), &pool.conflicted);
+                        if !lite.conflict {
                             pool.dcache_has.set(c);
                         }
                     }
-                    if !pool.known.has(c) && !pool.dlite[k].conflict {
+                    let conflict = lite.conflict;
+                    if !pool.known.has(c) && !conflict {
                         // For the "off" tests of conjugate places met later.
                         pool.known.set(c);
-                        pool.implied[c as usize] = Implied { on: pool.dlite[k].on, off: pool.dlite[k].off };
+                        pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
                     }
-                    if pool.dlite[k].conflict {
+                    if conflict {
                         pool.vals[k].propagate(board, pot(c, true), mode);
                         full[k] = true;
                         if !pool.known.has(c) {
@@ -944,9 +940,9 @@ fn search_dynamic(
                     implied_of(pool, board, partner, mode);
                     pool.conflicted.has(partner)
                 } else {
-                    pool.dlite[D_OFF].close(board, pot(c, false), &pool.conflicted);
+                    pool.doff.close(board, pot(c, false), &pool.conflicted);
                     off_lit = true;
-                    pool.dlite[D_OFF].conflict
+                    pool.doff.conflict
                 }
             };
             let mut off_full = false;
@@ -973,20 +969,20 @@ fn search_dynamic(
             }
             if do_double {
                 // What both "on" and "off" imply, each chain counted at its least first.
-                let (on_k, off_k) = on_sets(pool, &full, k);
+                let (on_k, off_k) = on_sets(pool, &full, k, c);
                 let (mut both_on, mut both_off) = (on_k, off_k);
                 if off_full {
                     both_on.intersect(&pool.off.on);
                     both_off.intersect(&pool.off.off);
                 } else if off_lit {
-                    both_on.intersect(&pool.dlite[D_OFF].on);
-                    both_off.intersect(&pool.dlite[D_OFF].off);
+                    both_on.intersect(&pool.doff.on);
+                    both_off.intersect(&pool.doff.off);
                 } else {
                     let implied = &pool.implied[partner as usize];
                     both_on.intersect(&implied.on);
                     both_off.intersect(&implied.off);
                     if !both_on.is_empty() || !both_off.is_empty() {
-                        pool.dlite[D_OFF].close(board, pot(c, false), &pool.conflicted);
+                        pool.doff.close(board, pot(c, false), &pool.conflicted);
                     }
                 }
                 let mut may = false;
@@ -1004,8 +1000,8 @@ fn search_dynamic(
                             break;
                         }
                         let p = pot(q, on);
-                        let bound = least_on(pool, &full, k, p)
-                            + if off_full { pool.off.ancestors(p) } else { pool.dlite[D_OFF].least_ancestors(p) };
+                        let bound = least_on(pool, &full, k, c, p)
+                            + if off_full { pool.off.ancestors(p) } else { pool.doff.least_ancestors(p) };
                         may = best.worth(params.base + length_bonus(bound), bound, 1);
                     }
                 }
@@ -1044,9 +1040,9 @@ fn search_dynamic(
             region_chains_dynamic(grid, board, params, cell, d, k, &mut full, pool, best, k_region);
         }
         // Cell forcing chains.
-        let (mut on_common, mut off_common) = on_sets(pool, &full, 0);
-        for k in 1..n {
-            let (on_k, off_k) = on_sets(pool, &full, k);
+        let (mut on_common, mut off_common) = on_sets(pool, &full, 0, cand(cell, digits[0]));
+        for (k, &d) in digits.iter().enumerate().skip(1) {
+            let (on_k, off_k) = on_sets(pool, &full, k, cand(cell, d));
             on_common.intersect(&on_k);
             off_common.intersect(&off_k);
         }
@@ -1068,7 +1064,7 @@ fn search_dynamic(
                     break;
                 }
                 let p = pot(q, on);
-                let bound: u32 = (0..n).map(|k| least_on(pool, &full, k, p)).sum();
+                let bound: u32 = (0..n).map(|k| least_on(pool, &full, k, cand(cell, digits[k]), p)).sum();
                 may = best.worth(params.base + length_bonus(bound), bound, 5);
             }
         }
@@ -1112,7 +1108,7 @@ fn region_chains_dynamic(
         if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
             continue;
         }
-        let (mut on_common, mut off_common) = on_sets(pool, full, k);
+        let (mut on_common, mut off_common) = on_sets(pool, full, k, own);
         let mut shared = true;
         for &o in &places[1..] {
             let c = cand(o, d);
@@ -1164,11 +1160,11 @@ fn region_chains_dynamic(
                         return;
                     }
                     let p = pot(q, on);
-                    let bound = pool.dlite[k].least_ancestors(p) + others as u32;
+                    let bound = pool.dcache[own as usize].least_ancestors(p) + others as u32;
                     if !best.worth(params.base + length_bonus(bound), bound, 6) {
                         return;
                     }
-                    let bound = pool.dlite[k].least_ancestors(p) + others_least(pool, p);
+                    let bound = pool.dcache[own as usize].least_ancestors(p) + others_least(pool, p);
                     any = best.worth(params.base + length_bonus(bound), bound, 6);
                 });
                 any
