@@ -293,7 +293,7 @@ impl Board {
     /// The rules "c off" fires (see [`off_to_on`]), in the same order: each with the
     /// candidate it turns on and its group (`CELL_GROUP`: the cell; else the unit); the
     /// hidden parents of those a propagation takes come from [`Board::hidden_parents`].
-    #[inline]
+    #[inline(always)]
     pub fn off_fires(&self, c: u16, cell_rule: bool) -> ([(u16, u8); 4], usize) {
         let (cell, d) = (cell_of(c), digit0_of(c));
         let mut fired = [(0u16, 0u8); 4];

@@ -64,6 +64,13 @@
 //! says which, and why they are the same closures with the same depths). Propagations
 //! that meet a contradiction spread over most of the grid and almost never stay the
 //! same (measured: 4 to 12 of about 60 a search), so they are not kept across searches.
+//! Which candidates' "on" closures met one is kept, though, as a guess for the next
+//! search (`Pool::was_conflicted`): those are propagated with parents at once, without a
+//! closure first that would only stop at the contradiction, the propagation saying
+//! whether they meet one. The hints are the same, only the work changes. Measured: every
+//! guess held (2,075 on the 20 timed puzzles above ER 8, 8,493 on a tenth of the rated
+//! puzzles of ER 7.0 and more), four in five of the contradictions met were guessed, and
+//! the 20 timed puzzles take 3.5 % fewer instructions.
 
 use super::engine::*;
 use super::{ChainKind, Found, HintShape};
@@ -113,6 +120,13 @@ pub struct Pool {
     /// contradiction and stops there: a superset of its sets, made exact (by the
     /// propagation) only where a set test finds something in common.
     partial: CandSet,
+    /// Dynamic chains: `conflicted` at the end of the last dynamic search of the thread,
+    /// on a grid this one only lost candidates from (empty otherwise). Only a guess of
+    /// which candidates' "on" closures meet a contradiction here (they have so far: a
+    /// grid that lost candidates gives a closure more to work with): those are
+    /// propagated with parents first, which they need anyway when they do, and the
+    /// propagation says whether they do.
+    was_conflicted: CandSet,
 }
 
 const KEPT: usize = 64;
@@ -138,6 +152,7 @@ impl Default for Pool {
             dcache_grid: None,
             conflicted: CandSet::EMPTY,
             partial: CandSet::EMPTY,
+            was_conflicted: CandSet::EMPTY,
         }
     }
 }
@@ -213,8 +228,12 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
     }
     if !params.nishio && mode.level == 0 && mode.cell_rule && params.multiple {
         let lost = lost_since(pool.dcache_grid.as_ref(), grid);
+        if lost.is_none() {
+            pool.was_conflicted.clear();
+        }
         revalidate_closures(pool, grid, &board, lost.as_ref());
         search_dynamic(grid, &board, &params, pool, best, check, kinds(&params));
+        pool.was_conflicted = pool.conflicted;
         return;
     }
     for cell in 0..81 {
@@ -870,6 +889,17 @@ fn search_dynamic(
                     full[k] = true;
                 }
                 None => {
+                    if !pool.known.has(c) && !pool.dcache_has.has(c) && pool.was_conflicted.has(c) {
+                        // Likely to meet a contradiction again: propagated first.
+                        pool.vals[k].propagate(board, pot(c, true), mode);
+                        full[k] = true;
+                        if pool.vals[k].absurd.is_some() {
+                            pool.known.set(c);
+                            pool.conflicted.set(c);
+                            pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+                            continue;
+                        }
+                    }
                     // The closure is made in its slot (kept there without a conflict).
                     let lite = &mut pool.dcache[c as usize];
                     if !pool.dcache_has.has(c) {
@@ -884,7 +914,7 @@ fn search_dynamic(
                         pool.known.set(c);
                         pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
                     }
-                    if conflict {
+                    if conflict && !full[k] {
                         pool.vals[k].propagate(board, pot(c, true), mode);
                         full[k] = true;
                         if !pool.known.has(c) {
@@ -1277,6 +1307,7 @@ fn revalidate_closures(pool: &mut Pool, grid: &[u16; 81], board: &Board, lost: O
 
 /// Forgets the closures kept for the next dynamic search.
 pub(super) fn forget_closures(pool: &mut Pool) {
+    pool.was_conflicted.clear();
     pool.dcache_has.clear();
     pool.dcache_grid = None;
 }
@@ -1294,6 +1325,23 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         pool.known.set(c);
         return;
     }
+    if pool.was_conflicted.has(c) {
+        // Likely to meet a contradiction again: propagated first (kept if it does).
+        let slot = pool.kept_next;
+        let run = &mut pool.kept[slot];
+        run.propagate(board, pot(c, true), mode);
+        if run.absurd.is_some() {
+            pool.kept_next = (slot + 1) % KEPT;
+            pool.kept_cand[slot] = c;
+            pool.conflicted.set(c);
+            pool.implied[c as usize] = Implied { on: run.on, off: run.off };
+            pool.known.set(c);
+            return;
+        }
+        // The slot's propagation is gone.
+        pool.kept_cand[slot] = NONE;
+    }
+    let lite = &mut pool.dcache[c as usize];
     lite.close(board, pot(c, true), &pool.conflicted);
     pool.implied[c as usize] = if lite.conflict {
         pool.conflicted.set(c);
