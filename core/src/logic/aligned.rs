@@ -25,9 +25,12 @@
 //! at least as many candidates there (too many to exclude) or has none left now. So it
 //! was looked at there, with the same cells and at least these excluders. More
 //! excluders only kill more combinations, and a digit goes when no combination keeps
-//! it: it eliminated nothing there, so it eliminates nothing here. The pairs (triples)
-//! are visited in the same order, so the first that eliminates something is the same as
-//! a full search's.
+//! it: it eliminated nothing there, so it eliminates nothing here. The same holds for a
+//! triple whose cells kept their candidates, whose common excluders that changed each
+//! hold a digit none of its cells has (such an excluder kills no combination of theirs,
+//! here or there, where it held more), and which has two common excluders that did not
+//! change (so it qualified there too). The pairs (triples) are visited in the same
+//! order, so the first that eliminates something is the same as a full search's.
 
 use super::board::*;
 use super::marks::{Candidate, Marks};
@@ -278,10 +281,23 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                 once |= p;
             }
             for c in cells_of(twice & base & after_b) {
-                if !changed_ab && changed >> c & 1 == 0 && changed_peers_ab & peers(size, c) == 0 {
-                    continue;
+                let common = x01 & excluders[c];
+                if !changed_ab && changed >> c & 1 == 0 {
+                    // Its cells kept their candidates: it can give a step only through a
+                    // common excluder that changed and now holds only digits of its
+                    // cells, or if fewer than two unchanged ones made it qualify at the
+                    // snapshot (see the module notes).
+                    let moved = common & changed;
+                    if moved == 0 {
+                        continue;
+                    }
+                    let stayed = common & !changed;
+                    let digits = m.cands[a] | m.cands[b] | m.cands[c];
+                    if stayed & stayed.wrapping_sub(1) != 0 && cells_of(moved).all(|e| m.cands[e] & !digits != 0) {
+                        continue;
+                    }
                 }
-                if let Some(step) = try_triple(a, b, c, x01 & excluders[c]) {
+                if let Some(step) = try_triple(a, b, c, common) {
                     return Some(step);
                 }
             }
