@@ -881,6 +881,11 @@ fn search_dynamic(
         // test keeps propagations of other cells only).
         for (k, &d) in digits.iter().enumerate() {
             let c = cand(cell, d);
+            if pool.was_conflicted.has(c) {
+                // Likely to meet a contradiction again: `implied_of` propagates it at once
+                // (and keeps the propagation, taken below, when it does).
+                implied_of(pool, board, c, mode);
+            }
             // A propagation kept from the region tests is the same (one grid, one mode).
             match pool.kept_cand.iter().position(|&x| x == c) {
                 Some(slot) => {
@@ -889,17 +894,6 @@ fn search_dynamic(
                     full[k] = true;
                 }
                 None => {
-                    if !pool.known.has(c) && !pool.dcache_has.has(c) && pool.was_conflicted.has(c) {
-                        // Likely to meet a contradiction again: propagated first.
-                        pool.vals[k].propagate(board, pot(c, true), mode);
-                        full[k] = true;
-                        if pool.vals[k].absurd.is_some() {
-                            pool.known.set(c);
-                            pool.conflicted.set(c);
-                            pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
-                            continue;
-                        }
-                    }
                     // The closure is made in its slot (kept there without a conflict).
                     let lite = &mut pool.dcache[c as usize];
                     if !pool.dcache_has.has(c) {
@@ -914,7 +908,7 @@ fn search_dynamic(
                         pool.known.set(c);
                         pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
                     }
-                    if conflict && !full[k] {
+                    if conflict {
                         pool.vals[k].propagate(board, pot(c, true), mode);
                         full[k] = true;
                         if !pool.known.has(c) {
@@ -1318,9 +1312,9 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
     if pool.known.has(c) {
         return;
     }
-    let lite = &mut pool.dcache[c as usize];
     if pool.dcache_has.has(c) {
         // Kept from an earlier search (still the closure on this grid).
+        let lite = &pool.dcache[c as usize];
         pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
         pool.known.set(c);
         return;
