@@ -15,8 +15,9 @@
 //!
 //! The loop search keeps a snapshot of the last position where it found nothing and then
 //! walks only the pairs, and examines only the loops, that a change since can concern
-//! (see `incremental` and [`unique_loop_with`]); BUG depends on the whole grid and is
-//! always searched in full.
+//! (see `incremental` and [`unique_loop_with`]); the walk from a start leaves out the
+//! pair's bivalue cells before it (a valid loop through one of them was met from there);
+//! BUG depends on the whole grid and is always searched in full.
 
 use super::board::*;
 use super::incremental;
@@ -224,7 +225,16 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
             x & x.wrapping_sub(1) != 0 && (!exact_two || x == extra)
         })
     };
+    // The cells of two candidates.
+    let mut bivalue = 0u128;
+    for c in 0..size.cells() {
+        if count9(m.cands[c] as u32) == 2 {
+            bivalue |= 1u128 << c;
+        }
+    }
     let mut capped = false;
+    // The pairs one of whose walks stopped at the cap.
+    let mut capped_pairs = 0u128;
     let mut best: Option<(u16, u8, Step)> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
     let dcs = &ctx.dcs;
@@ -260,9 +270,20 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
         if cores[pair] >> start & 1 == 0 || dead >> pair & 1 != 0 {
             continue;
         }
-        let mut search = LoopSearch { m, both, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new(), capped: false };
+        // A valid loop through a cell of the pair with these two digits alone (a start
+        // of this pair, as this one) that comes before `start` was met from that start
+        // (every valid loop is met from each of its starts, its consecutive steps
+        // sharing no unit kind, or three of its cells would lie in one unit; unless that
+        // walk stopped at the cap on loops found), so it is seen already here: the walk
+        // leaves those cells out. The loops met first are the same, in the same form and
+        // order (the walk is the full one with branches cut).
+        let walk_cells = if capped_pairs >> pair & 1 != 0 { both } else { both & !(bivalue & ((1u128 << start) - 1)) };
+        let mut search = LoopSearch { m, both: walk_cells, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new(), capped: false };
         search.walk(start, 2, 0, 3);
         capped |= search.capped;
+        if search.capped {
+            capped_pairs |= 1u128 << pair;
+        }
         for (path, len) in std::mem::take(&mut search.found) {
             let cells = &path[..len];
             if !is_valid_loop(size, cells) {

@@ -24,7 +24,9 @@
 //! search's last round adds only what could still be expanded or close, and a pass in
 //! which nothing could beat the best hint is skipped. The X pass skips the digits whose
 //! places are as they were at an earlier call where its searches from them, unbounded,
-//! offered nothing (see [`XMemo`]); the XY pass skips the searches that found nothing,
+//! offered nothing (see [`XMemo`]); the Y pass is skipped while the bivalue cells are as
+//! at an earlier call where it ran unbounded and offered nothing, on a grid this one is
+//! within (see [`YMemo`]); the XY pass skips the searches that found nothing,
 //! within bounds no smaller, at its last run and met no candidate whose lists changed
 //! since (see [`XyMemo`]). Scratch memory is bounded by the 1458 potentials (the memos: under
 //! 400 KB; the components' reach rows: 268 KB) and kept per thread between calls (see
@@ -62,6 +64,7 @@ struct Scratch {
     work: Work,
     graph: PassGraph,
     xmemo: [XMemo; 9],
+    ymemo: YMemo,
     xy: XyMemo,
 }
 
@@ -144,6 +147,27 @@ fn meets(read: &(CandSet, CandSet), changed: &(CandSet, CandSet), ons_of_start: 
     !on.is_empty() || !off.is_empty() || ons_of_start.is_some_and(|c| changed.0.has(c))
 }
 
+/// What the Y pass of an earlier call learnt: with these bivalue cells (`bivalue`: each
+/// cell's candidates where it has two, else 0) on this grid (`grid`), its searches, all
+/// unbounded (no best hint before it), offered nothing. A Y pass's graph is made of the
+/// bivalue cells' candidates alone, so while they stay the same its searches find the
+/// same cycles (or, cut shorter by a best hint, some of them); a cycle offers a hint only
+/// through the candidates it removes, candidates of the grid, and on a grid within the
+/// recorded one (no cell with a candidate it did not have) those are among what they
+/// were there: none. The pass is then skipped. (`barren` false: nothing known.)
+#[derive(Clone, Copy)]
+struct YMemo {
+    barren: bool,
+    bivalue: [u16; 81],
+    grid: [u16; 81],
+}
+
+impl Default for YMemo {
+    fn default() -> Self {
+        YMemo { barren: false, bivalue: [0; 81], grid: [0; 81] }
+    }
+}
+
 /// What the X pass of an earlier call learnt of one digit: with these places of the digit
 /// (`places`) and these cells of them holding other candidates too (`starts`, where its
 /// searches start), its searches, all unbounded (no best hint yet), offered nothing.
@@ -169,6 +193,7 @@ pub(crate) fn forget_memos() {
     SPARE.with(|s| {
         if let Some(mut scratch) = s.take() {
             scratch.xmemo = [XMemo::default(); 9];
+            scratch.ymemo.barren = false;
             scratch.xy.valid = false;
             s.set(Some(scratch));
         }
@@ -288,12 +313,7 @@ impl Default for Components {
 impl Components {
     /// Computes the components of `g` over the candidates of `grid`.
     fn compute(&mut self, grid: &[u16; 81], g: &PassGraph) {
-        let mut places = [0u128; 9];
-        for (cell, &m) in grid.iter().enumerate() {
-            for (d, p) in places.iter_mut().enumerate() {
-                *p |= ((m >> d & 1) as u128) << cell;
-            }
-        }
+        let places = digit_planes(grid);
         self.index.fill(UNVISITED);
         self.on_stack.fill(false);
         self.stack.clear();
@@ -632,14 +652,16 @@ fn turns_off(a: u16, b: u16, y: bool) -> bool {
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
     let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
-    search_with(grid, &mut scratch.graph, &mut scratch.work, &mut scratch.xmemo, &mut scratch.xy, best, check);
+    search_with(grid, &mut scratch.graph, &mut scratch.work, &mut scratch.xmemo, &mut scratch.ymemo, &mut scratch.xy, best, check);
 }
 
+#[allow(clippy::too_many_arguments)]
 fn search_with(
     grid: &[u16; 81],
     g: &mut PassGraph,
     w: &mut Work,
     xmemo: &mut [XMemo; 9],
+    ymemo: &mut YMemo,
     xy: &mut XyMemo,
     best: &mut Found,
     check: &mut dyn FnMut(),
@@ -652,13 +674,12 @@ fn search_with(
         (ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
     ];
     let mut path = Vec::with_capacity(64);
-    let mut places = [0u128; 9];
+    let places = digit_planes(grid);
     let mut multi = 0u128;
     for (cell, &m) in grid.iter().enumerate() {
-        for (d, p) in places.iter_mut().enumerate() {
-            *p |= ((m >> d & 1) as u128) << cell;
+        if m & m.wrapping_sub(1) != 0 {
+            multi |= 1u128 << cell;
         }
-        multi |= ((m & m.wrapping_sub(1) != 0) as u128) << cell;
     }
     // The X pass skips the digits its memo shows barren (see `XMemo`).
     let mut x_skip = 0u16;
@@ -683,7 +704,21 @@ fn search_with(
                 }
             }
             1 => {
+                // Skipped where its memo shows it barren (see `YMemo`).
+                let mut bivalue = [0u16; 81];
+                for (b, &m) in bivalue.iter_mut().zip(grid.iter()) {
+                    if pair(m) {
+                        *b = m;
+                    }
+                }
+                let unbounded = !best.is_some();
+                if ymemo.barren && ymemo.bivalue == bivalue && grid.iter().zip(ymemo.grid.iter()).all(|(&m, &was)| m & !was == 0) {
+                    continue;
+                }
                 run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
+                if unbounded && !best.is_some() {
+                    *ymemo = YMemo { barren: true, bivalue, grid: *grid };
+                }
             }
             _ => {
                 run_pass::<true, true>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
@@ -1140,12 +1175,7 @@ mod tests {
 
     /// The XY pass's graph of `grid`, its places per digit, and its components.
     fn xy_graph(grid: &[u16; 81]) -> (PassGraph, [u128; 9], Components) {
-        let mut places = [0u128; 9];
-        for (cell, &m) in grid.iter().enumerate() {
-            for (d, p) in places.iter_mut().enumerate() {
-                *p |= ((m >> d & 1) as u128) << cell;
-            }
-        }
+        let places = digit_planes(grid);
         let mut g = PassGraph::default();
         g.build(grid, &places, true, true, 0x1ff);
         let mut comps = Components::default();

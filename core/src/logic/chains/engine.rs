@@ -366,7 +366,7 @@ pub struct Run {
     anc_gen: u32,
     /// The contradiction: the potential found both on (its on version) and off.
     pub absurd: Option<u16>,
-    visited: Vec<u64>,
+    /// The stack of [`Run::ancestors`] (NPOT slots).
     stack: Vec<u16>,
 }
 
@@ -396,8 +396,7 @@ impl Default for Run {
             anc: vec![0; NPOT],
             anc_gen: 1,
             absurd: None,
-            visited: vec![0; NPOT.div_ceil(64)],
-            stack: Vec::with_capacity(NPOT),
+            stack: vec![0; NPOT],
         }
     }
 }
@@ -432,30 +431,37 @@ impl Run {
         if a >> 16 == self.anc_gen {
             return a & 0xFFFF;
         }
-        self.visited.iter_mut().for_each(|w| *w = 0);
-        self.stack.clear();
-        self.stack.push(p);
-        self.visited[p as usize >> 6] |= 1 << (p & 63);
+        // A depth-first walk over the parents; each potential enters the stack (of
+        // NPOT slots) at most once.
+        let mut visited = [0u64; NPOT.div_ceil(64)];
+        let stack = &mut self.stack[..];
+        let (par_len, par_one, par_start, arena) = (&self.par_len[..], &self.par_one[..], &self.par_start[..], &self.arena[..]);
+        stack[0] = p;
+        let mut top = 1usize;
+        visited[p as usize >> 6] |= 1 << (p & 63);
         let mut n = 0u32;
-        while let Some(q) = self.stack.pop() {
+        while top > 0 {
+            top -= 1;
+            let q = stack[top];
             n += 1;
-            let len = self.par_len[q as usize];
+            let len = par_len[q as usize];
             if len == ONE_PARENT {
-                let r = self.par_one[q as usize];
+                let r = par_one[q as usize];
                 let (w, b) = (r as usize >> 6, r & 63);
-                if self.visited[w] >> b & 1 == 0 {
-                    self.visited[w] |= 1 << b;
-                    self.stack.push(r);
+                if visited[w] >> b & 1 == 0 {
+                    visited[w] |= 1 << b;
+                    stack[top] = r;
+                    top += 1;
                 }
                 continue;
             }
-            let s = self.par_start[q as usize] as usize;
-            for i in s..s + len as usize {
-                let r = self.arena[i];
+            let s = par_start[q as usize] as usize;
+            for &r in &arena[s..s + len as usize] {
                 let (w, b) = (r as usize >> 6, r & 63);
-                if self.visited[w] >> b & 1 == 0 {
-                    self.visited[w] |= 1 << b;
-                    self.stack.push(r);
+                if visited[w] >> b & 1 == 0 {
+                    visited[w] |= 1 << b;
+                    stack[top] = r;
+                    top += 1;
                 }
             }
         }
@@ -936,6 +942,21 @@ impl Reach {
     pub fn of(&self, p: u16) -> &(CandSet, CandSet) {
         &self.sets[self.comp[p as usize] as usize]
     }
+}
+
+/// The cells holding each digit of `grid` (`planes[d]`: bit `cell` when the cell has
+/// digit `d + 1` as a candidate), one pass over the candidates.
+pub fn digit_planes(grid: &[u16; 81]) -> [u128; 9] {
+    let mut planes = [0u128; 9];
+    for (cell, &m) in grid.iter().enumerate() {
+        let bit = 1u128 << cell;
+        let mut ds = m & 0x1ff;
+        while ds != 0 {
+            planes[ds.trailing_zeros() as usize] |= bit;
+            ds &= ds - 1;
+        }
+    }
+    planes
 }
 
 /// True when the two sets share a candidate.

@@ -40,7 +40,8 @@
 //! Per producer: nishio gives only contradictions, tested on the digit's plane
 //! ([`plane_closure`], 81-bit masks; each place's "on" once, an "off" by its conjugate
 //! place's "on", see [`plane_partner`], and a closure without a contradiction clears
-//! every place it turns on); static multiple chains take every candidate's
+//! every place it turns on; a digit whose places are as at an earlier search where none
+//! met a contradiction is skipped, see `Pool::nishio_barren`); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
 //! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes
 //! (where a propagation meets a contradiction, its sets stop short of what `Reach`
@@ -127,7 +128,16 @@ pub struct Pool {
     /// propagated with parents first, which they need anyway when they do, and the
     /// propagation says whether they do.
     was_conflicted: CandSet,
+    /// Nishio: per digit, the places (a cell mask) at the last search of the thread
+    /// where every place's "on" was tested and none met a contradiction (`NO_PLANE`:
+    /// nothing known). Nishio's rules never leave a digit's places, so whether a place's
+    /// "on" meets a contradiction depends on them alone: while they stay the same, the
+    /// digit gives no hint and its tests are skipped.
+    nishio_barren: [u128; 9],
 }
+
+/// Never the places of a digit (they use the low 81 bits).
+const NO_PLANE: u128 = u128::MAX;
 
 const KEPT: usize = 64;
 const NONE: u16 = u16::MAX;
@@ -153,6 +163,7 @@ impl Default for Pool {
             conflicted: CandSet::EMPTY,
             partial: CandSet::EMPTY,
             was_conflicted: CandSet::EMPTY,
+            nishio_barren: [NO_PLANE; 9],
         }
     }
 }
@@ -767,12 +778,13 @@ fn search_nishio(
     check: &mut dyn FnMut(),
     kind: ChainKind,
 ) {
-    let mut planes = [0u128; 9];
-    for (cell, &m) in grid.iter().enumerate() {
-        for (d, plane) in planes.iter_mut().enumerate() {
-            if m >> d & 1 != 0 {
-                *plane |= 1 << cell;
-            }
+    let planes = digit_planes(grid);
+    // The digits whose places are those of an earlier search where no place's "on"
+    // met a contradiction (see `Pool::nishio_barren`): they give nothing.
+    let mut barren = 0u16;
+    for (d, (&known, &plane)) in pool.nishio_barren.iter().zip(planes.iter()).enumerate() {
+        if known == plane {
+            barren |= 1 << d;
         }
     }
     // Per digit: the places whose "on" was tested, and those that meet a contradiction.
@@ -783,7 +795,7 @@ fn search_nishio(
         }
         check();
         for (d, &plane) in planes.iter().enumerate() {
-            if grid[cell] >> d & 1 == 0 {
+            if (grid[cell] & !barren) >> d & 1 == 0 {
                 continue;
             }
             let c = cand(cell, d);
@@ -819,6 +831,12 @@ fn search_nishio(
                     );
                 }
             }
+        }
+    }
+    // Every place of a digit tested without a contradiction: remembered.
+    for d in 0..9 {
+        if barren >> d & 1 == 0 && conflicts[d] == 0 && tested[d] & planes[d] == planes[d] {
+            pool.nishio_barren[d] = planes[d];
         }
     }
 }
@@ -1302,6 +1320,7 @@ fn revalidate_closures(pool: &mut Pool, grid: &[u16; 81], board: &Board, lost: O
 /// Forgets the closures kept for the next dynamic search.
 pub(super) fn forget_closures(pool: &mut Pool) {
     pool.was_conflicted.clear();
+    pool.nishio_barren = [NO_PLANE; 9];
     pool.dcache_has.clear();
     pool.dcache_grid = None;
 }
