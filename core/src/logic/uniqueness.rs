@@ -225,13 +225,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
             x & x.wrapping_sub(1) != 0 && (!exact_two || x == extra)
         })
     };
-    // The cells of two candidates.
-    let mut bivalue = 0u128;
-    for c in 0..size.cells() {
-        if count9(m.cands[c] as u32) == 2 {
-            bivalue |= 1u128 << c;
-        }
-    }
+    let bivalue = bivalue_cells(m);
     let mut capped = false;
     // The pairs one of whose walks stopped at the cap.
     let mut capped_pairs = 0u128;
