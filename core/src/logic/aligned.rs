@@ -123,11 +123,9 @@ impl ExcluderDigits {
                     x.partners[a] |= 1 << b;
                     x.partners[b] |= 1 << a;
                 }
-                3 => {
-                    if x.n_triples < x.triples.len() {
-                        x.triples[x.n_triples] = v;
-                        x.n_triples += 1;
-                    }
+                3 if x.n_triples < x.triples.len() => {
+                    x.triples[x.n_triples] = v;
+                    x.n_triples += 1;
                 }
                 _ => {}
             }

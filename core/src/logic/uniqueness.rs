@@ -198,8 +198,8 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut new_units = 0u32;
     let mut multi3 = 0u128;
     if let Some(new) = changed {
-        for u in 0..27 {
-            if UNIT_MASKS_NINE[u] & new != 0 {
+        for (u, &mask) in UNIT_MASKS_NINE.iter().enumerate() {
+            if mask & new != 0 {
                 new_units |= 1 << u;
             }
         }
@@ -292,11 +292,11 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
             }
             seen_loops.push(set);
             let base = loop_rating(len);
-            if best.as_ref().map_or(false, |b| b.0 < base) {
+            if best.as_ref().is_some_and(|b| b.0 < base) {
                 continue;
             }
             for (rating, kind, step) in loop_steps(m, cells, set, v, base) {
-                if best.as_ref().map_or(true, |b| (rating, kind) < (b.0, b.1)) {
+                if best.as_ref().is_none_or(|b| (rating, kind) < (b.0, b.1)) {
                     best = Some((rating, kind, step));
                 }
             }

@@ -252,7 +252,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             let cells = &sorted[..k];
             let biggest = cells.iter().map(|&x| count9(m.cands[x] as u32)).max().unwrap_or(0) as i32;
             let rating = als_rating(k, biggest);
-            if best.map_or(false, |b| b.0 < rating) {
+            if best.is_some_and(|b| b.0 < rating) {
                 return;
             }
             let mut als = 0u128;
@@ -301,7 +301,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     let mut all = [0usize; 5];
                     all[..k].copy_from_slice(cells);
                     all[k] = y;
-                    if best.map_or(true, |b| (rating, std::cmp::Reverse(count), suffix, all) < (b.0, std::cmp::Reverse(b.1), b.4, b.2)) {
+                    if best.is_none_or(|b| (rating, std::cmp::Reverse(count), suffix, all) < (b.0, std::cmp::Reverse(b.1), b.4, b.2)) {
                         *best = Some((rating, count, all, if double { cy } else { z_bit }, suffix));
                     }
                 }

@@ -112,8 +112,8 @@ impl XyMemo {
     /// recorded ones (or that were not candidates then).
     fn changed(&self, grid: &[u16; 81], g: &PassGraph) -> (CandSet, CandSet) {
         let (mut ons, mut offs) = (CandSet::EMPTY, CandSet::EMPTY);
-        for cell in 0..81 {
-            let mut m = grid[cell];
+        for (cell, &cands) in grid.iter().enumerate() {
+            let mut m = cands;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -320,8 +320,8 @@ impl Components {
         self.calls.clear();
         let mut counter = 0u16;
         let mut ncomp = 0u16;
-        for cell in 0..81 {
-            let mut m = grid[cell];
+        for (cell, &cands) in grid.iter().enumerate() {
+            let mut m = cands;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
@@ -788,8 +788,8 @@ fn run_pass<const Y: bool, const X: bool>(
             // Every record is checked now, so that those kept hold for this graph (a
             // start may be left unsearched, or be no candidate, for a while).
             let mut present = CandSet::EMPTY;
-            for cell in 0..81 {
-                let mut m = grid[cell];
+            for (cell, &cands) in grid.iter().enumerate() {
+                let mut m = cands;
                 while m != 0 {
                     let c = cand(cell, m.trailing_zeros() as usize);
                     m &= m - 1;

@@ -344,8 +344,17 @@ impl Board {
 /// The group of a cell rule in [`Board::off_fires`] (units are 0 to 26).
 const CELL_GROUP: u8 = u8::MAX;
 
-/// `Run::par_len` of a potential whose one parent is in `Run::par_one`.
+/// `Par::len` of a potential whose one parent is in `Par::one`.
 const ONE_PARENT: u16 = u16::MAX;
+
+/// Where a potential's parents are (see `Run::par`): one entry, so that recording and
+/// reading them touch one place.
+#[derive(Clone, Copy, Default)]
+struct Par {
+    start: u32,
+    len: u16,
+    one: u16,
+}
 
 /// One propagation from one assumption: the potentials it makes on and off, in the
 /// order found, each with its parents, and the contradiction if one was met.
@@ -354,11 +363,9 @@ pub struct Run {
     pub off: CandSet,
     pub on_list: Vec<u16>,
     pub off_list: Vec<u16>,
-    /// Each potential's parents: `arena[par_start..par_start + par_len]`, or, where
-    /// `par_len` is `ONE_PARENT` (an "off" turned off by one "on"), the one in `par_one`.
-    par_start: Vec<u32>,
-    par_len: Vec<u16>,
-    par_one: Vec<u16>,
+    /// Each potential's parents: `arena[start..start + len]`, or, where `len` is
+    /// `ONE_PARENT` (an "off" turned off by one "on"), the one in `one`.
+    par: Vec<Par>,
     arena: Vec<u16>,
     /// Ancestor counts found in this run: `generation << 16 | count` (a count of an
     /// older generation is stale).
@@ -389,9 +396,7 @@ impl Default for Run {
             off: CandSet::EMPTY,
             on_list: Vec::with_capacity(NCAND),
             off_list: Vec::with_capacity(NCAND),
-            par_start: vec![0; NPOT],
-            par_len: vec![0; NPOT],
-            par_one: vec![0; NPOT],
+            par: vec![Par::default(); NPOT],
             arena: Vec::with_capacity(4 * NPOT),
             anc: vec![0; NPOT],
             anc_gen: 1,
@@ -419,8 +424,7 @@ impl Run {
     }
 
     fn set_parents(&mut self, p: u16, parents: &[u16]) {
-        self.par_start[p as usize] = self.arena.len() as u32;
-        self.par_len[p as usize] = parents.len() as u16;
+        self.par[p as usize] = Par { start: self.arena.len() as u32, len: parents.len() as u16, one: 0 };
         self.arena.extend_from_slice(parents);
     }
 
@@ -435,7 +439,7 @@ impl Run {
         // NPOT slots) at most once.
         let mut visited = [0u64; NPOT.div_ceil(64)];
         let stack = &mut self.stack[..];
-        let (par_len, par_one, par_start, arena) = (&self.par_len[..], &self.par_one[..], &self.par_start[..], &self.arena[..]);
+        let (par, arena) = (&self.par[..], &self.arena[..]);
         stack[0] = p;
         let mut top = 1usize;
         visited[p as usize >> 6] |= 1 << (p & 63);
@@ -444,9 +448,9 @@ impl Run {
             top -= 1;
             let q = stack[top];
             n += 1;
-            let len = par_len[q as usize];
+            let Par { start, len, one } = par[q as usize];
             if len == ONE_PARENT {
-                let r = par_one[q as usize];
+                let r = one;
                 let (w, b) = (r as usize >> 6, r & 63);
                 if visited[w] >> b & 1 == 0 {
                     visited[w] |= 1 << b;
@@ -455,7 +459,7 @@ impl Run {
                 }
                 continue;
             }
-            let s = par_start[q as usize] as usize;
+            let s = start as usize;
             for &r in &arena[s..s + len as usize] {
                 let (w, b) = (r as usize >> 6, r & 63);
                 if visited[w] >> b & 1 == 0 {
@@ -506,8 +510,7 @@ impl Run {
                     } else if !self.off.has(q) {
                         self.off.set(q);
                         self.off_list.push(q);
-                        self.par_len[pot(q, false) as usize] = ONE_PARENT;
-                        self.par_one[pot(q, false) as usize] = parent;
+                        self.par[pot(q, false) as usize] = Par { start: 0, len: ONE_PARENT, one: parent };
                     }
                 });
                 if let Some(q) = absurd {
@@ -538,8 +541,7 @@ impl Run {
                     let mut hidden = [0u16; 9];
                     let k = work.hidden_parents(source, q, group, &mut hidden);
                     let p = pot(q, true) as usize;
-                    self.par_start[p] = self.arena.len() as u32;
-                    self.par_len[p] = 1 + k as u16;
+                    self.par[p] = Par { start: self.arena.len() as u32, len: 1 + k as u16, one: 0 };
                     self.arena.push(parent);
                     self.arena.extend_from_slice(&hidden[..k]);
                     if found_off {
