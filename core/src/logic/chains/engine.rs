@@ -215,6 +215,12 @@ const fn build_pos_in() -> [[u8; 3]; 81] {
 }
 const POS_IN: [[u8; 3]; 81] = build_pos_in();
 
+/// Position of `cell` within its `k`-th region (in the order of [`regions_of`]).
+#[inline]
+pub fn pos_in_region(cell: usize, k: usize) -> usize {
+    POS_IN[cell][k] as usize
+}
+
 /// Position of `cell` within unit `u` (one of its regions).
 #[inline]
 pub fn pos_in(cell: usize, u: usize) -> usize {

@@ -180,17 +180,23 @@ fn digits_of(m: u16) -> ([usize; 9], usize) {
     (out, n)
 }
 
-/// The cells of unit `u` whose candidates have `bit`, in the unit's order, and how many.
+/// The places of digit `d` in unit `u`, the `k`-th region of `cell` (cells, in the
+/// unit's order, and how many), when the region test is made from `cell`: `cell` is the
+/// first of them, and they are two (or more, with `multiple`). Read from the board's
+/// mask of the unit, so that the regions where the test is not made cost two tests.
 #[inline]
-fn places_of(grid: &[u16; 81], u: usize, bit: u16) -> ([usize; 9], usize) {
-    let (mut out, mut n) = ([0usize; 9], 0);
-    for &o in &crate::grid::UNITS[u] {
-        if grid[o as usize] & bit != 0 {
-            out[n] = o as usize;
-            n += 1;
-        }
+fn region_places(board: &Board, cell: usize, k: usize, u: usize, d: usize, multiple: bool) -> Option<([usize; 9], usize)> {
+    let m = board.places[u][d];
+    if m.trailing_zeros() as usize != pos_in_region(cell, k) || !(pair(m) || (multiple && several(m))) {
+        return None;
     }
-    (out, n)
+    let (mut out, mut n, mut rest) = ([0usize; 9], 0, m);
+    while rest != 0 {
+        out[n] = crate::grid::UNITS[u][rest.trailing_zeros() as usize] as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    Some((out, n))
 }
 
 /// Which producer runs.
@@ -356,14 +362,11 @@ fn region_chains(
     best: &mut Found,
     kind: ChainKind,
 ) {
-    let bit = 1u16 << d;
-    for u in regions_of(cell) {
-        let (place_buf, n_places) = places_of(grid, u, bit);
+    for (ku, u) in regions_of(cell).into_iter().enumerate() {
+        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
         let places = &place_buf[..n_places];
         let count = places.len();
-        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
-            continue;
-        }
+        debug_assert!(places[0] == cell && (count == 2 || (params.multiple && count > 2)));
         // The set tests need only what each other place implies (computed once per
         // search), and only while the places still share a consequence; the full
         // propagations (with parents, for the complexity) are rerun only for a hint that
@@ -578,15 +581,12 @@ fn region_chains_static(
     best: &mut Found,
     kind: ChainKind,
 ) {
-    let bit = 1u16 << d;
     let own = cand(cell, d);
-    for u in regions_of(cell) {
-        let (place_buf, n_places) = places_of(grid, u, bit);
+    for (ku, u) in regions_of(cell).into_iter().enumerate() {
+        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
         let places = &place_buf[..n_places];
         let count = places.len();
-        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
-            continue;
-        }
+        debug_assert!(places[0] == cell && (count == 2 || (params.multiple && count > 2)));
         // What every place implies (from supersets where a propagation meets a
         // contradiction: nothing in common there means nothing in common exactly).
         for &o in &places[1..] {
@@ -1141,15 +1141,12 @@ fn region_chains_dynamic(
     best: &mut Found,
     kind: ChainKind,
 ) {
-    let bit = 1u16 << d;
     let own = cand(cell, d);
-    for u in regions_of(cell) {
-        let (place_buf, n_places) = places_of(grid, u, bit);
+    for (ku, u) in regions_of(cell).into_iter().enumerate() {
+        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
         let places = &place_buf[..n_places];
         let count = places.len();
-        if !(count == 2 || (params.multiple && count > 2)) || places[0] != cell {
-            continue;
-        }
+        debug_assert!(places[0] == cell && (count == 2 || (params.multiple && count > 2)));
         let (mut on_common, mut off_common) = on_sets(pool, full, k, own);
         let mut shared = true;
         for &o in &places[1..] {
