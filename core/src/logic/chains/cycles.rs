@@ -435,7 +435,7 @@ impl Components {
 
     /// False when "c on" provably cannot reach "c off" (in the graph `g`, with the cell
     /// rule).
-    fn may_refute(&self, grid: &[u16; 81], g: &PassGraph, c: u16, y: bool) -> bool {
+    fn may_refute(&self, grid: &[u16; 81], places: &[u128; 9], g: &PassGraph, c: u16, y: bool) -> bool {
         let on = pot(c, true);
         if g.live.has(c) {
             return self.may_reach(on, pot(c, false));
@@ -450,9 +450,12 @@ impl Components {
                 return true;
             }
         }
-        for &o in peers(cell) {
-            let o = o as usize;
-            if grid[o] >> d & 1 != 0 && self.may_reach(on, pot(cand(o, d), true)) {
+        // The peers holding the digit, from its plane (not a test per peer).
+        let mut m = places[d] & PEER_MASKS[cell];
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if self.may_reach(on, pot(cand(o, d), true)) {
                 return true;
             }
         }
@@ -830,7 +833,7 @@ fn run_pass<const Y: bool, const X: bool>(
             let fc_on = if memo && xy.on_ok.has(c) && cyc_max <= xy.on_bound[c as usize].0 && fc_max <= xy.on_bound[c as usize].1 {
                 w.cycles.clear();
                 None
-            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, g, c, y)) {
+            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, places, g, c, y)) {
                 if memo {
                     xy.on_ok.unset(c);
                 }

@@ -5,7 +5,7 @@
 //! A *candidate* is `cell * 9 + digit - 1` (0..729); a *potential* is a candidate
 //! assumed true ("on", `cand * 2 + 1`) or false ("off", `cand * 2`), 0..1458.
 
-use crate::grid::{PEERS, UNITS};
+use crate::grid::UNITS;
 
 pub const NCAND: usize = 729;
 pub const NPOT: usize = 1458;
@@ -1228,12 +1228,6 @@ pub fn each(s: &CandSet, mut f: impl FnMut(u16)) {
             m &= m - 1;
         }
     }
-}
-
-/// Peers of a cell (re-exported for the producers).
-#[inline]
-pub fn peers(cell: usize) -> &'static [u8; 20] {
-    &PEERS[cell]
 }
 
 /// Sukaku Explainer's length bonus: +0.1 each time `complexity - 2` exceeds a ceiling
