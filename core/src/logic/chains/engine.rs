@@ -299,10 +299,13 @@ impl Board {
     /// The rules "c off" fires (see [`off_to_on`]), in the same order: each with the
     /// candidate it turns on and its group (`CELL_GROUP`: the cell; else the unit); the
     /// hidden parents of those a propagation takes come from [`Board::hidden_parents`].
+    ///
+    /// Written into the caller's `fired` (returns how many): returned by value, the
+    /// array was copied out with one wide load over the narrow stores just made, which
+    /// the processor cannot forward (a stall at every "off" of a propagation).
     #[inline(always)]
-    pub fn off_fires(&self, c: u16, cell_rule: bool) -> ([(u16, u8); 4], usize) {
+    pub fn off_fires(&self, c: u16, cell_rule: bool, fired: &mut [(u16, u8); 4]) -> usize {
         let (cell, d) = (cell_of(c), digit0_of(c));
-        let mut fired = [(0u16, 0u8); 4];
         let mut n = 0;
         if cell_rule && pair(self.cands[cell]) {
             fired[0] = (cand(cell, (self.cands[cell] & !(1 << d)).trailing_zeros() as usize), CELL_GROUP);
@@ -315,7 +318,7 @@ impl Board {
                 n += 1;
             }
         }
-        (fired, n)
+        n
     }
 
     /// The hidden parents of `q` turned on by a rule of `group` ([`Board::off_fires`]):
@@ -534,7 +537,8 @@ impl Run {
                 // the working grid before `c` leaves it); the first one found off is
                 // the contradiction, and nothing after it is added. One already on
                 // keeps the parents found first (its hidden parents are not listed).
-                let (fired, n) = work.off_fires(c, mode.cell_rule);
+                let mut fired = [(0u16, 0u8); 4];
+                let n = work.off_fires(c, mode.cell_rule, &mut fired);
                 for &(q, group) in &fired[..n] {
                     let found_off = self.off.has(q);
                     if !found_off && self.on.has(q) {
@@ -663,7 +667,8 @@ impl Links {
                 board.on_to_off(c, cell_rule, |q| set.set(q));
                 let (to, n) = (&mut self.turns_on[c as usize], &mut self.n_on[c as usize]);
                 *n = 0;
-                let (fired, k) = board.off_fires(c, cell_rule);
+                let mut fired = [(0u16, 0u8); 4];
+                let k = board.off_fires(c, cell_rule, &mut fired);
                 for &(q, _) in &fired[..k] {
                     to[*n as usize] = q;
                     *n += 1;
