@@ -638,6 +638,12 @@ pub struct Links {
     n_on: Vec<u8>,
     /// The candidates whose "off" turns something on.
     linked: CandSet,
+    /// What each candidate's "on" turns off among `linked`, ascending (at most the 8
+    /// other digits of its cell and its 20 peers): the edges [`Reach`] follows, listed
+    /// once per search rather than found again in the 12 words of `turns_off` at each
+    /// of its two walks.
+    linked_offs: Vec<[u16; 28]>,
+    n_linked_offs: Vec<u8>,
 }
 
 impl Default for Links {
@@ -647,6 +653,8 @@ impl Default for Links {
             turns_on: vec![[0; 4]; NCAND],
             n_on: vec![0; NCAND],
             linked: CandSet::EMPTY,
+            linked_offs: vec![[0; 28]; NCAND],
+            n_linked_offs: vec![0; NCAND],
         }
     }
 }
@@ -675,6 +683,23 @@ impl Links {
                 }
                 if *n > 0 {
                     self.linked.set(c);
+                }
+            }
+        }
+        for cell in 0..81 {
+            let mut m = board.cands[cell];
+            while m != 0 {
+                let c = cand(cell, m.trailing_zeros() as usize) as usize;
+                m &= m - 1;
+                let (list, n) = (&mut self.linked_offs[c], &mut self.n_linked_offs[c]);
+                *n = 0;
+                for (w, (&t, &l)) in self.turns_off[c].0.iter().zip(self.linked.0.iter()).enumerate() {
+                    let mut bits = t & l;
+                    while bits != 0 {
+                        list[*n as usize] = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                        bits &= bits - 1;
+                        *n += 1;
+                    }
                 }
             }
         }
@@ -802,8 +827,8 @@ pub struct Reach {
     comp: Vec<u16>,
     on_stack: Vec<bool>,
     stack: Vec<u16>,
-    /// Depth-first frames: potential, next word (or link) and bits left of that word.
-    frames: Vec<(u16, u8, u64)>,
+    /// Depth-first frames: potential and its next link.
+    frames: Vec<(u16, u8)>,
     /// Each component's set (`on`, `off`).
     sets: Vec<(CandSet, CandSet)>,
     /// `merged[k]`: the last component whose set took component `k`'s in.
@@ -828,38 +853,24 @@ impl Default for Reach {
 impl Reach {
     /// The next potential of the graph `p` leads to, from the frame's position.
     #[inline]
-    fn next_child(links: &Links, frame: &mut (u16, u8, u64)) -> Option<u16> {
-        let (p, ref mut w, ref mut mask) = *frame;
+    fn next_child(links: &Links, frame: &mut (u16, u8)) -> Option<u16> {
+        let (p, ref mut i) = *frame;
         let c = pot_cand(p) as usize;
         if pot_on(p) {
-            loop {
-                if *mask != 0 {
-                    let q = (*w as usize * 64) as u16 + mask.trailing_zeros() as u16;
-                    *mask &= *mask - 1;
-                    return Some(pot(q, false));
-                }
-                *w += 1;
-                if *w as usize >= WORDS {
-                    return None;
-                }
-                *mask = links.turns_off[c].0[*w as usize] & links.linked.0[*w as usize];
+            if (*i as usize) < links.n_linked_offs[c] as usize {
+                *i += 1;
+                Some(pot(links.linked_offs[c][*i as usize - 1], false))
+            } else {
+                None
             }
-        } else if (*w as usize) < links.n_on[c] as usize {
-            *w += 1;
-            Some(pot(links.turns_on[c][*w as usize - 1], true))
+        } else if (*i as usize) < links.n_on[c] as usize {
+            *i += 1;
+            Some(pot(links.turns_on[c][*i as usize - 1], true))
         } else {
             None
         }
     }
 
-    #[inline]
-    fn frame(links: &Links, p: u16) -> (u16, u8, u64) {
-        if pot_on(p) {
-            (p, 0, links.turns_off[pot_cand(p) as usize].0[0] & links.linked.0[0])
-        } else {
-            (p, 0, 0)
-        }
-    }
 
     /// Computes the sets of the "on" potential of every candidate of `grid`.
     pub fn build(&mut self, links: &Links, grid: &[u16; 81]) {
@@ -881,7 +892,7 @@ impl Reach {
                 self.low[root as usize] = order;
                 self.on_stack[root as usize] = true;
                 self.stack.push(root);
-                self.frames.push(Self::frame(links, root));
+                self.frames.push((root, 0));
                 while let Some(frame) = self.frames.last_mut() {
                     let p = frame.0;
                     if let Some(q) = Self::next_child(links, frame) {
@@ -892,7 +903,7 @@ impl Reach {
                             self.low[qi] = order;
                             self.on_stack[qi] = true;
                             self.stack.push(q);
-                            self.frames.push(Self::frame(links, q));
+                            self.frames.push((q, 0));
                         } else if self.on_stack[qi] {
                             self.low[p as usize] = self.low[p as usize].min(self.index[qi]);
                         }
@@ -932,7 +943,7 @@ impl Reach {
                 off.set(c);
             }
             // The components it leads to are complete (earlier ids), or this one.
-            let mut frame = Self::frame(links, x);
+            let mut frame = (x, 0u8);
             while let Some(q) = Self::next_child(links, &mut frame) {
                 let k = self.comp[q as usize];
                 if self.on_stack[q as usize] || k == id || self.merged[k as usize] == id {
