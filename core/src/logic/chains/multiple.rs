@@ -185,7 +185,7 @@ fn digits_of(m: u16) -> ([usize; 9], usize) {
 /// first of them, and they are two (or more, with `multiple`). Read from the board's
 /// mask of the unit, so that the regions where the test is not made cost two tests.
 #[inline]
-fn region_places(board: &Board, cell: usize, k: usize, u: usize, d: usize, multiple: bool) -> Option<([usize; 9], usize)> {
+pub(super) fn region_places(board: &Board, cell: usize, k: usize, u: usize, d: usize, multiple: bool) -> Option<([usize; 9], usize)> {
     let m = board.places[u][d];
     if m.trailing_zeros() as usize != pos_in_region(cell, k) || !(pair(m) || (multiple && several(m))) {
         return None;
@@ -366,7 +366,6 @@ fn region_chains(
         let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
         let places = &place_buf[..n_places];
         let count = places.len();
-        debug_assert!(places[0] == cell && (count == 2 || (params.multiple && count > 2)));
         // The set tests need only what each other place implies (computed once per
         // search), and only while the places still share a consequence; the full
         // propagations (with parents, for the complexity) are rerun only for a hint that
@@ -586,7 +585,6 @@ fn region_chains_static(
         let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
         let places = &place_buf[..n_places];
         let count = places.len();
-        debug_assert!(places[0] == cell && (count == 2 || (params.multiple && count > 2)));
         // What every place implies (from supersets where a propagation meets a
         // contradiction: nothing in common there means nothing in common exactly).
         for &o in &places[1..] {
@@ -1146,7 +1144,6 @@ fn region_chains_dynamic(
         let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
         let places = &place_buf[..n_places];
         let count = places.len();
-        debug_assert!(places[0] == cell && (count == 2 || (params.multiple && count > 2)));
         let (mut on_common, mut off_common) = on_sets(pool, full, k, own);
         let mut shared = true;
         for &o in &places[1..] {

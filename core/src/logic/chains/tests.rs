@@ -428,13 +428,14 @@ fn fixture_grid(f: &Fixture) -> ([u16; 81], Board) {
 /// Static multiple chains test a candidate whose propagation meets a contradiction with
 /// what its "on" reaches along the links (`Reach`), and propagate it only where that
 /// shares something: sound because the propagation's sets, however short it stops, lie
-/// within what `Reach` gives (static links: nothing leaves the grid). Checked for every
-/// candidate of the fixtures' positions, many of which meet a contradiction.
+/// within what `Reach` gives (static links: nothing leaves the grid), and are exactly
+/// that when it meets none. Checked for every candidate of the fixtures' positions, many
+/// of which meet a contradiction.
 #[test]
 fn a_static_propagation_stays_within_what_its_on_reaches() {
     let mode = Mode { dynamic: false, cell_rule: true, level: 0 };
     let (mut links, mut reach, mut run) = (Links::default(), Reach::default(), Run::default());
-    let (mut candidates, mut contradictions) = (0, 0);
+    let (mut candidates, mut contradictions, mut exact) = (0, 0, 0);
     for f in FIXTURES {
         let (grid, board) = fixture_grid(f);
         links.build(&board, mode.cell_rule);
@@ -451,12 +452,54 @@ fn a_static_propagation_stays_within_what_its_on_reaches() {
                 each(&run.on, |c| within &= on.has(c));
                 each(&run.off, |c| within &= off.has(c));
                 assert!(within, "r{}c{}={} in {}", cell / 9 + 1, cell % 9 + 1, d + 1, f.se);
+                // Without a contradiction the propagation reaches all of it.
+                if run.absurd.is_none() {
+                    assert!(run.on == *on && run.off == *off, "r{}c{}={} in {}", cell / 9 + 1, cell % 9 + 1, d + 1, f.se);
+                    exact += 1;
+                }
                 candidates += 1;
                 contradictions += run.absurd.is_some() as usize;
             }
         }
     }
-    assert!(contradictions >= 100, "{contradictions} contradictions of {candidates}");
+    assert!(contradictions >= 100 && exact >= 100, "{contradictions} contradictions, {exact} exact, of {candidates}");
+}
+
+/// The region tests take a region's places from the board's unit mask
+/// (`multiple::region_places`): on every fixture position, for every cell, region and
+/// digit, the places are those a scan of the unit's cells finds, in the unit's order,
+/// and the test is made exactly where the cell is the first of them and they are two
+/// (or more, with `multiple`).
+#[test]
+fn region_places_are_those_a_scan_of_the_unit_finds() {
+    let (mut made, mut skipped) = (0, 0);
+    for f in FIXTURES {
+        let (grid, board) = fixture_grid(f);
+        for cell in 0..81 {
+            for (k, u) in regions_of(cell).into_iter().enumerate() {
+                for d in 0..9 {
+                    let scan: Vec<usize> =
+                        crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] >> d & 1 != 0).collect();
+                    for multiple in [false, true] {
+                        let wanted = scan.first() == Some(&cell) && (scan.len() == 2 || (multiple && scan.len() > 2));
+                        let got = super::multiple::region_places(&board, cell, k, u, d, multiple);
+                        match got {
+                            Some((buf, n)) => {
+                                assert!(wanted, "r{}c{} unit {u} digit {}", cell / 9 + 1, cell % 9 + 1, d + 1);
+                                assert_eq!(&buf[..n], &scan[..]);
+                                made += 1;
+                            }
+                            None => {
+                                assert!(!wanted, "r{}c{} unit {u} digit {}", cell / 9 + 1, cell % 9 + 1, d + 1);
+                                skipped += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(made >= 100 && skipped >= 100, "{made} made, {skipped} skipped");
 }
 
 /// Dynamic searches keep their closures from one call to the next where the grid's lost
