@@ -19,10 +19,17 @@ use sudoku_core::canonical::{canonical, canonical_with_transformation, equivalen
 use sudoku_core::{generate, solve, Options, Puzzle};
 
 fn shared_17_clue() -> Option<Vec<Puzzle>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles2_17_clue.txt");
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/puzzles2_17_clue.txt");
     let text = std::fs::read_to_string(path).ok()?;
     // Every 25th puzzle keeps an iteration near 50 ms.
-    Some(text.lines().filter(|l| l.len() >= 81).step_by(25).map(|l| Puzzle::parse(&l[..81]).unwrap()).collect())
+    Some(
+        text.lines()
+            .filter(|l| l.len() >= 81)
+            .step_by(25)
+            .map(|l| Puzzle::parse(&l[..81]).unwrap())
+            .collect(),
+    )
 }
 
 fn puzzle_sets() -> Vec<(&'static str, Vec<Puzzle>)> {
@@ -30,22 +37,44 @@ fn puzzle_sets() -> Vec<(&'static str, Vec<Puzzle>)> {
     if let Some(p) = shared_17_clue() {
         sets.push(("17-clue (every 25th)", p));
     }
-    sets.push(("generated minimal", (0..1000).map(|i| generate(2026, i, Options::default()).puzzle).collect()));
+    sets.push((
+        "generated minimal",
+        (0..1000)
+            .map(|i| generate(2026, i, Options::default()).puzzle)
+            .collect(),
+    ));
     sets
 }
 
 fn full_grids(c: &mut Criterion) {
     for (name, puzzles) in puzzle_sets() {
-        let grids: Vec<Puzzle> = puzzles.iter().map(|p| Puzzle::from_cells(solve(p, 1).unwrap().solution.unwrap())).collect();
-        let peer: Vec<sudoku::Sudoku> = grids.iter().map(|g| sudoku::Sudoku::from_bytes(g.cells).unwrap()).collect();
+        let grids: Vec<Puzzle> = puzzles
+            .iter()
+            .map(|p| Puzzle::from_cells(solve(p, 1).unwrap().solution.unwrap()))
+            .collect();
+        let peer: Vec<sudoku::Sudoku> = grids
+            .iter()
+            .map(|g| sudoku::Sudoku::from_bytes(g.cells).unwrap())
+            .collect();
         let mut g = c.benchmark_group(format!("canonical full grids / solutions of {name}"));
         g.throughput(Throughput::Elements(grids.len() as u64));
-        g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+        g.sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(4));
         g.bench_function(BenchmarkId::new("sudoku_core", grids.len()), |b| {
-            b.iter(|| grids.iter().map(|p| canonical(black_box(p)).cells[10] as u64).sum::<u64>())
+            b.iter(|| {
+                grids
+                    .iter()
+                    .map(|p| canonical(black_box(p)).cells[10] as u64)
+                    .sum::<u64>()
+            })
         });
         g.bench_function(BenchmarkId::new("sudoku crate", grids.len()), |b| {
-            b.iter(|| peer.iter().map(|s| black_box(s).canonicalized().map_or(0, |(_, n)| n as u64)).sum::<u64>())
+            b.iter(|| {
+                peer.iter()
+                    .map(|s| black_box(s).canonicalized().map_or(0, |(_, n)| n as u64))
+                    .sum::<u64>()
+            })
         });
         g.finish();
     }
@@ -55,13 +84,28 @@ fn puzzles(c: &mut Criterion) {
     for (name, puzzles) in puzzle_sets() {
         let mut g = c.benchmark_group(format!("canonical puzzles / {name}"));
         g.throughput(Throughput::Elements(puzzles.len() as u64));
-        g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+        g.sample_size(10)
+            .warm_up_time(Duration::from_secs(1))
+            .measurement_time(Duration::from_secs(4));
         g.bench_function(BenchmarkId::new("canonical", puzzles.len()), |b| {
-            b.iter(|| puzzles.iter().map(|p| canonical(black_box(p)).cells[40] as u64).sum::<u64>())
+            b.iter(|| {
+                puzzles
+                    .iter()
+                    .map(|p| canonical(black_box(p)).cells[40] as u64)
+                    .sum::<u64>()
+            })
         });
-        g.bench_function(BenchmarkId::new("canonical with transformation", puzzles.len()), |b| {
-            b.iter(|| puzzles.iter().map(|p| canonical_with_transformation(black_box(p)).1.rows()[0] as u64).sum::<u64>())
-        });
+        g.bench_function(
+            BenchmarkId::new("canonical with transformation", puzzles.len()),
+            |b| {
+                b.iter(|| {
+                    puzzles
+                        .iter()
+                        .map(|p| canonical_with_transformation(black_box(p)).1.rows()[0] as u64)
+                        .sum::<u64>()
+                })
+            },
+        );
         g.finish();
     }
 }
@@ -70,7 +114,9 @@ fn equivalence(c: &mut Criterion) {
     let p = generate(11, 0, Options::default()).puzzle;
     let (form, _) = canonical_with_transformation(&p);
     let mut g = c.benchmark_group("equivalent");
-    g.bench_function("a puzzle and its canonical form", |b| b.iter(|| equivalent(black_box(&p), black_box(&form))));
+    g.bench_function("a puzzle and its canonical form", |b| {
+        b.iter(|| equivalent(black_box(&p), black_box(&form)))
+    });
     g.finish();
 }
 

@@ -19,9 +19,16 @@ use sudoku_core::explain::{format, Style};
 use sudoku_core::{generate, solve, Options, Puzzle};
 
 fn shared(name: &str) -> Option<Vec<String>> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/data").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/data")
+        .join(name);
     let text = std::fs::read_to_string(path).ok()?;
-    Some(text.lines().filter(|l| l.len() >= 81).map(|l| l[..81].to_string()).collect())
+    Some(
+        text.lines()
+            .filter(|l| l.len() >= 81)
+            .map(|l| l[..81].to_string())
+            .collect(),
+    )
 }
 
 fn datasets() -> Vec<(&'static str, Vec<String>)> {
@@ -35,26 +42,50 @@ fn datasets() -> Vec<(&'static str, Vec<String>)> {
     if let Some(p) = shared("puzzles6_forum_hardest_1106.txt") {
         sets.push(("forum hardest 1106", p));
     }
-    sets.push(("generated minimal", (0..2000).map(|i| generate(2026, i, Options::default()).puzzle.to_line()).collect()));
+    sets.push((
+        "generated minimal",
+        (0..2000)
+            .map(|i| generate(2026, i, Options::default()).puzzle.to_line())
+            .collect(),
+    ));
     sets
 }
 
 fn solvers(c: &mut Criterion) {
     for (name, lines) in datasets() {
         let ours: Vec<Puzzle> = lines.iter().map(|l| Puzzle::parse(l).unwrap()).collect();
-        let peer: Vec<sudoku::Sudoku> = lines.iter().map(|l| sudoku::Sudoku::from_str_line(l).unwrap()).collect();
+        let peer: Vec<sudoku::Sudoku> = lines
+            .iter()
+            .map(|l| sudoku::Sudoku::from_str_line(l).unwrap())
+            .collect();
         for limit in [1u64, 2] {
-            let mode = if limit == 1 { "first solution" } else { "uniqueness" };
+            let mode = if limit == 1 {
+                "first solution"
+            } else {
+                "uniqueness"
+            };
             let mut g = c.benchmark_group(format!("{name} / {mode}"));
             g.throughput(Throughput::Elements(ours.len() as u64));
-            g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+            g.sample_size(10)
+                .warm_up_time(Duration::from_secs(1))
+                .measurement_time(Duration::from_secs(4));
             g.bench_function(BenchmarkId::new("sudoku_core", ours.len()), |b| {
-                b.iter(|| ours.iter().map(|p| solve(black_box(p), limit).unwrap().count).sum::<u64>())
+                b.iter(|| {
+                    ours.iter()
+                        .map(|p| solve(black_box(p), limit).unwrap().count)
+                        .sum::<u64>()
+                })
             });
             g.bench_function(BenchmarkId::new("sudoku crate", ours.len()), |b| {
                 b.iter(|| {
                     peer.iter()
-                        .map(|s| if limit == 1 { s.some_solution().is_some() as u64 } else { s.solutions_count_up_to(2) as u64 })
+                        .map(|s| {
+                            if limit == 1 {
+                                s.some_solution().is_some() as u64
+                            } else {
+                                s.solutions_count_up_to(2) as u64
+                            }
+                        })
                         .sum::<u64>()
                 })
             });
@@ -69,14 +100,26 @@ fn text(c: &mut Criterion) {
     let contest = format(&parsed, Style::Contest);
     let solution = solve(&parsed, 1).unwrap().solution.unwrap();
     let mut g = c.benchmark_group("text");
-    g.bench_function("parse a line", |b| b.iter(|| Puzzle::parse(black_box(&line)).unwrap()));
-    g.bench_function("parse the contest layout", |b| b.iter(|| Puzzle::parse_with_layout(black_box(&contest)).unwrap()));
+    g.bench_function("parse a line", |b| {
+        b.iter(|| Puzzle::parse(black_box(&line)).unwrap())
+    });
+    g.bench_function("parse the contest layout", |b| {
+        b.iter(|| Puzzle::parse_with_layout(black_box(&contest)).unwrap())
+    });
     let (_, layout) = Puzzle::parse_with_layout(&contest).unwrap();
-    g.bench_function("render into the contest layout", |b| b.iter(|| layout.render(black_box(&contest), black_box(&solution)).unwrap()));
+    g.bench_function("render into the contest layout", |b| {
+        b.iter(|| {
+            layout
+                .render(black_box(&contest), black_box(&solution))
+                .unwrap()
+        })
+    });
     g.bench_function("solve a line, text in and out", |b| {
         b.iter(|| {
             let (p, layout) = Puzzle::parse_with_layout(black_box(&line)).unwrap();
-            layout.render(&line, &solve(&p, 1).unwrap().solution.unwrap()).unwrap()
+            layout
+                .render(&line, &solve(&p, 1).unwrap().solution.unwrap())
+                .unwrap()
         })
     });
     g.finish();
@@ -90,7 +133,11 @@ fn four_by_four(c: &mut Criterion) {
         let mut collect = Collect(Vec::new());
         sudoku_core::solve_observed(&empty, 288, &mut collect).unwrap();
         for g in collect.0 {
-            let cells: String = g[..16].iter().enumerate().map(|(i, &d)| if i % 3 == 0 { (b'0' + d) as char } else { '.' }).collect();
+            let cells: String = g[..16]
+                .iter()
+                .enumerate()
+                .map(|(i, &d)| if i % 3 == 0 { (b'0' + d) as char } else { '.' })
+                .collect();
             out.push(cells);
         }
         out
@@ -98,7 +145,14 @@ fn four_by_four(c: &mut Criterion) {
     let puzzles: Vec<Puzzle> = grids.iter().map(|l| Puzzle::parse(l).unwrap()).collect();
     let mut g = c.benchmark_group("4x4");
     g.throughput(Throughput::Elements(puzzles.len() as u64));
-    g.bench_function("solve 288 puzzles", |b| b.iter(|| puzzles.iter().map(|p| solve(black_box(p), 2).unwrap().count).sum::<u64>()));
+    g.bench_function("solve 288 puzzles", |b| {
+        b.iter(|| {
+            puzzles
+                .iter()
+                .map(|p| solve(black_box(p), 2).unwrap().count)
+                .sum::<u64>()
+        })
+    });
     g.finish();
 }
 

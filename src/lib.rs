@@ -11,7 +11,10 @@ use std::str::FromStr;
 use pgrx::prelude::*;
 use pgrx::AnyNumeric;
 use sudoku_core::graded::{check_range, generate_graded, RangeError, RatingRange};
-use sudoku_core::{error::try_copy, explain, grid, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size, Solutions};
+use sudoku_core::{
+    error::try_copy, explain, grid, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError,
+    Size, Solutions,
+};
 
 ::pgrx::pg_module_magic!(name, version);
 
@@ -25,16 +28,25 @@ fn raise(err: PuzzleError) -> ! {
         ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
         ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
     };
-    ErrorReport::new(code, err.message(), function_name!()).set_detail(err.detail()).report(PgLogLevel::ERROR);
+    ErrorReport::new(code, err.message(), function_name!())
+        .set_detail(err.detail())
+        .report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
 }
 
 /// Raises `53200` (out_of_memory) for memory the core asked for and did not get,
 /// as PostgreSQL does when palloc fails: the query fails, the server goes on.
 fn raise_oom(err: OutOfMemory) -> ! {
-    ErrorReport::new(PgSqlErrorCode::ERRCODE_OUT_OF_MEMORY, "out of memory".to_string(), function_name!())
-        .set_detail(format!("Failed on request of size {} in sudoku_ext.", err.bytes))
-        .report(PgLogLevel::ERROR);
+    ErrorReport::new(
+        PgSqlErrorCode::ERRCODE_OUT_OF_MEMORY,
+        "out of memory".to_string(),
+        function_name!(),
+    )
+    .set_detail(format!(
+        "Failed on request of size {} in sudoku_ext.",
+        err.bytes
+    ))
+    .report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
 }
 
@@ -59,8 +71,13 @@ fn check_interrupts() {
 #[pg_extern(immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve(puzzle: &str) -> Option<String> {
     let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
-    let outcome = sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    outcome.solution.map(|grid| layout.render(puzzle, &grid).unwrap_or_else(|e| raise_oom(e)))
+    let outcome =
+        sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    outcome.solution.map(|grid| {
+        layout
+            .render(puzzle, &grid)
+            .unwrap_or_else(|e| raise_oom(e))
+    })
 }
 
 /// The number of solutions, counted up to `max_count`.
@@ -70,7 +87,8 @@ fn sudoku_count_solutions(puzzle: &str, max_count: default!(i32, 2)) -> i32 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
-    let outcome = sudoku_core::solve_observed(&parsed, max_count as u64, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    let outcome = sudoku_core::solve_observed(&parsed, max_count as u64, &mut Interruptible)
+        .unwrap_or_else(|e| raise(e));
     outcome.count as i32
 }
 
@@ -107,7 +125,15 @@ fn sudoku_candidates(
         .map(|cell| {
             let mask = masks[cell];
             let (row, col, box_) = sql_position(size, cell);
-            (cell as i32 + 1, row, col, box_, mask as i32, grid::digits_of(mask).map(i32::from).collect(), mask.count_ones() as i32)
+            (
+                cell as i32 + 1,
+                row,
+                col,
+                box_,
+                mask as i32,
+                grid::digits_of(mask).map(i32::from).collect(),
+                mask.count_ones() as i32,
+            )
         })
         .collect();
     TableIterator::new(rows)
@@ -126,7 +152,13 @@ fn sudoku_generate(
     symmetry: default!(&str, "'none'"),
 ) -> TableIterator<
     'static,
-    (name!(n, i32), name!(puzzle, String), name!(solution, String), name!(givens, i32), name!(rating, Option<AnyNumeric>)),
+    (
+        name!(n, i32),
+        name!(puzzle, String),
+        name!(solution, String),
+        name!(givens, i32),
+        name!(rating, Option<AnyNumeric>),
+    ),
 > {
     if count < 0 {
         raise_argument(format!("count must not be negative, got {count}"));
@@ -141,10 +173,21 @@ fn sudoku_generate(
     };
     let tenths = |x: &AnyNumeric| {
         let v = f64::try_from(x.clone()).unwrap_or(f64::NAN);
-        if v.is_nan() { 0 } else { (v * 10.0).round().clamp(0.0, 1000.0) as u16 }
+        if v.is_nan() {
+            0
+        } else {
+            (v * 10.0).round().clamp(0.0, 1000.0) as u16
+        }
     };
-    let range = RatingRange { min: tenths(&min_rating), max: tenths(&max_rating) };
-    let range = if range.min <= 10 && range.max >= sudoku_core::logic::BEYOND_LADDER { RatingRange::ANY } else { range };
+    let range = RatingRange {
+        min: tenths(&min_rating),
+        max: tenths(&max_rating),
+    };
+    let range = if range.min <= 10 && range.max >= sudoku_core::logic::BEYOND_LADDER {
+        RatingRange::ANY
+    } else {
+        range
+    };
     if let Err(e) = check_range(range) {
         let why = match e {
             RangeError::Empty => "min_rating is above max_rating",
@@ -156,33 +199,57 @@ fn sudoku_generate(
              3.2, 3.4, 3.6, 3.8, 4.0); from 4.0 to 11.9 every tenth occurs; 20.0 is a puzzle the engine cannot finish.",
         );
     }
-    let options = sudoku_core::Options { clues: clues as usize, symmetry };
+    let options = sudoku_core::Options {
+        clues: clues as usize,
+        symmetry,
+    };
     TableIterator::new((0..count).map(move |n| {
         pg_sys::check_for_interrupts!();
         let g = generate_graded(seed as u64, n as u64, options, range, &mut Interruptible);
         let (p, solution) = (g.generated.puzzle, g.generated.solution);
-        let rating = g.rating.map(|r| AnyNumeric::from_str(&explain::rating_text(r)).expect("a rating is a decimal number"));
-        (n + 1, p.to_line(), Puzzle::from_cells(solution).to_line(), p.givens() as i32, rating)
+        let rating = g.rating.map(|r| {
+            AnyNumeric::from_str(&explain::rating_text(r)).expect("a rating is a decimal number")
+        });
+        (
+            n + 1,
+            p.to_line(),
+            Puzzle::from_cells(solution).to_line(),
+            p.givens() as i32,
+            rating,
+        )
     }))
 }
 
 /// Raises `22023` (invalid_parameter_value) for an argument out of its range.
 fn raise_argument(message: String) -> ! {
-    ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message, function_name!()).report(PgLogLevel::ERROR);
+    ErrorReport::new(
+        PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+        message,
+        function_name!(),
+    )
+    .report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
 }
 
 /// [`raise_argument`] with a DETAIL line.
 fn raise_argument_with_detail(message: String, detail: &str) -> ! {
-    ErrorReport::new(PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE, message, function_name!())
-        .set_detail(detail.to_string())
-        .report(PgLogLevel::ERROR);
+    ErrorReport::new(
+        PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+        message,
+        function_name!(),
+    )
+    .set_detail(detail.to_string())
+    .report(PgLogLevel::ERROR);
     unreachable!("an ERROR report does not return")
 }
 
 /// Row, column and box of a cell, numbered from 1 as SQL shows them.
 fn sql_position(size: Size, cell: usize) -> (i32, i32, i32) {
-    (size.row(cell) as i32 + 1, size.col(cell) as i32 + 1, size.box_(cell) as i32 + 1)
+    (
+        size.row(cell) as i32 + 1,
+        size.col(cell) as i32 + 1,
+        size.box_(cell) as i32 + 1,
+    )
 }
 
 /// The solutions themselves, up to `max_count`, in the input's layout, in the
@@ -194,9 +261,12 @@ fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
     let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
-    let solutions = Solutions::new(&parsed, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
+    let solutions =
+        Solutions::new(&parsed, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
     let text = try_copy(puzzle).unwrap_or_else(|e| raise_oom(e));
-    SetOfIterator::new(solutions.map(move |g| layout.render(&text, &g).unwrap_or_else(|e| raise_oom(e))))
+    SetOfIterator::new(
+        solutions.map(move |g| layout.render(&text, &g).unwrap_or_else(|e| raise_oom(e))),
+    )
 }
 
 /// The fast search's own trace, one row per placement or backtrack, streamed.
@@ -231,25 +301,68 @@ fn sudoku_search_trace(
     TableIterator::new(trace.map(move |s| {
         let step = i32::try_from(s.index + 1).unwrap_or(i32::MAX);
         match s.event {
-            Event::Place { cell, digit, by, depth } => {
+            Event::Place {
+                cell,
+                digit,
+                by,
+                depth,
+            } => {
                 let (name, unit) = explain::placed_by_name(by);
                 let (row, col, box_) = sql_position(size, cell as usize);
                 let unit = unit.map(|u| u.name().to_string());
-                (step, name.to_string(), unit, Some(cell as i32 + 1), Some(row), Some(col), Some(box_), Some(digit as i32), depth as i32, s.kept)
+                (
+                    step,
+                    name.to_string(),
+                    unit,
+                    Some(cell as i32 + 1),
+                    Some(row),
+                    Some(col),
+                    Some(box_),
+                    Some(digit as i32),
+                    depth as i32,
+                    s.kept,
+                )
             }
-            Event::Backtrack { depth } => (step, "backtrack".to_string(), None, None, None, None, None, None, depth as i32, false),
+            Event::Backtrack { depth } => (
+                step,
+                "backtrack".to_string(),
+                None,
+                None,
+                None,
+                None,
+                None,
+                None,
+                depth as i32,
+                false,
+            ),
         }
     }))
 }
 
 /// The columns of a step of the human-logic engine, as `sudoku_hint` and
 /// `sudoku_steps` return them.
-type StepColumns = (String, AnyNumeric, Vec<String>, Vec<String>, Vec<String>, Vec<String>, String);
+type StepColumns = (
+    String,
+    AnyNumeric,
+    Vec<String>,
+    Vec<String>,
+    Vec<String>,
+    Vec<String>,
+    String,
+);
 
 fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
     let t = explain::step_text(size, step);
     let rating = AnyNumeric::from_str(&t.rating).expect("a rating is a decimal number");
-    (t.technique, rating, t.placements, t.eliminations, t.cells, t.units, t.explanation)
+    (
+        t.technique,
+        rating,
+        t.placements,
+        t.eliminations,
+        t.cells,
+        t.units,
+        t.explanation,
+    )
 }
 
 /// The ER rating (Sudoku Explainer's scale, as Sukaku Explainer computes it), one
@@ -257,12 +370,16 @@ fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
-    let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    let outcome =
+        sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
     if outcome.count != 1 {
         return None;
     }
     let rating = sudoku_core::logic::rate(&parsed, &mut check_interrupts);
-    Some(AnyNumeric::from_str(&explain::rating_text(rating.er)).expect("a rating is a decimal number"))
+    Some(
+        AnyNumeric::from_str(&explain::rating_text(rating.er))
+            .expect("a rating is a decimal number"),
+    )
 }
 
 /// The easiest next step from the position the puzzle shows: one row, or none when
@@ -323,8 +440,18 @@ fn sudoku_steps(
     let path = sudoku_core::logic::path(&parsed, &mut check_interrupts).unwrap_or_default();
     let size = parsed.size;
     TableIterator::new(path.into_iter().enumerate().map(move |(i, s)| {
-        let (technique, rating, placements, eliminations, cells, units, explanation) = step_columns(size, &s);
-        (i as i32 + 1, technique, rating, placements, eliminations, cells, units, explanation)
+        let (technique, rating, placements, eliminations, cells, units, explanation) =
+            step_columns(size, &s);
+        (
+            i as i32 + 1,
+            technique,
+            rating,
+            placements,
+            eliminations,
+            cells,
+            units,
+            explanation,
+        )
     }))
 }
 
@@ -334,8 +461,14 @@ fn sudoku_steps(
 fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    let rating = a.rating.map(|er| serde_json::Number::from_str(&explain::rating_text(er)).expect("a decimal number"));
-    let techniques: serde_json::Map<String, serde_json::Value> = a.techniques.into_iter().map(|(k, v)| (k, v.into())).collect();
+    let rating = a.rating.map(|er| {
+        serde_json::Number::from_str(&explain::rating_text(er)).expect("a decimal number")
+    });
+    let techniques: serde_json::Map<String, serde_json::Value> = a
+        .techniques
+        .into_iter()
+        .map(|(k, v)| (k, v.into()))
+        .collect();
     pgrx::JsonB(serde_json::json!({
         "size": a.size.name(),
         "givens": a.givens,
@@ -361,7 +494,9 @@ fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
 #[pg_extern(immutable, strict, parallel_safe, cost = 10)]
 fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
     let Some(style) = explain::Style::from_name(style) else {
-        raise_argument(format!("unknown style \"{style}\"; the styles are line, digits, contest and grid"));
+        raise_argument(format!(
+            "unknown style \"{style}\"; the styles are line, digits, contest and grid"
+        ));
     };
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
     explain::format(&parsed, style)
@@ -372,7 +507,9 @@ fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
 #[pg_extern(immutable, strict, parallel_safe, cost = 100)]
 fn sudoku_canonical(puzzle: &str) -> String {
     let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
-    sudoku_core::canonical::try_canonical(&parsed).unwrap_or_else(|e| raise(e)).to_line()
+    sudoku_core::canonical::try_canonical(&parsed)
+        .unwrap_or_else(|e| raise(e))
+        .to_line()
 }
 
 /// True when two puzzles are the same puzzle up to relabelling digits, permuting rows
@@ -398,10 +535,12 @@ fn sudoku_is_valid(puzzle: &str) -> bool {
 mod tests {
     use pgrx::prelude::*;
 
-    const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     /// The extension's functions, by name, in SQL's order.
     const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_canonical,sudoku_count_solutions,sudoku_equivalent,sudoku_format,sudoku_generate,sudoku_hint,sudoku_is_valid,sudoku_rate,sudoku_search_trace,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
-    const EASY_SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const EASY_SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     /// The SQLSTATE raised by `sql`, or None when it succeeds. PL/pgSQL's exception
     /// block runs the statement in a subtransaction, so the test goes on cleanly.
@@ -422,31 +561,62 @@ mod tests {
 
     #[pg_test]
     fn keeps_the_contest_layout() {
-        let contest: Vec<String> = EASY.replace('.', "?").as_bytes().chunks(9).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
-        let expected: Vec<&str> = EASY_SOLVED.as_bytes().chunks(9).map(|c| std::str::from_utf8(c).unwrap()).collect();
-        let got = Spi::get_one_with_args::<String>("SELECT sudoku_solve($1)", &[contest.join("\n").into()]).unwrap();
+        let contest: Vec<String> = EASY
+            .replace('.', "?")
+            .as_bytes()
+            .chunks(9)
+            .map(|c| String::from_utf8(c.to_vec()).unwrap())
+            .collect();
+        let expected: Vec<&str> = EASY_SOLVED
+            .as_bytes()
+            .chunks(9)
+            .map(|c| std::str::from_utf8(c).unwrap())
+            .collect();
+        let got = Spi::get_one_with_args::<String>(
+            "SELECT sudoku_solve($1)",
+            &[contest.join("\n").into()],
+        )
+        .unwrap();
         assert_eq!(got, Some(expected.join("\n")));
     }
 
     #[pg_test]
     fn null_in_null_out_and_no_solution_is_null() {
-        assert_eq!(Spi::get_one::<String>("SELECT sudoku_solve(NULL)").unwrap(), None);
+        assert_eq!(
+            Spi::get_one::<String>("SELECT sudoku_solve(NULL)").unwrap(),
+            None
+        );
         // Consistent givens, no solution: r1c9 can hold no digit.
         let unsolvable = "12345678.........9".to_string() + &".".repeat(63);
-        assert_eq!(Spi::get_one::<String>(&format!("SELECT sudoku_solve('{unsolvable}')")).unwrap(), None);
-        assert_eq!(Spi::get_one::<i64>("SELECT count(*) FROM sudoku_candidates(NULL)").unwrap(), Some(0));
+        assert_eq!(
+            Spi::get_one::<String>(&format!("SELECT sudoku_solve('{unsolvable}')")).unwrap(),
+            None
+        );
+        assert_eq!(
+            Spi::get_one::<i64>("SELECT count(*) FROM sudoku_candidates(NULL)").unwrap(),
+            Some(0)
+        );
     }
 
     #[pg_test]
     fn errors_carry_their_sqlstate() {
-        assert_eq!(sqlstate_of("SELECT sudoku_solve('12x')").as_deref(), Some("22P02"));
-        assert_eq!(sqlstate_of("SELECT sudoku_solve(repeat('.', 80))").as_deref(), Some("22P02"));
+        assert_eq!(
+            sqlstate_of("SELECT sudoku_solve('12x')").as_deref(),
+            Some("22P02")
+        );
+        assert_eq!(
+            sqlstate_of("SELECT sudoku_solve(repeat('.', 80))").as_deref(),
+            Some("22P02")
+        );
         assert_eq!(
             sqlstate_of("SELECT sudoku_solve('55' || repeat('.', 79))").as_deref(),
             Some("22023")
         );
         assert_eq!(
-            sqlstate_of("SELECT * FROM sudoku_candidates('5' || repeat('.', 8) || '5' || repeat('.', 71))").as_deref(),
+            sqlstate_of(
+                "SELECT * FROM sudoku_candidates('5' || repeat('.', 8) || '5' || repeat('.', 71))"
+            )
+            .as_deref(),
             Some("22023")
         );
         assert_eq!(sqlstate_of(&format!("SELECT sudoku_solve('{EASY}')")), None);
@@ -454,7 +624,8 @@ mod tests {
 
     #[pg_test]
     fn candidates_are_rows_per_blank() {
-        let n = Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_candidates('{EASY}')")).unwrap();
+        let n = Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_candidates('{EASY}')"))
+            .unwrap();
         assert_eq!(n, Some(51));
         let r1c3 = Spi::get_one::<Vec<i32>>(&format!(
             "SELECT candidates FROM sudoku_candidates('{EASY}') WHERE \"row\" = 1 AND col = 3"
@@ -468,29 +639,48 @@ mod tests {
         let q = "SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(5, 11)";
         let a = Spi::get_one::<String>(q).unwrap();
         assert_eq!(a, Spi::get_one::<String>(q).unwrap());
-        assert_ne!(a, Spi::get_one::<String>("SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(5, 12)").unwrap());
+        assert_ne!(
+            a,
+            Spi::get_one::<String>(
+                "SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(5, 12)"
+            )
+            .unwrap()
+        );
         let wrong = Spi::get_one::<i64>(
             "SELECT count(*) FROM sudoku_generate(5, 11, 30) WHERE sudoku_solve(puzzle) <> solution OR givens <> 30",
         )
         .unwrap();
         assert_eq!(wrong, Some(0));
-        assert_eq!(sqlstate_of("SELECT * FROM sudoku_generate(-1)").as_deref(), Some("22023"));
-        assert_eq!(sqlstate_of("SELECT * FROM sudoku_generate(1, 0, 82)").as_deref(), Some("22023"));
+        assert_eq!(
+            sqlstate_of("SELECT * FROM sudoku_generate(-1)").as_deref(),
+            Some("22023")
+        );
+        assert_eq!(
+            sqlstate_of("SELECT * FROM sudoku_generate(1, 0, 82)").as_deref(),
+            Some("22023")
+        );
     }
 
     #[pg_test]
     fn rating_hint_and_steps_through_the_glue() {
         let rate = Spi::get_one::<String>(&format!("SELECT sudoku_rate('{EASY}')::text")).unwrap();
         assert_eq!(rate.as_deref(), Some("1.2"));
-        assert_eq!(Spi::get_one::<String>("SELECT sudoku_rate(repeat('.', 81))::text").unwrap(), None);
+        assert_eq!(
+            Spi::get_one::<String>("SELECT sudoku_rate(repeat('.', 81))::text").unwrap(),
+            None
+        );
         let hint = Spi::get_one::<String>(&format!(
             "SELECT technique || ' ' || rating || ' ' || array_to_string(placements, ',') FROM sudoku_hint('{EASY}')"
         ))
         .unwrap();
         assert_eq!(hint.as_deref(), Some("hidden_single_box 1.2 r1c6=8"));
-        let steps = Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_steps('{EASY}')")).unwrap();
+        let steps =
+            Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_steps('{EASY}')")).unwrap();
         assert_eq!(steps, Some(51));
-        assert_eq!(sqlstate_of("SELECT * FROM sudoku_steps('55' || repeat('.', 79))").as_deref(), Some("22023"));
+        assert_eq!(
+            sqlstate_of("SELECT * FROM sudoku_steps('55' || repeat('.', 79))").as_deref(),
+            Some("22023")
+        );
         let keys = Spi::get_one::<String>(&format!(
             "SELECT string_agg(k, ',' ORDER BY k COLLATE \"C\") FROM jsonb_object_keys(sudoku_stats('{EASY}')) AS k"
         ))

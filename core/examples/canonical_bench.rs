@@ -35,13 +35,30 @@ fn median_us<T>(items: &[T], runs: usize, mut call: impl FnMut(&T)) -> f64 {
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
-    let path = args.get(1).cloned().unwrap_or_else(|| "../shared/data/puzzles2_17_clue.txt".to_string());
-    let limit: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(usize::MAX);
+    let path = args
+        .get(1)
+        .cloned()
+        .unwrap_or_else(|| "../shared/data/puzzles2_17_clue.txt".to_string());
+    let limit: usize = args
+        .get(2)
+        .and_then(|a| a.parse().ok())
+        .unwrap_or(usize::MAX);
     let runs: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(3);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
-    let puzzles: Vec<Puzzle> = text.lines().filter(|l| l.len() >= 81).take(limit).map(|l| Puzzle::parse(&l[..81]).unwrap()).collect();
-    let grids: Vec<Puzzle> = puzzles.iter().map(|p| Puzzle::from_cells(solve(p, 1).unwrap().solution.unwrap())).collect();
-    let peer_grids: Vec<sudoku::Sudoku> = grids.iter().map(|g| sudoku::Sudoku::from_bytes(g.cells).unwrap()).collect();
+    let puzzles: Vec<Puzzle> = text
+        .lines()
+        .filter(|l| l.len() >= 81)
+        .take(limit)
+        .map(|l| Puzzle::parse(&l[..81]).unwrap())
+        .collect();
+    let grids: Vec<Puzzle> = puzzles
+        .iter()
+        .map(|p| Puzzle::from_cells(solve(p, 1).unwrap().solution.unwrap()))
+        .collect();
+    let peer_grids: Vec<sudoku::Sudoku> = grids
+        .iter()
+        .map(|g| sudoku::Sudoku::from_bytes(g.cells).unwrap())
+        .collect();
 
     let ours_grid = median_us(&grids, runs, |g| {
         black_box(canonical(black_box(g)));
@@ -52,9 +69,15 @@ fn main() {
     let ours_puzzle = median_us(&puzzles, runs, |p| {
         black_box(canonical(black_box(p)));
     });
-    println!("{} puzzles of {path}, median over {runs} runs", puzzles.len());
+    println!(
+        "{} puzzles of {path}, median over {runs} runs",
+        puzzles.len()
+    );
     println!("| input | sudoku_core canonical (us) | sudoku crate canonicalized (us) | ratio |");
     println!("|---|---:|---:|---:|");
-    println!("| full grids (solutions) | {ours_grid:.2} | {peer_grid:.2} | {:.2}x |", ours_grid / peer_grid);
+    println!(
+        "| full grids (solutions) | {ours_grid:.2} | {peer_grid:.2} | {:.2}x |",
+        ours_grid / peer_grid
+    );
     println!("| puzzles (pattern kept) | {ours_puzzle:.2} | - | - |");
 }

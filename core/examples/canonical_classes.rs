@@ -14,13 +14,21 @@ use sudoku_core::canonical::{canonical, find_transformation};
 use sudoku_core::{solve, Puzzle};
 
 fn main() {
-    let path = std::env::args().nth(1).unwrap_or_else(|| "../shared/data/puzzles2_17_clue.txt".to_string());
+    let path = std::env::args()
+        .nth(1)
+        .unwrap_or_else(|| "../shared/data/puzzles2_17_clue.txt".to_string());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let puzzles: Vec<(usize, Puzzle)> = text
         .lines()
         .enumerate()
         .filter(|(_, l)| l.len() >= 81)
-        .map(|(i, l)| (i + 1, Puzzle::parse(&l[..81]).unwrap_or_else(|e| panic!("line {}: {}", i + 1, e.message()))))
+        .map(|(i, l)| {
+            (
+                i + 1,
+                Puzzle::parse(&l[..81])
+                    .unwrap_or_else(|e| panic!("line {}: {}", i + 1, e.message())),
+            )
+        })
         .collect();
 
     let start = Instant::now();
@@ -30,15 +38,31 @@ fn main() {
     for (k, form) in forms.iter().enumerate() {
         classes.entry(*form).or_default().push(k);
     }
-    let already = puzzles.iter().zip(&forms).filter(|((_, p), f)| p == *f).count();
-    println!("{path}: {} puzzles, canonical forms in {:.2} s ({:.2} us a puzzle)", puzzles.len(), elapsed.as_secs_f64(), elapsed.as_secs_f64() * 1e6 / puzzles.len() as f64);
+    let already = puzzles
+        .iter()
+        .zip(&forms)
+        .filter(|((_, p), f)| p == *f)
+        .count();
+    println!(
+        "{path}: {} puzzles, canonical forms in {:.2} s ({:.2} us a puzzle)",
+        puzzles.len(),
+        elapsed.as_secs_f64(),
+        elapsed.as_secs_f64() * 1e6 / puzzles.len() as f64
+    );
     println!("distinct canonical forms: {}", classes.len());
     println!("puzzles already written in their canonical form: {already}");
 
-    let mut shared: Vec<&Vec<usize>> = classes.values().filter(|members| members.len() > 1).collect();
+    let mut shared: Vec<&Vec<usize>> = classes
+        .values()
+        .filter(|members| members.len() > 1)
+        .collect();
     shared.sort();
     let pairs: usize = shared.iter().map(|m| m.len() * (m.len() - 1) / 2).sum();
-    println!("classes with more than one puzzle: {} ({} pairs)", shared.len(), pairs);
+    println!(
+        "classes with more than one puzzle: {} ({} pairs)",
+        shared.len(),
+        pairs
+    );
     let mut checked = 0;
     for members in &shared {
         for (x, &a) in members.iter().enumerate() {
@@ -62,7 +86,13 @@ fn main() {
     // by a transformation found by the direct search.
     let start = Instant::now();
     let sample: Vec<usize> = (0..puzzles.len()).collect();
-    let mapped = sample.iter().filter(|&&k| find_transformation(&puzzles[k].1, &forms[k]).is_some_and(|t| t.apply(&puzzles[k].1) == forms[k])).count();
+    let mapped = sample
+        .iter()
+        .filter(|&&k| {
+            find_transformation(&puzzles[k].1, &forms[k])
+                .is_some_and(|t| t.apply(&puzzles[k].1) == forms[k])
+        })
+        .count();
     println!(
         "puzzles mapped onto their form by find_transformation: {mapped} of {} ({:.2} s)",
         sample.len(),
@@ -74,7 +104,9 @@ fn main() {
     let mut grid_classes: HashMap<Puzzle, usize> = HashMap::new();
     for (_, p) in &puzzles {
         if let Some(grid) = solve(p, 1).ok().and_then(|o| o.solution) {
-            *grid_classes.entry(canonical(&Puzzle::from_cells(grid))).or_default() += 1;
+            *grid_classes
+                .entry(canonical(&Puzzle::from_cells(grid)))
+                .or_default() += 1;
         }
     }
     let most = grid_classes.values().max().copied().unwrap_or(0);

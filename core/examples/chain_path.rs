@@ -14,9 +14,18 @@ fn main() {
             break;
         };
         if s.rating >= min {
-            let e: Vec<String> =
-                s.eliminations.iter().map(|c| format!("r{}c{}<>{}", c.cell / 9 + 1, c.cell % 9 + 1, c.digit)).collect();
-            println!("{} {:?} {} | {}", s.rating, s.technique, e.join(" "), s.explanation);
+            let e: Vec<String> = s
+                .eliminations
+                .iter()
+                .map(|c| format!("r{}c{}<>{}", c.cell / 9 + 1, c.cell % 9 + 1, c.digit))
+                .collect();
+            println!(
+                "{} {:?} {} | {}",
+                s.rating,
+                s.technique,
+                e.join(" "),
+                s.explanation
+            );
         }
         s.apply(&mut m);
     }

@@ -13,7 +13,10 @@ fn main() {
     let verbose = args.iter().any(|a| a == "-v");
     // --ladder: the whole ladder's next step instead of the chain producers alone.
     let ladder = args.iter().any(|a| a == "--ladder");
-    let only: Option<usize> = args.get(2).filter(|a| !a.starts_with('-')).and_then(|s| s.parse().ok());
+    let only: Option<usize> = args
+        .get(2)
+        .filter(|a| !a.starts_with('-'))
+        .and_then(|s| s.parse().ok());
     let (mut n, mut same) = (0, 0);
     let mut times = [0f64; 7];
     let mut calls = [0usize; 7];
@@ -24,7 +27,11 @@ fn main() {
         }
         let f: Vec<&str> = line.split('\t').collect();
         let pm = f[0].as_bytes();
-        let mut m = Marks { size: Size::Nine, values: [0; 81], cands: [0; 81] };
+        let mut m = Marks {
+            size: Size::Nine,
+            values: [0; 81],
+            cands: [0; 81],
+        };
         for cell in 0..81 {
             let mut mask = 0u16;
             for d in 0..9 {
@@ -61,13 +68,20 @@ fn main() {
             same += 1;
         }
         if verbose && !ok || only.is_some() {
-            let s = got.map(|s| format!("{:?} {} {}", s.technique, s.rating, s.explanation)).unwrap_or("none".into());
+            let s = got
+                .map(|s| format!("{:?} {} {}", s.technique, s.rating, s.explanation))
+                .unwrap_or("none".into());
             println!("#{i} SE {se} {} || mine {s}", f[2]);
         }
     }
     for i in 0..7 {
         if calls[i] > 0 {
-            println!("{:?}: {} calls, {:.3} ms/call", Producer::ALL[i], calls[i], 1000.0 * times[i] / calls[i] as f64);
+            println!(
+                "{:?}: {} calls, {:.3} ms/call",
+                Producer::ALL[i],
+                calls[i],
+                1000.0 * times[i] / calls[i] as f64
+            );
         }
     }
     println!("n={n} same={same} time={:.2}s", t.elapsed().as_secs_f64());

@@ -17,20 +17,32 @@ fn main() {
     for line in BufReader::new(file).lines() {
         let line = line.expect("read error");
         let text = line.split(['\t', ' ']).next().unwrap_or("").trim();
-        let Ok(puzzle) = Puzzle::parse(text) else { continue };
-        let Ok(outcome) = sudoku_core::solve(&puzzle, 2) else { continue };
-        let (Some(solution), 1) = (outcome.solution, outcome.count) else { continue };
+        let Ok(puzzle) = Puzzle::parse(text) else {
+            continue;
+        };
+        let Ok(outcome) = sudoku_core::solve(&puzzle, 2) else {
+            continue;
+        };
+        let (Some(solution), 1) = (outcome.solution, outcome.count) else {
+            continue;
+        };
         puzzles += 1;
         let mut m = Marks::from_puzzle(&puzzle);
         while let Some(step) = next_step(&m, &mut || {}) {
             steps += 1;
             if !step.is_sound(&solution) {
                 *unsound.entry(format!("{:?}", step.technique)).or_default() += 1;
-                eprintln!("unsound: {}\t{:?}\t{}", text, step.technique, step.explanation);
+                eprintln!(
+                    "unsound: {}\t{:?}\t{}",
+                    text, step.technique, step.explanation
+                );
                 break;
             }
             step.apply(&mut m);
         }
     }
-    println!("{} puzzles, {} steps, unsound: {:?}", puzzles, steps, unsound);
+    println!(
+        "{} puzzles, {} steps, unsound: {:?}",
+        puzzles, steps, unsound
+    );
 }

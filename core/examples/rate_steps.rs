@@ -10,7 +10,10 @@ fn main() {
     let puzzle = Puzzle::parse(&text).expect("puzzle");
     let steps = path(&puzzle, &mut || {}).expect("no solution");
     // RATE_STEPS_MARKS=n prints the pencil marks before step n.
-    let show: usize = std::env::var("RATE_STEPS_MARKS").ok().and_then(|v| v.parse().ok()).unwrap_or(0);
+    let show: usize = std::env::var("RATE_STEPS_MARKS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
     let mut marks = Marks::from_puzzle(&puzzle);
     for (i, s) in steps.iter().enumerate() {
         if i + 1 == show {
@@ -21,7 +24,10 @@ fn main() {
                         if marks.values[cell] != 0 {
                             format!("{:<9}", marks.values[cell])
                         } else {
-                            let d: String = (1..=9u8).filter(|&d| marks.has(cell, d)).map(|d| (b'0' + d) as char).collect();
+                            let d: String = (1..=9u8)
+                                .filter(|&d| marks.has(cell, d))
+                                .map(|d| (b'0' + d) as char)
+                                .collect();
                             format!("{:<9}", d)
                         }
                     })
@@ -30,7 +36,13 @@ fn main() {
             }
         }
         s.apply(&mut marks);
-        println!("{:>3} {:>4.1} {:?}: {}", i + 1, s.rating as f64 / 10.0, s.technique, s.explanation);
+        println!(
+            "{:>3} {:>4.1} {:?}: {}",
+            i + 1,
+            s.rating as f64 / 10.0,
+            s.technique,
+            s.explanation
+        );
     }
     println!("ER {:?}", rate(&puzzle, &mut || {}));
 }

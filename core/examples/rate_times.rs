@@ -12,9 +12,17 @@ use sudoku_core::Puzzle;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let path = args.first().expect("usage: rate_times FILE [--runs RUNS]");
-    let runs: usize = args.iter().position(|a| a == "--runs").map_or(5, |i| args[i + 1].parse().expect("RUNS: a number")).max(1);
+    let runs: usize = args
+        .iter()
+        .position(|a| a == "--runs")
+        .map_or(5, |i| args[i + 1].parse().expect("RUNS: a number"))
+        .max(1);
     let text = std::fs::read_to_string(path).expect("a readable file");
-    for line in text.lines().map(str::trim).filter(|l| l.len() >= 81 && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+    {
         let p = Puzzle::parse(&line[..81]).expect("a puzzle");
         let mut times = Vec::with_capacity(runs);
         let mut er = 0;
@@ -26,6 +34,12 @@ fn main() {
             times.push(start.elapsed().as_secs_f64() * 1e6);
         }
         times.sort_by(|a, b| a.total_cmp(b));
-        println!("{}\t{}.{}\t{:.1}", &line[..81], er / 10, er % 10, times[runs / 2]);
+        println!(
+            "{}\t{}.{}\t{:.1}",
+            &line[..81],
+            er / 10,
+            er % 10,
+            times[runs / 2]
+        );
     }
 }

@@ -22,7 +22,11 @@ use sudoku_core::logic::{path, rate};
 use sudoku_core::Puzzle;
 
 /// Band name, lowest and highest ER (tenths), share rated the same, share within 0.2.
-const TARGETS: [(&str, u16, u16, f64, f64); 3] = [("<=4.5", 0, 45, 0.99, 0.0), ("4.6-6.2", 46, 62, 0.95, 0.0), ("6.3-9.3", 63, 93, 0.80, 0.95)];
+const TARGETS: [(&str, u16, u16, f64, f64); 3] = [
+    ("<=4.5", 0, 45, 0.99, 0.0),
+    ("4.6-6.2", 46, 62, 0.95, 0.0),
+    ("6.3-9.3", 63, 93, 0.80, 0.95),
+];
 
 fn tenths(er: f64) -> u16 {
     (er * 10.0).round() as u16
@@ -30,8 +34,14 @@ fn tenths(er: f64) -> u16 {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let path_arg = args.first().expect("usage: rating_check FILE [--stride N] [--range LO HI] [--worst N] | FILE --at-least R");
-    let opt = |name: &str, k: usize| args.iter().position(|a| a == name).map(|i| args[i + k].clone());
+    let path_arg = args.first().expect(
+        "usage: rating_check FILE [--stride N] [--range LO HI] [--worst N] | FILE --at-least R",
+    );
+    let opt = |name: &str, k: usize| {
+        args.iter()
+            .position(|a| a == name)
+            .map(|i| args[i + k].clone())
+    };
     let text = std::fs::read_to_string(path_arg).expect("a readable file");
     if let Some(floor) = opt("--at-least", 1) {
         at_least(&text, tenths(floor.parse().expect("a rating")));
@@ -44,12 +54,16 @@ fn main() {
     let mut disagreements: Vec<(u16, String, u16, u16)> = Vec::new();
     for line in text.lines().step_by(stride) {
         let mut parts = line.split('\t');
-        let (Some(puzzle), Some(er)) = (parts.next(), parts.next()) else { continue };
+        let (Some(puzzle), Some(er)) = (parts.next(), parts.next()) else {
+            continue;
+        };
         let theirs = tenths(er.trim().parse().expect("an ER"));
         if !(lo..=hi).contains(&theirs) {
             continue;
         }
-        let Some(band) = TARGETS.iter().position(|t| (t.1..=t.2).contains(&theirs)) else { continue };
+        let Some(band) = TARGETS.iter().position(|t| (t.1..=t.2).contains(&theirs)) else {
+            continue;
+        };
         let p = Puzzle::parse(puzzle.trim()).expect("a puzzle");
         let start = Instant::now();
         let ours = rate(&p, &mut || {}).er;
@@ -59,7 +73,12 @@ fn main() {
         t.1 += (ours == theirs) as usize;
         t.2 += (ours.abs_diff(theirs) <= 2) as usize;
         if ours != theirs {
-            disagreements.push((ours.abs_diff(theirs), puzzle.trim().to_string(), ours, theirs));
+            disagreements.push((
+                ours.abs_diff(theirs),
+                puzzle.trim().to_string(),
+                ours,
+                theirs,
+            ));
         }
     }
     let mut ok = true;
@@ -77,7 +96,11 @@ fn main() {
             fc * 100.0,
             secs * 1000.0 / n.max(1) as f64,
             same * 100.0,
-            if *near > 0.0 { format!(", within 0.2 >= {:.0} %", near * 100.0) } else { String::new() },
+            if *near > 0.0 {
+                format!(", within 0.2 >= {:.0} %", near * 100.0)
+            } else {
+                String::new()
+            },
             if met { "met" } else { "NOT MET" }
         );
     }
@@ -88,8 +111,16 @@ fn main() {
             let p = Puzzle::parse(puzzle).expect("a puzzle");
             let hardest = path(&p, &mut || {})
                 .and_then(|steps| steps.into_iter().max_by_key(|s| s.rating))
-                .map_or(String::from("-"), |s| format!("{:?} {}.{}", s.technique, s.rating / 10, s.rating % 10));
-            println!("{puzzle}\t{}.{}\t{}.{}\t{hardest}", ours / 10, ours % 10, theirs / 10, theirs % 10);
+                .map_or(String::from("-"), |s| {
+                    format!("{:?} {}.{}", s.technique, s.rating / 10, s.rating % 10)
+                });
+            println!(
+                "{puzzle}\t{}.{}\t{}.{}\t{hardest}",
+                ours / 10,
+                ours % 10,
+                theirs / 10,
+                theirs % 10
+            );
         }
     }
     std::process::exit(if ok { 0 } else { 1 });
@@ -98,7 +129,11 @@ fn main() {
 /// `--at-least`: every puzzle of `text` (one a line) must rate `floor` or more.
 fn at_least(text: &str, floor: u16) -> ! {
     let (mut n, mut below, start) = (0, Vec::new(), Instant::now());
-    for line in text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let p = Puzzle::parse(&line[..line.len().min(81)]).expect("a puzzle");
         let er = rate(&p, &mut || {}).er;
         n += 1;
@@ -107,7 +142,12 @@ fn at_least(text: &str, floor: u16) -> ! {
         }
     }
     let ms = start.elapsed().as_secs_f64() * 1000.0 / n.max(1) as f64;
-    println!("{n} puzzles, {} rated below {}.{} ({ms:.1} ms a puzzle)", below.len(), floor / 10, floor % 10);
+    println!(
+        "{n} puzzles, {} rated below {}.{} ({ms:.1} ms a puzzle)",
+        below.len(),
+        floor / 10,
+        floor % 10
+    );
     for (p, er) in &below {
         println!("  {p} rated {}.{}", er / 10, er % 10);
     }

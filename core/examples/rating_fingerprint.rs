@@ -15,9 +15,14 @@ use sudoku_core::Puzzle;
 fn main() {
     let mut args = std::env::args().skip(1);
     let file = args.next().expect("usage: rating_fingerprint FILE [EVERY]");
-    let every: usize = args.next().map(|a| a.parse().expect("EVERY: a number")).unwrap_or(1);
+    let every: usize = args
+        .next()
+        .map(|a| a.parse().expect("EVERY: a number"))
+        .unwrap_or(1);
     let text = std::fs::read_to_string(&file).expect("a readable file");
-    let lines = text.lines().filter(|l| l.len() >= 81 && !l.starts_with('#'));
+    let lines = text
+        .lines()
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'));
     for line in lines.step_by(every.max(1)) {
         let puzzle = Puzzle::parse(&line[..81]).expect("a puzzle");
         let r = rate(&puzzle, &mut || {});
@@ -33,6 +38,14 @@ fn main() {
             s.cells.hash(&mut h);
             s.units.hash(&mut h);
         }
-        println!("{}\t{}/{}/{}\t{}\t{:016x}", &line[..81], r.er, r.ep, r.ed, steps.len(), h.finish());
+        println!(
+            "{}\t{}/{}/{}\t{}\t{:016x}",
+            &line[..81],
+            r.er,
+            r.ep,
+            r.ed,
+            steps.len(),
+            h.finish()
+        );
     }
 }

@@ -9,14 +9,22 @@ use sudoku_core::{is_solution_of, solve, Puzzle};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().expect("usage: solve_file FILE [--limit N] [--runs R]");
+    let path = args
+        .first()
+        .expect("usage: solve_file FILE [--limit N] [--runs R]");
     let opt = |name: &str, default: u64| {
-        args.iter().position(|a| a == name).map_or(default, |i| args[i + 1].parse().expect("a number"))
+        args.iter()
+            .position(|a| a == name)
+            .map_or(default, |i| args[i + 1].parse().expect("a number"))
     };
     let limit = opt("--limit", 1);
     let runs = opt("--runs", 5) as usize;
     let text = std::fs::read_to_string(path).expect("readable file");
-    let puzzles: Vec<Puzzle> = text.lines().filter(|l| !l.trim().is_empty()).map(|l| Puzzle::parse(l).expect("a puzzle")).collect();
+    let puzzles: Vec<Puzzle> = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| Puzzle::parse(l).expect("a puzzle"))
+        .collect();
     let mut per_puzzle = Vec::new();
     let mut totals = (0u64, 0u64, 0u64, 0u64, 0u64, 0u64);
     for run in 0..runs {
@@ -38,7 +46,12 @@ fn main() {
             }
         }
         let us = start.elapsed().as_secs_f64() * 1e6 / puzzles.len() as f64;
-        println!("run {}: {} puzzles, {:.2} us per puzzle", run + 1, puzzles.len(), us);
+        println!(
+            "run {}: {} puzzles, {:.2} us per puzzle",
+            run + 1,
+            puzzles.len(),
+            us
+        );
         per_puzzle.push(us);
         if bad > 0 {
             eprintln!("{bad} puzzles without a valid solution");
@@ -46,12 +59,24 @@ fn main() {
         }
     }
     per_puzzle.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    println!("median: {:.2} us per puzzle (limit {limit}, {runs} runs)", per_puzzle[runs / 2]);
+    println!(
+        "median: {:.2} us per puzzle (limit {limit}, {runs} runs)",
+        per_puzzle[runs / 2]
+    );
     println!(
         "search totals: naked_singles {} column hidden_singles {} band_updates {} guesses {} backtracks {} with_2+_solutions {}",
         totals.0, totals.1, totals.5, totals.2, totals.3, totals.4
     );
     // What naked and hidden singles alone, to a fixpoint, solve (sudoku_stats' solved_by_singles).
-    let singles = puzzles.iter().filter(|p| sudoku_core::explain::singles_alone(p).is_ok_and(|s| s.blanks_left == 0 && !s.contradiction)).count();
-    println!("solved by naked and hidden singles alone: {singles} of {}", puzzles.len());
+    let singles = puzzles
+        .iter()
+        .filter(|p| {
+            sudoku_core::explain::singles_alone(p)
+                .is_ok_and(|s| s.blanks_left == 0 && !s.contradiction)
+        })
+        .count();
+    println!(
+        "solved by naked and hidden singles alone: {singles} of {}",
+        puzzles.len()
+    );
 }

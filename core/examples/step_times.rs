@@ -16,8 +16,14 @@ fn main() {
     let text = std::fs::read_to_string(path).expect("a readable file");
     // (stage of the step found) -> (steps, time per stage tried)
     let mut table: BTreeMap<usize, (usize, [f64; 9])> = BTreeMap::new();
-    let names = ["rungs", "cycles", "ATE", "nishio", "multiple", "dynamic", "dyn+", "nested2", "nested3"];
-    for line in text.lines().map(str::trim).filter(|l| l.len() >= 81 && !l.starts_with('#')) {
+    let names = [
+        "rungs", "cycles", "ATE", "nishio", "multiple", "dynamic", "dyn+", "nested2", "nested3",
+    ];
+    for line in text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() >= 81 && !l.starts_with('#'))
+    {
         let p = Puzzle::parse(&line[..81]).expect("a puzzle");
         sudoku_core::logic::forget_search_memos();
         let mut m = Marks::from_puzzle(&p);
@@ -27,7 +33,14 @@ fn main() {
             let t0 = Instant::now();
             let mut found = None;
             let mut stage = 0;
-            if let Some(s) = next_step_with(&m, LadderOptions { uniqueness: true, chains: false }, &mut || {}) {
+            if let Some(s) = next_step_with(
+                &m,
+                LadderOptions {
+                    uniqueness: true,
+                    chains: false,
+                },
+                &mut || {},
+            ) {
                 found = Some(s);
             }
             times[0] = t0.elapsed().as_secs_f64() * 1e6;

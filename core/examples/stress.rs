@@ -12,24 +12,32 @@
 //! over budget are counted and reported.
 //!
 //! `cargo run --release -p sudoku_core --example stress -- [--inputs N] [--seed S]`
-use sudoku_core::generate::Rng;
 use std::panic::{catch_unwind, AssertUnwindSafe};
+use sudoku_core::generate::Rng;
 use sudoku_core::search::{GuessBudget as Budget, OverBudget};
-use sudoku_core::{generate, is_solution_of, solve_observed, solve_plain_observed, Options, Puzzle, PuzzleError};
+use sudoku_core::{
+    generate, is_solution_of, solve_observed, solve_plain_observed, Options, Puzzle, PuzzleError,
+};
 
 const BUDGET: u64 = 20_000;
 
 const ALPHABET: &[char] = &[
-    '1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '.', '?', ' ', '\n', '\r', '\t', '|', '-', '+', 'x', 'é', '٣', '５',
-    '\u{0}', '\u{7}', '\u{A0}', '😀', '*',
+    '1', '2', '3', '4', '5', '6', '7', '8', '9', '0', '.', '?', ' ', '\n', '\r', '\t', '|', '-',
+    '+', 'x', 'é', '٣', '５', '\u{0}', '\u{7}', '\u{A0}', '😀', '*',
 ];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let opt = |name: &str, default: u64| args.iter().position(|a| a == name).map_or(default, |i| args[i + 1].parse().unwrap());
+    let opt = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .map_or(default, |i| args[i + 1].parse().unwrap())
+    };
     let inputs = opt("--inputs", 300_000);
     let mut rng = Rng::new(opt("--seed", 1));
-    let base: Vec<String> = (0..200).map(|i| generate(99, i, Options::default()).puzzle.to_line()).collect();
+    let base: Vec<String> = (0..200)
+        .map(|i| generate(99, i, Options::default()).puzzle.to_line())
+        .collect();
     let mut tally = [0u64; 6]; // malformed, contradictory, no solution, one, several, over budget
     let default_hook = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
@@ -57,7 +65,9 @@ fn main() {
 
 fn random_text(rng: &mut Rng) -> String {
     let len = rng.below(200) as usize;
-    (0..len).map(|_| ALPHABET[rng.below(ALPHABET.len() as u64) as usize]).collect()
+    (0..len)
+        .map(|_| ALPHABET[rng.below(ALPHABET.len() as u64) as usize])
+        .collect()
 }
 
 /// A generated puzzle, maybe in the contest layout, with a few random edits.
@@ -65,7 +75,12 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
     let mut chars: Vec<char> = if rng.below(2) == 0 {
         line.chars().collect()
     } else {
-        let rows: Vec<String> = line.replace('.', "?").as_bytes().chunks(9).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
+        let rows: Vec<String> = line
+            .replace('.', "?")
+            .as_bytes()
+            .chunks(9)
+            .map(|c| String::from_utf8(c.to_vec()).unwrap())
+            .collect();
         rows.join("\n").chars().collect()
     };
     for _ in 0..rng.below(4) {
@@ -87,7 +102,14 @@ fn mutate(rng: &mut Rng, line: &str) -> String {
 /// A random valid grid (a generated solution with its digits relabelled), blanked at
 /// random, and sometimes with one cell overwritten by a random digit.
 fn random_grid_puzzle(rng: &mut Rng) -> String {
-    let g = generate(rng.next_u64(), 0, Options { clues: 81, ..Default::default() });
+    let g = generate(
+        rng.next_u64(),
+        0,
+        Options {
+            clues: 81,
+            ..Default::default()
+        },
+    );
     let mut cells = g.solution;
     let keep = rng.below(101);
     for c in cells.iter_mut() {
@@ -109,14 +131,19 @@ fn check(text: &str, tally: &mut [u64; 6]) {
             match e {
                 PuzzleError::InvalidCharacter { ch, position, .. } => {
                     assert_eq!(text.chars().nth(position - 1), Some(ch), "{text:?}: {e}");
-                    assert!(!"0123456789.? \n\r\t|-+\u{B}\u{C}".contains(ch), "{text:?}: {e}");
+                    assert!(
+                        !"0123456789.? \n\r\t|-+\u{B}\u{C}".contains(ch),
+                        "{text:?}: {e}"
+                    );
                 }
                 PuzzleError::CellCount { found } => {
                     let cells = text.chars().filter(|c| "0123456789.?".contains(*c)).count();
                     assert_eq!(cells, found, "{text:?}");
                     assert!(found != 81 && found != 16);
                 }
-                PuzzleError::DigitOutOfRange { digit, position, .. } => {
+                PuzzleError::DigitOutOfRange {
+                    digit, position, ..
+                } => {
                     assert_eq!(text.chars().nth(position - 1), Some((b'0' + digit) as char));
                     assert!(digit > 4);
                 }

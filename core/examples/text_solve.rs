@@ -9,7 +9,10 @@ use sudoku_core::{solve, Puzzle};
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let path = args.first().expect("usage: text_solve FILE [--runs R]");
-    let runs = args.iter().position(|a| a == "--runs").map_or(7, |i| args[i + 1].parse().unwrap());
+    let runs = args
+        .iter()
+        .position(|a| a == "--runs")
+        .map_or(7, |i| args[i + 1].parse().unwrap());
     let text = std::fs::read_to_string(path).unwrap();
     let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
     let mut times = Vec::new();

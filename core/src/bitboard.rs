@@ -127,7 +127,14 @@ const SHAPES: [[u32; 2]; 512] = build_shapes();
 
 const fn build_shapes() -> [[u32; 2]; 512] {
     // The six ways of giving each row of a band its own box.
-    const PERMUTATIONS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    const PERMUTATIONS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut out = [[0u32; 2]; 512];
     let mut pattern = 0;
     while pattern < 512 {
@@ -200,7 +207,9 @@ fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
     let (a, b) = (cand.as_flattened(), seen.as_flattened());
     #[cfg(target_arch = "x86_64")]
     let (mut changed, scalar_from) = {
-        use std::arch::x86_64::{__m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps};
+        use std::arch::x86_64::{
+            __m128i, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128, _mm_movemask_ps,
+        };
         let mut equal = 0u32;
         for v in 0..6 {
             // SAFETY: SSE2 is part of x86-64; lanes 4v..4v + 4 lie within the 27 boards
@@ -208,7 +217,8 @@ fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
             unsafe {
                 let x = _mm_loadu_si128(a[4 * v..4 * v + 4].as_ptr() as *const __m128i);
                 let y = _mm_loadu_si128(b[4 * v..4 * v + 4].as_ptr() as *const __m128i);
-                equal |= (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32) << (4 * v);
+                equal |=
+                    (_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(x, y))) as u32) << (4 * v);
             }
         }
         (!equal & 0xFF_FFFF, 24)
@@ -245,7 +255,12 @@ impl State {
     /// The state of `puzzle`, or `None` when a given is not a candidate of its cell
     /// when placed: a peer holds the same digit.
     fn from_puzzle(puzzle: &Puzzle) -> Option<State> {
-        let mut st = State { cand: [[BAND; 3]; 9], seen: UNCHECKED, blank: [BAND; 3], pairs: [0; 3] };
+        let mut st = State {
+            cand: [[BAND; 3]; 9],
+            seen: UNCHECKED,
+            blank: [BAND; 3],
+            pairs: [0; 3],
+        };
         for (cell, &d) in puzzle.cells.iter().enumerate() {
             if d != 0 {
                 let (k, i, d) = (cell / 27, cell % 27, d as usize - 1);
@@ -357,7 +372,9 @@ impl State {
                 let (k1, k2) = OTHER_BANDS[k];
                 let column = spread(1 << (cell % 9));
                 let others = (self.blank[k1] & column) | (self.blank[k2] & column) << 1;
-                let n = ((self.blank[k] & PEER_BANDS[cell][k]) as u64 | (others as u64) << 27).count_ones() + 1;
+                let n = ((self.blank[k] & PEER_BANDS[cell][k]) as u64 | (others as u64) << 27)
+                    .count_ones()
+                    + 1;
                 if n > most {
                     (best, most) = (cell, n);
                 }
@@ -366,7 +383,6 @@ impl State {
         best
     }
 }
-
 
 /// Where a [`Search`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -426,10 +442,26 @@ impl<O: Observer> Search<O> {
 
     #[inline(always)]
     fn from_state(state: State, limit: u64, observer: O) -> Search<O> {
-        let phase = if limit == 0 { Phase::Done } else { Phase::Enter };
-        let mut search =
-            Search { ctx: Ctx { tally: Tally::new(limit), observer }, nodes: [const { MaybeUninit::uninit() }; MAX_NODES], depth: 0, phase };
-        search.nodes[0] = MaybeUninit::new(Node { state, cell: 0, untried: 0, count_before: 0 });
+        let phase = if limit == 0 {
+            Phase::Done
+        } else {
+            Phase::Enter
+        };
+        let mut search = Search {
+            ctx: Ctx {
+                tally: Tally::new(limit),
+                observer,
+            },
+            nodes: [const { MaybeUninit::uninit() }; MAX_NODES],
+            depth: 0,
+            phase,
+        };
+        search.nodes[0] = MaybeUninit::new(Node {
+            state,
+            cell: 0,
+            untried: 0,
+            count_before: 0,
+        });
         search
     }
 
@@ -489,7 +521,11 @@ impl<O: Observer> Search<O> {
                 let st = node.state;
                 if st.solved() {
                     self.ctx.tally.solution(st.grid(), &mut self.ctx.observer);
-                    self.phase = if self.ctx.tally.full() { Phase::Done } else { Phase::Leave };
+                    self.phase = if self.ctx.tally.full() {
+                        Phase::Done
+                    } else {
+                        Phase::Leave
+                    };
                     return Status::Solution;
                 }
                 let cell = st.branch_cell();
@@ -512,7 +548,9 @@ impl<O: Observer> Search<O> {
                 let child_depth = self.depth as u32;
                 self.depth -= 1;
                 let before = self.node().count_before;
-                self.ctx.tally.abandon(before, child_depth, &mut self.ctx.observer);
+                self.ctx
+                    .tally
+                    .abandon(before, child_depth, &mut self.ctx.observer);
                 if self.node().untried != 0 {
                     self.guess_next();
                 }
@@ -535,11 +573,21 @@ impl<O: Observer> Search<O> {
         let mut state = node.state;
         state.place(cell / 27, cell % 27, d);
         self.depth += 1;
-        self.nodes[self.depth] = MaybeUninit::new(Node { state, cell: 0, untried: 0, count_before: 0 });
-        self.ctx.tally.placed(&mut self.ctx.observer, cell, d as u8 + 1, PlacedBy::Guess, self.depth as u32);
+        self.nodes[self.depth] = MaybeUninit::new(Node {
+            state,
+            cell: 0,
+            untried: 0,
+            count_before: 0,
+        });
+        self.ctx.tally.placed(
+            &mut self.ctx.observer,
+            cell,
+            d as u8 + 1,
+            PlacedBy::Guess,
+            self.depth as u32,
+        );
         self.phase = Phase::Enter;
     }
-
 }
 
 /// What propagation needs besides the node: the tally and the observer (apart from the
@@ -607,7 +655,13 @@ impl<O: Observer> Ctx<O> {
 
     /// The band update of digit `d + 1` in band `k` (see the comment on the state).
     #[inline(always)]
-    fn update_band_with_locked_candidates(&mut self, st: &mut State, d: usize, k: usize, depth: u32) -> bool {
+    fn update_band_with_locked_candidates(
+        &mut self,
+        st: &mut State,
+        d: usize,
+        k: usize,
+        depth: u32,
+    ) -> bool {
         let old = st.cand[d][k];
         let pattern = ROW_TRIADS[(old & ROW) as usize] as usize
             | (ROW_TRIADS[(old >> 9 & ROW) as usize] as usize) << 3
@@ -636,7 +690,12 @@ impl<O: Observer> Ctx<O> {
             while bits != 0 {
                 let i = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                self.observer.event(Event::Place { cell: (k * 27 + i) as u8, digit: d as u8 + 1, by: PlacedBy::BandUpdate, depth });
+                self.observer.event(Event::Place {
+                    cell: (k * 27 + i) as u8,
+                    digit: d as u8 + 1,
+                    by: PlacedBy::BandUpdate,
+                    depth,
+                });
             }
         }
         true
@@ -666,7 +725,13 @@ impl<O: Observer> Ctx<O> {
                 singles &= singles - 1;
                 // An earlier single of this pass may have taken the last candidate.
                 let d = st.first_digit(k, 1 << i)?;
-                self.tally.placed(&mut self.observer, k * 27 + i, d as u8 + 1, PlacedBy::NakedSingle, depth);
+                self.tally.placed(
+                    &mut self.observer,
+                    k * 27 + i,
+                    d as u8 + 1,
+                    PlacedBy::NakedSingle,
+                    depth,
+                );
                 st.fill(k, i, d);
                 progress = true;
             }
@@ -687,7 +752,12 @@ impl<O: Observer> Ctx<O> {
             if a0 | a1 | a2 != ROW {
                 return None;
             }
-            let twice = columns_twice(w0) | columns_twice(w1) | columns_twice(w2) | (a0 & a1) | (a0 & a2) | (a1 & a2);
+            let twice = columns_twice(w0)
+                | columns_twice(w1)
+                | columns_twice(w2)
+                | (a0 & a1)
+                | (a0 & a2)
+                | (a1 & a2);
             if twice == ROW {
                 continue;
             }
@@ -702,7 +772,13 @@ impl<O: Observer> Ctx<O> {
                     if (st.cand[d][k] & st.blank[k]) >> i & 1 == 0 {
                         continue;
                     }
-                    self.tally.placed(&mut self.observer, k * 27 + i, d as u8 + 1, PlacedBy::HiddenSingle(UnitKind::Col), depth);
+                    self.tally.placed(
+                        &mut self.observer,
+                        k * 27 + i,
+                        d as u8 + 1,
+                        PlacedBy::HiddenSingle(UnitKind::Col),
+                        depth,
+                    );
                     st.place(k, i, d);
                     progress = true;
                 }
@@ -714,7 +790,12 @@ impl<O: Observer> Ctx<O> {
 
 /// Counts (up to 1) the solutions of `puzzle` that do not put `digit` in the blank
 /// `cell`: the generator's uniqueness test. `puzzle`'s givens must be consistent.
-pub(crate) fn count_excluding<O: Observer>(puzzle: &Puzzle, cell: usize, digit: u8, observer: O) -> u64 {
+pub(crate) fn count_excluding<O: Observer>(
+    puzzle: &Puzzle,
+    cell: usize,
+    digit: u8,
+    observer: O,
+) -> u64 {
     let mut state = State::from_puzzle(puzzle).expect("consistent givens");
     state.cand[digit as usize - 1][cell / 27] &= !(1 << (cell % 27));
     Search::from_state(state, 1, observer).run().count
@@ -737,7 +818,13 @@ mod tests {
         assert_eq!(SHAPES[0o077], [0, 0]);
         // Two permutations left: rows 0 and 1 share boxes 0 and 1, row 2 takes box 2.
         let pattern = 0b011 | 0b011 << 3 | 0b111 << 6;
-        assert_eq!(SHAPES[pattern], [triad_cells(0b011 | 0b011 << 3 | 0b100 << 6), triad_cells(0b100 << 6)]);
+        assert_eq!(
+            SHAPES[pattern],
+            [
+                triad_cells(0b011 | 0b011 << 3 | 0b100 << 6),
+                triad_cells(0b100 << 6)
+            ]
+        );
     }
 
     #[test]

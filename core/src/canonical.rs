@@ -78,7 +78,13 @@ impl Transformation {
     pub fn identity(size: Size) -> Transformation {
         let lines = [0, 1, 2, 3, 4, 5, 6, 7, 8];
         let digits = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-        Transformation { size, transpose: false, rows: lines, cols: lines, digits }
+        Transformation {
+            size,
+            transpose: false,
+            rows: lines,
+            cols: lines,
+            digits,
+        }
     }
 
     /// A transformation from its parts, `None` unless they describe one:
@@ -86,7 +92,13 @@ impl Transformation {
     ///   that keeps each band (stack) together: result row `i` is source row `rows[i]`;
     /// - `digits`: `digits[d]` is the new label of digit `d` for `d` in `1..=size.n()`,
     ///   a permutation of `1..=size.n()` (`digits[0]` and entries past `n` are ignored).
-    pub fn new(size: Size, transpose: bool, rows: &[u8], cols: &[u8], digits: &[u8]) -> Option<Transformation> {
+    pub fn new(
+        size: Size,
+        transpose: bool,
+        rows: &[u8],
+        cols: &[u8],
+        digits: &[u8],
+    ) -> Option<Transformation> {
         let n = size.n();
         if rows.len() != n || cols.len() != n || digits.len() < n + 1 {
             return None;
@@ -166,7 +178,13 @@ impl Transformation {
 
     /// The transformed puzzle. Panics if `puzzle` is not of this transformation's size.
     pub fn apply(&self, puzzle: &Puzzle) -> Puzzle {
-        assert_eq!(puzzle.size, self.size, "a {} transformation applied to a {} puzzle", self.size.name(), puzzle.size.name());
+        assert_eq!(
+            puzzle.size,
+            self.size,
+            "a {} transformation applied to a {} puzzle",
+            self.size.name(),
+            puzzle.size.name()
+        );
         let n = self.size.n();
         let mut cells = [0u8; CELLS];
         for i in 0..n {
@@ -176,7 +194,10 @@ impl Transformation {
                 cells[i * n + j] = self.digits[puzzle.cells[source] as usize];
             }
         }
-        Puzzle { size: self.size, cells }
+        Puzzle {
+            size: self.size,
+            cells,
+        }
     }
 
     /// The transformation that undoes this one: `t.inverse().apply(&t.apply(p)) == p`.
@@ -213,7 +234,11 @@ impl Transformation {
         let mut t = Transformation::identity(self.size);
         t.transpose = self.transpose != next.transpose;
         // Lines of `self`'s output that `next` reads, in `next`'s (maybe transposed) view.
-        let (self_rows, self_cols) = if next.transpose { (self.cols, self.rows) } else { (self.rows, self.cols) };
+        let (self_rows, self_cols) = if next.transpose {
+            (self.cols, self.rows)
+        } else {
+            (self.rows, self.cols)
+        };
         for i in 0..n {
             t.rows[i] = self_rows[next.rows[i] as usize];
             t.cols[i] = self_cols[next.cols[i] as usize];
@@ -229,7 +254,13 @@ impl fmt::Display for Transformation {
     /// `transpose, rows 012345678, cols 012345678, digits 1→1 2→2 ...` (lines 1-based).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let lines = |l: &[u8]| l.iter().map(|&x| char::from(b'1' + x)).collect::<String>();
-        write!(f, "{}rows {}, cols {}, digits", if self.transpose { "transpose, " } else { "" }, lines(self.rows()), lines(self.cols()))?;
+        write!(
+            f,
+            "{}rows {}, cols {}, digits",
+            if self.transpose { "transpose, " } else { "" },
+            lines(self.rows()),
+            lines(self.cols())
+        )?;
         for d in 1..=self.size.n() {
             write!(f, " {}>{}", d, self.digits[d])?;
         }
@@ -278,7 +309,14 @@ fn chute_orders(size: Size) -> &'static [[u8; 9]] {
     let build = move || {
         let b = size.box_side();
         let perms: Vec<Vec<u8>> = if b == 3 {
-            vec![vec![0, 1, 2], vec![0, 2, 1], vec![1, 0, 2], vec![1, 2, 0], vec![2, 0, 1], vec![2, 1, 0]]
+            vec![
+                vec![0, 1, 2],
+                vec![0, 2, 1],
+                vec![1, 0, 2],
+                vec![1, 2, 0],
+                vec![2, 0, 1],
+                vec![2, 1, 0],
+            ]
         } else {
             vec![vec![0, 1], vec![1, 0]]
         };
@@ -387,11 +425,21 @@ fn canonical_by_enumeration(puzzle: &Puzzle) -> (Puzzle, Transformation) {
     for transpose in [false, true] {
         for rows in chute_orders(size) {
             for cols in chute_orders(size) {
-                let mut t = Transformation::new(size, transpose, &rows[..n], &cols[..n], &Transformation::identity(size).digits).unwrap();
+                let mut t = Transformation::new(
+                    size,
+                    transpose,
+                    &rows[..n],
+                    &cols[..n],
+                    &Transformation::identity(size).digits,
+                )
+                .unwrap();
                 let moved = t.apply(puzzle);
                 t.digits = first_appearance_labels(size, moved.values());
                 let candidate = t.apply(puzzle);
-                if best.as_ref().is_none_or(|(b, _)| candidate.values() < b.values()) {
+                if best
+                    .as_ref()
+                    .is_none_or(|(b, _)| candidate.values() < b.values())
+                {
                     best = Some((candidate, t));
                 }
             }
@@ -505,7 +553,14 @@ impl Arrangement {
     /// The arrangements that place source row `row` next with the smallest string
     /// `values` reached by the column order `order` (from [`Arrangement::smallest_row`]):
     /// one for each order of the first-appearing digits the string leaves open.
-    fn extend(&self, row_index: u8, row: &[u8; 9], values: &[u8; 9], order: &[u8; 9], out: &mut Vec<Arrangement>) {
+    fn extend(
+        &self,
+        row_index: u8,
+        row: &[u8; 9],
+        values: &[u8; 9],
+        order: &[u8; 9],
+        out: &mut Vec<Arrangement>,
+    ) {
         let mut next = *self;
         next.rows[self.placed as usize] = row_index;
         next.placed += 1;
@@ -625,7 +680,14 @@ const PERMS: [&[[u8; 3]]; 4] = [
     &[],
     &[],
     &[[0, 1, 0], [1, 0, 0]],
-    &[[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]],
+    &[
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ],
 ];
 
 /// The rows of a 9×9 grid of cells, as arrays.
@@ -689,7 +751,9 @@ fn minlex_puzzle_capped(puzzle: &Puzzle, cap: usize) -> (Puzzle, Transformation)
                     continue;
                 }
                 let band_start = r / 3 * 3;
-                if (band_start..r).any(|s| arrangement.rows_used & (1 << s) == 0 && rows[s] == rows[r]) {
+                if (band_start..r)
+                    .any(|s| arrangement.rows_used & (1 << s) == 0 && rows[s] == rows[r])
+                {
                     continue;
                 }
                 let (values, order) = arrangement.smallest_row(&rows[r]);
@@ -712,7 +776,13 @@ fn minlex_puzzle_capped(puzzle: &Puzzle, cap: usize) -> (Puzzle, Transformation)
         next_frontier.clear();
         for &(index, r, values, order) in &best_candidates {
             let arrangement = &frontier[index];
-            arrangement.extend(r, &grids[arrangement.grid as usize][r as usize], &values, &order, &mut next_frontier);
+            arrangement.extend(
+                r,
+                &grids[arrangement.grid as usize][r as usize],
+                &values,
+                &order,
+                &mut next_frontier,
+            );
             if next_frontier.len() > cap {
                 return canonical_by_enumeration(puzzle);
             }
@@ -730,7 +800,13 @@ fn minlex_puzzle_capped(puzzle: &Puzzle, cap: usize) -> (Puzzle, Transformation)
             next += 1;
         }
     }
-    let t = Transformation { size: Size::Nine, transpose: done.grid == 1, rows: done.rows, cols: done.order, digits };
+    let t = Transformation {
+        size: Size::Nine,
+        transpose: done.grid == 1,
+        rows: done.rows,
+        cols: done.order,
+        digits,
+    };
     (t.apply(puzzle), t)
 }
 
@@ -838,16 +914,22 @@ impl FullGridSearch {
         if j == 9 {
             let mut third = 0u64;
             for p in 0..9 {
-                third = third << 4 | (order.position_of[self.third_partner[order.column_at[p] as usize] as usize] + 1) as u64;
+                third = third << 4
+                    | (order.position_of[self.third_partner[order.column_at[p] as usize] as usize]
+                        + 1) as u64;
             }
             let rows = (order.second_row, third);
             match rows.cmp(&self.best) {
                 Ordering::Less => {
                     self.best = rows;
                     self.found.clear();
-                    self.found.push((self.grid, self.first, self.second, order.column_at));
+                    self.found
+                        .push((self.grid, self.first, self.second, order.column_at));
                 }
-                Ordering::Equal => self.found.push((self.grid, self.first, self.second, order.column_at)),
+                Ordering::Equal => {
+                    self.found
+                        .push((self.grid, self.first, self.second, order.column_at))
+                }
                 Ordering::Greater => {}
             }
             return;
@@ -935,7 +1017,16 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
             }
         }
     }
-    let mut search = FullGridSearch { partner: [0; 9], third_partner: [0; 9], best: (u64::MAX, u64::MAX), found: Vec::new(), grid: 0, first: 0, second: 0, roots: 0 };
+    let mut search = FullGridSearch {
+        partner: [0; 9],
+        third_partner: [0; 9],
+        best: (u64::MAX, u64::MAX),
+        found: Vec::new(),
+        grid: 0,
+        first: 0,
+        second: 0,
+        roots: 0,
+    };
     // Every choice of first and second row, and the columns that may come first. With
     // column a first, the second row starts 4 5 6 when the second row's digits of a's
     // box are the first row's digits of one other box (the box of partner(a)), else at
@@ -954,7 +1045,8 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
                 let mut partner = [0u8; 9];
                 let mut box_to_box = [[0u8; 3]; 3];
                 for c in 0..9 {
-                    partner[c] = column_of[g][first as usize][grids[g][second as usize][c] as usize];
+                    partner[c] =
+                        column_of[g][first as usize][grids[g][second as usize][c] as usize];
                     box_to_box[c / 3][partner[c] as usize / 3] += 1;
                 }
                 let mut root_key = [0u8; 9];
@@ -969,14 +1061,17 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
         }
     }
     for &(g, first, second, partner, root_key) in &choices {
-        search.roots = (0..9).filter(|&a| root_key[a] == best_root_key).fold(0, |m, a| m | 1 << a);
+        search.roots = (0..9)
+            .filter(|&a| root_key[a] == best_root_key)
+            .fold(0, |m, a| m | 1 << a);
         if search.roots == 0 {
             continue;
         }
         search.partner = partner;
         let third = 3 * (first / 3) + 3 - first % 3 - second % 3;
         for c in 0..9 {
-            search.third_partner[c] = column_of[g as usize][first as usize][grids[g as usize][third as usize][c] as usize];
+            search.third_partner[c] = column_of[g as usize][first as usize]
+                [grids[g as usize][third as usize][c] as usize];
         }
         search.grid = g;
         search.first = first;
@@ -1016,7 +1111,13 @@ fn minlex_full_grid(puzzle: &Puzzle) -> (Puzzle, Transformation) {
         }
     }
     let (cells, t) = best.expect("a full grid has at least one arrangement");
-    (Puzzle { size: Size::Nine, cells }, t)
+    (
+        Puzzle {
+            size: Size::Nine,
+            cells,
+        },
+        t,
+    )
 }
 
 // ---------------------------------------------------------------------------------
@@ -1037,19 +1138,41 @@ pub fn find_transformation(a: &Puzzle, b: &Puzzle) -> Option<Transformation> {
     let n = size.n();
     // Cheap necessary condition: the multisets of givens per row-or-column agree.
     let line_counts = |p: &Puzzle, by_row: bool| {
-        let mut counts: Vec<usize> = (0..n).map(|l| (0..n).filter(|&x| p.cells[if by_row { l * n + x } else { x * n + l }] != 0).count()).collect();
+        let mut counts: Vec<usize> = (0..n)
+            .map(|l| {
+                (0..n)
+                    .filter(|&x| p.cells[if by_row { l * n + x } else { x * n + l }] != 0)
+                    .count()
+            })
+            .collect();
         counts.sort_unstable();
         counts
     };
     let (b_rows, b_cols) = (line_counts(b, true), line_counts(b, false));
     for transpose in [false, true] {
-        let source = if transpose { transposed(size, &a.cells) } else { a.cells };
-        let view = Puzzle { size, cells: source };
+        let source = if transpose {
+            transposed(size, &a.cells)
+        } else {
+            a.cells
+        };
+        let view = Puzzle {
+            size,
+            cells: source,
+        };
         if line_counts(&view, true) != b_rows || line_counts(&view, false) != b_cols {
             continue;
         }
         for cols in chute_orders(size) {
-            let mut search = RowMatch { size, source: &source, target: &b.cells, cols, rows: [UNSET; 9], used: 0, forward: [0; 10], backward: [0; 10] };
+            let mut search = RowMatch {
+                size,
+                source: &source,
+                target: &b.cells,
+                cols,
+                rows: [UNSET; 9],
+                used: 0,
+                forward: [0; 10],
+                backward: [0; 10],
+            };
             if search.assign(0) {
                 let mut forward = search.forward;
                 // Digits absent from both puzzles: map the rest in order.
@@ -1060,7 +1183,13 @@ pub fn find_transformation(a: &Puzzle, b: &Puzzle) -> Option<Transformation> {
                         *f = free.pop().unwrap();
                     }
                 }
-                return Transformation::new(size, transpose, &search.rows[..n], &cols[..n], &forward[..=n]);
+                return Transformation::new(
+                    size,
+                    transpose,
+                    &search.rows[..n],
+                    &cols[..n],
+                    &forward[..=n],
+                );
             }
         }
     }
@@ -1086,10 +1215,15 @@ impl RowMatch<'_> {
             return true;
         }
         let candidates: Vec<u8> = if i.is_multiple_of(b) {
-            (0..n as u8).filter(|&r| (0..b).all(|m| self.used & (1 << (r as usize / b * b + m)) == 0)).collect()
+            (0..n as u8)
+                .filter(|&r| (0..b).all(|m| self.used & (1 << (r as usize / b * b + m)) == 0))
+                .collect()
         } else {
             let band = self.rows[i - i % b] as usize / b;
-            (band * b..band * b + b).map(|r| r as u8).filter(|&r| self.used & (1 << r) == 0).collect()
+            (band * b..band * b + b)
+                .map(|r| r as u8)
+                .filter(|&r| self.used & (1 << r) == 0)
+                .collect()
         };
         for r in candidates {
             let (saved_forward, saved_backward) = (self.forward, self.backward);
@@ -1139,7 +1273,8 @@ mod tests {
         Puzzle::parse(text).unwrap()
     }
 
-    const GRID: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const GRID: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     #[test]
     fn full_grid_form_starts_with_123456789() {
@@ -1158,7 +1293,9 @@ mod tests {
             assert_eq!(form, minlex_puzzle(&p).0, "seed {seed}");
         }
         // A grid rich in automorphisms, where the choices of rows tie most.
-        let p = line("123456789456789123789123456234567891567891234891234567345678912678912345912345678");
+        let p = line(
+            "123456789456789123789123456234567891567891234891234567345678912678912345912345678",
+        );
         assert_eq!(minlex_full_grid(&p).0, minlex_puzzle(&p).0);
     }
 
@@ -1166,13 +1303,24 @@ mod tests {
     /// arrangements tied: a grid with a large automorphism group, with some of its
     /// digits, bands or diagonals blanked, and sparse symmetric patterns.
     fn symmetric_puzzles() -> Vec<Puzzle> {
-        let rich = "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
+        let rich =
+            "123456789456789123789123456234567891567891234891234567345678912678912345912345678";
         let mut out = Vec::new();
         for keep in ["1", "12", "123", "1234", "12345678"] {
-            out.push(line(&rich.chars().map(|c| if keep.contains(c) { c } else { '.' }).collect::<String>()));
+            out.push(line(
+                &rich
+                    .chars()
+                    .map(|c| if keep.contains(c) { c } else { '.' })
+                    .collect::<String>(),
+            ));
         }
         let by_cell = |f: &dyn Fn(usize) -> bool| -> Puzzle {
-            line(&rich.char_indices().map(|(i, c)| if f(i) { c } else { '.' }).collect::<String>())
+            line(
+                &rich
+                    .char_indices()
+                    .map(|(i, c)| if f(i) { c } else { '.' })
+                    .collect::<String>(),
+            )
         };
         out.push(by_cell(&|i| i / 27 == 0));
         out.push(by_cell(&|i| i / 9 == i % 9));
@@ -1242,20 +1390,46 @@ mod tests {
         let p = line(GRID);
         // Band 1 first, then band 0, then band 2; rows and columns otherwise in place.
         let same: &[u8] = &[0, 1, 2];
-        let t = Transformation::from_chutes(Size::Nine, false, &[1, 0, 2], &[same; 3], &[0, 1, 2], &[same; 3], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap();
+        let t = Transformation::from_chutes(
+            Size::Nine,
+            false,
+            &[1, 0, 2],
+            &[same; 3],
+            &[0, 1, 2],
+            &[same; 3],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        )
+        .unwrap();
         let q = t.apply(&p);
         assert_eq!(q.cells[..27], p.cells[27..54]);
         assert_eq!(q.cells[27..54], p.cells[..27]);
         assert_eq!(t.bands(), vec![1, 0, 2]);
         // Transposing: result row i is source column i.
-        let t = Transformation::new(Size::Nine, true, &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]).unwrap();
+        let t = Transformation::new(
+            Size::Nine,
+            true,
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9],
+        )
+        .unwrap();
         let q = t.apply(&p);
         assert!((0..81).all(|i| q.cells[i] == p.cells[(i % 9) * 9 + i / 9]));
         // Relabelling: 1 and 2 swap.
-        let t = Transformation::new(Size::Nine, false, &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 2, 1, 3, 4, 5, 6, 7, 8, 9]).unwrap();
+        let t = Transformation::new(
+            Size::Nine,
+            false,
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+            &[0, 2, 1, 3, 4, 5, 6, 7, 8, 9],
+        )
+        .unwrap();
         let q = t.apply(&p);
         assert!((0..81).all(|i| q.cells[i] == [0, 2, 1, 3, 4, 5, 6, 7, 8, 9][p.cells[i] as usize]));
-        assert_eq!(t.to_string(), "rows 123456789, cols 123456789, digits 1>2 2>1 3>3 4>4 5>5 6>6 7>7 8>8 9>9");
+        assert_eq!(
+            t.to_string(),
+            "rows 123456789, cols 123456789, digits 1>2 2>1 3>3 4>4 5>5 6>6 7>7 8>8 9>9"
+        );
     }
 
     #[test]
@@ -1263,7 +1437,10 @@ mod tests {
         let p = line("1.........3....2");
         let f = canonical(&p);
         assert_eq!(f.givens(), 3);
-        assert_eq!(canonical(&Transformation::identity(Size::Four).apply(&p)), f);
+        assert_eq!(
+            canonical(&Transformation::identity(Size::Four).apply(&p)),
+            f
+        );
         let t = find_transformation(&p, &f).unwrap();
         assert_eq!(t.apply(&p), f);
     }

@@ -26,14 +26,19 @@ pub struct OutOfMemory {
 
 impl fmt::Display for OutOfMemory {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "out of memory: failed on a request of size {} bytes", self.bytes)
+        write!(
+            f,
+            "out of memory: failed on a request of size {} bytes",
+            self.bytes
+        )
     }
 }
 
 /// Copies `text` into a new `String`, or reports that the memory was refused.
 pub fn try_copy(text: &str) -> Result<String, OutOfMemory> {
     let mut out = String::new();
-    out.try_reserve_exact(text.len()).map_err(|_| OutOfMemory { bytes: text.len() })?;
+    out.try_reserve_exact(text.len())
+        .map_err(|_| OutOfMemory { bytes: text.len() })?;
     out.push_str(text);
     Ok(out)
 }
@@ -43,22 +48,39 @@ pub fn try_copy(text: &str) -> Result<String, OutOfMemory> {
 pub enum PuzzleError {
     /// A character that is neither a cell nor layout. `position`, `line` and `column`
     /// count characters (not bytes) from 1.
-    InvalidCharacter { ch: char, position: usize, line: usize, column: usize },
+    InvalidCharacter {
+        ch: char,
+        position: usize,
+        line: usize,
+        column: usize,
+    },
     /// The text holds a number of cells other than 81 (9×9) or 16 (4×4).
     CellCount { found: usize },
     /// A 4×4 puzzle with a digit above 4; positions as for `InvalidCharacter`.
-    DigitOutOfRange { digit: u8, position: usize, line: usize, column: usize },
+    DigitOutOfRange {
+        digit: u8,
+        position: usize,
+        line: usize,
+        column: usize,
+    },
     /// Two givens with the same digit share a unit; `first < second` are cells of a
     /// puzzle of `size`, and `index` is the unit's 0-based number within its kind.
-    Conflict { size: Size, digit: u8, unit: UnitKind, index: usize, first: usize, second: usize },
+    Conflict {
+        size: Size,
+        digit: u8,
+        unit: UnitKind,
+        index: usize,
+        first: usize,
+        second: usize,
+    },
 }
 
 impl PuzzleError {
     pub fn kind(&self) -> ErrorKind {
         match self {
-            PuzzleError::InvalidCharacter { .. } | PuzzleError::CellCount { .. } | PuzzleError::DigitOutOfRange { .. } => {
-                ErrorKind::Malformed
-            }
+            PuzzleError::InvalidCharacter { .. }
+            | PuzzleError::CellCount { .. }
+            | PuzzleError::DigitOutOfRange { .. } => ErrorKind::Malformed,
             PuzzleError::Conflict { .. } => ErrorKind::Contradictory,
         }
     }
@@ -75,8 +97,14 @@ impl PuzzleError {
             PuzzleError::DigitOutOfRange { digit, .. } => {
                 format!("digit {digit} is out of range in a 4x4 sudoku puzzle")
             }
-            PuzzleError::Conflict { digit, unit, index, .. } => {
-                format!("contradictory givens in sudoku puzzle: digit {digit} appears twice in {} {}", unit.name(), index + 1)
+            PuzzleError::Conflict {
+                digit, unit, index, ..
+            } => {
+                format!(
+                    "contradictory givens in sudoku puzzle: digit {digit} appears twice in {} {}",
+                    unit.name(),
+                    index + 1
+                )
             }
         }
     }

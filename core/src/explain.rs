@@ -6,9 +6,9 @@ use std::collections::VecDeque;
 use crate::bitboard;
 use crate::error::PuzzleError;
 use crate::grid::{Size, CELLS};
-use crate::puzzle::Puzzle;
 use crate::logic::{self, Step, Technique};
 use crate::plain::{singles_from_givens, SinglesFixpoint};
+use crate::puzzle::Puzzle;
 use crate::search::{Event, Observer, PlacedBy, Silent, Stats};
 use crate::solver::solve_observed;
 
@@ -82,7 +82,11 @@ impl<O: Observer> Observer for GuessesInForce<'_, O> {
     const EVENTS: bool = true;
     fn event(&mut self, event: Event) {
         match event {
-            Event::Place { by: PlacedBy::Guess, depth, .. } => {
+            Event::Place {
+                by: PlacedBy::Guess,
+                depth,
+                ..
+            } => {
                 self.last_guess[depth as usize] = self.index;
                 self.depth = depth as usize;
             }
@@ -97,12 +101,21 @@ impl<O: Observer> Trace<O> {
     /// The trace of `puzzle`'s search to its first solution; `observer` checks for
     /// interrupts.
     pub fn new(puzzle: &Puzzle, mut observer: O) -> Result<Trace<O>, PuzzleError> {
-        let mut first = GuessesInForce { outer: &mut observer, index: 0, last_guess: [0; CELLS + 1], depth: 0 };
+        let mut first = GuessesInForce {
+            outer: &mut observer,
+            index: 0,
+            last_guess: [0; CELLS + 1],
+            depth: 0,
+        };
         let outcome = solve_observed(puzzle, 1, &mut first)?;
         let (final_guess, final_depth) = (first.last_guess, first.depth);
         let source = if puzzle.size == Size::Nine {
-            let queue = Queue { outer: observer, events: VecDeque::with_capacity(2 * CELLS) };
-            let search = bitboard::Search::new(puzzle, 1, queue).expect("givens checked by the first pass");
+            let queue = Queue {
+                outer: observer,
+                events: VecDeque::with_capacity(2 * CELLS),
+            };
+            let search =
+                bitboard::Search::new(puzzle, 1, queue).expect("givens checked by the first pass");
             TraceSource::Nine(Box::new(search))
         } else {
             struct Collect(Vec<Event>);
@@ -116,7 +129,13 @@ impl<O: Observer> Trace<O> {
             solve_observed(puzzle, 1, &mut all)?;
             TraceSource::Four(all.0.into_iter())
         };
-        Ok(Trace { source, final_guess, final_depth, solved: outcome.count > 0, next_index: 0 })
+        Ok(Trace {
+            source,
+            final_guess,
+            final_depth,
+            solved: outcome.count > 0,
+            next_index: 0,
+        })
     }
 
     fn kept(&self, index: u64, event: Event) -> bool {
@@ -140,14 +159,19 @@ impl<O: Observer> Iterator for Trace<O> {
                 if let Some(e) = search.ctx.observer.events.pop_front() {
                     break e;
                 }
-                if search.step() == bitboard::Status::Done && search.ctx.observer.events.is_empty() {
+                if search.step() == bitboard::Status::Done && search.ctx.observer.events.is_empty()
+                {
                     return None;
                 }
             },
         };
         let index = self.next_index;
         self.next_index += 1;
-        Some(TraceStep { index, event, kept: self.kept(index, event) })
+        Some(TraceStep {
+            index,
+            event,
+            kept: self.kept(index, event),
+        })
     }
 }
 
@@ -179,7 +203,10 @@ pub fn analyse(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
 }
 
 /// [`analyse`], passing interrupt checks on to `outer`.
-pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Analysis, PuzzleError> {
+pub fn analyse_observed<O: Observer>(
+    puzzle: &Puzzle,
+    outer: &mut O,
+) -> Result<Analysis, PuzzleError> {
     // One search up to two solutions gives both the count and, in `first_stats`, the
     // figures of the search to the first solution that `sudoku_solve` makes.
     let outcome = solve_observed(puzzle, 2, &mut *outer)?;
@@ -196,8 +223,18 @@ pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<A
     // For a puzzle with one solution the path is the ladder's (uniqueness techniques
     // included, a guess only where nothing applies), so its hardest step is the rating
     // `logic::rate` gives, without walking the ladder a second time.
-    let rating = (outcome.count == 1)
-        .then(|| path.iter().map(|s| if s.technique == Technique::Guess { logic::BEYOND_LADDER } else { s.rating }).max().unwrap_or(0));
+    let rating = (outcome.count == 1).then(|| {
+        path.iter()
+            .map(|s| {
+                if s.technique == Technique::Guess {
+                    logic::BEYOND_LADDER
+                } else {
+                    s.rating
+                }
+            })
+            .max()
+            .unwrap_or(0)
+    });
     Ok(Analysis {
         size: puzzle.size,
         givens: puzzle.givens(),
@@ -208,7 +245,10 @@ pub fn analyse_observed<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<A
         rating,
         techniques,
         path_steps: path.len(),
-        path_guesses: path.iter().filter(|s| s.technique == Technique::Guess).count(),
+        path_guesses: path
+            .iter()
+            .filter(|s| s.technique == Technique::Guess)
+            .count(),
     })
 }
 
@@ -226,16 +266,25 @@ pub fn singles_alone(puzzle: &Puzzle) -> Result<SinglesFixpoint, PuzzleError> {
 /// said so.
 pub fn hint<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Option<Step>, PuzzleError> {
     let outcome = solve_observed(puzzle, 2, &mut *outer)?;
-    let Some(solution) = outcome.solution else { return Ok(None) };
+    let Some(solution) = outcome.solution else {
+        return Ok(None);
+    };
     let solution = &solution[..puzzle.size.cells()];
     let marks = logic::Marks::from_puzzle(puzzle);
     if marks.is_solved() {
         return Ok(None);
     }
     let unique = outcome.count == 1;
-    let options = logic::LadderOptions { uniqueness: unique, chains: unique };
+    let options = logic::LadderOptions {
+        uniqueness: unique,
+        chains: unique,
+    };
     let step = match logic::next_step_with(&marks, options, &mut || outer.check_interrupt()) {
-        Some(s) if s.is_sound(solution) && !(s.placements.is_empty() && s.eliminations.is_empty()) => Some(s),
+        Some(s)
+            if s.is_sound(solution) && !(s.placements.is_empty() && s.eliminations.is_empty()) =>
+        {
+            Some(s)
+        }
         _ => logic::ladder::guess_step(&marks, solution),
     };
     Ok(step)
@@ -272,9 +321,21 @@ pub fn step_text(size: Size, step: &Step) -> StepText {
     StepText {
         technique: technique_name(step.technique),
         rating: rating_text(step.rating),
-        placements: step.placements.iter().map(|c| format!("{}={}", size.cell_name(c.cell as usize), c.digit)).collect(),
-        eliminations: step.eliminations.iter().map(|c| format!("{}<>{}", size.cell_name(c.cell as usize), c.digit)).collect(),
-        cells: step.cells.iter().map(|&c| size.cell_name(c as usize)).collect(),
+        placements: step
+            .placements
+            .iter()
+            .map(|c| format!("{}={}", size.cell_name(c.cell as usize), c.digit))
+            .collect(),
+        eliminations: step
+            .eliminations
+            .iter()
+            .map(|c| format!("{}<>{}", size.cell_name(c.cell as usize), c.digit))
+            .collect(),
+        cells: step
+            .cells
+            .iter()
+            .map(|&c| size.cell_name(c as usize))
+            .collect(),
         units: step.units.iter().map(|&u| unit(u)).collect(),
         explanation: step.explanation.clone(),
     }
@@ -283,7 +344,12 @@ pub fn step_text(size: Size, step: &Step) -> StepText {
 /// The SQL name of a technique of the human-logic engine: `hidden_single_box`,
 /// `naked_pair`, `x_wing`, `unique_loop_type_2`, chain kinds in snake case.
 pub fn technique_name(t: Technique) -> String {
-    let subset = |n: u8| ["single", "single", "pair", "triple", "quad"].get(n as usize).copied().unwrap_or("set");
+    let subset = |n: u8| {
+        ["single", "single", "pair", "triple", "quad"]
+            .get(n as usize)
+            .copied()
+            .unwrap_or("set")
+    };
     match t {
         Technique::FullHouse => "full_house".into(),
         Technique::HiddenSingle(kind) => format!("hidden_single_{}", kind.name()),
@@ -376,7 +442,11 @@ pub fn format(puzzle: &Puzzle, style: Style) -> String {
     match style {
         Style::Line => puzzle.values().iter().map(|&d| cell(d, '.')).collect(),
         Style::Digits => puzzle.values().iter().map(|&d| cell(d, '0')).collect(),
-        Style::Contest => rows.iter().map(|r| r.iter().map(|&d| cell(d, '?')).collect::<String>()).collect::<Vec<_>>().join("\n"),
+        Style::Contest => rows
+            .iter()
+            .map(|r| r.iter().map(|&d| cell(d, '?')).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("\n"),
         Style::Grid => {
             let border = format!("+{}", format!("{}+", "-".repeat(2 * b + 1)).repeat(n / b));
             let mut lines = vec![border.clone()];
@@ -413,8 +483,10 @@ pub fn placed_by_name(by: PlacedBy) -> (&'static str, Option<crate::grid::UnitKi
 mod tests {
     use super::*;
 
-    const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-    const HARD: &str = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const HARD: &str =
+        "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
 
     fn trace(p: &Puzzle) -> Vec<TraceStep> {
         Trace::new(p, Silent).unwrap().collect()
@@ -456,7 +528,12 @@ mod tests {
 
     #[test]
     fn kept_steps_replay_to_the_solution() {
-        for text in [EASY, HARD, "1...............", "................................................................................."] {
+        for text in [
+            EASY,
+            HARD,
+            "1...............",
+            ".................................................................................",
+        ] {
             let p = Puzzle::parse(text).unwrap();
             let out = crate::solver::solve(&p, 1).unwrap();
             let steps = trace(&p);
@@ -466,13 +543,28 @@ mod tests {
             let solved = replay(&p, &steps);
             assert_eq!(solved.values(), &out.solution.unwrap()[..p.size.cells()]);
             let count = |f: &dyn Fn(PlacedBy) -> bool| {
-                steps.iter().filter(|s| matches!(s.event, Event::Place { by, .. } if f(by))).count() as u64
+                steps
+                    .iter()
+                    .filter(|s| matches!(s.event, Event::Place { by, .. } if f(by)))
+                    .count() as u64
             };
-            assert_eq!(count(&|t| t == PlacedBy::NakedSingle), out.stats.naked_singles);
-            assert_eq!(count(&|t| matches!(t, PlacedBy::HiddenSingle(_))), out.stats.hidden_singles);
-            assert_eq!(count(&|t| t == PlacedBy::BandUpdate), out.stats.band_singles);
+            assert_eq!(
+                count(&|t| t == PlacedBy::NakedSingle),
+                out.stats.naked_singles
+            );
+            assert_eq!(
+                count(&|t| matches!(t, PlacedBy::HiddenSingle(_))),
+                out.stats.hidden_singles
+            );
+            assert_eq!(
+                count(&|t| t == PlacedBy::BandUpdate),
+                out.stats.band_singles
+            );
             assert_eq!(count(&|t| t == PlacedBy::Guess), out.stats.guesses);
-            let backtracks = steps.iter().filter(|s| matches!(s.event, Event::Backtrack { .. })).count() as u64;
+            let backtracks = steps
+                .iter()
+                .filter(|s| matches!(s.event, Event::Backtrack { .. }))
+                .count() as u64;
             assert!(backtracks >= out.stats.backtracks);
         }
     }
@@ -490,17 +582,31 @@ mod tests {
 
     #[test]
     fn nothing_is_kept_without_a_solution() {
-        let p = Puzzle::parse("531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let p = Puzzle::parse(
+            "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
         let steps = trace(&p);
         assert!(steps.iter().all(|s| !s.kept));
-        assert!(steps.iter().any(|s| matches!(s.event, Event::Backtrack { .. })));
+        assert!(steps
+            .iter()
+            .any(|s| matches!(s.event, Event::Backtrack { .. })));
         assert_eq!(kept_by_stack(&steps, false), vec![false; steps.len()]);
     }
 
     #[test]
     fn analysis_of_easy_and_hard() {
         let a = analyse(&Puzzle::parse(EASY).unwrap()).unwrap();
-        assert_eq!((a.givens, a.blanks, a.singles.blanks_left, a.singles.contradiction, a.solutions), (30, 51, 0, false, 1));
+        assert_eq!(
+            (
+                a.givens,
+                a.blanks,
+                a.singles.blanks_left,
+                a.singles.contradiction,
+                a.solutions
+            ),
+            (30, 51, 0, false, 1)
+        );
         // Cell 63 (r7c9) has one candidate from the givens alone: singles alone meet
         // naked singles in the classic puzzle.
         assert!(a.singles.naked_singles > 0);
@@ -511,12 +617,26 @@ mod tests {
         let h = analyse(&Puzzle::parse(HARD).unwrap()).unwrap();
         assert!(h.singles.blanks_left > 0 && h.search.guesses > 0);
         // The search's figures are those of a search to the first solution.
-        assert_eq!(h.search, crate::solver::solve(&Puzzle::parse(HARD).unwrap(), 1).unwrap().stats);
+        assert_eq!(
+            h.search,
+            crate::solver::solve(&Puzzle::parse(HARD).unwrap(), 1)
+                .unwrap()
+                .stats
+        );
         assert_eq!(h.solutions, 1);
         assert!(h.rating.is_some());
         let e = analyse(&Puzzle::parse(&".".repeat(81)).unwrap()).unwrap();
-        assert_eq!((e.solutions, e.singles.blanks_left, e.rating), (2, 81, None));
-        let none = analyse(&Puzzle::parse("531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap()).unwrap();
+        assert_eq!(
+            (e.solutions, e.singles.blanks_left, e.rating),
+            (2, 81, None)
+        );
+        let none = analyse(
+            &Puzzle::parse(
+                "531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+            )
+            .unwrap(),
+        )
+        .unwrap();
         assert_eq!((none.solutions, none.path_steps, none.rating), (0, 0, None));
         assert!(none.techniques.is_empty());
     }
@@ -526,7 +646,12 @@ mod tests {
         for i in 0..40 {
             let g = crate::generate::generate(5, i, Default::default());
             let a = analyse(&g.puzzle).unwrap();
-            assert_eq!(a.rating.unwrap(), logic::rate(&g.puzzle, &mut || {}).er, "{}", g.puzzle.to_line());
+            assert_eq!(
+                a.rating.unwrap(),
+                logic::rate(&g.puzzle, &mut || {}).er,
+                "{}",
+                g.puzzle.to_line()
+            );
         }
     }
 
@@ -537,7 +662,10 @@ mod tests {
         let p = Puzzle::parse(HARD).unwrap();
         let s = singles_from_givens(&p);
         assert!(!s.contradiction);
-        assert_eq!(s.blanks_left as u64 + s.naked_singles + s.hidden_singles, p.blanks() as u64);
+        assert_eq!(
+            s.blanks_left as u64 + s.naked_singles + s.hidden_singles,
+            p.blanks() as u64
+        );
     }
 
     #[test]
@@ -553,10 +681,16 @@ mod tests {
 
     #[test]
     fn sql_names_of_techniques() {
-        assert_eq!(technique_name(Technique::HiddenSingle(crate::grid::UnitKind::Box)), "hidden_single_box");
+        assert_eq!(
+            technique_name(Technique::HiddenSingle(crate::grid::UnitKind::Box)),
+            "hidden_single_box"
+        );
         assert_eq!(technique_name(Technique::NakedSubset(2)), "naked_pair");
         assert_eq!(technique_name(Technique::Fish(2)), "x_wing");
-        assert_eq!(snake_case("DynamicCellForcingChains"), "dynamic_cell_forcing_chains");
+        assert_eq!(
+            snake_case("DynamicCellForcingChains"),
+            "dynamic_cell_forcing_chains"
+        );
         assert_eq!(snake_case("Nested(2)"), "nested_2");
         assert_eq!(snake_case("XYCycle"), "xy_cycle");
         assert_eq!(snake_case("XCycle"), "x_cycle");

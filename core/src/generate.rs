@@ -71,7 +71,10 @@ pub struct Options {
 
 impl Default for Options {
     fn default() -> Options {
-        Options { clues: 0, symmetry: Symmetry::None }
+        Options {
+            clues: 0,
+            symmetry: Symmetry::None,
+        }
     }
 }
 
@@ -146,20 +149,35 @@ pub fn generate(seed: u64, index: u64, options: Options) -> Generated {
 }
 
 /// [`generate`], with an observer whose interrupt check runs during every search.
-pub fn generate_observed<O: Observer>(seed: u64, index: u64, options: Options, observer: &mut O) -> Generated {
+pub fn generate_observed<O: Observer>(
+    seed: u64,
+    index: u64,
+    options: Options,
+    observer: &mut O,
+) -> Generated {
     // Mix the seed and the index so that neighbouring seeds and indexes are unrelated.
-    let rng = Rng::new(Rng::new(seed ^ 0x5EED_5EED_5EED_5EED).next_u64() ^ index.wrapping_mul(0xA24B_AED4_963E_E407));
+    let rng = Rng::new(
+        Rng::new(seed ^ 0x5EED_5EED_5EED_5EED).next_u64()
+            ^ index.wrapping_mul(0xA24B_AED4_963E_E407),
+    );
     generate_from(rng, options, observer)
 }
 
 /// Attempt `attempt` at puzzle `index` of `seed`: attempt 0 is [`generate_observed`]'s
 /// puzzle, the others come from their own streams of random numbers (the graded
 /// generator tries attempts in order until one rates inside its range).
-pub fn generate_attempt<O: Observer>(seed: u64, index: u64, attempt: u64, options: Options, observer: &mut O) -> Generated {
+pub fn generate_attempt<O: Observer>(
+    seed: u64,
+    index: u64,
+    attempt: u64,
+    options: Options,
+    observer: &mut O,
+) -> Generated {
     if attempt == 0 {
         return generate_observed(seed, index, options, observer);
     }
-    let mixed = Rng::new(seed ^ 0x5EED_5EED_5EED_5EED).next_u64() ^ index.wrapping_mul(0xA24B_AED4_963E_E407);
+    let mixed = Rng::new(seed ^ 0x5EED_5EED_5EED_5EED).next_u64()
+        ^ index.wrapping_mul(0xA24B_AED4_963E_E407);
     let rng = Rng::new(Rng::new(mixed ^ attempt.wrapping_mul(0xD6E8_FEB8_6659_FD93)).next_u64());
     generate_from(rng, options, observer)
 }
@@ -171,7 +189,12 @@ fn generate_from<O: Observer>(mut rng: Rng, options: Options, observer: &mut O) 
     rng.shuffle(&mut order);
     let mut givens = CELLS;
     let symmetry = match options.symmetry {
-        Symmetry::Random => [Symmetry::Rotate90, Symmetry::Rotate180, Symmetry::Mirror, Symmetry::Flip][rng.below(4) as usize],
+        Symmetry::Random => [
+            Symmetry::Rotate90,
+            Symmetry::Rotate180,
+            Symmetry::Mirror,
+            Symmetry::Flip,
+        ][rng.below(4) as usize],
         other => other,
     };
     if symmetry == Symmetry::None {
@@ -205,14 +228,20 @@ fn generate_from<O: Observer>(mut rng: Rng, options: Options, observer: &mut O) 
             for &c in &orbit {
                 cells[c] = 0;
             }
-            if crate::solver::solve_observed(&Puzzle::from_cells(cells), 2, &mut *observer).map(|o| o.count) == Ok(1) {
+            if crate::solver::solve_observed(&Puzzle::from_cells(cells), 2, &mut *observer)
+                .map(|o| o.count)
+                == Ok(1)
+            {
                 givens -= orbit.len();
             } else {
                 cells = kept;
             }
         }
     }
-    Generated { puzzle: Puzzle::from_cells(cells), solution }
+    Generated {
+        puzzle: Puzzle::from_cells(cells),
+        solution,
+    }
 }
 
 /// A random complete grid (see the module documentation).
@@ -229,8 +258,11 @@ fn random_grid<O: Observer>(rng: &mut Rng, observer: &mut O) -> [u8; CELLS] {
     // The plain solver completes the grid: its search order (naked and hidden singles,
     // then the lowest-numbered cell with the fewest candidates) is fixed, so tuning the
     // fast solver's order never changes the puzzles a seed gives.
-    let outcome = solver::solve_plain_observed(&Puzzle::from_cells(cells), 1, observer).expect("diagonal boxes never conflict");
-    let grid = outcome.solution.expect("diagonal boxes can always be completed");
+    let outcome = solver::solve_plain_observed(&Puzzle::from_cells(cells), 1, observer)
+        .expect("diagonal boxes never conflict");
+    let grid = outcome
+        .solution
+        .expect("diagonal boxes can always be completed");
     let mut relabel: Vec<u8> = (1..=9).collect();
     rng.shuffle(&mut relabel);
     grid.map(|d| relabel[d as usize - 1])
@@ -271,7 +303,14 @@ mod tests {
     #[test]
     fn a_clue_target_stops_the_digging() {
         for index in 0..10 {
-            let g = generate(3, index, Options { clues: 40, ..Default::default() });
+            let g = generate(
+                3,
+                index,
+                Options {
+                    clues: 40,
+                    ..Default::default()
+                },
+            );
             assert_eq!(g.puzzle.givens(), 40);
             assert_eq!(solve(&g.puzzle, 2).unwrap().count, 1);
         }
@@ -286,12 +325,22 @@ mod tests {
 
     #[test]
     fn symmetric_puzzles_are_symmetric_unique_and_minimal_under_the_symmetry() {
-        for symmetry in [Symmetry::Rotate90, Symmetry::Rotate180, Symmetry::Mirror, Symmetry::Flip] {
+        for symmetry in [
+            Symmetry::Rotate90,
+            Symmetry::Rotate180,
+            Symmetry::Mirror,
+            Symmetry::Flip,
+        ] {
             for index in 0..6 {
                 let g = generate(11, index, Options { clues: 0, symmetry });
                 let p = g.puzzle;
                 for cell in 0..CELLS {
-                    assert_eq!(p.cells[cell] != 0, p.cells[symmetry.image(cell)] != 0, "{symmetry:?} {}", p.to_line());
+                    assert_eq!(
+                        p.cells[cell] != 0,
+                        p.cells[symmetry.image(cell)] != 0,
+                        "{symmetry:?} {}",
+                        p.to_line()
+                    );
                 }
                 assert_eq!(solve(&p, 2).unwrap().count, 1);
                 // No orbit of givens can go.
@@ -300,7 +349,11 @@ mod tests {
                     for c in symmetry.orbit(cell) {
                         cells[c] = 0;
                     }
-                    assert!(solve(&Puzzle::from_cells(cells), 2).unwrap().count >= 2, "{symmetry:?} {}", p.to_line());
+                    assert!(
+                        solve(&Puzzle::from_cells(cells), 2).unwrap().count >= 2,
+                        "{symmetry:?} {}",
+                        p.to_line()
+                    );
                 }
             }
         }
@@ -323,8 +376,12 @@ mod tests {
         let o = Options::default();
         assert_eq!(generate_attempt(3, 4, 0, o, &mut Silent), generate(3, 4, o));
         assert_ne!(generate_attempt(3, 4, 1, o, &mut Silent), generate(3, 4, o));
-        assert_eq!(generate_attempt(3, 4, 2, o, &mut Silent), generate_attempt(3, 4, 2, o, &mut Silent));
+        assert_eq!(
+            generate_attempt(3, 4, 2, o, &mut Silent),
+            generate_attempt(3, 4, 2, o, &mut Silent)
+        );
     }
 
-    const PINNED_SEED0_INDEX0: &str = ".7...1..2..6.48.3....2..8.7..9.....3...8.2.....5.96.....2..9..8.1....7.....5..9.1";
+    const PINNED_SEED0_INDEX0: &str =
+        ".7...1..2..6.48.3....2..8.7..9.....3...8.2.....5.96.....2..9..8.1....7.....5..9.1";
 }

@@ -23,7 +23,10 @@ pub struct RatingRange {
 
 impl RatingRange {
     /// Every rating: no filter.
-    pub const ANY: RatingRange = RatingRange { min: 0, max: crate::logic::BEYOND_LADDER };
+    pub const ANY: RatingRange = RatingRange {
+        min: 0,
+        max: crate::logic::BEYOND_LADDER,
+    };
 
     pub fn contains(&self, rating: u16) -> bool {
         self.min <= rating && rating <= self.max
@@ -34,7 +37,9 @@ impl RatingRange {
 /// full house 1.0 to hidden triple 4.0); above it, uniqueness bonuses, BUG types and
 /// chain lengths fill every tenth up to the hardest puzzles known (11.9), and 20.0 is
 /// given to puzzles the engine cannot finish.
-const RATINGS_BELOW_4: [u16; 16] = [10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40];
+const RATINGS_BELOW_4: [u16; 16] = [
+    10, 12, 15, 17, 19, 20, 23, 25, 26, 28, 30, 32, 34, 36, 38, 40,
+];
 /// The highest rating below 20.0 any known puzzle has.
 const HARDEST_KNOWN: u16 = 119;
 
@@ -77,18 +82,32 @@ pub struct Graded {
 
 /// Puzzle `index` of `seed` with the options' symmetry and a rating in `range` (whose
 /// reachability the caller has checked with [`check_range`]).
-pub fn generate_graded<O: Observer>(seed: u64, index: u64, options: Options, range: RatingRange, observer: &mut O) -> Graded {
+pub fn generate_graded<O: Observer>(
+    seed: u64,
+    index: u64,
+    options: Options,
+    range: RatingRange,
+    observer: &mut O,
+) -> Graded {
     let mut attempt = 0u64;
     loop {
         observer.check_interrupt();
         let generated = generate_attempt(seed, index, attempt, options, &mut *observer);
         attempt += 1;
         if range == RatingRange::ANY {
-            return Graded { generated, rating: None, attempts: attempt };
+            return Graded {
+                generated,
+                rating: None,
+                attempts: attempt,
+            };
         }
         let rating = crate::logic::rate(&generated.puzzle, &mut || observer.check_interrupt()).er;
         if range.contains(rating) {
-            return Graded { generated, rating: Some(rating), attempts: attempt };
+            return Graded {
+                generated,
+                rating: Some(rating),
+                attempts: attempt,
+            };
         }
     }
 }
@@ -117,23 +136,53 @@ mod tests {
                 let r = crate::logic::rate(&g.generated.puzzle, &mut || {}).er;
                 assert!(range.contains(r), "{r} not in {min}..{max}");
                 assert_eq!(g.rating, Some(r));
-                assert_eq!(crate::solver::solve(&g.generated.puzzle, 2).unwrap().count, 1);
-                assert_eq!(g, generate_graded(21, i, Options::default(), range, &mut Silent));
+                assert_eq!(
+                    crate::solver::solve(&g.generated.puzzle, 2).unwrap().count,
+                    1
+                );
+                assert_eq!(
+                    g,
+                    generate_graded(21, i, Options::default(), range, &mut Silent)
+                );
             }
         }
-        let symmetric = Options { clues: 0, symmetry: Symmetry::Rotate180 };
-        let g = generate_graded(2, 0, symmetric, RatingRange { min: 20, max: 62 }, &mut Silent);
+        let symmetric = Options {
+            clues: 0,
+            symmetry: Symmetry::Rotate180,
+        };
+        let g = generate_graded(
+            2,
+            0,
+            symmetric,
+            RatingRange { min: 20, max: 62 },
+            &mut Silent,
+        );
         let p = g.generated.puzzle;
         assert!((0..81).all(|c| (p.cells[c] != 0) == (p.cells[80 - c] != 0)));
     }
 
     #[test]
     fn unreachable_ranges_are_refused() {
-        assert_eq!(check_range(RatingRange { min: 50, max: 40 }), Err(RangeError::Empty));
-        assert_eq!(check_range(RatingRange { min: 0, max: 9 }), Err(RangeError::Unreachable));
-        assert_eq!(check_range(RatingRange { min: 11, max: 11 }), Err(RangeError::Unreachable));
-        assert_eq!(check_range(RatingRange { min: 33, max: 33 }), Err(RangeError::Unreachable));
-        assert_eq!(check_range(RatingRange { min: 130, max: 190 }), Err(RangeError::Unreachable));
+        assert_eq!(
+            check_range(RatingRange { min: 50, max: 40 }),
+            Err(RangeError::Empty)
+        );
+        assert_eq!(
+            check_range(RatingRange { min: 0, max: 9 }),
+            Err(RangeError::Unreachable)
+        );
+        assert_eq!(
+            check_range(RatingRange { min: 11, max: 11 }),
+            Err(RangeError::Unreachable)
+        );
+        assert_eq!(
+            check_range(RatingRange { min: 33, max: 33 }),
+            Err(RangeError::Unreachable)
+        );
+        assert_eq!(
+            check_range(RatingRange { min: 130, max: 190 }),
+            Err(RangeError::Unreachable)
+        );
         assert_eq!(check_range(RatingRange { min: 12, max: 12 }), Ok(()));
         assert_eq!(check_range(RatingRange { min: 90, max: 95 }), Ok(()));
         assert_eq!(check_range(RatingRange { min: 41, max: 41 }), Ok(()));

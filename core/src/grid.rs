@@ -90,7 +90,8 @@ const fn build_units<const N: usize, const U: usize, const B: usize>() -> [[u8; 
 
 /// The peers of each cell of an `N`×`N` grid (`C` cells, `P` peers a cell) with boxes of
 /// `B`×`B` cells, ascending.
-const fn build_peers<const N: usize, const C: usize, const P: usize, const B: usize>() -> [[u8; P]; C] {
+const fn build_peers<const N: usize, const C: usize, const P: usize, const B: usize>(
+) -> [[u8; P]; C] {
     let mut out = [[0u8; P]; C];
     let mut c = 0;
     while c < C {
@@ -185,7 +186,11 @@ impl Size {
     /// The three units (row, column, box) of a cell, numbered as in [`Size::units`].
     #[inline]
     pub fn units_of(self, cell: usize) -> [usize; 3] {
-        [self.row(cell), self.n() + self.col(cell), 2 * self.n() + self.box_(cell)]
+        [
+            self.row(cell),
+            self.n() + self.col(cell),
+            2 * self.n() + self.box_(cell),
+        ]
     }
 
     /// The cells of unit `unit` (numbered as in [`Size::units_of`]), ascending.
@@ -255,13 +260,24 @@ mod tests {
     #[test]
     fn four_by_four_units_match_the_size_geometry() {
         for u in 0..12 {
-            let cells: Vec<usize> = (0..16).filter(|&c| Size::Four.units_of(c).contains(&u)).collect();
+            let cells: Vec<usize> = (0..16)
+                .filter(|&c| Size::Four.units_of(c).contains(&u))
+                .collect();
             let table: Vec<usize> = UNITS_FOUR[u].iter().map(|&c| c as usize).collect();
             assert_eq!(cells, table, "unit {u}");
         }
         for u in 0..27 {
-            let cells: Vec<usize> = (0..81).filter(|&c| Size::Nine.units_of(c).contains(&u)).collect();
-            assert_eq!(cells, Size::Nine.unit_cells(u).iter().map(|&c| c as usize).collect::<Vec<_>>());
+            let cells: Vec<usize> = (0..81)
+                .filter(|&c| Size::Nine.units_of(c).contains(&u))
+                .collect();
+            assert_eq!(
+                cells,
+                Size::Nine
+                    .unit_cells(u)
+                    .iter()
+                    .map(|&c| c as usize)
+                    .collect::<Vec<_>>()
+            );
         }
     }
 
@@ -272,7 +288,13 @@ mod tests {
         for size in [Size::Four, Size::Nine] {
             for c in 0..size.cells() {
                 let shared: Vec<u8> = (0..size.cells())
-                    .filter(|&p| p != c && size.units_of(p).iter().any(|u| size.units_of(c).contains(u)))
+                    .filter(|&p| {
+                        p != c
+                            && size
+                                .units_of(p)
+                                .iter()
+                                .any(|u| size.units_of(c).contains(u))
+                    })
                     .map(|p| p as u8)
                     .collect();
                 assert_eq!(size.peers(c), &shared[..], "{} cell {c}", size.name());

@@ -4,6 +4,7 @@
 //!
 //! See [`grid`] for the vocabulary (cell, digit, unit, peer, candidates).
 
+mod bitboard;
 pub mod canonical;
 pub mod error;
 pub mod explain;
@@ -11,15 +12,16 @@ pub mod generate;
 pub mod graded;
 pub mod grid;
 pub mod logic;
-pub mod puzzle;
-mod bitboard;
 pub(crate) mod plain;
+pub mod puzzle;
 pub mod search;
 pub mod solver;
 
-pub use generate::{generate, Generated, Options};
 pub use error::{ErrorKind, OutOfMemory, PuzzleError};
-pub use puzzle::{Layout, Puzzle};
+pub use generate::{generate, Generated, Options};
 pub use grid::Size;
+pub use puzzle::{Layout, Puzzle};
 pub use search::{Event, Observer, Outcome, PlacedBy, Silent, Stats};
-pub use solver::{candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Solutions};
+pub use solver::{
+    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Solutions,
+};

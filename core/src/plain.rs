@@ -44,7 +44,10 @@ pub(crate) fn singles_from_givens(puzzle: &Puzzle) -> SinglesFixpoint {
     SinglesFixpoint {
         naked_singles: stats.naked_singles,
         hidden_singles: stats.hidden_singles,
-        blanks_left: st.grid[..puzzle.size.cells()].iter().filter(|&&d| d == 0).count(),
+        blanks_left: st.grid[..puzzle.size.cells()]
+            .iter()
+            .filter(|&&d| d == 0)
+            .count(),
         contradiction: !ok,
     }
 }
@@ -68,8 +71,15 @@ impl<'a, O: Observer> Search<'a, O> {
     /// The search of `puzzle` and its root state (the givens placed).
     fn start(puzzle: &Puzzle, limit: u64, observer: &'a mut O) -> (Search<'a, O>, State) {
         let size = puzzle.size;
-        let search = Search { size, tally: Tally::new(limit), observer };
-        let mut st = State { cand: [0; CELLS], grid: [0; CELLS] };
+        let search = Search {
+            size,
+            tally: Tally::new(limit),
+            observer,
+        };
+        let mut st = State {
+            cand: [0; CELLS],
+            grid: [0; CELLS],
+        };
         st.cand[..size.cells()].fill(size.all_digits());
         for (cell, &d) in puzzle.values().iter().enumerate() {
             if d != 0 {
@@ -123,11 +133,15 @@ impl<'a, O: Observer> Search<'a, O> {
                     if cells.iter().any(|&c| st.grid[c as usize] == d) {
                         continue;
                     }
-                    let mut places = cells.iter().map(|&c| c as usize).filter(|&c| st.cand[c] & bit != 0);
+                    let mut places = cells
+                        .iter()
+                        .map(|&c| c as usize)
+                        .filter(|&c| st.cand[c] & bit != 0);
                     match (places.next(), places.next()) {
                         (None, _) => return false,
                         (Some(cell), None) => {
-                            let kind = [UnitKind::Row, UnitKind::Col, UnitKind::Box][u / self.size.n()];
+                            let kind =
+                                [UnitKind::Row, UnitKind::Col, UnitKind::Box][u / self.size.n()];
                             self.record(cell, d, PlacedBy::HiddenSingle(kind), depth);
                             self.place(st, cell, d);
                             progress = true;
@@ -149,7 +163,9 @@ impl<'a, O: Observer> Search<'a, O> {
             }
             return;
         }
-        let blank = (0..self.size.cells()).filter(|&c| st.grid[c] == 0).min_by_key(|&c| (st.cand[c].count_ones(), c));
+        let blank = (0..self.size.cells())
+            .filter(|&c| st.grid[c] == 0)
+            .min_by_key(|&c| (st.cand[c].count_ones(), c));
         let Some(cell) = blank else {
             self.tally.solution(st.grid, self.observer);
             return;

@@ -92,7 +92,12 @@ impl Puzzle {
         };
         if let Some(cell) = cells.iter().position(|&d| d as usize > size.n()) {
             let (_, position, line, column) = locate(text, offsets[cell] as usize);
-            return Err(PuzzleError::DigitOutOfRange { digit: cells[cell], position, line, column });
+            return Err(PuzzleError::DigitOutOfRange {
+                digit: cells[cell],
+                position,
+                line,
+                column,
+            });
         }
         Ok((Puzzle { size, cells }, Layout { offsets, cells: n }))
     }
@@ -104,14 +109,17 @@ impl Puzzle {
     /// separate. Each puzzle comes with the number of its first line (from 1); an error
     /// comes with the line where it was found: a character that is not allowed, a
     /// puzzle cut short by a separator or the end, or a line that runs past 81 cells.
-    pub fn parse_many(text: &str) -> impl Iterator<Item = Result<(usize, Puzzle), (usize, PuzzleError)>> + '_ {
+    pub fn parse_many(
+        text: &str,
+    ) -> impl Iterator<Item = Result<(usize, Puzzle), (usize, PuzzleError)>> + '_ {
         let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l)).peekable();
         std::iter::from_fn(move || {
             let mut cells = String::new();
             let (mut count, mut first, mut first_cells) = (0usize, 0usize, 0usize);
             loop {
                 let Some((number, line)) = lines.next() else {
-                    return (count > 0).then_some(Err((first, PuzzleError::CellCount { found: count })));
+                    return (count > 0)
+                        .then_some(Err((first, PuzzleError::CellCount { found: count })));
                 };
                 let mut here = 0;
                 for (i, b) in line.bytes().enumerate() {
@@ -135,7 +143,11 @@ impl Puzzle {
                 cells.push('\n');
                 let four = count == 16 && (first_cells == 4 || first_cells == 16);
                 if count == CELLS || four {
-                    return Some(Puzzle::parse(&cells).map(|p| (first, p)).map_err(|e| (first, e)));
+                    return Some(
+                        Puzzle::parse(&cells)
+                            .map(|p| (first, p))
+                            .map_err(|e| (first, e)),
+                    );
                 }
                 if count > CELLS {
                     return Some(Err((first, PuzzleError::CellCount { found: count })));
@@ -148,13 +160,26 @@ impl Puzzle {
     /// allowed. A 4×4 puzzle is built with [`Puzzle::with_size`].
     pub fn from_cells(cells: [u8; CELLS]) -> Puzzle {
         assert!(cells.iter().all(|&d| d <= 9), "cell values are 0..=9");
-        Puzzle { size: Size::Nine, cells }
+        Puzzle {
+            size: Size::Nine,
+            cells,
+        }
     }
 
     /// Builds a puzzle of `size` from its cell values (0 = blank).
     pub fn with_size(size: Size, values: &[u8]) -> Puzzle {
-        assert_eq!(values.len(), size.cells(), "a {} puzzle has {} cells", size.name(), size.cells());
-        assert!(values.iter().all(|&d| d as usize <= size.n()), "cell values are 0..={}", size.n());
+        assert_eq!(
+            values.len(),
+            size.cells(),
+            "a {} puzzle has {} cells",
+            size.name(),
+            size.cells()
+        );
+        assert!(
+            values.iter().all(|&d| d as usize <= size.n()),
+            "cell values are 0..={}",
+            size.n()
+        );
         let mut cells = [0u8; CELLS];
         cells[..values.len()].copy_from_slice(values);
         Puzzle { size, cells }
@@ -190,9 +215,18 @@ impl Puzzle {
             let units = size.units_of(cell);
             for (k, &u) in units.iter().enumerate() {
                 if seen[u] & bit != 0 {
-                    let first = (0..cell).find(|&c| self.cells[c] == d && size.units_of(c)[k] == u).unwrap_or(cell);
+                    let first = (0..cell)
+                        .find(|&c| self.cells[c] == d && size.units_of(c)[k] == u)
+                        .unwrap_or(cell);
                     let kind = [UnitKind::Row, UnitKind::Col, UnitKind::Box][k];
-                    return Err(PuzzleError::Conflict { size, digit: d, unit: kind, index: u % size.n(), first, second: cell });
+                    return Err(PuzzleError::Conflict {
+                        size,
+                        digit: d,
+                        unit: kind,
+                        index: u % size.n(),
+                        first,
+                        second: cell,
+                    });
                 }
             }
             for &u in &units {
@@ -204,7 +238,10 @@ impl Puzzle {
 
     /// The puzzle as one line of 81 (or 16) characters, `.` for blanks.
     pub fn to_line(&self) -> String {
-        self.values().iter().map(|&d| if d == 0 { '.' } else { (b'0' + d) as char }).collect()
+        self.values()
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect()
     }
 }
 
@@ -215,7 +252,10 @@ impl Layout {
         for (i, o) in offsets.iter_mut().enumerate() {
             *o = i as u32;
         }
-        Layout { offsets, cells: size.cells() }
+        Layout {
+            offsets,
+            cells: size.cells(),
+        }
     }
 
     /// Writes `grid` (81 digits, 0 allowed for a blank kept blank) into `original`,
@@ -224,7 +264,10 @@ impl Layout {
     /// copy is as long as `original`, so its memory is asked for fallibly.
     pub fn render(&self, original: &str, grid: &[u8; CELLS]) -> Result<String, OutOfMemory> {
         let mut out = Vec::new();
-        out.try_reserve_exact(original.len()).map_err(|_| OutOfMemory { bytes: original.len() })?;
+        out.try_reserve_exact(original.len())
+            .map_err(|_| OutOfMemory {
+                bytes: original.len(),
+            })?;
         out.extend_from_slice(original.as_bytes());
         for (cell, &offset) in self.offsets[..self.cells].iter().enumerate() {
             if grid[cell] != 0 {
@@ -239,7 +282,12 @@ impl Layout {
 /// The error for the byte at `offset`.
 fn invalid_character(text: &str, offset: usize) -> PuzzleError {
     let (ch, position, line, column) = locate(text, offset);
-    PuzzleError::InvalidCharacter { ch, position, line, column }
+    PuzzleError::InvalidCharacter {
+        ch,
+        position,
+        line,
+        column,
+    }
 }
 
 /// The character at byte `offset`, and its position, line and column counted in
@@ -264,7 +312,8 @@ mod tests {
     use super::*;
     use crate::error::ErrorKind;
 
-    const LINE: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const LINE: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn reads_every_blank_style_and_layout() {
@@ -272,7 +321,12 @@ mod tests {
         assert_eq!(p.givens(), 30);
         let zeros = LINE.replace('.', "0");
         assert_eq!(Puzzle::parse(&zeros).unwrap(), p);
-        let contest: Vec<String> = LINE.replace('.', "?").as_bytes().chunks(9).map(|c| String::from_utf8(c.to_vec()).unwrap()).collect();
+        let contest: Vec<String> = LINE
+            .replace('.', "?")
+            .as_bytes()
+            .chunks(9)
+            .map(|c| String::from_utf8(c.to_vec()).unwrap())
+            .collect();
         assert_eq!(Puzzle::parse(&contest.join("\n")).unwrap(), p);
         assert_eq!(Puzzle::parse(&contest.join("\r\n")).unwrap(), p);
         let drawn = format!("+---+\n| {} |\n", contest.join(" |\n| "));
@@ -282,17 +336,31 @@ mod tests {
 
     #[test]
     fn counts_cells() {
-        assert_eq!(Puzzle::parse(&LINE[1..]), Err(PuzzleError::CellCount { found: 80 }));
-        assert_eq!(Puzzle::parse(&format!("{LINE}.")), Err(PuzzleError::CellCount { found: 82 }));
+        assert_eq!(
+            Puzzle::parse(&LINE[1..]),
+            Err(PuzzleError::CellCount { found: 80 })
+        );
+        assert_eq!(
+            Puzzle::parse(&format!("{LINE}.")),
+            Err(PuzzleError::CellCount { found: 82 })
+        );
         assert_eq!(Puzzle::parse(""), Err(PuzzleError::CellCount { found: 0 }));
-        assert_eq!(Puzzle::parse(" \n\t"), Err(PuzzleError::CellCount { found: 0 }));
+        assert_eq!(
+            Puzzle::parse(" \n\t"),
+            Err(PuzzleError::CellCount { found: 0 })
+        );
     }
 
     #[test]
     fn names_the_bad_character_by_character_position() {
         let text = format!("{}\né{}", &LINE[..9], &LINE[10..]);
         match Puzzle::parse(&text) {
-            Err(PuzzleError::InvalidCharacter { ch, position, line, column }) => {
+            Err(PuzzleError::InvalidCharacter {
+                ch,
+                position,
+                line,
+                column,
+            }) => {
                 assert_eq!((ch, position, line, column), ('é', 11, 2, 1));
             }
             other => panic!("unexpected {other:?}"),
@@ -308,19 +376,46 @@ mod tests {
         cells[1] = 5;
         cells[6] = 5;
         let err = Puzzle::from_cells(cells).check_givens().unwrap_err();
-        assert_eq!(err, PuzzleError::Conflict { size: Size::Nine, digit: 5, unit: UnitKind::Row, index: 0, first: 1, second: 6 });
+        assert_eq!(
+            err,
+            PuzzleError::Conflict {
+                size: Size::Nine,
+                digit: 5,
+                unit: UnitKind::Row,
+                index: 0,
+                first: 1,
+                second: 6
+            }
+        );
         assert!(err.detail().contains("r1c2") && err.detail().contains("r1c7"));
         assert_eq!(err.kind(), ErrorKind::Contradictory);
         let mut cells = [0u8; 81];
         cells[0] = 3;
         cells[20] = 3;
         let err = Puzzle::from_cells(cells).check_givens().unwrap_err();
-        assert!(matches!(err, PuzzleError::Conflict { unit: UnitKind::Box, first: 0, second: 20, .. }));
+        assert!(matches!(
+            err,
+            PuzzleError::Conflict {
+                unit: UnitKind::Box,
+                first: 0,
+                second: 20,
+                ..
+            }
+        ));
         let mut cells = [0u8; 81];
         cells[4] = 9;
         cells[76] = 9;
         let err = Puzzle::from_cells(cells).check_givens().unwrap_err();
-        assert!(matches!(err, PuzzleError::Conflict { unit: UnitKind::Col, index: 4, first: 4, second: 76, .. }));
+        assert!(matches!(
+            err,
+            PuzzleError::Conflict {
+                unit: UnitKind::Col,
+                index: 4,
+                first: 4,
+                second: 76,
+                ..
+            }
+        ));
     }
 
     #[test]
@@ -330,12 +425,37 @@ mod tests {
         assert_eq!(p.to_line(), "1.3..4....2.4...");
         assert_eq!(p.givens(), 5);
         let err = Puzzle::parse("1?3?\n?5??\n??2?\n4???").unwrap_err();
-        assert_eq!(err, PuzzleError::DigitOutOfRange { digit: 5, position: 7, line: 2, column: 2 });
+        assert_eq!(
+            err,
+            PuzzleError::DigitOutOfRange {
+                digit: 5,
+                position: 7,
+                line: 2,
+                column: 2
+            }
+        );
         assert_eq!(err.kind(), ErrorKind::Malformed);
-        let err = Puzzle::parse("1..1............").unwrap().check_givens().unwrap_err();
+        let err = Puzzle::parse("1..1............")
+            .unwrap()
+            .check_givens()
+            .unwrap_err();
         assert!(err.detail().contains("r1c1 and r1c4"), "{err}");
-        let err = Puzzle::parse("1....1..........").unwrap().check_givens().unwrap_err();
-        assert!(matches!(err, PuzzleError::Conflict { unit: UnitKind::Box, first: 0, second: 5, .. }), "{err}");
+        let err = Puzzle::parse("1....1..........")
+            .unwrap()
+            .check_givens()
+            .unwrap_err();
+        assert!(
+            matches!(
+                err,
+                PuzzleError::Conflict {
+                    unit: UnitKind::Box,
+                    first: 0,
+                    second: 5,
+                    ..
+                }
+            ),
+            "{err}"
+        );
     }
 
     #[test]
@@ -348,21 +468,42 @@ mod tests {
         let (p, layout) = Puzzle::parse_with_layout(&text).unwrap();
         assert_eq!(p.givens(), 0);
         let grid = [7u8; 81];
-        assert_eq!(layout.render(&text, &grid).unwrap(), format!("{}\n", "7".repeat(9)).repeat(9));
+        assert_eq!(
+            layout.render(&text, &grid).unwrap(),
+            format!("{}\n", "7".repeat(9)).repeat(9)
+        );
     }
 
     #[test]
     fn a_file_of_puzzles_in_several_layouts() {
-        let line = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
-        let contest: String = line.replace('.', "?").as_bytes().chunks(9).map(|r| format!("{}\n", std::str::from_utf8(r).unwrap())).collect();
-        let text = format!("{line}\n\n{contest}\n+---+\n1.3.\n.4..\n..4.\n4...\n1.3..4....4.4...\n");
+        let line =
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+        let contest: String = line
+            .replace('.', "?")
+            .as_bytes()
+            .chunks(9)
+            .map(|r| format!("{}\n", std::str::from_utf8(r).unwrap()))
+            .collect();
+        let text =
+            format!("{line}\n\n{contest}\n+---+\n1.3.\n.4..\n..4.\n4...\n1.3..4....4.4...\n");
         let got: Vec<_> = Puzzle::parse_many(&text).collect();
         let classic = Puzzle::parse(line).unwrap();
         let small = Puzzle::parse("1.3..4....4.4...").unwrap();
-        assert_eq!(got, vec![Ok((1, classic)), Ok((3, classic)), Ok((14, small)), Ok((18, small))]);
+        assert_eq!(
+            got,
+            vec![
+                Ok((1, classic)),
+                Ok((3, classic)),
+                Ok((14, small)),
+                Ok((18, small))
+            ]
+        );
         // Cut short by a blank line, and a character that is not allowed.
         let bad: Vec<_> = Puzzle::parse_many("123\n\n12x").collect();
         assert_eq!(bad[0], Err((1, PuzzleError::CellCount { found: 3 })));
-        assert!(matches!(bad[1], Err((3, PuzzleError::InvalidCharacter { ch: 'x', .. }))));
+        assert!(matches!(
+            bad[1],
+            Err((3, PuzzleError::InvalidCharacter { ch: 'x', .. }))
+        ));
     }
 }

@@ -81,7 +81,12 @@ pub enum PlacedBy {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Event {
     /// A digit placed in a cell, at a search depth (0 before any guess).
-    Place { cell: u8, digit: u8, by: PlacedBy, depth: u32 },
+    Place {
+        cell: u8,
+        digit: u8,
+        by: PlacedBy,
+        depth: u32,
+    },
     /// The guess that opened `depth` is given up: it and everything placed after it
     /// are undone (at depth 0: the puzzle has no solution, nothing placed stands).
     Backtrack { depth: u32 },
@@ -141,15 +146,33 @@ pub(crate) struct Tally {
 
 impl Tally {
     pub(crate) fn new(limit: u64) -> Tally {
-        Tally { limit, count: 0, first: None, stats: Stats::default(), first_stats: None }
+        Tally {
+            limit,
+            count: 0,
+            first: None,
+            stats: Stats::default(),
+            first_stats: None,
+        }
     }
 
     /// Counts one placement, and tells an observer that wants events.
     #[inline(always)]
-    pub(crate) fn placed<O: Observer>(&mut self, observer: &mut O, cell: usize, digit: u8, by: PlacedBy, depth: u32) {
+    pub(crate) fn placed<O: Observer>(
+        &mut self,
+        observer: &mut O,
+        cell: usize,
+        digit: u8,
+        by: PlacedBy,
+        depth: u32,
+    ) {
         self.stats.record(by);
         if O::EVENTS {
-            observer.event(Event::Place { cell: cell as u8, digit, by, depth });
+            observer.event(Event::Place {
+                cell: cell as u8,
+                digit,
+                by,
+                depth,
+            });
         }
     }
 
@@ -195,7 +218,12 @@ impl Tally {
     }
 
     pub(crate) fn outcome(&self) -> Outcome {
-        Outcome { solution: self.first, count: self.count, stats: self.stats, first_stats: self.first_stats.unwrap_or(self.stats) }
+        Outcome {
+            solution: self.first,
+            count: self.count,
+            stats: self.stats,
+            first_stats: self.first_stats.unwrap_or(self.stats),
+        }
     }
 }
 

@@ -18,7 +18,11 @@ pub fn solve(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
 }
 
 /// [`solve`] with an observer.
-pub fn solve_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
+pub fn solve_observed<O: Observer>(
+    puzzle: &Puzzle,
+    limit: u64,
+    observer: &mut O,
+) -> Result<Outcome, PuzzleError> {
     if puzzle.size != Size::Nine {
         return solve_plain_observed(puzzle, limit, observer);
     }
@@ -37,7 +41,11 @@ pub fn solve_plain(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> 
 }
 
 /// [`solve_plain`] with an observer.
-pub fn solve_plain_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: &mut O) -> Result<Outcome, PuzzleError> {
+pub fn solve_plain_observed<O: Observer>(
+    puzzle: &Puzzle,
+    limit: u64,
+    observer: &mut O,
+) -> Result<Outcome, PuzzleError> {
     puzzle.check_givens()?;
     Ok(crate::plain::solve(puzzle, limit, observer))
 }
@@ -46,7 +54,9 @@ pub fn solve_plain_observed<O: Observer>(puzzle: &Puzzle, limit: u64, observer: 
 fn conflict(puzzle: &Puzzle) -> PuzzleError {
     match puzzle.check_givens() {
         Err(e) => e,
-        Ok(()) => unreachable!("a given that is no longer a candidate has a peer holding its digit"),
+        Ok(()) => {
+            unreachable!("a given that is no longer a candidate has a peer holding its digit")
+        }
     }
 }
 
@@ -77,10 +87,14 @@ impl<O: Observer> Solutions<O> {
             }
             let mut collect = Collect(&mut observer, Vec::new());
             solve_plain_observed(puzzle, limit, &mut collect)?;
-            return Ok(Solutions { inner: SolutionsInner::Four(collect.1.into_iter()) });
+            return Ok(Solutions {
+                inner: SolutionsInner::Four(collect.1.into_iter()),
+            });
         }
         match bitboard::Search::new(puzzle, limit, observer) {
-            Some(search) => Ok(Solutions { inner: SolutionsInner::Nine(Box::new(search)) }),
+            Some(search) => Ok(Solutions {
+                inner: SolutionsInner::Nine(Box::new(search)),
+            }),
             None => Err(conflict(puzzle)),
         }
     }
@@ -128,10 +142,20 @@ pub fn is_solution_of(puzzle: &Puzzle, grid: &[u8; CELLS]) -> bool {
     if grid.iter().any(|&d| d == 0 || d as usize > size.n()) {
         return false;
     }
-    if puzzle.values().iter().zip(grid.iter()).any(|(&g, &s)| g != 0 && g != s) {
+    if puzzle
+        .values()
+        .iter()
+        .zip(grid.iter())
+        .any(|(&g, &s)| g != 0 && g != s)
+    {
         return false;
     }
-    (0..3 * size.n()).all(|u| size.unit_cells(u).iter().fold(0u16, |m, &c| m | 1 << (grid[c as usize] - 1)) == size.all_digits())
+    (0..3 * size.n()).all(|u| {
+        size.unit_cells(u)
+            .iter()
+            .fold(0u16, |m, &c| m | 1 << (grid[c as usize] - 1))
+            == size.all_digits()
+    })
 }
 
 #[cfg(test)]
@@ -139,7 +163,8 @@ mod tests {
     use super::*;
     use crate::search::Silent;
 
-    const EASY: &str = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    const EASY: &str =
+        "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
 
     #[test]
     fn solves_a_classic() {
@@ -206,7 +231,11 @@ mod tests {
 
     #[test]
     fn streamed_solutions_are_the_counted_ones_in_order() {
-        for (text, limit) in [(".".repeat(81), 300u64), (EASY.to_string(), 5), ("1...............".to_string(), 500)] {
+        for (text, limit) in [
+            (".".repeat(81), 300u64),
+            (EASY.to_string(), 5),
+            ("1...............".to_string(), 500),
+        ] {
             let p = Puzzle::parse(&text).unwrap();
             let mut seen = Vec::new();
             struct Collect<'a>(&'a mut Vec<[u8; 81]>);
@@ -221,6 +250,11 @@ mod tests {
             assert_eq!(streamed.len() as u64, out.count);
             assert!(streamed.iter().all(|g| is_solution_of(&p, g)));
         }
-        assert!(Solutions::new(&Puzzle::parse(&("55".to_string() + &".".repeat(79))).unwrap(), 2, Silent).is_err());
+        assert!(Solutions::new(
+            &Puzzle::parse(&("55".to_string() + &".".repeat(79))).unwrap(),
+            2,
+            Silent
+        )
+        .is_err());
     }
 }

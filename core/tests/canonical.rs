@@ -6,7 +6,10 @@ mod common;
 
 use common::{random_grid, Rng};
 use proptest::prelude::*;
-use sudoku_core::canonical::{canonical, canonical_with_transformation, equivalent, find_transformation, try_canonical, Transformation};
+use sudoku_core::canonical::{
+    canonical, canonical_with_transformation, equivalent, find_transformation, try_canonical,
+    Transformation,
+};
 use sudoku_core::{generate, solve, Options, Puzzle, Size};
 
 /// A transformation drawn from `seed`: transposition, band, row, stack and column orders
@@ -29,7 +32,16 @@ fn random_transformation(size: Size, seed: u64) -> Transformation {
     digits.extend(shuffled(size.n(), &mut rng).into_iter().map(|d| d + 1));
     let rows: Vec<&[u8]> = rows.iter().map(|r| r.as_slice()).collect();
     let cols: Vec<&[u8]> = cols.iter().map(|c| c.as_slice()).collect();
-    Transformation::from_chutes(size, rng.next_u64() % 2 == 1, &bands, &rows, &stacks, &cols, &digits).unwrap()
+    Transformation::from_chutes(
+        size,
+        rng.next_u64() % 2 == 1,
+        &bands,
+        &rows,
+        &stacks,
+        &cols,
+        &digits,
+    )
+    .unwrap()
 }
 
 /// A valid 9×9 puzzle from a random grid, each cell blanked with probability `blank_pct`%.
@@ -50,7 +62,15 @@ fn brute_force_minlex(p: &Puzzle) -> [u8; 81] {
     let orders = all_chute_orders();
     let mut best = [u8::MAX; 81];
     for transpose in [false, true] {
-        let source: Vec<u8> = (0..81).map(|i| if transpose { p.cells[(i % 9) * 9 + i / 9] } else { p.cells[i] }).collect();
+        let source: Vec<u8> = (0..81)
+            .map(|i| {
+                if transpose {
+                    p.cells[(i % 9) * 9 + i / 9]
+                } else {
+                    p.cells[i]
+                }
+            })
+            .collect();
         for rows in &orders {
             for cols in &orders {
                 let mut label = [0u8; 10];
@@ -90,7 +110,14 @@ fn brute_force_minlex(p: &Puzzle) -> [u8; 81] {
 }
 
 fn all_chute_orders() -> Vec<[usize; 9]> {
-    let perms = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let perms = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut out = Vec::new();
     for chutes in &perms {
         for a in &perms {
@@ -200,24 +227,40 @@ fn form_is_the_minimum_of_the_exhaustive_search() {
     // Sparse and dense puzzles, and a full grid: the form is the definition's minimum.
     for (seed, pct) in [(1u64, 80u64), (2, 50), (3, 20), (4, 0), (5, 95)] {
         let p = cut(seed, pct);
-        assert_eq!(canonical(&p).cells, brute_force_minlex(&p), "seed {seed}, {pct}% blank");
+        assert_eq!(
+            canonical(&p).cells,
+            brute_force_minlex(&p),
+            "seed {seed}, {pct}% blank"
+        );
     }
     let p = generate(11, 3, Options::default()).puzzle;
     assert_eq!(canonical(&p).cells, brute_force_minlex(&p));
     // A 17-clue puzzle of Royle's list that is not written in its minlex form there.
-    let p = Puzzle::parse("................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.").unwrap();
+    let p = Puzzle::parse(
+        "................12..3..4...........5....4.36.78..1.........5..4.1...3....2.....8.",
+    )
+    .unwrap();
     let form = canonical(&p);
     assert_eq!(form.cells, brute_force_minlex(&p));
-    assert_eq!(form.to_line(), "................12..1.34...........5...6.2..7..4.............4..2.7...8..6..1.3..");
+    assert_eq!(
+        form.to_line(),
+        "................12..1.34...........5...6.2..7..4.............4..2.7...8..6..1.3.."
+    );
 }
 
 #[test]
 fn a_known_17_clue_form() {
     // A 17-clue puzzle of Royle's list, which is written in minlex form: its own form;
     // and the form of a transformed copy is that puzzle again.
-    let p = Puzzle::parse(".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...").unwrap();
+    let p = Puzzle::parse(
+        ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...",
+    )
+    .unwrap();
     assert_eq!(canonical(&p), p);
-    assert_eq!(canonical(&random_transformation(Size::Nine, 3).apply(&p)), p);
+    assert_eq!(
+        canonical(&random_transformation(Size::Nine, 3).apply(&p)),
+        p
+    );
 }
 
 #[test]
@@ -238,7 +281,13 @@ fn different_numbers_of_givens_give_different_forms() {
 
 #[test]
 fn distinct_grids_have_distinct_forms() {
-    let forms: Vec<Puzzle> = (0..50).map(|i| canonical(&Puzzle::from_cells(generate(5, i, Options::default()).solution))).collect();
+    let forms: Vec<Puzzle> = (0..50)
+        .map(|i| {
+            canonical(&Puzzle::from_cells(
+                generate(5, i, Options::default()).solution,
+            ))
+        })
+        .collect();
     for (i, a) in forms.iter().enumerate() {
         for b in &forms[i + 1..] {
             // Random grids are almost surely inequivalent: check with the independent search.
@@ -252,7 +301,10 @@ fn the_empty_puzzle_and_symmetric_puzzles() {
     let empty = Puzzle::parse(&".".repeat(81)).unwrap();
     assert_eq!(canonical(&empty), empty);
     // A grid with many automorphisms: the most canonical grid.
-    let g = Puzzle::parse("123456789456789123789123456231564897564897231897231564312645978645978312978312645").unwrap();
+    let g = Puzzle::parse(
+        "123456789456789123789123456231564897564897231897231564312645978645978312978312645",
+    )
+    .unwrap();
     assert_eq!(canonical(&g), g);
     let q = random_transformation(Size::Nine, 7).apply(&g);
     assert_eq!(canonical(&q), g);
@@ -277,6 +329,20 @@ fn transformation_algebra() {
         let found = find_transformation(&p, &t.apply(&p)).unwrap();
         assert_eq!(found.apply(&p), t.apply(&p));
     }
-    assert!(Transformation::new(Size::Nine, false, &[0, 1, 3, 2, 4, 5, 6, 7, 8], &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]).is_none());
-    assert!(Transformation::new(Size::Nine, false, &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[0, 1, 1, 3, 4, 5, 6, 7, 8, 9]).is_none());
+    assert!(Transformation::new(
+        Size::Nine,
+        false,
+        &[0, 1, 3, 2, 4, 5, 6, 7, 8],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
+    )
+    .is_none());
+    assert!(Transformation::new(
+        Size::Nine,
+        false,
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+        &[0, 1, 2, 3, 4, 5, 6, 7, 8],
+        &[0, 1, 1, 3, 4, 5, 6, 7, 8, 9]
+    )
+    .is_none());
 }

@@ -21,7 +21,11 @@ fn every_fixture_has_its_count_and_first_solution() {
         }
         kinds[(f.count.min(2)) as usize] = true;
     }
-    assert_eq!(kinds, [true, true, true], "fixtures cover 0, 1 and several solutions");
+    assert_eq!(
+        kinds,
+        [true, true, true],
+        "fixtures cover 0, 1 and several solutions"
+    );
 }
 
 #[test]
@@ -37,13 +41,29 @@ fn every_invalid_fixture_fails_with_its_kind_and_detail() {
     let all = invalid();
     assert!(all.iter().any(|i| i.contradictory) && all.iter().any(|i| !i.contradictory));
     for inv in all {
-        let err = Puzzle::parse(&inv.text).and_then(|p| p.check_givens()).expect_err(&format!("line {}", inv.line));
-        let kind = if inv.contradictory { ErrorKind::Contradictory } else { ErrorKind::Malformed };
+        let err = Puzzle::parse(&inv.text)
+            .and_then(|p| p.check_givens())
+            .expect_err(&format!("line {}", inv.line));
+        let kind = if inv.contradictory {
+            ErrorKind::Contradictory
+        } else {
+            ErrorKind::Malformed
+        };
         assert_eq!(err.kind(), kind, "line {}: {err}", inv.line);
-        assert!(err.detail().contains(&inv.detail), "line {}: {:?} lacks {:?}", inv.line, err.detail(), inv.detail);
+        assert!(
+            err.detail().contains(&inv.detail),
+            "line {}: {:?} lacks {:?}",
+            inv.line,
+            err.detail(),
+            inv.detail
+        );
         if inv.contradictory {
             let p = Puzzle::parse(&inv.text).unwrap();
-            assert!(solve(&p, 1).is_err(), "line {}: solve must refuse contradictory givens", inv.line);
+            assert!(
+                solve(&p, 1).is_err(),
+                "line {}: solve must refuse contradictory givens",
+                inv.line
+            );
         }
     }
 }

@@ -3,7 +3,10 @@ mod common;
 
 use common::{naive_count, random_grid, Rng};
 use proptest::prelude::*;
-use sudoku_core::{candidates, is_solution_of, solve, solve_observed, solve_plain_observed, Layout, Observer, Puzzle};
+use sudoku_core::{
+    candidates, is_solution_of, solve, solve_observed, solve_plain_observed, Layout, Observer,
+    Puzzle,
+};
 
 /// Every solution a search finds, in order.
 struct Collect(Vec<[u8; 81]>);

@@ -108,7 +108,11 @@ impl ExcluderDigits {
     /// The excluders among `common` whose candidates are all within `digits` (the
     /// others can empty no combination of those digits), and whether there is one.
     fn new(m: &Marks, common: CellSet, digits: u16) -> (ExcluderDigits, bool) {
-        let mut x = ExcluderDigits { partners: [0; 9], triples: [0; 20], n_triples: 0 };
+        let mut x = ExcluderDigits {
+            partners: [0; 9],
+            triples: [0; 20],
+            n_triples: 0,
+        };
         let mut any = false;
         for e in cells_of(common) {
             let v = m.cands[e];
@@ -186,10 +190,16 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             }
             let mut elims = Vec::new();
             for b in bits(r0 as u32) {
-                elims.push(Candidate { cell: c0 as u8, digit: b as u8 + 1 });
+                elims.push(Candidate {
+                    cell: c0 as u8,
+                    digit: b as u8 + 1,
+                });
             }
             for b in bits(r1 as u32) {
-                elims.push(Candidate { cell: c1 as u8, digit: b as u8 + 1 });
+                elims.push(Candidate {
+                    cell: c1 as u8,
+                    digit: b as u8 + 1,
+                });
             }
             let text = sentence!(
                 "Aligned pair exclusion: no combination of digits of {} and {} leaves all of {} a candidate unless ({}).",
@@ -291,7 +301,9 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                     }
                     let stayed = common & !changed;
                     let digits = m.cands[a] | m.cands[b] | m.cands[c];
-                    if stayed & stayed.wrapping_sub(1) != 0 && cells_of(moved).all(|e| m.cands[e] & !digits != 0) {
+                    if stayed & stayed.wrapping_sub(1) != 0
+                        && cells_of(moved).all(|e| m.cands[e] & !digits != 0)
+                    {
                         continue;
                     }
                 }
@@ -307,7 +319,11 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
 
 fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
     let size = m.size;
-    let links = [sees(size, cs[0], cs[1]), sees(size, cs[0], cs[2]), sees(size, cs[1], cs[2])];
+    let links = [
+        sees(size, cs[0], cs[1]),
+        sees(size, cs[0], cs[2]),
+        sees(size, cs[1], cs[2]),
+    ];
     let v = cs.map(|c| m.cands[c]);
     let (excl, any) = ExcluderDigits::new(m, common, v[0] | v[1] | v[2]);
     if !any {
@@ -354,7 +370,10 @@ fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
     let mut elims = Vec::new();
     for t in 0..3 {
         for b in bits((v[t] & !allowed[t]) as u32) {
-            elims.push(Candidate { cell: cs[t] as u8, digit: b as u8 + 1 });
+            elims.push(Candidate {
+                cell: cs[t] as u8,
+                digit: b as u8 + 1,
+            });
         }
     }
     if elims.is_empty() {
@@ -438,7 +457,11 @@ mod tests {
         let mut used = 0;
         let mut warm = Vec::new();
         for m in &positions {
-            used += crate::logic::incremental::changed(crate::logic::incremental::slot::ALIGNED_TRIPLE, m).is_some() as usize;
+            used += crate::logic::incremental::changed(
+                crate::logic::incremental::slot::ALIGNED_TRIPLE,
+                m,
+            )
+            .is_some() as usize;
             warm.push(both(m));
         }
         assert!(used > positions.len() / 2, "{used} of {}", positions.len());

@@ -26,7 +26,10 @@ const fn unit_masks<const U: usize, const N: usize>(units: &[[u8; N]; U]) -> [Ce
 pub(crate) const UNIT_MASKS_NINE: [CellSet; 27] = unit_masks(&crate::grid::UNITS);
 const UNIT_MASKS_FOUR: [CellSet; 12] = unit_masks(&crate::grid::UNITS_FOUR);
 
-const fn peer_masks<const U: usize, const N: usize>(units: &[[u8; N]; U], cells: usize) -> [CellSet; CELLS] {
+const fn peer_masks<const U: usize, const N: usize>(
+    units: &[[u8; N]; U],
+    cells: usize,
+) -> [CellSet; CELLS] {
     let masks = unit_masks(units);
     let mut out = [0u128; CELLS];
     let mut u = 0;
@@ -204,7 +207,12 @@ const fn geometry<const C: usize>(n: usize, side: usize) -> [[u8; 4]; C] {
     let mut c = 0;
     while c < C {
         let (row, col) = (c / n, c % n);
-        out[c] = [row as u8, col as u8, ((row / side) * side + col / side) as u8, ((row % side) * side + col % side) as u8];
+        out[c] = [
+            row as u8,
+            col as u8,
+            ((row / side) * side + col / side) as u8,
+            ((row % side) * side + col % side) as u8,
+        ];
         c += 1;
     }
     out
@@ -231,7 +239,12 @@ impl Context {
     pub fn new(m: &Marks) -> Context {
         let size = m.size;
         let n = size.n();
-        let mut ctx = Context { dcs: [0; 9], pos: [[0; 9]; 27], blanks: [0; 27], first_intersection: Default::default() };
+        let mut ctx = Context {
+            dcs: [0; 9],
+            pos: [[0; 9]; 27],
+            blanks: [0; 27],
+            first_intersection: Default::default(),
+        };
         let geometry: &[[u8; 4]] = match size {
             Size::Nine => &GEOMETRY_NINE,
             Size::Four => &GEOMETRY_FOUR,
@@ -262,7 +275,9 @@ impl Context {
             }
             for b in 0..9 {
                 let y = blank >> (27 * (b / 3) + 3 * (b % 3));
-                ctx.blanks[18 + b] = count9(y as u32 & 7) + count9((y >> 9) as u32 & 7) + count9((y >> 18) as u32 & 7);
+                ctx.blanks[18 + b] = count9(y as u32 & 7)
+                    + count9((y >> 9) as u32 & 7)
+                    + count9((y >> 18) as u32 & 7);
             }
             for d in 0..9 {
                 let x = ctx.dcs[d];
@@ -271,13 +286,15 @@ impl Context {
                 }
                 for b in 0..9 {
                     let y = x >> (27 * (b / 3) + 3 * (b % 3));
-                    ctx.pos[18 + b][d] = (y as u32 & 7) | ((y >> 9) as u32 & 7) << 3 | ((y >> 18) as u32 & 7) << 6;
+                    ctx.pos[18 + b][d] =
+                        (y as u32 & 7) | ((y >> 9) as u32 & 7) << 3 | ((y >> 18) as u32 & 7) << 6;
                 }
             }
             return ctx;
         }
         for (c, g) in geometry.iter().enumerate() {
-            let (row, col, b, in_box) = (g[0] as usize, g[1] as usize, g[2] as usize, g[3] as usize);
+            let (row, col, b, in_box) =
+                (g[0] as usize, g[1] as usize, g[2] as usize, g[3] as usize);
             if m.values[c] == 0 {
                 ctx.blanks[row] += 1;
                 ctx.blanks[n + col] += 1;
@@ -367,7 +384,16 @@ pub(crate) mod barren {
             if !(2..=4).contains(&degree) || (naked && direct) {
                 return None;
             }
-            Some(degree - 2 + if naked { 6 } else if direct { 0 } else { 3 })
+            Some(
+                degree - 2
+                    + if naked {
+                        6
+                    } else if direct {
+                        0
+                    } else {
+                        3
+                    },
+            )
         }
     }
 
@@ -429,7 +455,11 @@ pub(crate) mod barren {
 /// Blank cells of unit `u`.
 #[inline]
 pub(crate) fn empty_count(m: &Marks, u: usize) -> u32 {
-    m.size.unit_cells(u).iter().filter(|&&c| m.values[c as usize] == 0).count() as u32
+    m.size
+        .unit_cells(u)
+        .iter()
+        .filter(|&&c| m.values[c as usize] == 0)
+        .count() as u32
 }
 
 /// The name of unit `u` in sentences: `row 3`, `column 5`, `box 7` (1-based).
@@ -460,7 +490,11 @@ pub(crate) fn cell_list(size: Size, cells: impl IntoIterator<Item = usize>) -> S
     let mut first = true;
     while let Some(c) = cells.next() {
         if !first {
-            out.push_str(if cells.peek().is_some() { ", " } else { " and " });
+            out.push_str(if cells.peek().is_some() {
+                ", "
+            } else {
+                " and "
+            });
         }
         first = false;
         push_cell_name(&mut out, size, c);
@@ -506,7 +540,9 @@ pub(crate) fn join_and(items: &[String]) -> String {
 /// The unit shared by every cell of `set` (first row, then column, then box), if any.
 pub(crate) fn shared_unit(size: Size, set: CellSet) -> Option<usize> {
     let first = set.trailing_zeros() as usize;
-    size.units_of(first).into_iter().find(|&u| set & !unit_mask(size, u) == 0)
+    size.units_of(first)
+        .into_iter()
+        .find(|&u| set & !unit_mask(size, u) == 0)
 }
 
 /// Builds a step; `cells` is made ascending and free of repeats.
@@ -537,7 +573,13 @@ pub(crate) fn make_step(
 
 /// The eliminations of `digit` from every cell of `set` that has it.
 pub(crate) fn eliminations_of(m: &Marks, set: CellSet, digit: u8) -> Vec<Candidate> {
-    cells_of(set).filter(|&c| m.has(c, digit)).map(|c| Candidate { cell: c as u8, digit }).collect()
+    cells_of(set)
+        .filter(|&c| m.has(c, digit))
+        .map(|c| Candidate {
+            cell: c as u8,
+            digit,
+        })
+        .collect()
 }
 
 /// `r1c2<>5, r3c4<>5`: eliminations in a sentence.
@@ -579,9 +621,17 @@ pub(crate) mod testing {
     /// blank cell's candidates, `+d` a cell holding `d`.
     pub fn marks_from_candidates(text: &str) -> Marks {
         let tokens: Vec<&str> = text.split_whitespace().collect();
-        let size = if tokens.len() == 16 { Size::Four } else { Size::Nine };
+        let size = if tokens.len() == 16 {
+            Size::Four
+        } else {
+            Size::Nine
+        };
         assert_eq!(tokens.len(), size.cells());
-        let mut m = Marks { size, values: [0; CELLS], cands: [0; CELLS] };
+        let mut m = Marks {
+            size,
+            values: [0; CELLS],
+            cands: [0; CELLS],
+        };
         for (c, t) in tokens.iter().enumerate() {
             if let Some(d) = t.strip_prefix('+') {
                 m.values[c] = d.parse().unwrap();
@@ -595,6 +645,9 @@ pub(crate) mod testing {
     }
 
     pub fn cand(size: Size, r: usize, c: usize, digit: u8) -> Candidate {
-        Candidate { cell: (r * size.n() + c) as u8, digit }
+        Candidate {
+            cell: (r * size.n() + c) as u8,
+            digit,
+        }
     }
 }

@@ -104,15 +104,23 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
                 }
             }
         }
-        let Some((combo, digit)) = first else { continue };
-        let Some((cover, base_cells, elim)) = fish_of(combo, digit) else { continue };
+        let Some((combo, digit)) = first else {
+            continue;
+        };
+        let Some((cover, base_cells, elim)) = fish_of(combo, digit) else {
+            continue;
+        };
         let dc = ctx.dcs[digit as usize - 1];
         let eliminations = eliminations_of(m, elim, digit);
         let name = ["", "", "X-wing", "swordfish", "jellyfish"][degree];
         let mut units: Vec<u8> = bits(combo).map(|i| (base_kind * n + i) as u8).collect();
         units.extend(bits(cover).map(|j| (cover_kind * n + j) as u8));
-        let base_names: Vec<String> = bits(combo).map(|i| unit_name(size, base_kind * n + i)).collect();
-        let cover_names: Vec<String> = bits(cover).map(|j| unit_name(size, cover_kind * n + j)).collect();
+        let base_names: Vec<String> = bits(combo)
+            .map(|i| unit_name(size, base_kind * n + i))
+            .collect();
+        let cover_names: Vec<String> = bits(cover)
+            .map(|j| unit_name(size, cover_kind * n + j))
+            .collect();
         let explanation = sentence!(
             "{} on {}: in {}, {} can only be in {}, so it leaves the rest of those lines ({}).",
             capitalize(name),

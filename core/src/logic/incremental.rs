@@ -116,13 +116,35 @@ mod tests {
     #[test]
     fn incremental_rule_changes_no_step() {
         let puzzles: Vec<crate::Puzzle> = (0..300)
-            .map(|i| generate(53, i, if i % 2 == 0 { Options::default() } else { Options { clues: 24, ..Default::default() } }).puzzle)
+            .map(|i| {
+                generate(
+                    53,
+                    i,
+                    if i % 2 == 0 {
+                        Options::default()
+                    } else {
+                        Options {
+                            clues: 24,
+                            ..Default::default()
+                        }
+                    },
+                )
+                .puzzle
+            })
             .collect();
         super::set_enabled(true);
-        let on: Vec<_> = puzzles.iter().map(|p| (rate(p, &mut || {}), path(p, &mut || {}))).collect();
+        let on: Vec<_> = puzzles
+            .iter()
+            .map(|p| (rate(p, &mut || {}), path(p, &mut || {})))
+            .collect();
         super::set_enabled(false);
         for (p, w) in puzzles.iter().zip(&on) {
-            assert_eq!((rate(p, &mut || {}), path(p, &mut || {})), *w, "{}", p.to_line());
+            assert_eq!(
+                (rate(p, &mut || {}), path(p, &mut || {})),
+                *w,
+                "{}",
+                p.to_line()
+            );
         }
         super::set_enabled(true);
     }

@@ -38,7 +38,14 @@ fn confining_unit(size: Size, k1: usize, i1: usize, k2: usize, pos: u32) -> Opti
     };
     Some(match (k1, k2) {
         // A box's row or column.
-        (2, _) => k2 * n + if k2 == 0 { (i1 / side) * side + t } else { (i1 % side) * side + t },
+        (2, _) => {
+            k2 * n
+                + if k2 == 0 {
+                    (i1 / side) * side + t
+                } else {
+                    (i1 % side) * side + t
+                }
+        }
         // The box a row crosses, or a column.
         (0, _) => 2 * n + (i1 / side) * side + t,
         _ => 2 * n + t * side + i1 / side,
@@ -83,14 +90,18 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                 continue;
             }
             // Known to hold no direct intersection: only its first plain one may be wanted.
-            let no_direct = direct && nine && barren::digit_known(barren::slot::DIRECT_INTERSECTIONS, key, dc);
+            let no_direct =
+                direct && nine && barren::digit_known(barren::slot::DIRECT_INTERSECTIONS, key, dc);
             if no_direct && first.is_some() {
                 continue;
             }
             let mut any = false;
             for i1 in 0..n {
                 let u1 = kind_base(size, k1) + i1;
-                let Some(u2) = confining_unit(size, k1, i1, k2, ctx.pos[u1][digit as usize - 1]) else { continue };
+                let Some(u2) = confining_unit(size, k1, i1, k2, ctx.pos[u1][digit as usize - 1])
+                else {
+                    continue;
+                };
                 let mask1 = unit_mask(size, u1);
                 let mask2 = unit_mask(size, u2);
                 let elim_cells = dc & mask2 & !mask1;
@@ -100,7 +111,12 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                     continue;
                 }
                 any = true;
-                let hit = Intersection { k1: k1 as u8, digit, u1: u1 as u8, u2: u2 as u8 };
+                let hit = Intersection {
+                    k1: k1 as u8,
+                    digit,
+                    u1: u1 as u8,
+                    u2: u2 as u8,
+                };
                 if !direct {
                     return Some(plain_step(m, ctx, hit));
                 }
@@ -124,8 +140,11 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                         let cell = rest.trailing_zeros() as usize;
                         // As in Sukaku Explainer, a direct step only places its digit: the
                         // intersection's eliminations are left for later steps.
-                        let (technique, rating, name) =
-                            if k1 == 2 { (Technique::DirectPointing, 17, "direct pointing") } else { (Technique::DirectClaiming, 19, "direct claiming") };
+                        let (technique, rating, name) = if k1 == 2 {
+                            (Technique::DirectPointing, 17, "direct pointing")
+                        } else {
+                            (Technique::DirectClaiming, 19, "direct claiming")
+                        };
                         let explanation = sentence!(
                             "In {}, {} can only be in {}, within {}; so in {} only {} can hold {} ({}).",
                             unit_name(size, u1),
@@ -140,7 +159,10 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                         return Some(make_step(
                             technique,
                             rating,
-                            vec![Candidate { cell: cell as u8, digit }],
+                            vec![Candidate {
+                                cell: cell as u8,
+                                digit,
+                            }],
                             Vec::new(),
                             p | (1u128 << cell),
                             vec![u1 as u8, u2 as u8, u3 as u8],
@@ -171,7 +193,11 @@ fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
     let (mask1, mask2) = (unit_mask(size, u1), unit_mask(size, u2));
     let p = dc & mask1;
     let eliminations = eliminations_of(m, dc & mask2 & !mask1, digit);
-    let (technique, rating) = if hit.k1 == 2 { (Technique::Pointing, 26) } else { (Technique::Claiming, 28) };
+    let (technique, rating) = if hit.k1 == 2 {
+        (Technique::Pointing, 26)
+    } else {
+        (Technique::Claiming, 28)
+    };
     let explanation = sentence!(
         "In {}, {} can only be in {}, which all lie in {}: {} leaves the rest of {} ({}).",
         unit_name(size, u1),
@@ -182,7 +208,16 @@ fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
         unit_name(size, u2),
         elimination_text(size, &eliminations)
     );
-    make_step(technique, rating, Vec::new(), eliminations, p, vec![u1 as u8, u2 as u8], 1 << (digit - 1), explanation)
+    make_step(
+        technique,
+        rating,
+        Vec::new(),
+        eliminations,
+        p,
+        vec![u1 as u8, u2 as u8],
+        1 << (digit - 1),
+        explanation,
+    )
 }
 
 /// Pointing (2.6) or claiming (2.8): the first intersection that eliminates something.

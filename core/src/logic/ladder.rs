@@ -11,8 +11,8 @@
 //! - 0 (what serate prints for a puzzle it cannot rate): the puzzle has no solution, or
 //!   more than one (the uniqueness techniques, and the rating itself, assume a single one).
 
-use super::chains::{self, Producer};
 use super::board::{bits, cells_of, peers, unit_mask, CellSet, Context, CELL_UNITS_NINE};
+use super::chains::{self, Producer};
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
 use super::{aligned, fish, intersections, singles, strong_links, subsets, uniqueness, wings};
@@ -36,7 +36,10 @@ pub struct LadderOptions {
 
 impl Default for LadderOptions {
     fn default() -> LadderOptions {
-        LadderOptions { uniqueness: true, chains: true }
+        LadderOptions {
+            uniqueness: true,
+            chains: true,
+        }
     }
 }
 
@@ -110,7 +113,12 @@ const NAKED_SINGLE_RUNG: u32 = 0b10000;
 
 /// [`next_step_with`], leaving out the rungs of `skip` (bit `i`: `RUNGS[i]`), which the
 /// caller knows find nothing here.
-fn next_step_skipping(m: &Marks, options: LadderOptions, skip: u32, check: &mut dyn FnMut()) -> Option<Step> {
+fn next_step_skipping(
+    m: &Marks,
+    options: LadderOptions,
+    skip: u32,
+    check: &mut dyn FnMut(),
+) -> Option<Step> {
     if m.is_solved() {
         return None;
     }
@@ -147,7 +155,9 @@ fn next_step_skipping(m: &Marks, options: LadderOptions, skip: u32, check: &mut 
 /// candidates), for when no technique applies.
 pub fn guess_step(m: &Marks, solution: &[u8]) -> Option<Step> {
     let size = m.size;
-    let cell = (0..size.cells()).filter(|&c| m.values[c] == 0).min_by_key(|&c| (m.cands[c].count_ones(), c))?;
+    let cell = (0..size.cells())
+        .filter(|&c| m.values[c] == 0)
+        .min_by_key(|&c| (m.cands[c].count_ones(), c))?;
     let digit = solution[cell];
     Some(Step {
         technique: Technique::Guess,
@@ -168,8 +178,13 @@ pub fn guess_step(m: &Marks, solution: &[u8]) -> Option<Step> {
 /// True when applying `step` to `m` changes something (a guard against a step repeating
 /// forever).
 fn changes(step: &Step, m: &Marks) -> bool {
-    step.placements.iter().any(|p| m.values[p.cell as usize] == 0)
-        || step.eliminations.iter().any(|e| m.has(e.cell as usize, e.digit))
+    step.placements
+        .iter()
+        .any(|p| m.values[p.cell as usize] == 0)
+        || step
+            .eliminations
+            .iter()
+            .any(|e| m.has(e.cell as usize, e.digit))
 }
 
 /// The solution of a puzzle and whether it is the only one; `None` without solution.
@@ -187,7 +202,10 @@ fn solution_of(puzzle: &Puzzle) -> Option<([u8; crate::grid::CELLS], bool)> {
 pub fn path(puzzle: &Puzzle, check: &mut dyn FnMut()) -> Option<Vec<Step>> {
     let (solution, unique) = solution_of(puzzle)?;
     let solution = &solution[..puzzle.size.cells()];
-    let options = LadderOptions { uniqueness: unique, chains: unique };
+    let options = LadderOptions {
+        uniqueness: unique,
+        chains: unique,
+    };
     let mut m = Marks::from_puzzle(puzzle);
     let mut steps = Vec::new();
     while !m.is_solved() {
@@ -255,7 +273,9 @@ pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
             None => step.apply(&mut m),
         }
         if placed {
-            singles.get_or_insert_with(|| Singles::new(&m)).close(&mut m, rating.er);
+            singles
+                .get_or_insert_with(|| Singles::new(&m))
+                .close(&mut m, rating.er);
             skip = match rating.er {
                 23.. => SINGLES_RUNGS | NAKED_SINGLE_RUNG,
                 15.. => SINGLES_RUNGS,
@@ -280,7 +300,12 @@ struct Singles {
 
 impl Singles {
     fn new(m: &Marks) -> Singles {
-        let mut s = Singles { dcs: [0; 9], blank: 0, dirty: [u32::MAX; 9], allowed: 0 };
+        let mut s = Singles {
+            dcs: [0; 9],
+            blank: 0,
+            dirty: [u32::MAX; 9],
+            allowed: 0,
+        };
         for c in 0..m.size.cells() {
             if m.values[c] == 0 {
                 s.blank |= 1 << c;
@@ -418,7 +443,6 @@ impl Singles {
     }
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -442,9 +466,20 @@ mod tests {
     #[test]
     fn placing_singles_in_one_pass_keeps_the_rating() {
         for i in 0..300 {
-            for options in [crate::generate::Options::default(), crate::generate::Options { clues: 30, ..Default::default() }] {
+            for options in [
+                crate::generate::Options::default(),
+                crate::generate::Options {
+                    clues: 30,
+                    ..Default::default()
+                },
+            ] {
                 let g = crate::generate::generate(77, i, options);
-                assert_eq!(rate(&g.puzzle, &mut || {}).er, rate_stepwise(&g.puzzle), "{}", g.puzzle.to_line());
+                assert_eq!(
+                    rate(&g.puzzle, &mut || {}).er,
+                    rate_stepwise(&g.puzzle),
+                    "{}",
+                    g.puzzle.to_line()
+                );
             }
         }
     }
@@ -455,8 +490,13 @@ mod tests {
     /// the puzzles before it.
     #[test]
     fn memos_of_barren_searches_change_nothing() {
-        let puzzles: Vec<Puzzle> = (0..150).map(|i| generate(31, i, Options::default()).puzzle).collect();
-        let warm: Vec<(Rating, Option<Vec<Step>>)> = puzzles.iter().map(|p| (rate(p, &mut || {}), path(p, &mut || {}))).collect();
+        let puzzles: Vec<Puzzle> = (0..150)
+            .map(|i| generate(31, i, Options::default()).puzzle)
+            .collect();
+        let warm: Vec<(Rating, Option<Vec<Step>>)> = puzzles
+            .iter()
+            .map(|p| (rate(p, &mut || {}), path(p, &mut || {})))
+            .collect();
         for (p, w) in puzzles.iter().zip(&warm) {
             crate::logic::forget_search_memos();
             let r = rate(p, &mut || {});
@@ -469,7 +509,10 @@ mod tests {
     /// paths that follow still explain every step.
     #[test]
     fn rating_leaves_sentences_to_hints_and_paths() {
-        let p = Puzzle::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let p = Puzzle::parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
         assert!(rate(&p, &mut || {}).er > 0);
         assert!(super::super::board::text::wanted());
         let steps = path(&p, &mut || {}).unwrap();
@@ -478,7 +521,10 @@ mod tests {
         let hint = next_step(&Marks::from_puzzle(&p), &mut || {}).unwrap();
         assert!(hint.explanation.is_empty());
         drop(_off);
-        assert!(!next_step(&Marks::from_puzzle(&p), &mut || {}).unwrap().explanation.is_empty());
+        assert!(!next_step(&Marks::from_puzzle(&p), &mut || {})
+            .unwrap()
+            .explanation
+            .is_empty());
     }
 
     fn no_check() -> impl FnMut() {
@@ -487,7 +533,10 @@ mod tests {
 
     #[test]
     fn classic_puzzle_is_rated_by_singles() {
-        let p = Puzzle::parse("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79").unwrap();
+        let p = Puzzle::parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
         let r = rate(&p, &mut no_check());
         assert!(r.er <= 23, "{:?}", r);
         let steps = path(&p, &mut no_check()).unwrap();
@@ -543,7 +592,10 @@ mod tests {
         let mut rng = crate::generate::Rng::new(4);
         let bases = ["1234341221434321", "1234341223414123", "2143341212344321"];
         for round in 0..300 {
-            let base: Vec<u8> = bases[round % bases.len()].bytes().map(|b| b - b'0').collect();
+            let base: Vec<u8> = bases[round % bases.len()]
+                .bytes()
+                .map(|b| b - b'0')
+                .collect();
             let mut cells = base.clone();
             for _ in 0..(6 + rng.below(8)) {
                 cells[rng.below(16) as usize] = 0;
@@ -559,7 +611,11 @@ mod tests {
             }
             assert_eq!(&m.values[..16], &solution[..16]);
             if outcome.count == 1 {
-                assert!(steps.iter().all(|s| s.technique != Technique::Guess), "{}", p.to_line());
+                assert!(
+                    steps.iter().all(|s| s.technique != Technique::Guess),
+                    "{}",
+                    p.to_line()
+                );
                 assert!(rate(&p, &mut || {}).er <= 40, "{}", p.to_line());
             }
         }
@@ -573,14 +629,26 @@ mod tests {
         for i in 0..count {
             let g = generate(10, i, Options::default());
             let mut m = Marks::from_puzzle(&g.puzzle);
-            let options = LadderOptions { uniqueness: true, chains: true };
+            let options = LadderOptions {
+                uniqueness: true,
+                chains: true,
+            };
             while !m.is_solved() {
                 let step = match next_step_with(&m, options, &mut || {}) {
                     Some(s) => s,
                     None => guess_step(&m, &g.solution).unwrap(),
                 };
-                assert!(step.is_sound(&g.solution), "puzzle {} step {:?}", g.puzzle.to_line(), step);
-                assert!(!step.placements.is_empty() || !step.eliminations.is_empty(), "{:?}", step);
+                assert!(
+                    step.is_sound(&g.solution),
+                    "puzzle {} step {:?}",
+                    g.puzzle.to_line(),
+                    step
+                );
+                assert!(
+                    !step.placements.is_empty() || !step.eliminations.is_empty(),
+                    "{:?}",
+                    step
+                );
                 step.apply(&mut m);
             }
             assert_eq!(&m.values[..], &g.solution[..]);

@@ -31,7 +31,11 @@ impl Marks {
     /// holds. The givens must not contradict each other (see `Puzzle::check_givens`).
     pub fn from_puzzle(puzzle: &Puzzle) -> Marks {
         let size = puzzle.size;
-        let mut m = Marks { size, values: [0; CELLS], cands: [0; CELLS] };
+        let mut m = Marks {
+            size,
+            values: [0; CELLS],
+            cands: [0; CELLS],
+        };
         for cell in 0..size.cells() {
             m.cands[cell] = size.all_digits();
         }
@@ -71,7 +75,10 @@ impl Marks {
 
     /// Blank cells left.
     pub fn blanks(&self) -> usize {
-        self.values[..self.size.cells()].iter().filter(|&&d| d == 0).count()
+        self.values[..self.size.cells()]
+            .iter()
+            .filter(|&&d| d == 0)
+            .count()
     }
 
     pub fn is_solved(&self) -> bool {

@@ -34,7 +34,12 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
                 (
                     Technique::FullHouse,
                     10,
-                    sentence!("{} is the last blank cell of {}: it takes the missing {}.", cell_name(size, cell), unit_name(size, u), digit),
+                    sentence!(
+                        "{} is the last blank cell of {}: it takes the missing {}.",
+                        cell_name(size, cell),
+                        unit_name(size, u),
+                        digit
+                    ),
                 )
             } else {
                 let kind = kind_of(size, u);
@@ -42,13 +47,21 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
                 (
                     Technique::HiddenSingle(kind),
                     rating,
-                    sentence!("{} is the only cell of {} that can hold {}.", cell_name(size, cell), unit_name(size, u), digit),
+                    sentence!(
+                        "{} is the only cell of {} that can hold {}.",
+                        cell_name(size, cell),
+                        unit_name(size, u),
+                        digit
+                    ),
                 )
             };
             return Some(make_step(
                 technique,
                 rating,
-                vec![Candidate { cell: cell as u8, digit }],
+                vec![Candidate {
+                    cell: cell as u8,
+                    digit,
+                }],
                 Vec::new(),
                 1u128 << cell,
                 vec![u as u8],
@@ -86,12 +99,19 @@ pub fn naked_single(m: &Marks) -> Option<Step> {
     Some(make_step(
         Technique::NakedSingle,
         23,
-        vec![Candidate { cell: cell as u8, digit }],
+        vec![Candidate {
+            cell: cell as u8,
+            digit,
+        }],
         Vec::new(),
         1u128 << cell,
         Vec::new(),
         1 << (digit - 1),
-        sentence!("{} has a single candidate left: {}.", cell_name(size, cell), digit),
+        sentence!(
+            "{} has a single candidate left: {}.",
+            cell_name(size, cell),
+            digit
+        ),
     ))
 }
 
@@ -100,7 +120,8 @@ mod tests {
     use super::*;
     use crate::logic::board::testing::*;
 
-    const SOLVED: &str = "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
     fn blank(cells: &[usize]) -> String {
         let mut s: Vec<u8> = SOLVED.bytes().collect();
@@ -118,7 +139,10 @@ mod tests {
         assert_eq!(s.rating, 10);
         assert_eq!(s.placements, vec![Candidate { cell: 0, digit: 5 }]);
         assert_eq!(s.units, vec![18]);
-        assert_eq!(s.explanation, "r1c1 is the last blank cell of box 1: it takes the missing 5.");
+        assert_eq!(
+            s.explanation,
+            "r1c1 is the last blank cell of box 1: it takes the missing 5."
+        );
     }
 
     #[test]
@@ -135,13 +159,18 @@ mod tests {
         let m = marks(&blank(&[0, 1, 9, 10]));
         assert_eq!(full_house(&m), None);
         // The other units still pin every cell: r1c1 can only be 5.
-        assert_eq!(naked_single(&m).unwrap().placements, vec![Candidate { cell: 0, digit: 5 }]);
+        assert_eq!(
+            naked_single(&m).unwrap().placements,
+            vec![Candidate { cell: 0, digit: 5 }]
+        );
     }
 
     #[test]
     fn hidden_single_in_a_box() {
         // The classic puzzle: its first hidden single in box order.
-        let m = marks("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        let m = marks(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
         let s = hidden_single(&m).unwrap();
         assert_eq!(s.technique, Technique::HiddenSingle(UnitKind::Box));
         assert_eq!(s.rating, 12);
@@ -165,7 +194,10 @@ mod tests {
         // Box 1 (top-left): 1 is barred from r2 (row 2 has 1) and c2 (column 2 has 1): only r1c1.
         assert_eq!(s.technique, Technique::HiddenSingle(UnitKind::Box));
         assert_eq!(s.placements, vec![Candidate { cell: 0, digit: 1 }]);
-        assert_eq!(s.explanation, "r1c1 is the only cell of box 1 that can hold 1.");
+        assert_eq!(
+            s.explanation,
+            "r1c1 is the only cell of box 1 that can hold 1."
+        );
         // Candidates where 1 has two places in every box but one in column 1.
         let m = marks_from_candidates("1234 1234 34 34  34 34 34 34  34 34 34 34  34 34 34 34");
         let s = hidden_single(&m).unwrap();
@@ -176,7 +208,9 @@ mod tests {
 
     #[test]
     fn naked_single_first_in_cell_order() {
-        let m = marks("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+        let m = marks(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        );
         let s = naked_single(&m).unwrap();
         // r7c1 (cell 54) ... the first cell with one candidate: cell 40 (r5c5) has only 5.
         assert_eq!(s.placements, vec![Candidate { cell: 40, digit: 5 }]);

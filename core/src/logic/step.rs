@@ -98,7 +98,12 @@ impl Step {
     /// True when every placement agrees with `solution` and no elimination removes a
     /// digit of it: what every step must be.
     pub fn is_sound(&self, solution: &[u8]) -> bool {
-        self.placements.iter().all(|p| solution[p.cell as usize] == p.digit)
-            && self.eliminations.iter().all(|e| solution[e.cell as usize] != e.digit)
+        self.placements
+            .iter()
+            .all(|p| solution[p.cell as usize] == p.digit)
+            && self
+                .eliminations
+                .iter()
+                .all(|e| solution[e.cell as usize] != e.digit)
     }
 }

@@ -84,15 +84,30 @@ fn links(size: Size, dc: CellSet, places: impl Fn(usize) -> u32, out: &mut Vec<L
                     continue;
                 }
                 let heart_bit = p & (1u128 << heart);
-                let (row_single, col_single) = (blade_row & blade_row.wrapping_sub(1) == 0, blade_col & blade_col.wrapping_sub(1) == 0);
+                let (row_single, col_single) = (
+                    blade_row & blade_row.wrapping_sub(1) == 0,
+                    blade_col & blade_col.wrapping_sub(1) == 0,
+                );
                 if row_single {
-                    out.push(Link { unit: u, a: blade_row, b: blade_col | heart_bit });
+                    out.push(Link {
+                        unit: u,
+                        a: blade_row,
+                        b: blade_col | heart_bit,
+                    });
                 }
                 if col_single {
-                    out.push(Link { unit: u, a: blade_col, b: blade_row | heart_bit });
+                    out.push(Link {
+                        unit: u,
+                        a: blade_col,
+                        b: blade_row | heart_bit,
+                    });
                 }
                 if heart_bit == 0 && !row_single && !col_single {
-                    out.push(Link { unit: u, a: blade_row, b: blade_col });
+                    out.push(Link {
+                        unit: u,
+                        a: blade_row,
+                        b: blade_col,
+                    });
                 }
                 break;
             }
@@ -200,7 +215,8 @@ impl DigitLinks {
         }
         debug_assert!(count <= 36);
         self.nodes.clear();
-        self.nodes.extend(self.all.iter().map(|l| link_nodes(size, l)));
+        self.nodes
+            .extend(self.all.iter().map(|l| link_nodes(size, l)));
         self.by_unit = [0; 27];
         self.reaching = 0;
         self.grouped = 0;
@@ -322,63 +338,93 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let dcs = &ctx.dcs;
     let mut best: Option<TurbotBest> = None;
     let nine = size == Size::Nine;
-    LINK_TABLES.with_borrow_mut(|tables| for digit in 1..=size.n() as u8 {
-        let dc = dcs[digit as usize - 1];
-        // A digit that held nothing with these candidate cells holds nothing now.
-        if nine && barren::digit_known(barren::slot::TURBOT_FISH, digit as usize - 1, dc) {
-            continue;
-        }
-        let Some(dl) = tables.get(size, ctx, digit, 2) else {
-            continue;
-        };
-        let DigitLinks { all, nodes, reach, reaching, with, .. } = dl;
-        for i in 0..all.len() {
-            // The later links with an orientation whose bridge shares a unit with one of
-            // link i's bridges, whose ends some candidate sees: the only partners that
-            // can eliminate (as bits 2j of the codes).
-            let mut partners = 0u128;
-            for side1 in 0..2 {
-                let code1 = 2 * i + side1;
-                if reach[code1] != 0 {
-                    partners |= dl.joinable(nodes[i].cover[1 - side1]);
-                }
+    LINK_TABLES.with_borrow_mut(|tables| {
+        for digit in 1..=size.n() as u8 {
+            let dc = dcs[digit as usize - 1];
+            // A digit that held nothing with these candidate cells holds nothing now.
+            if nine && barren::digit_known(barren::slot::TURBOT_FISH, digit as usize - 1, dc) {
+                continue;
             }
-            partners &= with[i] & reaching & !((4u128 << (2 * i)) - 1);
-            partners = (partners | partners >> 1) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
-            for j in cells_of(partners).map(|code| code / 2) {
-                let (l1, l2) = (all[i], all[j]);
-                let (n1, n2) = (&nodes[i], &nodes[j]);
-                let rating = if n1.grouped || n2.grouped { 43 } else { kind_rating(size, l1.unit, l2.unit) };
-                if let Some(b) = &best {
-                    if b.0 < rating {
-                        continue;
-                    }
-                }
-                let outside = dc & !(n1.cells | n2.cells);
-                // Side 0 takes the link's `a` as its end and `b` as its bridge, side 1
-                // the reverse.
+            let Some(dl) = tables.get(size, ctx, digit, 2) else {
+                continue;
+            };
+            let DigitLinks {
+                all,
+                nodes,
+                reach,
+                reaching,
+                with,
+                ..
+            } = dl;
+            for i in 0..all.len() {
+                // The later links with an orientation whose bridge shares a unit with one of
+                // link i's bridges, whose ends some candidate sees: the only partners that
+                // can eliminate (as bits 2j of the codes).
+                let mut partners = 0u128;
                 for side1 in 0..2 {
-                    for side2 in 0..2 {
-                        if n1.cover[1 - side1] & n2.cover[1 - side2] == 0 {
+                    let code1 = 2 * i + side1;
+                    if reach[code1] != 0 {
+                        partners |= dl.joinable(nodes[i].cover[1 - side1]);
+                    }
+                }
+                partners &= with[i] & reaching & !((4u128 << (2 * i)) - 1);
+                partners = (partners | partners >> 1) & 0x5555_5555_5555_5555_5555_5555_5555_5555;
+                for j in cells_of(partners).map(|code| code / 2) {
+                    let (l1, l2) = (all[i], all[j]);
+                    let (n1, n2) = (&nodes[i], &nodes[j]);
+                    let rating = if n1.grouped || n2.grouped {
+                        43
+                    } else {
+                        kind_rating(size, l1.unit, l2.unit)
+                    };
+                    if let Some(b) = &best {
+                        if b.0 < rating {
                             continue;
                         }
-                        let elim = outside & n1.seen[side1] & n2.seen[side2];
-                        if elim == 0 {
-                            continue;
-                        }
-                        let key = (rating, -(elim.count_ones() as i32));
-                        if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
-                            let (end1, bridge1) = oriented(&l1, side1);
-                            let (end2, bridge2) = oriented(&l2, side2);
-                            best = Some((rating, key.1, digit, Link { unit: l1.unit, a: end1, b: bridge1 }, Link { unit: l2.unit, a: end2, b: bridge2 }, end1, end2, bridge1 | bridge2));
+                    }
+                    let outside = dc & !(n1.cells | n2.cells);
+                    // Side 0 takes the link's `a` as its end and `b` as its bridge, side 1
+                    // the reverse.
+                    for side1 in 0..2 {
+                        for side2 in 0..2 {
+                            if n1.cover[1 - side1] & n2.cover[1 - side2] == 0 {
+                                continue;
+                            }
+                            let elim = outside & n1.seen[side1] & n2.seen[side2];
+                            if elim == 0 {
+                                continue;
+                            }
+                            let key = (rating, -(elim.count_ones() as i32));
+                            if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
+                                let (end1, bridge1) = oriented(&l1, side1);
+                                let (end2, bridge2) = oriented(&l2, side2);
+                                best = Some((
+                                    rating,
+                                    key.1,
+                                    digit,
+                                    Link {
+                                        unit: l1.unit,
+                                        a: end1,
+                                        b: bridge1,
+                                    },
+                                    Link {
+                                        unit: l2.unit,
+                                        a: end2,
+                                        b: bridge2,
+                                    },
+                                    end1,
+                                    end2,
+                                    bridge1 | bridge2,
+                                ));
+                            }
                         }
                     }
                 }
             }
-        }
-        // Nothing found with no best to prune by: the digit holds nothing at all.
-        if nine && best.is_none() {
-            barren::digit_record(barren::slot::TURBOT_FISH, digit as usize - 1, dc);
+            // Nothing found with no best to prune by: the digit holds nothing at all.
+            if nine && best.is_none() {
+                barren::digit_record(barren::slot::TURBOT_FISH, digit as usize - 1, dc);
+            }
         }
     });
     let (rating, _, digit, l1, l2, end1, end2, _bridge) = best?;
@@ -437,96 +483,124 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
     // middle as (unit, x, y))
     let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
     let nine = size == Size::Nine;
-    LINK_TABLES.with_borrow_mut(|tables| for digit in 1..=size.n() as u8 {
-        let dc = dcs[digit as usize - 1];
-        // A digit that held nothing with these candidate cells holds nothing now.
-        if nine && barren::digit_known(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc) {
-            continue;
-        }
-        // Three links to chain: fewer, nothing.
-        let Some(dl) = tables.get(size, ctx, digit, 3) else {
-            continue;
-        };
-        let DigitLinks { all, nodes, reach, reaching, with, grouped, .. } = dl;
-        let (reach, reaching, with, grouped) = (reach, *reaching, with, *grouped);
-        let joinable = |cover: u32| dl.joinable(cover);
-        for mid in 0..all.len() {
-            let n2 = &nodes[mid];
-            let usable = with[mid] & reaching;
-            if usable == 0 {
+    LINK_TABLES.with_borrow_mut(|tables| {
+        for digit in 1..=size.n() as u8 {
+            let dc = dcs[digit as usize - 1];
+            // A digit that held nothing with these candidate cells holds nothing now.
+            if nine && barren::digit_known(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc)
+            {
                 continue;
             }
-            // Side 0: x is the middle link's `a`, y its `b`; side 1 the reverse.
-            for side2 in 0..2 {
-                let (cover_x, cover_y) = (n2.cover[side2], n2.cover[1 - side2]);
-                // The third links joinable to y and the first links whose bridge b1
-                // shares a unit with x, in the order the search tries them.
-                let thirds = joinable(cover_y) & usable;
-                if thirds == 0 {
+            // Three links to chain: fewer, nothing.
+            let Some(dl) = tables.get(size, ctx, digit, 3) else {
+                continue;
+            };
+            let DigitLinks {
+                all,
+                nodes,
+                reach,
+                reaching,
+                with,
+                grouped,
+                ..
+            } = dl;
+            let (reach, reaching, with, grouped) = (reach, *reaching, with, *grouped);
+            let joinable = |cover: u32| dl.joinable(cover);
+            for mid in 0..all.len() {
+                let n2 = &nodes[mid];
+                let usable = with[mid] & reaching;
+                if usable == 0 {
                     continue;
                 }
-                let mut reach_any = 0u128;
-                for code in cells_of(thirds) {
-                    reach_any |= reach[code];
-                }
-                reach_any &= !n2.cells;
-                for code1 in cells_of(joinable(cover_x) & usable) {
-                    let i = code1 / 2;
-                    // The candidates outside the first two links seeing e1: the
-                    // eliminations are those of them that also see e3.
-                    let seeing_e1 = reach[code1] & !n2.cells;
-                    // No third link's reach meets it: no elimination with this first link.
-                    if seeing_e1 & reach_any == 0 {
+                // Side 0: x is the middle link's `a`, y its `b`; side 1 the reverse.
+                for side2 in 0..2 {
+                    let (cover_x, cover_y) = (n2.cover[side2], n2.cover[1 - side2]);
+                    // The third links joinable to y and the first links whose bridge b1
+                    // shares a unit with x, in the order the search tries them.
+                    let thirds = joinable(cover_y) & usable;
+                    if thirds == 0 {
                         continue;
                     }
-                    for code3 in cells_of(thirds & with[i]) {
-                        let elim = seeing_e1 & reach[code3];
-                        if elim == 0 {
+                    let mut reach_any = 0u128;
+                    for code in cells_of(thirds) {
+                        reach_any |= reach[code];
+                    }
+                    reach_any &= !n2.cells;
+                    for code1 in cells_of(joinable(cover_x) & usable) {
+                        let i = code1 / 2;
+                        // The candidates outside the first two links seeing e1: the
+                        // eliminations are those of them that also see e3.
+                        let seeing_e1 = reach[code1] & !n2.cells;
+                        // No third link's reach meets it: no elimination with this first link.
+                        if seeing_e1 & reach_any == 0 {
                             continue;
                         }
-                        let j = code3 / 2;
-                        let is_grouped = grouped & (1 << i | 1 << mid | 1 << j) != 0;
-                        let kinds = [all[i].unit, all[mid].unit, all[j].unit].map(|u| unit_kind_index(size, u));
-                        let rating = if is_grouped {
-                            57
-                        } else if kinds.contains(&2) {
-                            55
-                        } else if kinds.contains(&0) && kinds.contains(&1) {
-                            56
-                        } else {
-                            54
-                        };
-                        let key = (rating, -(elim.count_ones() as i32));
-                        if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
-                            let (l1, l2, l3) = (&all[i], &all[mid], &all[j]);
-                            let (e1, b1) = oriented(l1, code1 % 2);
-                            let (x, y) = oriented(l2, side2);
-                            let (e3, b3) = oriented(l3, code3 % 2);
-                            best = Some((
-                                rating,
-                                key.1,
-                                digit,
-                                [
-                                    Link { unit: l1.unit, a: e1, b: b1 },
-                                    Link { unit: l2.unit, a: x, b: y },
-                                    Link { unit: l3.unit, a: b3, b: e3 },
-                                ],
-                            ));
+                        for code3 in cells_of(thirds & with[i]) {
+                            let elim = seeing_e1 & reach[code3];
+                            if elim == 0 {
+                                continue;
+                            }
+                            let j = code3 / 2;
+                            let is_grouped = grouped & (1 << i | 1 << mid | 1 << j) != 0;
+                            let kinds = [all[i].unit, all[mid].unit, all[j].unit]
+                                .map(|u| unit_kind_index(size, u));
+                            let rating = if is_grouped {
+                                57
+                            } else if kinds.contains(&2) {
+                                55
+                            } else if kinds.contains(&0) && kinds.contains(&1) {
+                                56
+                            } else {
+                                54
+                            };
+                            let key = (rating, -(elim.count_ones() as i32));
+                            if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
+                                let (l1, l2, l3) = (&all[i], &all[mid], &all[j]);
+                                let (e1, b1) = oriented(l1, code1 % 2);
+                                let (x, y) = oriented(l2, side2);
+                                let (e3, b3) = oriented(l3, code3 % 2);
+                                best = Some((
+                                    rating,
+                                    key.1,
+                                    digit,
+                                    [
+                                        Link {
+                                            unit: l1.unit,
+                                            a: e1,
+                                            b: b1,
+                                        },
+                                        Link {
+                                            unit: l2.unit,
+                                            a: x,
+                                            b: y,
+                                        },
+                                        Link {
+                                            unit: l3.unit,
+                                            a: b3,
+                                            b: e3,
+                                        },
+                                    ],
+                                ));
+                            }
                         }
                     }
                 }
             }
-        }
-        // Nothing found with no best to prune by: the digit holds nothing at all.
-        if nine && best.is_none() {
-            barren::digit_record(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc);
+            // Nothing found with no best to prune by: the digit holds nothing at all.
+            if nine && best.is_none() {
+                barren::digit_record(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc);
+            }
         }
     });
     let (rating, _, digit, chain) = best?;
     let dc = dcs[digit as usize - 1];
     let used = chain.iter().fold(0u128, |s, l| s | l.a | l.b);
     let (e1, e3) = (chain[0].a, chain[2].b);
-    let eliminations = eliminations_of(m, dc & seeing_all(size, e1) & seeing_all(size, e3) & !used, digit);
+    let eliminations = eliminations_of(
+        m,
+        dc & seeing_all(size, e1) & seeing_all(size, e3) & !used,
+        digit,
+    );
     let explanation = sentence!(
         "Three strong links on {}: {} = {} in {}, {} = {} in {}, {} = {} in {}, joined where they share units; so {} or {} holds {} ({}).",
         digit,
@@ -577,7 +651,10 @@ mod tests {
         let s = turbot_fish(&m).unwrap();
         assert_eq!(s.technique, Technique::Skyscraper);
         assert_eq!(s.rating, 40);
-        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 5, 5), cand(Size::Nine, 5, 4, 5)]);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 5, 5), cand(Size::Nine, 5, 4, 5)]
+        );
     }
 
     #[test]
@@ -586,7 +663,10 @@ mod tests {
         // at r1c8, column 2 also at r7c2 and r8c2 (so neither is a plain link). Box 1's
         // link and column 5's, joined in row 1, leave r3c2 or r7c5: r7c2 loses 5 (or, the
         // same way through row 7 and box 1, r1c5 does).
-        let m = grid_with(&[(0, 0), (2, 1), (0, 4), (6, 4), (0, 7), (6, 1), (7, 1)], '5');
+        let m = grid_with(
+            &[(0, 0), (2, 1), (0, 4), (6, 4), (0, 7), (6, 1), (7, 1)],
+            '5',
+        );
         let s = turbot_fish(&m).unwrap();
         assert_eq!(s.technique, Technique::TurbotFish);
         assert_eq!(s.rating, 42);
@@ -601,7 +681,21 @@ mod tests {
         // applies; ends r1c1 and r7c2 are both seen by r2c2? r2c2 sees r1c1 (box 1) and
         // r7c2 (column 2).
         let m = grid_with(
-            &[(0, 0), (0, 3), (3, 3), (3, 6), (6, 6), (6, 1), (1, 1), (1, 3), (2, 3), (4, 6), (5, 6), (8, 3), (8, 6)],
+            &[
+                (0, 0),
+                (0, 3),
+                (3, 3),
+                (3, 6),
+                (6, 6),
+                (6, 1),
+                (1, 1),
+                (1, 3),
+                (2, 3),
+                (4, 6),
+                (5, 6),
+                (8, 3),
+                (8, 6),
+            ],
             '5',
         );
         assert!(turbot_fish(&m).is_none() || turbot_fish(&m).unwrap().rating >= 40);

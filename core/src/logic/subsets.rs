@@ -21,7 +21,9 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
             continue;
         }
         let slot = barren::slot::subsets(true, false, degree);
-        let key = slot.filter(|_| size == crate::grid::Size::Nine).map(|slot| (slot, barren::unit_key(ctx, u)));
+        let key = slot
+            .filter(|_| size == crate::grid::Size::Nine)
+            .map(|slot| (slot, barren::unit_key(ctx, u)));
         if key.is_some_and(|(slot, key)| barren::unit_known(slot, u, key)) {
             continue;
         }
@@ -55,7 +57,10 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
                 }
                 let common = m.cands[c as usize] & union;
                 for b in bits(common as u32) {
-                    eliminations.push(Candidate { cell: c, digit: b as u8 + 1 });
+                    eliminations.push(Candidate {
+                        cell: c,
+                        digit: b as u8 + 1,
+                    });
                 }
             }
             if eliminations.is_empty() {
@@ -97,7 +102,9 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
             continue;
         }
         let slot = barren::slot::subsets(false, direct, degree);
-        let key = slot.filter(|_| size == crate::grid::Size::Nine).map(|slot| (slot, barren::unit_key(ctx, u)));
+        let key = slot
+            .filter(|_| size == crate::grid::Size::Nine)
+            .map(|slot| (slot, barren::unit_key(ctx, u)));
         if key.is_some_and(|(slot, key)| barren::unit_known(slot, u, key)) {
             continue;
         }
@@ -132,7 +139,10 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                 let c = cells[i];
                 set_cells |= 1u128 << c;
                 for b in bits((m.cands[c as usize] & !digits) as u32) {
-                    eliminations.push(Candidate { cell: c, digit: b as u8 + 1 });
+                    eliminations.push(Candidate {
+                        cell: c,
+                        digit: b as u8 + 1,
+                    });
                 }
             }
             if !direct {
@@ -229,7 +239,14 @@ mod tests {
         assert_eq!(s.technique, Technique::NakedSubset(2));
         assert_eq!(s.rating, 30);
         assert_eq!(s.cells, vec![0, 1]);
-        assert_eq!(s.eliminations, vec![cand(Size::Nine, 0, 2, 1), cand(Size::Nine, 0, 2, 2), cand(Size::Nine, 0, 3, 2)]);
+        assert_eq!(
+            s.eliminations,
+            vec![
+                cand(Size::Nine, 0, 2, 1),
+                cand(Size::Nine, 0, 2, 2),
+                cand(Size::Nine, 0, 3, 2)
+            ]
+        );
         // Only a pair: no triple eliminates anything more than... a triple {1,2,3} in
         // r1c1-r1c3 removes 2 and 3 from r1c4 and 3 from r1c5.
         let t = naked_subset(&m, 3).unwrap();

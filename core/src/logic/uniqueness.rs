@@ -81,7 +81,11 @@ impl LoopSearch<'_> {
                 // `next` holds both digits, so at least two candidates.
                 let cardinality = count9(cands as u32);
                 if cardinality == 2 || count9(ex as u32) == 1 || allowed_extra > 0 {
-                    let allowed = if cardinality > 2 { allowed_extra.saturating_sub(1) } else { allowed_extra };
+                    let allowed = if cardinality > 2 {
+                        allowed_extra.saturating_sub(1)
+                    } else {
+                        allowed_extra
+                    };
                     self.walk(next, allowed, ex, k);
                 }
             }
@@ -271,8 +275,21 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
         // walk stopped at the cap on loops found), so it is seen already here: the walk
         // leaves those cells out. The loops met first are the same, in the same form and
         // order (the walk is the full one with branches cut).
-        let walk_cells = if capped_pairs >> pair & 1 != 0 { both } else { both & !(bivalue & ((1u128 << start) - 1)) };
-        let mut search = LoopSearch { m, both: walk_cells, v, path: [0; MAX_LOOP], len: 0, on_path: 0, found: Vec::new(), capped: false };
+        let walk_cells = if capped_pairs >> pair & 1 != 0 {
+            both
+        } else {
+            both & !(bivalue & ((1u128 << start) - 1))
+        };
+        let mut search = LoopSearch {
+            m,
+            both: walk_cells,
+            v,
+            path: [0; MAX_LOOP],
+            len: 0,
+            on_path: 0,
+            found: Vec::new(),
+            capped: false,
+        };
         search.walk(start, 2, 0, 3);
         capped |= search.capped;
         if search.capped {
@@ -320,18 +337,59 @@ fn loop_name(len: usize) -> &'static str {
 fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Vec<(u16, u8, Step)> {
     let size = m.size;
     let mut out = Vec::new();
-    let extras: Vec<usize> = cells.iter().copied().filter(|&c| m.cands[c].count_ones() > 2).collect();
+    let extras: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| m.cands[c].count_ones() > 2)
+        .collect();
     let mut sorted_cells: Vec<usize> = cells.to_vec();
     sorted_cells.sort_unstable();
-    let pattern = sentence!("{} on {} ({})", loop_name(cells.len()), digit_list(v), cell_list(size, sorted_cells.iter().copied()));
+    let pattern = sentence!(
+        "{} on {} ({})",
+        loop_name(cells.len()),
+        digit_list(v),
+        cell_list(size, sorted_cells.iter().copied())
+    );
     let make = |kind: u8, rating: u16, elims: Vec<Candidate>, extra_text: String| {
-        let text = sentence!("{} type {}: {} ({}).", pattern, kind, extra_text, elimination_text(size, &elims));
-        make_step(Technique::UniqueLoop(kind), rating, Vec::new(), elims, set, Vec::new(), v, text)
+        let text = sentence!(
+            "{} type {}: {} ({}).",
+            pattern,
+            kind,
+            extra_text,
+            elimination_text(size, &elims)
+        );
+        make_step(
+            Technique::UniqueLoop(kind),
+            rating,
+            Vec::new(),
+            elims,
+            set,
+            Vec::new(),
+            v,
+            text,
+        )
     };
     if extras.len() == 1 {
         let c = extras[0];
-        let elims: Vec<Candidate> = crate::grid::digits_of(v).map(|d| Candidate { cell: c as u8, digit: d }).collect();
-        out.push((base, 1, make(1, base, elims, sentence!("only {} holds more than the two digits, so it cannot hold them", cell_name(size, c)))));
+        let elims: Vec<Candidate> = crate::grid::digits_of(v)
+            .map(|d| Candidate {
+                cell: c as u8,
+                digit: d,
+            })
+            .collect();
+        out.push((
+            base,
+            1,
+            make(
+                1,
+                base,
+                elims,
+                sentence!(
+                    "only {} holds more than the two digits, so it cannot hold them",
+                    cell_name(size, c)
+                ),
+            ),
+        ));
         return out;
     }
     if extras.len() < 2 {
@@ -347,7 +405,20 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
         let elim = digit_cells(m, digit) & targets & !set;
         if elim != 0 {
             let elims = eliminations_of(m, elim, digit);
-            out.push((base, 2, make(2, base, elims, sentence!("{} is in one of {}", digit, cell_list(size, extras.iter().copied())))));
+            out.push((
+                base,
+                2,
+                make(
+                    2,
+                    base,
+                    elims,
+                    sentence!(
+                        "{} is in one of {}",
+                        digit,
+                        cell_list(size, extras.iter().copied())
+                    ),
+                ),
+            ));
         }
     }
     if extras.len() != 2 {
@@ -383,7 +454,10 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
                         naked |= m.cands[c];
                         others |= 1u128 << c;
                     }
-                    if !ok || union.count_ones() as usize != degree || naked.count_ones() as usize != degree {
+                    if !ok
+                        || union.count_ones() as usize != degree
+                        || naked.count_ones() as usize != degree
+                    {
                         continue;
                     }
                     let mut elims = Vec::new();
@@ -393,7 +467,10 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
                             continue;
                         }
                         for b in bits((m.cands[c] & union) as u32) {
-                            elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+                            elims.push(Candidate {
+                                cell: c as u8,
+                                digit: b as u8 + 1,
+                            });
                         }
                     }
                     if elims.is_empty() {
@@ -452,7 +529,10 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
                 let mut elims = Vec::new();
                 for c in cells_of(hidden) {
                     for b in bits((m.cands[c] & !values) as u32) {
-                        elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+                        elims.push(Candidate {
+                            cell: c as u8,
+                            digit: b as u8 + 1,
+                        });
                     }
                 }
                 if elims.is_empty() {
@@ -482,7 +562,16 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
             let p = digit_cells(m, d) & unit_mask(size, u);
             if p == (1u128 << c1) | (1u128 << c2) {
                 let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
-                let elims = vec![Candidate { cell: c1 as u8, digit: other }, Candidate { cell: c2 as u8, digit: other }];
+                let elims = vec![
+                    Candidate {
+                        cell: c1 as u8,
+                        digit: other,
+                    },
+                    Candidate {
+                        cell: c2 as u8,
+                        digit: other,
+                    },
+                ];
                 let text = sentence!(
                     "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
                     unit_name(size, u),
@@ -583,7 +672,12 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let names = cell_list(size, bug_cells.iter().copied());
     if bug_cells.len() == 1 {
         let c = bug_cells[0];
-        let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values).map(|d| Candidate { cell: c as u8, digit: d }).collect();
+        let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values)
+            .map(|d| Candidate {
+                cell: c as u8,
+                digit: d,
+            })
+            .collect();
         let text = sentence!(
             "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
             digit_list(all_values),
@@ -592,7 +686,16 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
             digit_list(all_values),
             elimination_text(size, &elims)
         );
-        return Some(make_step(Technique::Bug(1), 56, Vec::new(), elims, bug_set, Vec::new(), all_values, text));
+        return Some(make_step(
+            Technique::Bug(1),
+            56,
+            Vec::new(),
+            elims,
+            bug_set,
+            Vec::new(),
+            all_values,
+            text,
+        ));
     }
     if all_values.count_ones() == 1 {
         let digit = all_values.trailing_zeros() as u8 + 1;
@@ -606,7 +709,16 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                 digit,
                 elimination_text(size, &elims)
             );
-            return Some(make_step(Technique::Bug(2), 57, Vec::new(), elims, bug_set, Vec::new(), all_values, text));
+            return Some(make_step(
+                Technique::Bug(2),
+                57,
+                Vec::new(),
+                elims,
+                bug_set,
+                Vec::new(),
+                all_values,
+                text,
+            ));
         }
         if bug_cells.len() == 2 {
             return bug_type_4(m, &bug_cells, &bug_values, all_values);
@@ -643,7 +755,10 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                     others |= k;
                     naked_cells |= 1u128 << region[i];
                 }
-                if !ok || others.count_ones() as usize != degree || (others | all_values).count_ones() as usize != degree {
+                if !ok
+                    || others.count_ones() as usize != degree
+                    || (others | all_values).count_ones() as usize != degree
+                {
                     continue;
                 }
                 let naked = others | all_values;
@@ -653,7 +768,10 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                         continue;
                     }
                     for b in bits((m.cands[c] & naked) as u32) {
-                        elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+                        elims.push(Candidate {
+                            cell: c as u8,
+                            digit: b as u8 + 1,
+                        });
                     }
                 }
                 if elims.is_empty() {
@@ -669,7 +787,16 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                     unit_name(size, u),
                     elimination_text(size, &elims)
                 );
-                return Some(make_step(Technique::Bug(3), rating, Vec::new(), elims, bug_set | naked_cells, vec![u as u8], naked, text));
+                return Some(make_step(
+                    Technique::Bug(3),
+                    rating,
+                    Vec::new(),
+                    elims,
+                    bug_set | naked_cells,
+                    vec![u as u8],
+                    naked,
+                    text,
+                ));
             }
         }
     }
@@ -689,7 +816,10 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
     let mut elims = Vec::new();
     for c in [c1, c2] {
         for b in bits((m.cands[c] & !bug_values[c] & !shared) as u32) {
-            elims.push(Candidate { cell: c as u8, digit: b as u8 + 1 });
+            elims.push(Candidate {
+                cell: c as u8,
+                digit: b as u8 + 1,
+            });
         }
     }
     if elims.is_empty() {
@@ -704,7 +834,16 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
         digit,
         elimination_text(size, &elims)
     );
-    Some(make_step(Technique::Bug(4), 57, Vec::new(), elims, pair, vec![u as u8], all_values | shared, text))
+    Some(make_step(
+        Technique::Bug(4),
+        57,
+        Vec::new(),
+        elims,
+        pair,
+        vec![u as u8],
+        all_values | shared,
+        text,
+    ))
 }
 
 #[cfg(test)]
@@ -723,11 +862,17 @@ mod tests {
     #[test]
     fn unique_rectangle_type_1() {
         // r1c1, r1c4, r2c1, r2c4 on 1,2 (two boxes, two rows, two columns); r2c4 holds 3.
-        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "12"), (1, 3, "123")], "+9");
+        let m = grid(
+            &[(0, 0, "12"), (0, 3, "12"), (1, 0, "12"), (1, 3, "123")],
+            "+9",
+        );
         let s = unique_loop(&m).unwrap();
         assert_eq!(s.technique, Technique::UniqueLoop(1));
         assert_eq!(s.rating, 45);
-        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 3, 1), cand(Size::Nine, 1, 3, 2)]);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 3, 1), cand(Size::Nine, 1, 3, 2)]
+        );
         assert_eq!(s.cells, vec![0, 3, 9, 12]);
     }
 
@@ -735,13 +880,25 @@ mod tests {
     fn no_rectangle_within_one_box() {
         // Four cells in one box, rows and columns: swapping there is not a deadly pattern
         // of the kind a unique rectangle needs (it covers one box only).
-        let m = grid(&[(0, 0, "12"), (0, 1, "12"), (1, 0, "12"), (1, 1, "123")], "+9");
+        let m = grid(
+            &[(0, 0, "12"), (0, 1, "12"), (1, 0, "12"), (1, 1, "123")],
+            "+9",
+        );
         assert_eq!(unique_loop(&m), None);
     }
 
     #[test]
     fn unique_rectangle_type_2() {
-        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "123"), (1, 6, "34")], "+9");
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "123"),
+                (1, 6, "34"),
+            ],
+            "+9",
+        );
         let s = unique_loop(&m).unwrap();
         assert_eq!(s.technique, Technique::UniqueLoop(2));
         assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 6, 3)]);
@@ -751,11 +908,23 @@ mod tests {
     fn unique_rectangle_type_4() {
         // r2c1 {1,2,3}, r2c4 {1,2,4}: extras differ (no type 2); in row 2, 1 is only in
         // those two cells, so neither can hold 2.
-        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "124"), (1, 6, "234")], "+9");
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "124"),
+                (1, 6, "234"),
+            ],
+            "+9",
+        );
         let s = unique_loop(&m).unwrap();
         assert_eq!(s.technique, Technique::UniqueLoop(4));
         assert_eq!(s.rating, 45);
-        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 0, 2), cand(Size::Nine, 1, 3, 2)]);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 0, 2), cand(Size::Nine, 1, 3, 2)]
+        );
     }
 
     #[test]
@@ -763,7 +932,17 @@ mod tests {
         // r2c1 {1,2,3} and r2c4 {1,2,4}: one of them holds 3 or 4, which with r2c7 {3,4}
         // make a naked pair of row 2, so r2c8 loses 3. (1 and 2 are also in r2c8, so no
         // type 4; row 2 has four blanks, too few for the hidden form.)
-        let m = grid(&[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "124"), (1, 6, "34"), (1, 7, "1235")], "+9");
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "124"),
+                (1, 6, "34"),
+                (1, 7, "1235"),
+            ],
+            "+9",
+        );
         let s = unique_loop(&m).unwrap();
         assert_eq!(s.technique, Technique::UniqueLoop(3));
         assert_eq!(s.rating, 46);
@@ -775,13 +954,24 @@ mod tests {
         // As above with a fifth blank in row 2: 1 and 2 are then confined to one of
         // r2c1/r2c4 and r2c8, which keeps only 1 and 2 (4.5).
         let m = grid(
-            &[(0, 0, "12"), (0, 3, "12"), (1, 0, "123"), (1, 3, "124"), (1, 6, "34"), (1, 7, "1235"), (1, 8, "35")],
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "124"),
+                (1, 6, "34"),
+                (1, 7, "1235"),
+                (1, 8, "35"),
+            ],
             "+9",
         );
         let s = unique_loop(&m).unwrap();
         assert_eq!(s.technique, Technique::UniqueLoop(3));
         assert_eq!(s.rating, 45);
-        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 7, 3), cand(Size::Nine, 1, 7, 5)]);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 7, 3), cand(Size::Nine, 1, 7, 5)]
+        );
     }
 
     #[test]
@@ -795,6 +985,12 @@ mod tests {
         let s = bug(&m4).unwrap();
         assert_eq!(s.technique, Technique::Bug(1));
         assert_eq!(s.rating, 56);
-        assert_eq!(s.eliminations, vec![Candidate { cell: 0, digit: 1 }, Candidate { cell: 0, digit: 2 }]);
+        assert_eq!(
+            s.eliminations,
+            vec![
+                Candidate { cell: 0, digit: 1 },
+                Candidate { cell: 0, digit: 2 }
+            ]
+        );
     }
 }

@@ -27,7 +27,11 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
     // of the candidates of its three cells and of its target cells only, so with a
     // snapshot only wings with a cell whose candidates changed since (`new`) are looked
     // at, in the same order.
-    let slot = if xyz { incremental::slot::XYZ_WING } else { incremental::slot::XY_WING };
+    let slot = if xyz {
+        incremental::slot::XYZ_WING
+    } else {
+        incremental::slot::XY_WING
+    };
     let changed = incremental::changed(slot, m);
     if changed == Some(0) {
         return None;
@@ -49,7 +53,11 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
         let mut wings = 0u128;
         for w in cells_of(bivalue & peers(size, pivot)) {
             let wc = m.cands[w];
-            if if xyz { wc & pc == wc } else { count9((wc & pc) as u32) == 1 } {
+            if if xyz {
+                wc & pc == wc
+            } else {
+                count9((wc & pc) as u32) == 1
+            } {
                 wings |= 1u128 << w;
             }
         }
@@ -89,7 +97,11 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
                     continue;
                 }
                 let eliminations = eliminations_of(m, elim, digit);
-                let (technique, rating, name) = if xyz { (Technique::XYZWing, 44, "XYZ-wing") } else { (Technique::XYWing, 42, "XY-wing") };
+                let (technique, rating, name) = if xyz {
+                    (Technique::XYZWing, 44, "XYZ-wing")
+                } else {
+                    (Technique::XYWing, 42, "XY-wing")
+                };
                 let explanation = sentence!(
                     "{}: pivot {} ({}) with wings {} ({}) and {} ({}): one of them holds {} ({}).",
                     name,
@@ -169,7 +181,14 @@ fn als_rating(k: usize, biggest: i32) -> u16 {
 /// the pattern; each digit of `locked` (when both of `y`'s digits are restricted) leaves
 /// the cells seeing all of its holders in the set. `dcs` holds each digit's candidate
 /// cells (index `d - 1`).
-fn als_eliminations(m: &Marks, dcs: &[CellSet; 9], als: &[usize], y: usize, through: u16, locked: u16) -> [CellSet; 9] {
+fn als_eliminations(
+    m: &Marks,
+    dcs: &[CellSet; 9],
+    als: &[usize],
+    y: usize,
+    through: u16,
+    locked: u16,
+) -> [CellSet; 9] {
     let size = m.size;
     let mut pattern = 1u128 << y;
     for &q in als {
@@ -207,7 +226,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     // its first such cell). The choice among the patterns found does not depend on the
     // order met: ties go to the first pattern of the full search's order, the sets' cells
     // in lexicographic order, then the bivalue cell (see `visit`).
-    let slot = if k == 3 { incremental::slot::WXYZ_WING } else { incremental::slot::VWXYZ_WING };
+    let slot = if k == 3 {
+        incremental::slot::WXYZ_WING
+    } else {
+        incremental::slot::VWXYZ_WING
+    };
     let changed = incremental::changed(slot, m);
     if changed == Some(0) {
         return None;
@@ -250,7 +273,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             sorted[..k].copy_from_slice(&stack[..k]);
             sorted[..k].sort_unstable();
             let cells = &sorted[..k];
-            let biggest = cells.iter().map(|&x| count9(m.cands[x] as u32)).max().unwrap_or(0) as i32;
+            let biggest = cells
+                .iter()
+                .map(|&x| count9(m.cands[x] as u32))
+                .max()
+                .unwrap_or(0) as i32;
             let rating = als_rating(k, biggest);
             if best.is_some_and(|b| b.0 < rating) {
                 return;
@@ -275,7 +302,8 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                 // set's cells see each other and y holds the digit, every cell of the set
                 // holding it sees y.
                 let seen_by_y = peers(size, y);
-                let restricted = |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
+                let restricted =
+                    |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
                 let low = cy & cy.wrapping_neg();
                 let high = cy & !low;
                 let (r_low, r_high) = (restricted(low), restricted(high));
@@ -288,7 +316,14 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     _ => &[],
                 };
                 for &(z_bit, double) in choices {
-                    let elims = als_eliminations(m, dcs, cells, y, if double { cy } else { z_bit }, if double { union & !cy } else { 0 });
+                    let elims = als_eliminations(
+                        m,
+                        dcs,
+                        cells,
+                        y,
+                        if double { cy } else { z_bit },
+                        if double { union & !cy } else { 0 },
+                    );
                     let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
                     if count == 0 {
                         continue;
@@ -297,11 +332,15 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     // pattern "suffix" (double link 2 or 1, largest cell, total of the
                     // set's candidates), smallest first; then the full search's order.
                     let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
-                    let suffix = (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
+                    let suffix =
+                        (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
                     let mut all = [0usize; 5];
                     all[..k].copy_from_slice(cells);
                     all[k] = y;
-                    if best.is_none_or(|b| (rating, std::cmp::Reverse(count), suffix, all) < (b.0, std::cmp::Reverse(b.1), b.4, b.2)) {
+                    if best.is_none_or(|b| {
+                        (rating, std::cmp::Reverse(count), suffix, all)
+                            < (b.0, std::cmp::Reverse(b.1), b.4, b.2)
+                    }) {
                         *best = Some((rating, count, all, if double { cy } else { z_bit }, suffix));
                     }
                 }
@@ -319,7 +358,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             }
             // `need`'s digits held by a cell outside `seen` (the cells seeing the one
             // bivalue cell to take, or all) cannot be restricted: one at least must be.
-            let broken = if seen >> c & 1 == 0 { broken | (m.cands[c] & need) } else { broken };
+            let broken = if seen >> c & 1 == 0 {
+                broken | (m.cands[c] & need)
+            } else {
+                broken
+            };
             if need != 0 && broken == need {
                 continue;
             }
@@ -345,17 +388,34 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             if !enough {
                 continue;
             }
-            visit(m, dcs, k, depth + 1, stack, next, u, ys, need, seen, broken, best);
+            visit(
+                m,
+                dcs,
+                k,
+                depth + 1,
+                stack,
+                next,
+                u,
+                ys,
+                need,
+                seen,
+                broken,
+                best,
+            );
         }
     }
     match changed {
-        None => visit(m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, !0, 0, &mut best),
+        None => visit(
+            m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, !0, 0, &mut best,
+        ),
         Some(new) => {
             // The sets holding a new cell, from their first new cell `a`.
             for a in cells_of(new & multi) {
                 stack[0] = a;
                 let allowed = multi & peers(size, a) & !(new & ((2u128 << a) - 1));
-                visit(m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, !0, 0, &mut best);
+                visit(
+                    m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, !0, 0, &mut best,
+                );
             }
             // The sets of old cells with a new bivalue cell `y`, from their first cell `x`
             // seeing y.
@@ -369,7 +429,20 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     }
                     stack[0] = x;
                     let allowed = old & peers(size, x) & !(near & ((2u128 << x) - 1));
-                    visit(m, dcs, k, 1, &mut stack, allowed, m.cands[x], 1u128 << y, cy, peers(size, y), 0, &mut best);
+                    visit(
+                        m,
+                        dcs,
+                        k,
+                        1,
+                        &mut stack,
+                        allowed,
+                        m.cands[x],
+                        1u128 << y,
+                        cy,
+                        peers(size, y),
+                        0,
+                        &mut best,
+                    );
                 }
             }
         }
@@ -385,14 +458,22 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         pattern |= 1u128 << q;
         digits |= m.cands[q];
     }
-    let locked = if through.count_ones() == 2 { digits & !through } else { 0 };
+    let locked = if through.count_ones() == 2 {
+        digits & !through
+    } else {
+        0
+    };
     let per_digit = als_eliminations(m, dcs, &cells[..k], cells[k], through, locked);
     let mut eliminations = Vec::new();
     for (d, set) in per_digit.iter().enumerate() {
         eliminations.extend(eliminations_of(m, *set, d as u8 + 1));
     }
     let z_text = digit_list(through);
-    let (technique, name) = if k == 3 { (Technique::WXYZWing, "WXYZ-wing") } else { (Technique::VWXYZWing, "VWXYZ-wing") };
+    let (technique, name) = if k == 3 {
+        (Technique::WXYZWing, "WXYZ-wing")
+    } else {
+        (Technique::VWXYZWing, "VWXYZ-wing")
+    };
     let explanation = sentence!(
         "{}: {} hold only {} between them and {} holds {}: {} is in one of the pattern's cells holding it ({}).",
         name,
@@ -403,7 +484,16 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         z_text,
         elimination_text(size, &eliminations)
     );
-    Some(make_step(technique, rating, Vec::new(), eliminations, pattern, Vec::new(), digits, explanation))
+    Some(make_step(
+        technique,
+        rating,
+        Vec::new(),
+        eliminations,
+        pattern,
+        Vec::new(),
+        digits,
+        explanation,
+    ))
 }
 
 #[cfg(test)]
@@ -422,7 +512,13 @@ mod tests {
     #[test]
     fn xy_wing() {
         // Pivot r1c1 {1,2}, wings r1c5 {1,3} (row) and r3c2 {2,3} (box); r3c5 sees both.
-        let m = grid(&[(0, 0, "12"), (0, 4, "13"), (2, 1, "23"), (2, 4, "345"), (5, 5, "34")]);
+        let m = grid(&[
+            (0, 0, "12"),
+            (0, 4, "13"),
+            (2, 1, "23"),
+            (2, 4, "345"),
+            (5, 5, "34"),
+        ]);
         let s = super::xy_wing(&m).unwrap();
         assert_eq!(s.technique, Technique::XYWing);
         assert_eq!(s.rating, 42);
@@ -436,7 +532,13 @@ mod tests {
         // r1c1 {1,2,3}, r1c2 {1,4}, r1c3 {2,4} see each other and hold 1-4; the bivalue
         // r1c7 {1,3} sees every cell of row 1, so 1 (or 3) is restricted and the other
         // digit leaves the cells that see all its holders.
-        let m = grid(&[(0, 0, "123"), (0, 1, "14"), (0, 2, "24"), (0, 6, "13"), (0, 8, "35")]);
+        let m = grid(&[
+            (0, 0, "123"),
+            (0, 1, "14"),
+            (0, 2, "24"),
+            (0, 6, "13"),
+            (0, 8, "35"),
+        ]);
         let s = super::wxyz_wing(&m).unwrap();
         assert_eq!(s.technique, Technique::WXYZWing);
         assert_eq!(s.rating, 56);
@@ -450,7 +552,13 @@ mod tests {
     fn xyz_wing() {
         // Pivot r1c1 {1,2,3}, wings r1c3 {1,3} (row, box) and r2c2... both in box 1 then
         // r1c2 sees all three.
-        let m = grid(&[(0, 0, "123"), (0, 4, "13"), (1, 1, "23"), (0, 1, "345"), (0, 7, "34")]);
+        let m = grid(&[
+            (0, 0, "123"),
+            (0, 4, "13"),
+            (1, 1, "23"),
+            (0, 1, "345"),
+            (0, 7, "34"),
+        ]);
         assert_eq!(super::xy_wing(&m), None);
         let s = super::xyz_wing(&m).unwrap();
         assert_eq!(s.technique, Technique::XYZWing);
@@ -463,7 +571,10 @@ mod tests {
     /// r9c3 holds 2 and 7, so 2 leaves r2c3 and r3c3. No WXYZ-wing is there.
     #[test]
     fn vwxyz_wing_on_a_path() {
-        let p = crate::Puzzle::parse("100004000050908000900070030065000040070803090080000370010050006000109050000400003").unwrap();
+        let p = crate::Puzzle::parse(
+            "100004000050908000900070030065000040070803090080000370010050006000109050000400003",
+        )
+        .unwrap();
         let steps = crate::logic::path(&p, &mut || {}).unwrap();
         let mut m = Marks::from_puzzle(&p);
         for s in &steps[..31] {
@@ -473,7 +584,10 @@ mod tests {
         let s = super::vwxyz_wing(&m).unwrap();
         assert_eq!(s.technique, Technique::VWXYZWing);
         assert_eq!(s.rating, 62);
-        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 2, 2), cand(Size::Nine, 2, 2, 2)]);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 2, 2), cand(Size::Nine, 2, 2, 2)]
+        );
         assert_eq!(steps[31], s);
     }
 }

@@ -60,7 +60,12 @@ pub fn invalid() -> Vec<Invalid> {
             let kind = parts.next().unwrap();
             let detail = parts.next().unwrap().to_string();
             let text = unescape(parts.next().unwrap());
-            Invalid { line: i + 1, contradictory: kind == "contradictory", detail, text }
+            Invalid {
+                line: i + 1,
+                contradictory: kind == "contradictory",
+                detail,
+                text,
+            }
         })
         .collect()
 }
@@ -80,7 +85,9 @@ fn unescape(s: &str) -> String {
             Some('\\') => out.push('\\'),
             Some('x') => {
                 let hex: String = chars.by_ref().take(2).collect();
-                out.push(char::from(u8::from_str_radix(&hex, 16).expect("hex escape")));
+                out.push(char::from(
+                    u8::from_str_radix(&hex, 16).expect("hex escape"),
+                ));
             }
             other => panic!("bad escape {other:?}"),
         }
@@ -95,7 +102,9 @@ pub fn naive_count(p: &Puzzle, limit: u64) -> u64 {
     fn ok(g: &[u8; 81], cell: usize, d: u8) -> bool {
         let (r, c) = (cell / 9, cell % 9);
         let (br, bc) = (r / 3 * 3, c / 3 * 3);
-        (0..9).all(|i| g[r * 9 + i] != d && g[i * 9 + c] != d && g[(br + i / 3) * 9 + bc + i % 3] != d)
+        (0..9).all(|i| {
+            g[r * 9 + i] != d && g[i * 9 + c] != d && g[(br + i / 3) * 9 + bc + i % 3] != d
+        })
     }
     fn go(g: &mut [u8; 81], from: usize, limit: u64, found: &mut u64) {
         let Some(cell) = (from..81).find(|&c| g[c] == 0) else {

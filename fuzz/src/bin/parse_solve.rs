@@ -7,9 +7,10 @@ use sudoku_core::explain::{analyse, format, Style, Trace};
 use sudoku_core::search::{GuessBudget as Budget, OverBudget, Silent};
 use sudoku_core::{is_solution_of, solve_observed, solve_plain_observed, Puzzle};
 
-
 fn check(text: &str) {
-    let Ok(puzzle) = Puzzle::parse(text) else { return };
+    let Ok(puzzle) = Puzzle::parse(text) else {
+        return;
+    };
     for style in [Style::Line, Style::Digits, Style::Contest, Style::Grid] {
         assert_eq!(Puzzle::parse(&format(&puzzle, style)).unwrap(), puzzle);
     }
@@ -28,7 +29,10 @@ fn check(text: &str) {
                 assert_eq!(a.solution, b.solution);
             }
             if a.stats.guesses < 200 {
-                let kept = Trace::new(&puzzle, Silent).unwrap().filter(|s| s.kept).count();
+                let kept = Trace::new(&puzzle, Silent)
+                    .unwrap()
+                    .filter(|s| s.kept)
+                    .count();
                 assert_eq!(kept, if a.count > 0 { puzzle.blanks() } else { 0 });
                 let stats = analyse(&puzzle).unwrap();
                 assert_eq!(stats.solutions, a.count);

@@ -140,7 +140,11 @@ impl XyMemo {
 /// on changed, and those whose lists of what their "on" turns off changed). A search
 /// reads the second list of those it meets "on", the first of those it meets "off"
 /// (and of its start: the closers of a cycle; `ons_of_start`).
-fn meets(read: &(CandSet, CandSet), changed: &(CandSet, CandSet), ons_of_start: Option<u16>) -> bool {
+fn meets(
+    read: &(CandSet, CandSet),
+    changed: &(CandSet, CandSet),
+    ons_of_start: Option<u16>,
+) -> bool {
     let (mut on, mut off) = *read;
     on.intersect(&changed.1);
     off.intersect(&changed.0);
@@ -164,7 +168,11 @@ struct YMemo {
 
 impl Default for YMemo {
     fn default() -> Self {
-        YMemo { barren: false, bivalue: [0; 81], grid: [0; 81] }
+        YMemo {
+            barren: false,
+            bivalue: [0; 81],
+            grid: [0; 81],
+        }
     }
 }
 
@@ -203,7 +211,9 @@ pub(crate) fn forget_memos() {
 impl Default for CycleWork {
     fn default() -> Self {
         let spare = SPARE.with(|s| s.take());
-        CycleWork { scratch: Some(spare.unwrap_or_default()) }
+        CycleWork {
+            scratch: Some(spare.unwrap_or_default()),
+        }
     }
 }
 
@@ -228,7 +238,14 @@ struct Work {
 impl Default for Work {
     fn default() -> Self {
         Work {
-            ents: vec![Ent { pot: 0, branch: NONE16, parent: NONE }; MAX_ENTS],
+            ents: vec![
+                Ent {
+                    pot: 0,
+                    branch: NONE16,
+                    parent: NONE
+                };
+                MAX_ENTS
+            ],
             on_set: CandSet::EMPTY,
             off_set: CandSet::EMPTY,
             cycles: Vec::new(),
@@ -388,7 +405,11 @@ impl Components {
             let vc = pot_cand(v);
             let next: &[u16] = if pot_on(v) { g.offs(vc) } else { g.ons(vc) };
             for &q in next {
-                let u = if pot_on(v) { pot(q, false) } else { pot(q, true) };
+                let u = if pot_on(v) {
+                    pot(q, false)
+                } else {
+                    pot(q, true)
+                };
                 let j = self.comp[u as usize] as usize;
                 if j != k {
                     let other = &rows[j * REACH_WORDS..j * REACH_WORDS + j / 64 + 1];
@@ -429,13 +450,23 @@ impl Components {
 
     /// Whether `from` reaches `to` (both in the graph).
     fn may_reach(&self, from: u16, to: u16) -> bool {
-        let (a, b) = (self.comp[from as usize] as usize, self.comp[to as usize] as usize);
+        let (a, b) = (
+            self.comp[from as usize] as usize,
+            self.comp[to as usize] as usize,
+        );
         b <= a && self.reach[a * REACH_WORDS + b / 64] >> (b % 64) & 1 != 0
     }
 
     /// False when "c on" provably cannot reach "c off" (in the graph `g`, with the cell
     /// rule).
-    fn may_refute(&self, grid: &[u16; 81], places: &[u128; 9], g: &PassGraph, c: u16, y: bool) -> bool {
+    fn may_refute(
+        &self,
+        grid: &[u16; 81],
+        places: &[u128; 9],
+        g: &PassGraph,
+        c: u16,
+        y: bool,
+    ) -> bool {
         let on = pot(c, true);
         if g.live.has(c) {
             return self.may_reach(on, pot(c, false));
@@ -572,7 +603,11 @@ impl PassGraph {
             }
             let bit = 1u128 << cell;
             let [b, r, col] = regions_of(cell);
-            let (bm, rm, cm) = (UNIT_MASKS[b], UNIT_MASKS[r] & !UNIT_MASKS[b], UNIT_MASKS[col] & !UNIT_MASKS[b]);
+            let (bm, rm, cm) = (
+                UNIT_MASKS[b],
+                UNIT_MASKS[r] & !UNIT_MASKS[b],
+                UNIT_MASKS[col] & !UNIT_MASKS[b],
+            );
             let mut ds = m & digits;
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
@@ -607,24 +642,30 @@ impl PassGraph {
     /// in the same order (a check of debug builds).
     fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool, digits: u16) -> bool {
         (0..NCAND as u16)
-            .filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0 && (x || pair(grid[cell_of(c)])) && digits >> digit0_of(c) & 1 != 0)
+            .filter(|&c| {
+                grid[cell_of(c)] >> digit0_of(c) & 1 != 0
+                    && (x || pair(grid[cell_of(c)]))
+                    && digits >> digit0_of(c) & 1 != 0
+            })
             .all(|c| {
-            let (mut ons, mut n_on) = ([0u16; 4], 0);
-            off_to_on(grid, grid, c, y, x, |q, _| {
-                if !ons[..n_on].contains(&q) {
-                    ons[n_on] = q;
-                    n_on += 1;
-                }
-            });
-            let (mut offs, mut n_off) = ([0u16; 28], 0);
-            on_to_off(grid, c, y, |q| {
-                if self.live.has(q) {
-                    offs[n_off] = q;
-                    n_off += 1;
-                }
-            });
-            self.ons(c) == &ons[..n_on] && self.offs(c) == &offs[..n_off] && self.live.has(c) == (n_on > 0)
-        })
+                let (mut ons, mut n_on) = ([0u16; 4], 0);
+                off_to_on(grid, grid, c, y, x, |q, _| {
+                    if !ons[..n_on].contains(&q) {
+                        ons[n_on] = q;
+                        n_on += 1;
+                    }
+                });
+                let (mut offs, mut n_off) = ([0u16; 28], 0);
+                on_to_off(grid, c, y, |q| {
+                    if self.live.has(q) {
+                        offs[n_off] = q;
+                        n_off += 1;
+                    }
+                });
+                self.ons(c) == &ons[..n_on]
+                    && self.offs(c) == &offs[..n_off]
+                    && self.live.has(c) == (n_on > 0)
+            })
     }
 
     /// The live candidates "c on" turns off, in Sukaku Explainer's order.
@@ -648,14 +689,29 @@ fn turns_off(a: u16, b: u16, y: bool) -> bool {
     if ca == cb {
         y && a != b
     } else {
-        digit0_of(a) == digit0_of(b) && (ca / 9 == cb / 9 || ca % 9 == cb % 9 || (ca / 27 == cb / 27 && ca % 9 / 3 == cb % 9 / 3))
+        digit0_of(a) == digit0_of(b)
+            && (ca / 9 == cb / 9
+                || ca % 9 == cb % 9
+                || (ca / 27 == cb / 27 && ca % 9 / 3 == cb % 9 / 3))
     }
 }
 
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
-    let scratch = w.scratch.as_mut().expect("a CycleWork holds its scratch until dropped");
-    search_with(grid, &mut scratch.graph, &mut scratch.work, &mut scratch.xmemo, &mut scratch.ymemo, &mut scratch.xy, best, check);
+    let scratch = w
+        .scratch
+        .as_mut()
+        .expect("a CycleWork holds its scratch until dropped");
+    search_with(
+        grid,
+        &mut scratch.graph,
+        &mut scratch.work,
+        &mut scratch.xmemo,
+        &mut scratch.ymemo,
+        &mut scratch.xy,
+        best,
+        check,
+    );
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -696,13 +752,25 @@ fn search_with(
     // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
     // links graph being shallow.)
     for (i, &(cycle_kind, chain_kind, cycle_base, chain_base, key)) in passes.iter().enumerate() {
-        let pass = Pass { cycle_kind, chain_kind, cycle_base, chain_base, key };
+        let pass = Pass {
+            cycle_kind,
+            chain_kind,
+            cycle_base,
+            chain_base,
+            key,
+        };
         match i {
             0 => {
-                let tainted = run_pass::<false, true>(grid, &places, g, w, xy, best, check, &pass, x_skip, &mut path);
+                let tainted = run_pass::<false, true>(
+                    grid, &places, g, w, xy, best, check, &pass, x_skip, &mut path,
+                );
                 for d in 0..9 {
                     if x_skip >> d & 1 == 0 {
-                        xmemo[d] = XMemo { places: places[d], starts: places[d] & multi, barren: tainted >> d & 1 == 0 };
+                        xmemo[d] = XMemo {
+                            places: places[d],
+                            starts: places[d] & multi,
+                            barren: tainted >> d & 1 == 0,
+                        };
                     }
                 }
             }
@@ -715,12 +783,22 @@ fn search_with(
                     }
                 }
                 let unbounded = !best.is_some();
-                if ymemo.barren && ymemo.bivalue == bivalue && grid.iter().zip(ymemo.grid.iter()).all(|(&m, &was)| m & !was == 0) {
+                if ymemo.barren
+                    && ymemo.bivalue == bivalue
+                    && grid
+                        .iter()
+                        .zip(ymemo.grid.iter())
+                        .all(|(&m, &was)| m & !was == 0)
+                {
                     continue;
                 }
                 run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
                 if unbounded && !best.is_some() {
-                    *ymemo = YMemo { barren: true, bivalue, grid: *grid };
+                    *ymemo = YMemo {
+                        barren: true,
+                        bivalue,
+                        grid: *grid,
+                    };
                 }
             }
             _ => {
@@ -757,9 +835,20 @@ fn run_pass<const Y: bool, const X: bool>(
     path: &mut Vec<u16>,
 ) -> u16 {
     let (y, x) = (Y, X);
-    let Pass { cycle_kind, chain_kind, cycle_base, chain_base, key } = *pass;
+    let Pass {
+        cycle_kind,
+        chain_kind,
+        cycle_base,
+        chain_base,
+        key,
+    } = *pass;
     // The bounds change only when a hint is offered: recomputed then.
-    let bounds = |best: &Found| (best.max_complexity(cycle_base, key), best.max_complexity(chain_base, key));
+    let bounds = |best: &Found| {
+        (
+            best.max_complexity(cycle_base, key),
+            best.max_complexity(chain_base, key),
+        )
+    };
     let (mut cyc_max, mut chain_max) = bounds(best);
     // A cycle has 4 potentials or more, a forcing chain 2: when neither could beat
     // the best, the pass can find nothing.
@@ -830,10 +919,17 @@ fn run_pass<const Y: bool, const X: bool>(
             // Cycles, and (X links) the forcing chain from "on", share one search.
             let fc_max = if x { chain_max } else { 0 };
             let (on, off) = (pot(c, true), pot(c, false));
-            let fc_on = if memo && xy.on_ok.has(c) && cyc_max <= xy.on_bound[c as usize].0 && fc_max <= xy.on_bound[c as usize].1 {
+            let fc_on = if memo
+                && xy.on_ok.has(c)
+                && cyc_max <= xy.on_bound[c as usize].0
+                && fc_max <= xy.on_bound[c as usize].1
+            {
                 w.cycles.clear();
                 None
-            } else if prune && !w.comps.on_cycle(on) && !(x && w.comps.may_refute(grid, places, g, c, y)) {
+            } else if prune
+                && !w.comps.on_cycle(on)
+                && !(x && w.comps.may_refute(grid, places, g, c, y))
+            {
                 if memo {
                     xy.on_ok.unset(c);
                 }
@@ -877,7 +973,8 @@ fn run_pass<const Y: bool, const X: bool>(
                         if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
                             // (A start "off" that turns nothing on leads nowhere.)
                             None
-                        } else if memo && xy.off_ok.has(c) && chain_max <= xy.off_bound[c as usize] {
+                        } else if memo && xy.off_ok.has(c) && chain_max <= xy.off_bound[c as usize]
+                        {
                             None
                         } else {
                             let found = from_off(g, c, chain_max, w);
@@ -990,7 +1087,14 @@ fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
 /// one off (at most 4 tests), and the last round, whose "off" potentials would not be
 /// expanded, adds none. The entries of a level being consecutive in `w.ents`, a level
 /// is a range of it; the entries of the cycles found are added after the search.
-fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mut Work) -> Option<(u32, u32)> {
+fn from_on(
+    g: &PassGraph,
+    start: u16,
+    y: bool,
+    cyc_max: u32,
+    fc_max: u32,
+    w: &mut Work,
+) -> Option<(u32, u32)> {
     w.cycles.clear();
     w.closing.clear();
     w.on_set.clear();
@@ -1003,7 +1107,11 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
     let start_live = g.live.has(start);
     let max_len = cyc_max.max(fc_max);
     let ents = &mut w.ents[..];
-    ents[0] = Ent { pot: pot(start, true), branch: NONE16, parent: NONE };
+    ents[0] = Ent {
+        pot: pot(start, true),
+        branch: NONE16,
+        parent: NONE,
+    };
     let mut n = 1usize;
     w.on_set.set(start);
     // The entries to expand next: ents[lo..hi].
@@ -1021,11 +1129,16 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
         // The last round: the "off" potentials it would add would never be expanded (the
         // search stops after it, see below), so it only looks for the start "off" and
         // the closers.
-        let last = length + 3 > max_len || length + 3 > cyc_max && (fc_hit.is_some() || length + 2 > fc_max);
+        let last = length + 3 > max_len
+            || length + 3 > cyc_max && (fc_hit.is_some() || length + 2 > fc_max);
         for e in lo..hi {
             let ent = ents[e];
             let c = pot_cand(ent.pot);
-            if closing_now && closers.iter().any(|&q| q != ent.branch && turns_off(c, q, y)) {
+            if closing_now
+                && closers
+                    .iter()
+                    .any(|&q| q != ent.branch && turns_off(c, q, y))
+            {
                 for &q in g.offs(c) {
                     if ent.branch != q && closers.contains(&q) {
                         w.closing.push((e as u32, q));
@@ -1035,7 +1148,11 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
             let fc_here = fc_now && fc_hit.is_none() && turns_off(c, start, y);
             if last || fc_here && !start_live {
                 if fc_here {
-                    ents[n] = Ent { pot: pot(start, false), branch: NONE16, parent: e as u32 };
+                    ents[n] = Ent {
+                        pot: pot(start, false),
+                        branch: NONE16,
+                        parent: e as u32,
+                    };
                     n += 1;
                     fc_hit = Some((n as u32 - 1, length + 1));
                 }
@@ -1048,21 +1165,30 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
             for &q in g.offs(c) {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
-                    ents[n] = Ent { pot: pot(q, false), branch: if e == 0 { q } else { branch }, parent: e as u32 };
+                    ents[n] = Ent {
+                        pot: pot(q, false),
+                        branch: if e == 0 { q } else { branch },
+                        parent: e as u32,
+                    };
                     n += 1;
                 }
             }
             if fc_here && start_live {
                 // The start "off" is met first here (else the chain would have been
                 // found before): one of the entries just added.
-                let id = (first..n).find(|&i| ents[i].pot == pot(start, false)).expect("the start off is new");
+                let id = (first..n)
+                    .find(|&i| ents[i].pot == pot(start, false))
+                    .expect("the start off is new");
                 fc_hit = Some((id as u32, length + 1));
             }
         }
         (lo, hi) = (hi, n);
         length += 1;
         // (Past `max_len`, the "on" potentials the next round adds would not be expanded.)
-        if last || length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max) || length + 2 > max_len {
+        if last
+            || length + 2 > cyc_max && (fc_hit.is_some() || length + 1 > fc_max)
+            || length + 2 > max_len
+        {
             break;
         }
         for e in lo..hi {
@@ -1070,7 +1196,11 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
             for &q in g.ons(pot_cand(ent.pot)) {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
-                    ents[n] = Ent { pot: pot(q, true), branch: ent.branch, parent: e as u32 };
+                    ents[n] = Ent {
+                        pot: pot(q, true),
+                        branch: ent.branch,
+                        parent: e as u32,
+                    };
                     n += 1;
                 }
             }
@@ -1078,8 +1208,16 @@ fn from_on(g: &PassGraph, start: u16, y: bool, cyc_max: u32, fc_max: u32, w: &mu
         (lo, hi) = (hi, n);
     }
     for &(e, q) in &w.closing {
-        ents[n] = Ent { pot: pot(q, false), branch: NONE16, parent: e };
-        ents[n + 1] = Ent { pot: pot(start, true), branch: NONE16, parent: n as u32 };
+        ents[n] = Ent {
+            pot: pot(q, false),
+            branch: NONE16,
+            parent: e,
+        };
+        ents[n + 1] = Ent {
+            pot: pot(start, true),
+            branch: NONE16,
+            parent: n as u32,
+        };
         w.cycles.push(n as u32 + 1);
         n += 2;
     }
@@ -1094,7 +1232,11 @@ fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u3
     w.on_set.clear();
     w.off_set.clear();
     let ents = &mut w.ents[..];
-    ents[0] = Ent { pot: pot(start, false), branch: NONE16, parent: NONE };
+    ents[0] = Ent {
+        pot: pot(start, false),
+        branch: NONE16,
+        parent: NONE,
+    };
     let mut n = 1usize;
     w.off_set.set(start);
     let (mut lo, mut hi) = (0usize, 1usize);
@@ -1111,7 +1253,11 @@ fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u3
             let ons = g.ons(pot_cand(ents[e].pot));
             if last {
                 if ons.contains(&start) {
-                    ents[n] = Ent { pot: pot(start, true), branch: NONE16, parent: e as u32 };
+                    ents[n] = Ent {
+                        pot: pot(start, true),
+                        branch: NONE16,
+                        parent: e as u32,
+                    };
                     return Some((n as u32, level + 1));
                 }
                 continue;
@@ -1119,7 +1265,11 @@ fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u3
             for &q in ons {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
-                    ents[n] = Ent { pot: pot(q, true), branch: NONE16, parent: e as u32 };
+                    ents[n] = Ent {
+                        pot: pot(q, true),
+                        branch: NONE16,
+                        parent: e as u32,
+                    };
                     n += 1;
                     if q == start {
                         return Some((n as u32 - 1, level + 1));
@@ -1136,7 +1286,11 @@ fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u3
             for &q in g.offs(pot_cand(ents[e].pot)) {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
-                    ents[n] = Ent { pot: pot(q, false), branch: NONE16, parent: e as u32 };
+                    ents[n] = Ent {
+                        pot: pot(q, false),
+                        branch: NONE16,
+                        parent: e as u32,
+                    };
                     n += 1;
                 }
             }
@@ -1161,12 +1315,20 @@ mod tests {
             let as_grid = |m: &Marks| {
                 let mut grid = [0u16; 81];
                 for cell in 0..81 {
-                    grid[cell] = if m.values[cell] == 0 { m.cands[cell] } else { 0 };
+                    grid[cell] = if m.values[cell] == 0 {
+                        m.cands[cell]
+                    } else {
+                        0
+                    };
                 }
                 grid
             };
             out.push(as_grid(&m));
-            for (k, step) in path(&g.puzzle, &mut || {}).expect("a generated puzzle has a path").iter().enumerate() {
+            for (k, step) in path(&g.puzzle, &mut || {})
+                .expect("a generated puzzle has a path")
+                .iter()
+                .enumerate()
+            {
                 step.apply(&mut m);
                 if k % 4 == 3 {
                     out.push(as_grid(&m));
@@ -1228,7 +1390,11 @@ mod tests {
             for &from in nodes.iter().step_by(7) {
                 let seen = reached(&g, from);
                 for &to in &nodes {
-                    assert_eq!(comps.may_reach(from, to), seen[to as usize], "{from} -> {to}");
+                    assert_eq!(
+                        comps.may_reach(from, to),
+                        seen[to as usize],
+                        "{from} -> {to}"
+                    );
                     checked += 1;
                 }
             }
@@ -1258,7 +1424,11 @@ mod tests {
                     skipped_with_cycles += !w.cycles.is_empty() as usize;
                     for i in 0..w.cycles.len() {
                         w.path(w.cycles[i], &mut path);
-                        assert!(cycle_eliminations(&places, &path).is_empty(), "cell {cell} digit {}", d + 1);
+                        assert!(
+                            cycle_eliminations(&places, &path).is_empty(),
+                            "cell {cell} digit {}",
+                            d + 1
+                        );
                     }
                 }
             }

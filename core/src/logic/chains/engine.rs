@@ -104,7 +104,11 @@ const fn build_regions() -> [[u8; 3]; 81] {
     let mut t = [[0u8; 3]; 81];
     let mut cell = 0;
     while cell < 81 {
-        t[cell] = [(18 + crate::grid::box_of(cell)) as u8, (cell / 9) as u8, (9 + cell % 9) as u8];
+        t[cell] = [
+            (18 + crate::grid::box_of(cell)) as u8,
+            (cell / 9) as u8,
+            (9 + cell % 9) as u8,
+        ];
         cell += 1;
     }
     t
@@ -224,7 +228,10 @@ pub fn pos_in_region(cell: usize, k: usize) -> usize {
 /// Position of `cell` within unit `u` (one of its regions).
 #[inline]
 pub fn pos_in(cell: usize, u: usize) -> usize {
-    let k = regions_of(cell).iter().position(|&x| x == u).expect("a region of the cell");
+    let k = regions_of(cell)
+        .iter()
+        .position(|&x| x == u)
+        .expect("a region of the cell");
     POS_IN[cell][k] as usize
 }
 
@@ -239,7 +246,10 @@ pub struct Board {
 
 impl Board {
     pub fn new(grid: &[u16; 81]) -> Board {
-        let mut b = Board { cands: *grid, places: [[0; 9]; 27] };
+        let mut b = Board {
+            cands: *grid,
+            places: [[0; 9]; 27],
+        };
         for cell in 0..81 {
             let mut m = grid[cell];
             while m != 0 {
@@ -308,13 +318,22 @@ impl Board {
         let (cell, d) = (cell_of(c), digit0_of(c));
         let mut n = 0;
         if cell_rule && pair(self.cands[cell]) {
-            fired[0] = (cand(cell, (self.cands[cell] & !(1 << d)).trailing_zeros() as usize), CELL_GROUP);
+            fired[0] = (
+                cand(
+                    cell,
+                    (self.cands[cell] & !(1 << d)).trailing_zeros() as usize,
+                ),
+                CELL_GROUP,
+            );
             n = 1;
         }
         for (k, u) in regions_of(cell).into_iter().enumerate() {
             let m = self.places[u][d] & !(1 << POS_IN[cell][k]);
             if single(m) {
-                fired[n] = (cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), u as u8);
+                fired[n] = (
+                    cand(UNITS[u][m.trailing_zeros() as usize] as usize, d),
+                    u as u8,
+                );
                 n += 1;
             }
         }
@@ -433,7 +452,11 @@ impl Run {
     }
 
     fn set_parents(&mut self, p: u16, parents: &[u16]) {
-        self.par[p as usize] = Par { start: self.arena.len() as u32, len: parents.len() as u16, one: 0 };
+        self.par[p as usize] = Par {
+            start: self.arena.len() as u32,
+            len: parents.len() as u16,
+            one: 0,
+        };
         self.arena.extend_from_slice(parents);
     }
 
@@ -519,7 +542,11 @@ impl Run {
                     } else if !self.off.has(q) {
                         self.off.set(q);
                         self.off_list.push(q);
-                        self.par[pot(q, false) as usize] = Par { start: 0, len: ONE_PARENT, one: parent };
+                        self.par[pot(q, false) as usize] = Par {
+                            start: 0,
+                            len: ONE_PARENT,
+                            one: parent,
+                        };
                     }
                 });
                 if let Some(q) = absurd {
@@ -551,7 +578,11 @@ impl Run {
                     let mut hidden = [0u16; 9];
                     let k = work.hidden_parents(source, q, group, &mut hidden);
                     let p = pot(q, true) as usize;
-                    self.par[p] = Par { start: self.arena.len() as u32, len: 1 + k as u16, one: 0 };
+                    self.par[p] = Par {
+                        start: self.arena.len() as u32,
+                        len: 1 + k as u16,
+                        one: 0,
+                    };
                     self.arena.push(parent);
                     self.arena.extend_from_slice(&hidden[..k]);
                     if found_off {
@@ -693,7 +724,12 @@ impl Links {
                 m &= m - 1;
                 let (list, n) = (&mut self.linked_offs[c], &mut self.n_linked_offs[c]);
                 *n = 0;
-                for (w, (&t, &l)) in self.turns_off[c].0.iter().zip(self.linked.0.iter()).enumerate() {
+                for (w, (&t, &l)) in self.turns_off[c]
+                    .0
+                    .iter()
+                    .zip(self.linked.0.iter())
+                    .enumerate()
+                {
                     let mut bits = t & l;
                     while bits != 0 {
                         list[*n as usize] = (w * 64) as u16 + bits.trailing_zeros() as u16;
@@ -731,7 +767,13 @@ pub struct Lite {
 
 impl Default for Lite {
     fn default() -> Self {
-        Lite { on: CandSet::EMPTY, off: CandSet::EMPTY, dist: vec![0; NPOT], queue: Vec::with_capacity(NPOT), conflict: false }
+        Lite {
+            on: CandSet::EMPTY,
+            off: CandSet::EMPTY,
+            dist: vec![0; NPOT],
+            queue: Vec::with_capacity(NPOT),
+            conflict: false,
+        }
     }
 }
 
@@ -739,7 +781,10 @@ impl Lite {
     /// A lower bound of the ancestor count [`Run::propagate`] gives potential `p` of the
     /// sets (without a conflict).
     pub fn least_ancestors(&self, links: &Links, p: u16) -> u32 {
-        debug_assert!(!self.conflict, "the depths of a closure stopped at a conflict");
+        debug_assert!(
+            !self.conflict,
+            "the depths of a closure stopped at a conflict"
+        );
         let c = pot_cand(p);
         if pot_on(p) || links.linked.has(c) || p == self.queue[0] {
             return self.dist[p as usize] as u32 + 1;
@@ -871,7 +916,6 @@ impl Reach {
         }
     }
 
-
     /// Computes the sets of the "on" potential of every candidate of `grid`.
     pub fn build(&mut self, links: &Links, grid: &[u16; 81]) {
         self.index.iter_mut().for_each(|x| *x = 0);
@@ -925,7 +969,11 @@ impl Reach {
     /// Pops the component rooted at `p` from the stack and builds its set.
     fn close_component(&mut self, links: &Links, p: u16) {
         let id = self.sets.len() as u16;
-        let start = self.stack.iter().rposition(|&x| x == p).expect("on the stack");
+        let start = self
+            .stack
+            .iter()
+            .rposition(|&x| x == p)
+            .expect("on the stack");
         for &x in &self.stack[start..] {
             self.on_stack[x as usize] = false;
             self.comp[x as usize] = id;
@@ -1018,7 +1066,11 @@ fn several128(m: u128) -> bool {
 /// rules), so they meet no contradiction either.
 pub fn plane_closure(plane: u128, cell: usize, on: bool) -> Option<u128> {
     let bit = 1u128 << cell;
-    let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on { (bit, 0, bit, 0) } else { (0, bit, 0, bit) };
+    let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on {
+        (bit, 0, bit, 0)
+    } else {
+        (0, bit, 0, bit)
+    };
     loop {
         while fresh_on != 0 {
             let y = fresh_on.trailing_zeros() as usize;
@@ -1127,7 +1179,10 @@ impl DynLite {
     /// sets (without a conflict).
     #[inline]
     pub fn least_ancestors(&self, p: u16) -> u32 {
-        debug_assert!(!self.conflict, "the depths of a closure stopped at a conflict");
+        debug_assert!(
+            !self.conflict,
+            "the depths of a closure stopped at a conflict"
+        );
         self.dist[p as usize] as u32 + 1
     }
 
@@ -1181,7 +1236,11 @@ impl DynLite {
                     return;
                 }
             } else if single(m) {
-                self.turn_on(cand(UNITS[u][m.trailing_zeros() as usize] as usize, d), next, doomed);
+                self.turn_on(
+                    cand(UNITS[u][m.trailing_zeros() as usize] as usize, d),
+                    next,
+                    doomed,
+                );
             }
         }
     }

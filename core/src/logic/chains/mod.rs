@@ -172,7 +172,16 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
             if level > super::chains::nested::MAX_LEVEL {
                 return None;
             }
-            let params = multiple::Params { mode: Mode { dynamic, cell_rule, level }, multiple, nishio, base };
+            let params = multiple::Params {
+                mode: Mode {
+                    dynamic,
+                    cell_rule,
+                    level,
+                },
+                multiple,
+                nishio,
+                base,
+            };
             // The propagations' storage is kept per thread between calls (a fresh one if
             // it is in use, which an interrupted call unwinding would not leave it).
             POOL.with(|cell| match cell.try_borrow_mut() {
@@ -286,14 +295,25 @@ impl Found {
         let c = pot_cand(target);
         let cell = cell_of(c);
         let eliminations: Vec<u16> = if pot_on(target) {
-            (0..9).filter(|&e| e != digit0_of(c) && grid[cell] >> e & 1 != 0).map(|e| cand(cell, e)).collect()
+            (0..9)
+                .filter(|&e| e != digit0_of(c) && grid[cell] >> e & 1 != 0)
+                .map(|e| cand(cell, e))
+                .collect()
         } else {
             vec![c]
         };
         if eliminations.is_empty() || !self.worth(d, complexity, key) {
             return;
         }
-        self.best = Some(Hint { difficulty: d, complexity, key, kind, target: Some(target), eliminations, shape });
+        self.best = Some(Hint {
+            difficulty: d,
+            complexity,
+            key,
+            kind,
+            target: Some(target),
+            eliminations,
+            shape,
+        });
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -332,7 +352,15 @@ impl Found {
         target: u16,
         pots: Vec<u16>,
     ) {
-        self.offer(d, complexity, key, kind, grid, target, HintShape::Chain(pots));
+        self.offer(
+            d,
+            complexity,
+            key,
+            kind,
+            grid,
+            target,
+            HintShape::Chain(pots),
+        );
     }
 
     fn into_step(self) -> Option<Step> {
@@ -342,7 +370,12 @@ impl Found {
         let mut digits = 0u16;
         let pname = |p: u16| -> String {
             let c = pot_cand(p);
-            format!("{} is {}{}", cell_name(cell_of(c)), if pot_on(p) { "" } else { "not " }, digit0_of(c) + 1)
+            format!(
+                "{} is {}{}",
+                cell_name(cell_of(c)),
+                if pot_on(p) { "" } else { "not " },
+                digit0_of(c) + 1
+            )
         };
         let cname = |c: u16| format!("{}={}", cell_name(cell_of(c)), digit0_of(c) + 1);
         let conclusion = match h.target {
@@ -372,7 +405,11 @@ impl Found {
                     cells.push(cell_of(pot_cand(p)) as u8);
                     digits |= 1 << digit0_of(pot_cand(p));
                 }
-                let path: Vec<String> = pots.iter().filter(|&&p| pot_on(p)).map(|&p| cname(pot_cand(p))).collect();
+                let path: Vec<String> = pots
+                    .iter()
+                    .filter(|&&p| pot_on(p))
+                    .map(|&p| cname(pot_cand(p)))
+                    .collect();
                 format!(
                     "The {name} of {n} links through {} alternates true and false, so {conclusion}.",
                     path.join(", ")
@@ -405,7 +442,11 @@ impl Found {
                 cells.push(cell_of(*source) as u8);
                 digits |= 1 << digit0_of(*source);
                 let t = h.target.unwrap();
-                format!("Whether or not {} ({name}, complexity {n}), {}, so {conclusion}.", cname(*source), pname(t))
+                format!(
+                    "Whether or not {} ({name}, complexity {n}), {}, so {conclusion}.",
+                    cname(*source),
+                    pname(t)
+                )
             }
             HintShape::Cell { cell } => {
                 cells.push(*cell);
@@ -435,14 +476,20 @@ impl Found {
         let eliminations: Vec<Candidate> = h
             .eliminations
             .iter()
-            .map(|&c| Candidate { cell: cell_of(c) as u8, digit: digit0_of(c) as u8 + 1 })
+            .map(|&c| Candidate {
+                cell: cell_of(c) as u8,
+                digit: digit0_of(c) as u8 + 1,
+            })
             .collect();
         // A proven "on" places its digit, as Sukaku Explainer does (its other candidates
         // are listed as eliminations too).
         let placements = match h.target {
             Some(t) if pot_on(t) => {
                 let c = pot_cand(t);
-                vec![Candidate { cell: cell_of(c) as u8, digit: digit0_of(c) as u8 + 1 }]
+                vec![Candidate {
+                    cell: cell_of(c) as u8,
+                    digit: digit0_of(c) as u8 + 1,
+                }]
             }
             _ => Vec::new(),
         };

@@ -148,7 +148,13 @@ impl Default for Pool {
             vals: (0..9).map(|_| Run::default()).collect(),
             off: Run::default(),
             region: (0..8).map(|_| Run::default()).collect(),
-            implied: vec![Implied { on: CandSet::EMPTY, off: CandSet::EMPTY }; NCAND],
+            implied: vec![
+                Implied {
+                    on: CandSet::EMPTY,
+                    off: CandSet::EMPTY
+                };
+                NCAND
+            ],
             known: CandSet::EMPTY,
             kept: (0..KEPT).map(|_| Run::default()).collect(),
             kept_cand: [NONE; KEPT],
@@ -185,9 +191,18 @@ fn digits_of(m: u16) -> ([usize; 9], usize) {
 /// first of them, and they are two (or more, with `multiple`). Read from the board's
 /// mask of the unit, so that the regions where the test is not made cost two tests.
 #[inline]
-pub(super) fn region_places(board: &Board, cell: usize, k: usize, u: usize, d: usize, multiple: bool) -> Option<([usize; 9], usize)> {
+pub(super) fn region_places(
+    board: &Board,
+    cell: usize,
+    k: usize,
+    u: usize,
+    d: usize,
+    multiple: bool,
+) -> Option<([usize; 9], usize)> {
     let m = board.places[u][d];
-    if m.trailing_zeros() as usize != pos_in_region(cell, k) || !(pair(m) || (multiple && several(m))) {
+    if m.trailing_zeros() as usize != pos_in_region(cell, k)
+        || !(pair(m) || (multiple && several(m)))
+    {
         return None;
     }
     let (mut out, mut n, mut rest) = ([0usize; 9], 0, m);
@@ -214,7 +229,12 @@ fn kinds(p: &Params) -> (ChainKind, ChainKind, ChainKind, ChainKind) {
         let k = ChainKind::Nested(p.mode.level);
         (k, k, k, k)
     } else if p.nishio {
-        (ChainKind::Nishio, ChainKind::Nishio, ChainKind::Nishio, ChainKind::Nishio)
+        (
+            ChainKind::Nishio,
+            ChainKind::Nishio,
+            ChainKind::Nishio,
+            ChainKind::Nishio,
+        )
     } else if p.mode.dynamic {
         (
             ChainKind::DynamicContradiction,
@@ -223,11 +243,22 @@ fn kinds(p: &Params) -> (ChainKind, ChainKind, ChainKind, ChainKind) {
             ChainKind::DynamicCellForcingChains,
         )
     } else {
-        (ChainKind::ForcingChain, ChainKind::ForcingChain, ChainKind::RegionForcingChains, ChainKind::CellForcingChains)
+        (
+            ChainKind::ForcingChain,
+            ChainKind::ForcingChain,
+            ChainKind::RegionForcingChains,
+            ChainKind::CellForcingChains,
+        )
     }
 }
 
-pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Found, check: &mut dyn FnMut()) {
+pub fn search(
+    grid: &[u16; 81],
+    params: Params,
+    pool: &mut Pool,
+    best: &mut Found,
+    check: &mut dyn FnMut(),
+) {
     let board = Board::new(grid);
     let mode = params.mode;
     pool.known.clear();
@@ -286,7 +317,10 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                         k_contra,
                         grid,
                         pot(c, false),
-                        HintShape::Contradiction { source: pot(c, true), both: a },
+                        HintShape::Contradiction {
+                            source: pot(c, true),
+                            both: a,
+                        },
                     );
                 }
             }
@@ -311,7 +345,10 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                         k_contra,
                         grid,
                         pot(c, true),
-                        HintShape::Contradiction { source: pot(c, false), both: a },
+                        HintShape::Contradiction {
+                            source: pot(c, false),
+                            both: a,
+                        },
                     );
                 }
             }
@@ -324,7 +361,15 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                         let cx = run.ancestors(pot(q, true)) + off.ancestors(pot(q, true));
                         let dd = params.base + length_bonus(cx);
                         if best.worth(dd, cx, 1) {
-                            best.offer(dd, cx, 1, k_double, grid, pot(q, true), HintShape::Double { source: c });
+                            best.offer(
+                                dd,
+                                cx,
+                                1,
+                                k_double,
+                                grid,
+                                pot(q, true),
+                                HintShape::Double { source: c },
+                            );
                         }
                     }
                 }
@@ -334,7 +379,15 @@ pub fn search(grid: &[u16; 81], params: Params, pool: &mut Pool, best: &mut Foun
                         let cx = run.ancestors(pot(q, false)) + off.ancestors(pot(q, false));
                         let dd = params.base + length_bonus(cx);
                         if best.worth(dd, cx, 1) {
-                            best.offer(dd, cx, 1, k_double, grid, pot(q, false), HintShape::Double { source: c });
+                            best.offer(
+                                dd,
+                                cx,
+                                1,
+                                k_double,
+                                grid,
+                                pot(q, false),
+                                HintShape::Double { source: c },
+                            );
                         }
                     }
                 }
@@ -363,7 +416,10 @@ fn region_chains(
     kind: ChainKind,
 ) {
     for (ku, u) in regions_of(cell).into_iter().enumerate() {
-        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
+        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
+        else {
+            continue;
+        };
         let places = &place_buf[..n_places];
         let count = places.len();
         // The set tests need only what each other place implies (computed once per
@@ -379,7 +435,10 @@ fn region_chains(
                 pool.kept_next = (slot + 1) % KEPT;
                 let run = &mut pool.kept[slot];
                 run.propagate(board, pot(c, true), params.mode);
-                pool.implied[c as usize] = Implied { on: run.on, off: run.off };
+                pool.implied[c as usize] = Implied {
+                    on: run.on,
+                    off: run.off,
+                };
                 pool.known.set(c);
                 pool.kept_cand[slot] = c;
             }
@@ -396,11 +455,23 @@ fn region_chains(
         let mut rerun = false;
         let others = count - 1;
         for on in [true, false] {
-            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            let len = if on {
+                pool.vals[k].on_list.len()
+            } else {
+                pool.vals[k].off_list.len()
+            };
             for i in 0..len {
-                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
+                let q = if on {
+                    pool.vals[k].on_list[i]
+                } else {
+                    pool.vals[k].off_list[i]
+                };
                 // In the vals' lists, so in every place's set iff in the intersection.
-                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                let all = if on {
+                    on_common.has(q)
+                } else {
+                    off_common.has(q)
+                };
                 if !all || (on && !several(grid[cell_of(q)])) {
                     continue;
                 }
@@ -418,11 +489,25 @@ fn region_chains(
                     }
                     rerun = true;
                 }
-                let cx =
-                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let cx = pool.vals[k].ancestors(p)
+                    + pool.region[..others]
+                        .iter_mut()
+                        .map(|r| r.ancestors(p))
+                        .sum::<u32>();
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 6) {
-                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                    best.offer(
+                        dd,
+                        cx,
+                        6,
+                        kind,
+                        grid,
+                        p,
+                        HintShape::Region {
+                            unit: u as u8,
+                            digit0: d as u8,
+                        },
+                    );
                 }
             }
         }
@@ -471,7 +556,9 @@ fn search_static(
                 }
                 pool.known.set(c);
             }
-            region_chains_static(grid, board, params, cell, d, k, &mut full, &mut lit, pool, best, k_region);
+            region_chains_static(
+                grid, board, params, cell, d, k, &mut full, &mut lit, pool, best, k_region,
+            );
         }
         if !params.multiple {
             continue;
@@ -544,12 +631,29 @@ fn search_static(
 /// Cell forcing chains from the propagations (with parents) of the `vals.len()` digits
 /// of `cell`: each consequence every digit implies is offered, in the order of the first
 /// digit's lists ("on" ones first), with the sum of its chains' complexities.
-fn cell_chains(grid: &[u16; 81], vals: &mut [Run], cell: usize, base: f64, kind: ChainKind, best: &mut Found) {
+fn cell_chains(
+    grid: &[u16; 81],
+    vals: &mut [Run],
+    cell: usize,
+    base: f64,
+    kind: ChainKind,
+    best: &mut Found,
+) {
     for on in [true, false] {
-        let len = if on { vals[0].on_list.len() } else { vals[0].off_list.len() };
+        let len = if on {
+            vals[0].on_list.len()
+        } else {
+            vals[0].off_list.len()
+        };
         for i in 0..len {
-            let q = if on { vals[0].on_list[i] } else { vals[0].off_list[i] };
-            let all = vals[1..].iter().all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+            let q = if on {
+                vals[0].on_list[i]
+            } else {
+                vals[0].off_list[i]
+            };
+            let all = vals[1..]
+                .iter()
+                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
             if !all || (on && !several(grid[cell_of(q)])) {
                 continue;
             }
@@ -557,7 +661,15 @@ fn cell_chains(grid: &[u16; 81], vals: &mut [Run], cell: usize, base: f64, kind:
             let cx: u32 = vals.iter_mut().map(|r| r.ancestors(p)).sum();
             let dd = base + length_bonus(cx);
             if best.worth(dd, cx, 5) {
-                best.offer(dd, cx, 5, kind, grid, p, HintShape::Cell { cell: cell as u8 });
+                best.offer(
+                    dd,
+                    cx,
+                    5,
+                    kind,
+                    grid,
+                    p,
+                    HintShape::Cell { cell: cell as u8 },
+                );
             }
         }
     }
@@ -582,7 +694,10 @@ fn region_chains_static(
 ) {
     let own = cand(cell, d);
     for (ku, u) in regions_of(cell).into_iter().enumerate() {
-        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
+        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
+        else {
+            continue;
+        };
         let places = &place_buf[..n_places];
         let count = places.len();
         // What every place implies (from supersets where a propagation meets a
@@ -600,7 +715,10 @@ fn region_chains_static(
             }
         }
         let common = |pool: &Pool| {
-            let (mut on_common, mut off_common) = (pool.implied[own as usize].on, pool.implied[own as usize].off);
+            let (mut on_common, mut off_common) = (
+                pool.implied[own as usize].on,
+                pool.implied[own as usize].off,
+            );
             for &o in &places[1..] {
                 let c = cand(o, d) as usize;
                 on_common.intersect(&pool.implied[c].on);
@@ -611,7 +729,9 @@ fn region_chains_static(
             }
             Some((on_common, off_common))
         };
-        let Some((mut on_common, mut off_common)) = common(pool) else { continue };
+        let Some((mut on_common, mut off_common)) = common(pool) else {
+            continue;
+        };
         // Then exactly: the propagations that meet a contradiction, made (the place's
         // own into `vals[k]`, the others kept whole, for the bounds and reruns below and
         // the cell loop).
@@ -631,7 +751,10 @@ fn region_chains_static(
                 let run = &mut pool.kept[slot];
                 run.propagate(board, pot(c, true), params.mode);
                 pool.kept_cand[slot] = c;
-                pool.implied[c as usize] = Implied { on: run.on, off: run.off };
+                pool.implied[c as usize] = Implied {
+                    on: run.on,
+                    off: run.off,
+                };
                 pool.partial.unset(c);
                 made = true;
             }
@@ -660,7 +783,11 @@ fn region_chains_static(
             let mut sum = 0;
             for j in 0..others {
                 sum += if kept_slot[j] < KEPT {
-                    debug_assert_eq!(pool.kept_cand[kept_slot[j]], cand(places[1 + j], d), "a kept propagation taken since");
+                    debug_assert_eq!(
+                        pool.kept_cand[kept_slot[j]],
+                        cand(places[1 + j], d),
+                        "a kept propagation taken since"
+                    );
                     pool.kept[kept_slot[j]].ancestors(p)
                 } else if lite_ok[j] {
                     pool.lite[L_PLACES + j].least_ancestors(&pool.links, p)
@@ -689,7 +816,8 @@ fn region_chains_static(
                     if !best.worth(params.base + length_bonus(bound), bound, 6) {
                         return;
                     }
-                    let bound = pool.lite[k].least_ancestors(&pool.links, p) + others_least(pool, &lite_ok, p);
+                    let bound = pool.lite[k].least_ancestors(&pool.links, p)
+                        + others_least(pool, &lite_ok, p);
                     any = best.worth(params.base + length_bonus(bound), bound, 6);
                 });
                 any
@@ -704,10 +832,22 @@ fn region_chains_static(
         let mut closed = false;
         let mut borrowed = [KEPT; 8];
         for on in [true, false] {
-            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            let len = if on {
+                pool.vals[k].on_list.len()
+            } else {
+                pool.vals[k].off_list.len()
+            };
             for i in 0..len {
-                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
-                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                let q = if on {
+                    pool.vals[k].on_list[i]
+                } else {
+                    pool.vals[k].off_list[i]
+                };
+                let all = if on {
+                    on_common.has(q)
+                } else {
+                    off_common.has(q)
+                };
                 if !all || (on && !several(grid[cell_of(q)])) {
                     continue;
                 }
@@ -750,11 +890,25 @@ fn region_chains_static(
                     }
                     rerun = true;
                 }
-                let cx =
-                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let cx = pool.vals[k].ancestors(p)
+                    + pool.region[..others]
+                        .iter_mut()
+                        .map(|r| r.ancestors(p))
+                        .sum::<u32>();
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 6) {
-                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                    best.offer(
+                        dd,
+                        cx,
+                        6,
+                        kind,
+                        grid,
+                        p,
+                        HintShape::Region {
+                            unit: u as u8,
+                            digit0: d as u8,
+                        },
+                    );
                 }
             }
         }
@@ -800,7 +954,11 @@ fn search_nishio(
             for on in [true, false] {
                 // "on" tests made once per place ("off" takes its conjugate's, see
                 // [`plane_partner`]).
-                let at = if on { Some(cell) } else { plane_partner(plane, cell) };
+                let at = if on {
+                    Some(cell)
+                } else {
+                    plane_partner(plane, cell)
+                };
                 let Some(at) = at else { continue };
                 if tested[d] >> at & 1 == 0 {
                     match plane_closure(plane, at, true) {
@@ -814,7 +972,9 @@ fn search_nishio(
                 }
                 let run = &mut pool.off;
                 run.propagate(board, pot(c, on), params.mode);
-                let a = run.absurd.expect("a contradiction, as the plane closure says");
+                let a = run
+                    .absurd
+                    .expect("a contradiction, as the plane closure says");
                 let cx = run.absurd_complexity();
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 7) && (on || several(grid[cell])) {
@@ -825,7 +985,10 @@ fn search_nishio(
                         kind,
                         grid,
                         pot(c, !on),
-                        HintShape::Contradiction { source: pot(c, on), both: a },
+                        HintShape::Contradiction {
+                            source: pot(c, on),
+                            both: a,
+                        },
                     );
                 }
             }
@@ -922,7 +1085,10 @@ fn search_dynamic(
                     if !pool.known.has(c) && !conflict {
                         // For the "off" tests of conjugate places met later.
                         pool.known.set(c);
-                        pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
+                        pool.implied[c as usize] = Implied {
+                            on: lite.on,
+                            off: lite.off,
+                        };
                     }
                     if conflict {
                         pool.vals[k].propagate(board, pot(c, true), mode);
@@ -930,7 +1096,10 @@ fn search_dynamic(
                         if !pool.known.has(c) {
                             pool.known.set(c);
                             pool.conflicted.set(c);
-                            pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+                            pool.implied[c as usize] = Implied {
+                                on: pool.vals[k].on,
+                                off: pool.vals[k].off,
+                            };
                         }
                     }
                 }
@@ -952,7 +1121,10 @@ fn search_dynamic(
                         k_contra,
                         grid,
                         pot(c, false),
-                        HintShape::Contradiction { source: pot(c, true), both: a },
+                        HintShape::Contradiction {
+                            source: pot(c, true),
+                            both: a,
+                        },
                     );
                 }
             }
@@ -1002,7 +1174,10 @@ fn search_dynamic(
                             k_contra,
                             grid,
                             pot(c, true),
-                            HintShape::Contradiction { source: pot(c, false), both: a },
+                            HintShape::Contradiction {
+                                source: pot(c, false),
+                                both: a,
+                            },
                         );
                     }
                 }
@@ -1041,7 +1216,11 @@ fn search_dynamic(
                         }
                         let p = pot(q, on);
                         let bound = least_on(pool, &full, k, c, p)
-                            + if off_full { pool.off.ancestors(p) } else { pool.doff.least_ancestors(p) };
+                            + if off_full {
+                                pool.off.ancestors(p)
+                            } else {
+                                pool.doff.least_ancestors(p)
+                            };
                         may = best.worth(params.base + length_bonus(bound), bound, 1);
                     }
                 }
@@ -1061,7 +1240,15 @@ fn search_dynamic(
                             let cx = run.ancestors(pot(q, true)) + off.ancestors(pot(q, true));
                             let dd = params.base + length_bonus(cx);
                             if best.worth(dd, cx, 1) {
-                                best.offer(dd, cx, 1, k_double, grid, pot(q, true), HintShape::Double { source: c });
+                                best.offer(
+                                    dd,
+                                    cx,
+                                    1,
+                                    k_double,
+                                    grid,
+                                    pot(q, true),
+                                    HintShape::Double { source: c },
+                                );
                             }
                         }
                     }
@@ -1071,13 +1258,23 @@ fn search_dynamic(
                             let cx = run.ancestors(pot(q, false)) + off.ancestors(pot(q, false));
                             let dd = params.base + length_bonus(cx);
                             if best.worth(dd, cx, 1) {
-                                best.offer(dd, cx, 1, k_double, grid, pot(q, false), HintShape::Double { source: c });
+                                best.offer(
+                                    dd,
+                                    cx,
+                                    1,
+                                    k_double,
+                                    grid,
+                                    pot(q, false),
+                                    HintShape::Double { source: c },
+                                );
                             }
                         }
                     }
                 }
             }
-            region_chains_dynamic(grid, board, params, cell, d, k, &mut full, pool, best, k_region);
+            region_chains_dynamic(
+                grid, board, params, cell, d, k, &mut full, pool, best, k_region,
+            );
         }
         // Cell forcing chains.
         let (mut on_common, mut off_common) = on_sets(pool, &full, 0, cand(cell, digits[0]));
@@ -1104,7 +1301,9 @@ fn search_dynamic(
                     break;
                 }
                 let p = pot(q, on);
-                let bound: u32 = (0..n).map(|k| least_on(pool, &full, k, cand(cell, digits[k]), p)).sum();
+                let bound: u32 = (0..n)
+                    .map(|k| least_on(pool, &full, k, cand(cell, digits[k]), p))
+                    .sum();
                 may = best.worth(params.base + length_bonus(bound), bound, 5);
             }
         }
@@ -1141,7 +1340,10 @@ fn region_chains_dynamic(
 ) {
     let own = cand(cell, d);
     for (ku, u) in regions_of(cell).into_iter().enumerate() {
-        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple) else { continue };
+        let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
+        else {
+            continue;
+        };
         let places = &place_buf[..n_places];
         let count = places.len();
         let (mut on_common, mut off_common) = on_sets(pool, full, k, own);
@@ -1176,7 +1378,10 @@ fn region_chains_dynamic(
             for (j, &o) in places[1..].iter().enumerate() {
                 let c = cand(o, d);
                 sum += if kept_slot[j] < KEPT {
-                    debug_assert_eq!(pool.kept_cand[kept_slot[j]], c, "a kept propagation taken since");
+                    debug_assert_eq!(
+                        pool.kept_cand[kept_slot[j]], c,
+                        "a kept propagation taken since"
+                    );
                     pool.kept[kept_slot[j]].ancestors(p)
                 } else if pool.dcache_has.has(c) {
                     pool.dcache[c as usize].least_ancestors(p)
@@ -1200,7 +1405,8 @@ fn region_chains_dynamic(
                     if !best.worth(params.base + length_bonus(bound), bound, 6) {
                         return;
                     }
-                    let bound = pool.dcache[own as usize].least_ancestors(p) + others_least(pool, p);
+                    let bound =
+                        pool.dcache[own as usize].least_ancestors(p) + others_least(pool, p);
                     any = best.worth(params.base + length_bonus(bound), bound, 6);
                 });
                 any
@@ -1214,10 +1420,22 @@ fn region_chains_dynamic(
         let mut rerun = false;
         let mut borrowed = [KEPT; 8];
         for on in [true, false] {
-            let len = if on { pool.vals[k].on_list.len() } else { pool.vals[k].off_list.len() };
+            let len = if on {
+                pool.vals[k].on_list.len()
+            } else {
+                pool.vals[k].off_list.len()
+            };
             for i in 0..len {
-                let q = if on { pool.vals[k].on_list[i] } else { pool.vals[k].off_list[i] };
-                let all = if on { on_common.has(q) } else { off_common.has(q) };
+                let q = if on {
+                    pool.vals[k].on_list[i]
+                } else {
+                    pool.vals[k].off_list[i]
+                };
+                let all = if on {
+                    on_common.has(q)
+                } else {
+                    off_common.has(q)
+                };
                 if !all || (on && !several(grid[cell_of(q)])) {
                     continue;
                 }
@@ -1249,11 +1467,25 @@ fn region_chains_dynamic(
                     }
                     rerun = true;
                 }
-                let cx =
-                    pool.vals[k].ancestors(p) + pool.region[..others].iter_mut().map(|r| r.ancestors(p)).sum::<u32>();
+                let cx = pool.vals[k].ancestors(p)
+                    + pool.region[..others]
+                        .iter_mut()
+                        .map(|r| r.ancestors(p))
+                        .sum::<u32>();
                 let dd = params.base + length_bonus(cx);
                 if best.worth(dd, cx, 6) {
-                    best.offer(dd, cx, 6, kind, grid, p, HintShape::Region { unit: u as u8, digit0: d as u8 });
+                    best.offer(
+                        dd,
+                        cx,
+                        6,
+                        kind,
+                        grid,
+                        p,
+                        HintShape::Region {
+                            unit: u as u8,
+                            digit0: d as u8,
+                        },
+                    );
                 }
             }
         }
@@ -1270,7 +1502,10 @@ const REVALIDATE_MAX: usize = 48;
 /// The candidates `grid` lost since `last` (at most `REVALIDATE_MAX`), or `None` when
 /// nothing was kept, `grid` has a candidate `last` had not (another grid), or it lost
 /// more than `REVALIDATE_MAX`.
-fn lost_since(last: Option<&[u16; 81]>, grid: &[u16; 81]) -> Option<([u16; REVALIDATE_MAX], usize)> {
+fn lost_since(
+    last: Option<&[u16; 81]>,
+    grid: &[u16; 81],
+) -> Option<([u16; REVALIDATE_MAX], usize)> {
     let last = last?;
     let mut removed = [0u16; REVALIDATE_MAX];
     let mut n = 0;
@@ -1295,7 +1530,12 @@ fn lost_since(last: Option<&[u16; 81]>, grid: &[u16; 81]) -> Option<([u16; REVAL
 /// Before a dynamic search on `grid`: keeps in `dcache` the closures of the last one
 /// that are still the closures on this grid ([`DynLite::still_closed`]), given what it
 /// lost since ([`lost_since`]); drops them all where that is unknown.
-fn revalidate_closures(pool: &mut Pool, grid: &[u16; 81], board: &Board, lost: Option<&([u16; REVALIDATE_MAX], usize)>) {
+fn revalidate_closures(
+    pool: &mut Pool,
+    grid: &[u16; 81],
+    board: &Board,
+    lost: Option<&([u16; REVALIDATE_MAX], usize)>,
+) {
     match lost {
         Some((removed, n)) => {
             let mut has = pool.dcache_has;
@@ -1328,7 +1568,10 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
     if pool.dcache_has.has(c) {
         // Kept from an earlier search (still the closure on this grid).
         let lite = &pool.dcache[c as usize];
-        pool.implied[c as usize] = Implied { on: lite.on, off: lite.off };
+        pool.implied[c as usize] = Implied {
+            on: lite.on,
+            off: lite.off,
+        };
         pool.known.set(c);
         return;
     }
@@ -1341,7 +1584,10 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
             pool.kept_next = (slot + 1) % KEPT;
             pool.kept_cand[slot] = c;
             pool.conflicted.set(c);
-            pool.implied[c as usize] = Implied { on: run.on, off: run.off };
+            pool.implied[c as usize] = Implied {
+                on: run.on,
+                off: run.off,
+            };
             pool.known.set(c);
             return;
         }
@@ -1357,22 +1603,38 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
         let run = &mut pool.kept[slot];
         run.propagate(board, pot(c, true), mode);
         pool.kept_cand[slot] = c;
-        Implied { on: run.on, off: run.off }
+        Implied {
+            on: run.on,
+            off: run.off,
+        }
     } else {
         pool.dcache_has.set(c);
-        Implied { on: lite.on, off: lite.off }
+        Implied {
+            on: lite.on,
+            off: lite.off,
+        }
     };
     pool.known.set(c);
 }
 
 /// Static chains: makes the propagation of `c` (digit `k` of the current cell, in
 /// `partial`) in `pool.vals[k]` and its sets exact in `implied`.
-fn make_exact_own(pool: &mut Pool, board: &Board, k: usize, c: u16, mode: Mode, full: &mut [bool; 9]) {
+fn make_exact_own(
+    pool: &mut Pool,
+    board: &Board,
+    k: usize,
+    c: u16,
+    mode: Mode,
+    full: &mut [bool; 9],
+) {
     if !full[k] {
         full_on(pool, board, k, c, mode);
         full[k] = true;
     }
-    pool.implied[c as usize] = Implied { on: pool.vals[k].on, off: pool.vals[k].off };
+    pool.implied[c as usize] = Implied {
+        on: pool.vals[k].on,
+        off: pool.vals[k].off,
+    };
     pool.partial.unset(c);
 }
 

@@ -138,7 +138,10 @@ fn locked(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
                         .filter(|&i| lost >> i & 1 != 0)
                         .map(|i| pot(cand(UNITS[u1][i] as usize, d), false))
                         .collect();
-                    hints.push(Hint { removes: hash_order(&mut removes), parents });
+                    hints.push(Hint {
+                        removes: hash_order(&mut removes),
+                        parents,
+                    });
                 }
             }
         }
@@ -151,7 +154,10 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
 }
 
 fn empty_cells(source: &Board, u: usize) -> usize {
-    UNITS[u].iter().filter(|&&c| source.cands[c as usize] != 0).count()
+    UNITS[u]
+        .iter()
+        .filter(|&&c| source.cands[c as usize] != 0)
+        .count()
 }
 
 fn hidden_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
@@ -193,7 +199,10 @@ fn hidden_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
             if parents.is_empty() {
                 continue;
             }
-            hints.push(Hint { removes: hash_order(&mut removes), parents });
+            hints.push(Hint {
+                removes: hash_order(&mut removes),
+                parents,
+            });
         }
     }
 }
@@ -233,14 +242,18 @@ fn naked_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
             if parents.is_empty() {
                 continue;
             }
-            hints.push(Hint { removes: hash_order(&mut removes), parents });
+            hints.push(Hint {
+                removes: hash_order(&mut removes),
+                parents,
+            });
         }
     }
 }
 
 fn x_wings(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
     // Base lines columns then rows; a digit qualifies while at most 9 - 4 of it are placed.
-    let placed: [usize; 9] = std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());
+    let placed: [usize; 9] =
+        std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());
     for (base0, cover0) in [(9usize, 0usize), (0, 9)] {
         for (a, b) in pairs() {
             for d in 0..9 {
@@ -279,7 +292,10 @@ fn x_wings(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
                 if parents.is_empty() {
                     continue;
                 }
-                hints.push(Hint { removes: hash_order(&mut removes), parents });
+                hints.push(Hint {
+                    removes: hash_order(&mut removes),
+                    parents,
+                });
             }
         }
     }

@@ -235,7 +235,11 @@ const FIXTURES: &[Fixture] = &[
 pub(super) fn marks_from_729(s: &str) -> Marks {
     let b = s.as_bytes();
     assert_eq!(b.len(), 729);
-    let mut m = Marks { size: Size::Nine, values: [0; 81], cands: [0; 81] };
+    let mut m = Marks {
+        size: Size::Nine,
+        values: [0; 81],
+        cands: [0; 81],
+    };
     for cell in 0..81 {
         let mut mask = 0u16;
         for d in 0..9 {
@@ -254,7 +258,11 @@ pub(super) fn marks_from_729(s: &str) -> Marks {
 
 fn solution_of(puzzle: &str) -> Vec<u8> {
     let p = Puzzle::parse(puzzle).unwrap();
-    crate::solver::solve(&p, 2).unwrap().solution.unwrap().to_vec()
+    crate::solver::solve(&p, 2)
+        .unwrap()
+        .solution
+        .unwrap()
+        .to_vec()
 }
 
 fn name(c: &Candidate) -> String {
@@ -268,15 +276,32 @@ fn each_kind_fires_where_sukaku_explainer_fires_it() {
         let solution = solution_of(f.puzzle);
         // The earlier producers find nothing: this one must not fire before its turn.
         for &p in Producer::ALL.iter().take_while(|&&p| p != f.producer) {
-            assert!(find(&m, p, &mut || {}).is_none(), "{:?} fired before {:?} on {}", p, f.producer, f.se);
+            assert!(
+                find(&m, p, &mut || {}).is_none(),
+                "{:?} fired before {:?} on {}",
+                p,
+                f.producer,
+                f.se
+            );
         }
-        let step = find(&m, f.producer, &mut || {}).unwrap_or_else(|| panic!("nothing for {}", f.se));
-        assert_eq!(step.technique, Technique::Chain(f.kind), "{} / {}", f.se, step.explanation);
+        let step =
+            find(&m, f.producer, &mut || {}).unwrap_or_else(|| panic!("nothing for {}", f.se));
+        assert_eq!(
+            step.technique,
+            Technique::Chain(f.kind),
+            "{} / {}",
+            f.se,
+            step.explanation
+        );
         assert_eq!(step.rating, f.rating, "{} / {}", f.se, step.explanation);
         assert!(step.is_sound(&solution), "{} / {:?}", f.se, step);
         assert!(!step.eliminations.is_empty());
         if f.target.contains('-') || f.target.is_empty() {
-            assert!(step.placements.is_empty() || f.target.is_empty(), "{:?}", step);
+            assert!(
+                step.placements.is_empty() || f.target.is_empty(),
+                "{:?}",
+                step
+            );
         }
         assert!(step.explanation.ends_with('.') && step.explanation.contains('r'));
         // A contradiction names the candidate found both true and false, as Sukaku
@@ -286,17 +311,45 @@ fn each_kind_fires_where_sukaku_explainer_fires_it() {
             let se_digit = &f.se[i - 1..i];
             let name = format!("r{}c{}", &se_cell[1..], (se_cell.as_bytes()[0] - b'A' + 1));
             let claim = format!("{name} would be both {se_digit} and not {se_digit}");
-            assert!(step.explanation.contains(&claim), "{} / {}", f.se, step.explanation);
+            assert!(
+                step.explanation.contains(&claim),
+                "{} / {}",
+                f.se,
+                step.explanation
+            );
         }
         if let Some((cell, digit)) = f.target.split_once('-') {
-            let names: Vec<String> = step.eliminations.iter().map(|c| format!("{}-{}", name(c), c.digit)).collect();
-            assert_eq!(names, vec![format!("{cell}-{digit}")], "{} / {}", f.se, step.explanation);
+            let names: Vec<String> = step
+                .eliminations
+                .iter()
+                .map(|c| format!("{}-{}", name(c), c.digit))
+                .collect();
+            assert_eq!(
+                names,
+                vec![format!("{cell}-{digit}")],
+                "{} / {}",
+                f.se,
+                step.explanation
+            );
         } else if let Some((cell, digit)) = f.target.split_once('=') {
             let digit: u8 = digit.parse().unwrap();
-            assert!(step.eliminations.iter().all(|c| name(c) == cell && c.digit != digit), "{} / {:?}", f.se, step);
+            assert!(
+                step.eliminations
+                    .iter()
+                    .all(|c| name(c) == cell && c.digit != digit),
+                "{} / {:?}",
+                f.se,
+                step
+            );
             let c = step.eliminations[0].cell as usize;
             assert_eq!(step.eliminations.len() as u32, m.cands[c].count_ones() - 1);
-            assert_eq!(step.placements, vec![Candidate { cell: c as u8, digit }]);
+            assert_eq!(
+                step.placements,
+                vec![Candidate {
+                    cell: c as u8,
+                    digit
+                }]
+            );
         }
     }
 }
@@ -308,7 +361,11 @@ fn later_producers_also_find_steps_and_stay_sound() {
     for f in FIXTURES {
         let m = marks_from_729(f.marks);
         let solution = solution_of(f.puzzle);
-        let later = Producer::ALL.iter().skip_while(|&&p| p != f.producer).skip(1).take(2);
+        let later = Producer::ALL
+            .iter()
+            .skip_while(|&&p| p != f.producer)
+            .skip(1)
+            .take(2);
         for &p in later {
             if let Some(step) = find(&m, p, &mut || {}) {
                 assert!(step.is_sound(&solution), "{:?} {:?}", p, step);
@@ -326,7 +383,11 @@ fn later_producers_also_find_steps_and_stay_sound() {
 
 /// A synthetic grid: every cell blank with candidates {2, 3, 4}, except the cells given.
 fn synthetic(cells: &[(usize, u16)]) -> Marks {
-    let mut m = Marks { size: Size::Nine, values: [0; 81], cands: [0b1110; 81] };
+    let mut m = Marks {
+        size: Size::Nine,
+        values: [0; 81],
+        cands: [0b1110; 81],
+    };
     for &(cell, mask) in cells {
         m.cands[cell] = mask;
     }
@@ -338,7 +399,13 @@ fn x_cycle_of_four_links() {
     // Digit 1 in r1c1, r1c5, r5c1, r5c5 and r3c1: rows 1 and 5 and column 5 hold it twice,
     // so r1c1 - r5c1 - r5c5 - r1c5 is an X-cycle and r3c1, which sees r1c1 and r5c1, loses 1.
     let with1 = 0b1111;
-    let m = synthetic(&[(0, with1), (4, with1), (36, with1), (40, with1), (18, with1)]);
+    let m = synthetic(&[
+        (0, with1),
+        (4, with1),
+        (36, with1),
+        (40, with1),
+        (18, with1),
+    ]);
     let step = find(&m, Producer::Cycles, &mut || {}).unwrap();
     assert_eq!(step.technique, Technique::Chain(ChainKind::XCycle));
     assert_eq!(step.rating, 65);
@@ -364,11 +431,22 @@ fn no_cycle_without_strong_links() {
 fn y_cycle_of_bivalue_cells() {
     // r1c1 {1,5}, r1c9 {5,6}, r9c9 {6,7}, r9c1 {7,1}: a loop of bivalue cells, each pair
     // linked by a row or column, so r5c1 (which sees r1c1 and r9c1) loses 1.
-    let m = synthetic(&[(0, 0b10001), (8, 0b110000), (80, 0b1100000), (72, 0b1000001), (36, 0b1111)]);
+    let m = synthetic(&[
+        (0, 0b10001),
+        (8, 0b110000),
+        (80, 0b1100000),
+        (72, 0b1000001),
+        (36, 0b1111),
+    ]);
     let step = find(&m, Producer::Cycles, &mut || {}).unwrap();
     assert_eq!(step.technique, Technique::Chain(ChainKind::YCycle));
     assert_eq!(step.rating, 66, "{:?}", step);
-    assert!(step.eliminations.contains(&Candidate { cell: 36, digit: 1 }), "{:?}", step);
+    assert!(
+        step.eliminations
+            .contains(&Candidate { cell: 36, digit: 1 }),
+        "{:?}",
+        step
+    );
 }
 
 #[test]
@@ -410,7 +488,11 @@ fn length_bonus_follows_the_ceilings() {
         (35, 7),
     ];
     for (cx, tenths) in expect {
-        assert_eq!(((engine::length_bonus(cx) * 10.0).round()) as u32, tenths, "complexity {cx}");
+        assert_eq!(
+            ((engine::length_bonus(cx) * 10.0).round()) as u32,
+            tenths,
+            "complexity {cx}"
+        );
     }
 }
 
@@ -420,7 +502,11 @@ fn fixture_grid(f: &Fixture) -> ([u16; 81], Board) {
     let m = marks_from_729(f.marks);
     let mut grid = [0u16; 81];
     for cell in 0..81 {
-        grid[cell] = if m.values[cell] == 0 { m.cands[cell] } else { 0 };
+        grid[cell] = if m.values[cell] == 0 {
+            m.cands[cell]
+        } else {
+            0
+        };
     }
     (grid, Board::new(&grid))
 }
@@ -433,7 +519,11 @@ fn fixture_grid(f: &Fixture) -> ([u16; 81], Board) {
 /// of which meet a contradiction.
 #[test]
 fn a_static_propagation_stays_within_what_its_on_reaches() {
-    let mode = Mode { dynamic: false, cell_rule: true, level: 0 };
+    let mode = Mode {
+        dynamic: false,
+        cell_rule: true,
+        level: 0,
+    };
     let (mut links, mut reach, mut run) = (Links::default(), Reach::default(), Run::default());
     let (mut candidates, mut contradictions, mut exact) = (0, 0, 0);
     for f in FIXTURES {
@@ -451,10 +541,24 @@ fn a_static_propagation_stays_within_what_its_on_reaches() {
                 let mut within = true;
                 each(&run.on, |c| within &= on.has(c));
                 each(&run.off, |c| within &= off.has(c));
-                assert!(within, "r{}c{}={} in {}", cell / 9 + 1, cell % 9 + 1, d + 1, f.se);
+                assert!(
+                    within,
+                    "r{}c{}={} in {}",
+                    cell / 9 + 1,
+                    cell % 9 + 1,
+                    d + 1,
+                    f.se
+                );
                 // Without a contradiction the propagation reaches all of it.
                 if run.absurd.is_none() {
-                    assert!(run.on == *on && run.off == *off, "r{}c{}={} in {}", cell / 9 + 1, cell % 9 + 1, d + 1, f.se);
+                    assert!(
+                        run.on == *on && run.off == *off,
+                        "r{}c{}={} in {}",
+                        cell / 9 + 1,
+                        cell % 9 + 1,
+                        d + 1,
+                        f.se
+                    );
                     exact += 1;
                 }
                 candidates += 1;
@@ -462,7 +566,10 @@ fn a_static_propagation_stays_within_what_its_on_reaches() {
             }
         }
     }
-    assert!(contradictions >= 100 && exact >= 100, "{contradictions} contradictions, {exact} exact, of {candidates}");
+    assert!(
+        contradictions >= 100 && exact >= 100,
+        "{contradictions} contradictions, {exact} exact, of {candidates}"
+    );
 }
 
 /// The region tests take a region's places from the board's unit mask
@@ -478,19 +585,35 @@ fn region_places_are_those_a_scan_of_the_unit_finds() {
         for cell in 0..81 {
             for (k, u) in regions_of(cell).into_iter().enumerate() {
                 for d in 0..9 {
-                    let scan: Vec<usize> =
-                        crate::grid::UNITS[u].iter().map(|&o| o as usize).filter(|&o| grid[o] >> d & 1 != 0).collect();
+                    let scan: Vec<usize> = crate::grid::UNITS[u]
+                        .iter()
+                        .map(|&o| o as usize)
+                        .filter(|&o| grid[o] >> d & 1 != 0)
+                        .collect();
                     for multiple in [false, true] {
-                        let wanted = scan.first() == Some(&cell) && (scan.len() == 2 || (multiple && scan.len() > 2));
+                        let wanted = scan.first() == Some(&cell)
+                            && (scan.len() == 2 || (multiple && scan.len() > 2));
                         let got = super::multiple::region_places(&board, cell, k, u, d, multiple);
                         match got {
                             Some((buf, n)) => {
-                                assert!(wanted, "r{}c{} unit {u} digit {}", cell / 9 + 1, cell % 9 + 1, d + 1);
+                                assert!(
+                                    wanted,
+                                    "r{}c{} unit {u} digit {}",
+                                    cell / 9 + 1,
+                                    cell % 9 + 1,
+                                    d + 1
+                                );
                                 assert_eq!(&buf[..n], &scan[..]);
                                 made += 1;
                             }
                             None => {
-                                assert!(!wanted, "r{}c{} unit {u} digit {}", cell / 9 + 1, cell % 9 + 1, d + 1);
+                                assert!(
+                                    !wanted,
+                                    "r{}c{} unit {u} digit {}",
+                                    cell / 9 + 1,
+                                    cell % 9 + 1,
+                                    d + 1
+                                );
                                 skipped += 1;
                             }
                         }
@@ -499,7 +622,10 @@ fn region_places_are_those_a_scan_of_the_unit_finds() {
             }
         }
     }
-    assert!(made >= 100 && skipped >= 100, "{made} made, {skipped} skipped");
+    assert!(
+        made >= 100 && skipped >= 100,
+        "{made} made, {skipped} skipped"
+    );
 }
 
 /// Dynamic searches keep their closures from one call to the next where the grid's lost
@@ -514,7 +640,9 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
     let (mut kept, mut refused) = (0, 0);
     for f in FIXTURES {
         let (grid, board) = fixture_grid(f);
-        let cands: Vec<u16> = (0..NCAND as u16).filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0).collect();
+        let cands: Vec<u16> = (0..NCAND as u16)
+            .filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0)
+            .collect();
         for (i, &start) in cands.iter().enumerate().step_by(5) {
             old.close(&board, pot(start, true), &CandSet::EMPTY);
             if old.conflict {
@@ -527,7 +655,9 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
                 // One lost candidate, or two: `x` and the next place of its digit in its row.
                 let mut lost = vec![x];
                 if j % 2 == 0 {
-                    if let Some(&y) = cands[j + 1..].iter().find(|&&y| digit0_of(y) == digit0_of(x) && cell_of(y) / 9 == cell_of(x) / 9) {
+                    if let Some(&y) = cands[j + 1..].iter().find(|&&y| {
+                        digit0_of(y) == digit0_of(x) && cell_of(y) / 9 == cell_of(x) / 9
+                    }) {
                         if y != start {
                             lost.push(y);
                         }
@@ -545,13 +675,26 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
                 kept += 1;
                 new.close(&now, pot(start, true), &CandSet::EMPTY);
                 assert!(!new.conflict, "{} start {start} lost {lost:?}", f.se);
-                assert!(new.on == old.on && new.off == old.off, "{} start {start} lost {lost:?}", f.se);
+                assert!(
+                    new.on == old.on && new.off == old.off,
+                    "{} start {start} lost {lost:?}",
+                    f.se
+                );
                 let mut same_depths = true;
-                each(&old.on, |c| same_depths &= old.least_ancestors(pot(c, true)) == new.least_ancestors(pot(c, true)));
-                each(&old.off, |c| same_depths &= old.least_ancestors(pot(c, false)) == new.least_ancestors(pot(c, false)));
+                each(&old.on, |c| {
+                    same_depths &=
+                        old.least_ancestors(pot(c, true)) == new.least_ancestors(pot(c, true))
+                });
+                each(&old.off, |c| {
+                    same_depths &=
+                        old.least_ancestors(pot(c, false)) == new.least_ancestors(pot(c, false))
+                });
                 assert!(same_depths, "{} start {start} lost {lost:?}", f.se);
             }
         }
     }
-    assert!(kept >= 200 && refused >= 200, "kept {kept}, refused {refused}");
+    assert!(
+        kept >= 200 && refused >= 200,
+        "kept {kept}, refused {refused}"
+    );
 }
