@@ -1,0 +1,267 @@
+//! The bivalue universal grave (BUG, types 1-4).
+
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
+
+/// BUG types 1-4, found as Sukaku Explainer finds them: in every unit (boxes, rows,
+/// columns) a digit with neither 0 nor 2 places, of which exactly one lies in a cell of
+/// three or more candidates, makes that cell a BUG cell and the digit one of its BUG
+/// digits; without the BUG digits, every blank cell must hold two candidates and every
+/// digit two places or none in each unit. Then, with one BUG cell, it holds its BUG digit
+/// (type 1, 5.6); with one BUG digit, every cell seeing all BUG cells loses it (type 2,
+/// 5.7); two BUG cells in a unit sharing one other digit keep only it and their BUG
+/// digits (type 4, 5.7); the BUG digits and other cells of the BUG cells' common unit
+/// make a naked subset (type 3, 5.7 plus 0.1 per digit beyond one).
+pub fn bug(m: &Marks) -> Option<Step> {
+    bug_with(m, &Context::new(m))
+}
+
+/// [`bug`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    let size = m.size;
+    let n = size.n();
+    let mut temp = m.cands;
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; crate::grid::CELLS];
+    let mut all_values = 0u16;
+    let mut common: Option<CellSet> = None;
+    let mut bug_set = 0u128;
+    let dcs = &ctx.dcs;
+    // The cells of three candidates or more.
+    let mut multi3 = 0u128;
+    for c in 0..size.cells() {
+        if m.cands[c].count_ones() >= 3 {
+            multi3 |= 1u128 << c;
+        }
+    }
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        for digit in 1..=n as u8 {
+            let bit = 1u16 << (digit - 1);
+            let places = dcs[digit as usize - 1] & unit_mask(size, u);
+            let count = places.count_ones();
+            if count == 0 || count == 2 {
+                continue;
+            }
+            let found = places & multi3;
+            if found == 0 {
+                return None;
+            }
+            if found & found.wrapping_sub(1) != 0 {
+                continue;
+            }
+            let cell = found.trailing_zeros() as usize;
+            if bug_set >> cell & 1 == 0 {
+                bug_cells.push(cell);
+                bug_set |= 1u128 << cell;
+            }
+            bug_values[cell] |= bit;
+            all_values |= bit;
+            temp[cell] &= !bit;
+            let c = common.unwrap_or(!0u128) & peers(size, cell) & !bug_set;
+            common = Some(c);
+            if bug_cells.len() > 1 && all_values.count_ones() > 1 && c == 0 {
+                return None;
+            }
+        }
+    }
+    if bug_cells.is_empty() {
+        return None;
+    }
+    if (0..size.cells()).any(|c| m.values[c] == 0 && temp[c].count_ones() != 2) {
+        return None;
+    }
+    for u in 0..3 * n {
+        let mut once = 0u16;
+        let mut twice = 0u16;
+        let mut more = 0u16;
+        for &c in size.unit_cells(u) {
+            let k = temp[c as usize];
+            more |= twice & k;
+            twice |= once & k;
+            once |= k;
+        }
+        if more != 0 || once != twice {
+            return None;
+        }
+    }
+    let common = common.unwrap_or(0);
+    let names = cell_list(size, bug_cells.iter().copied());
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values)
+            .map(|d| Candidate {
+                cell: c as u8,
+                digit: d,
+            })
+            .collect();
+        let text = sentence!(
+            "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
+            digit_list(all_values),
+            names,
+            names,
+            digit_list(all_values),
+            elimination_text(size, &elims)
+        );
+        return Some(make_step(
+            Technique::Bug(1),
+            56,
+            Vec::new(),
+            elims,
+            bug_set,
+            Vec::new(),
+            all_values,
+            text,
+        ));
+    }
+    if all_values.count_ones() == 1 {
+        let digit = all_values.trailing_zeros() as u8 + 1;
+        let elim = digit_cells(m, digit) & common;
+        if elim != 0 {
+            let elims = eliminations_of(m, elim, digit);
+            let text = sentence!(
+                "BUG type 2: without their {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
+                digit,
+                names,
+                digit,
+                elimination_text(size, &elims)
+            );
+            return Some(make_step(
+                Technique::Bug(2),
+                57,
+                Vec::new(),
+                elims,
+                bug_set,
+                Vec::new(),
+                all_values,
+                text,
+            ));
+        }
+        if bug_cells.len() == 2 {
+            return bug_type_4(m, &bug_cells, &bug_values, all_values);
+        }
+        return None;
+    }
+    if common == 0 {
+        return None;
+    }
+    if bug_cells.len() == 2 {
+        if let Some(step) = bug_type_4(m, &bug_cells, &bug_values, all_values) {
+            return Some(step);
+        }
+    }
+    // Type 3: a unit holding every BUG cell.
+    for degree in 2..=6usize {
+        for u in (2 * n..3 * n).chain(0..2 * n) {
+            if bug_set & !unit_mask(size, u) != 0 {
+                continue;
+            }
+            let region: Vec<usize> = cells_of(common & unit_mask(size, u)).collect();
+            if region.len() < degree {
+                continue;
+            }
+            for combo in combinations(region.len(), degree - 1) {
+                let mut others = 0u16;
+                let mut naked_cells = 0u128;
+                let mut ok = true;
+                for i in bits(combo) {
+                    let k = m.cands[region[i]];
+                    if k.count_ones() < 2 {
+                        ok = false;
+                    }
+                    others |= k;
+                    naked_cells |= 1u128 << region[i];
+                }
+                if !ok
+                    || others.count_ones() as usize != degree
+                    || (others | all_values).count_ones() as usize != degree
+                {
+                    continue;
+                }
+                let naked = others | all_values;
+                let mut elims = Vec::new();
+                for &c in &region {
+                    if naked_cells >> c & 1 != 0 {
+                        continue;
+                    }
+                    for b in bits((m.cands[c] & naked) as u32) {
+                        elims.push(Candidate {
+                            cell: c as u8,
+                            digit: b as u8 + 1,
+                        });
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let rating = 57 + degree as u16 - 1;
+                let text = sentence!(
+                    "BUG type 3: one of {} holds one of {}, which with {} form a naked subset of {} in {} ({}).",
+                    names,
+                    digit_list(all_values),
+                    cell_list(size, cells_of(naked_cells)),
+                    digit_list(naked),
+                    unit_name(size, u),
+                    elimination_text(size, &elims)
+                );
+                return Some(make_step(
+                    Technique::Bug(3),
+                    rating,
+                    Vec::new(),
+                    elims,
+                    bug_set | naked_cells,
+                    vec![u as u8],
+                    naked,
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u16) -> Option<Step> {
+    let size = m.size;
+    let (c1, c2) = (bug_cells[0], bug_cells[1]);
+    let shared = m.cands[c1] & m.cands[c2] & !all_values;
+    if shared.count_ones() != 1 {
+        return None;
+    }
+    let pair = (1u128 << c1) | (1u128 << c2);
+    let u = shared_unit(size, pair)?;
+    let digit = shared.trailing_zeros() as u8 + 1;
+    let mut elims = Vec::new();
+    for c in [c1, c2] {
+        for b in bits((m.cands[c] & !bug_values[c] & !shared) as u32) {
+            elims.push(Candidate {
+                cell: c as u8,
+                digit: b as u8 + 1,
+            });
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let text = sentence!(
+        "BUG type 4: {} and {} share {} in {}, and one of them holds its BUG digit, so each keeps only its BUG digit and {} ({}).",
+        cell_name(size, c1),
+        cell_name(size, c2),
+        digit,
+        unit_name(size, u),
+        digit,
+        elimination_text(size, &elims)
+    );
+    Some(make_step(
+        Technique::Bug(4),
+        57,
+        Vec::new(),
+        elims,
+        pair,
+        vec![u as u8],
+        all_values | shared,
+        text,
+    ))
+}
