@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of sudoku_ext, installing whatever is missing first:
 #   1. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
-#                   then randomised inputs through parser and solvers (core/examples/stress.rs)
+#                   then randomised inputs through parser and solvers (tools/src/bin/stress.rs)
 #   then for each supported PostgreSQL major (14, 15, 16, 17, 18; see scripts/majors.sh):
 #   2. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
 #   3. pg_regress:  the SQL users see, against the installed release build, in a fresh
@@ -60,7 +60,7 @@ layer() {
 
 core_tests() {
     cargo test -p sudoku_core --release &&
-        cargo run --release -q -p sudoku_core --example stress -- --inputs "$STRESS_INPUTS"
+        cargo run --release -q -p sudoku_tools --bin stress -- --inputs "$STRESS_INPUTS"
 }
 
 pg_tests() {
@@ -129,18 +129,18 @@ dataset_checks() {
     fi
     for f in "$data"/*.txt; do
         echo "solving and checking every puzzle of $(basename "$f")" >&2
-        cargo run --release -q -p sudoku_core --example solve_file -- "$f" --runs 1 || return 1
-        cargo run --release -q -p sudoku_core --example solve_file -- "$f" --runs 1 --limit 2 || return 1
+        cargo run --release -q -p sudoku_tools --bin solve_file -- "$f" --runs 1 || return 1
+        cargo run --release -q -p sudoku_tools --bin solve_file -- "$f" --runs 1 --limit 2 || return 1
     done
     # The rating targets (issue 10) on every tenth puzzle of the rated set (scripts/bench_rating.sh
     # checks them all), and every puzzle of the hardest set rated 9.0 or more.
     if [ -f "$data/se_rated_dev.tsv" ]; then
         echo "ratings of every tenth puzzle of se_rated_dev.tsv against Sukaku Explainer's" >&2
-        cargo run --release -q -p sudoku_core --example rating_check -- "$data/se_rated_dev.tsv" --stride 10 || return 1
+        cargo run --release -q -p sudoku_tools --bin rating_check -- "$data/se_rated_dev.tsv" --stride 10 || return 1
     fi
     if [ -f "$data/puzzles6_forum_hardest_1106.txt" ]; then
         echo "every puzzle of the hardest set rated 9.0 or more" >&2
-        cargo run --release -q -p sudoku_core --example rating_check -- "$data/puzzles6_forum_hardest_1106.txt" --at-least 9.0 || return 1
+        cargo run --release -q -p sudoku_tools --bin rating_check -- "$data/puzzles6_forum_hardest_1106.txt" --at-least 9.0 || return 1
     fi
 }
 

@@ -4,7 +4,7 @@
 //! summed over the file, by the producer that found the step. For finding where a
 //! rating spends its time.
 //!
-//! `cargo run --release -p sudoku_core --example step_times -- FILE`
+//! `cargo run --release -p sudoku_tools --bin step_times -- FILE`
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudoku_core::logic::chains::{find, Producer};
