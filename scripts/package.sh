@@ -113,14 +113,12 @@ test_archive() {
     chown postgres: "$tmp"
     chmod 755 "$tmp"
     port=$((54340 + major))
-    sudo -u postgres "$server/bin/initdb" -D "$tmp/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null &&
-        sudo -u postgres "$server/bin/pg_ctl" -D "$tmp/data" -l "$tmp/log" -w \
-            -o "-k $tmp -p $port -c listen_addresses=''" start >/dev/null || {
-        cat "$tmp/log" >&2 || true
+    # A throwaway cluster of lib.sh (cluster_start) on the fresh server.
+    cluster_start "$tmp/cluster" "$port" "$server/bin" || {
         rm -rf "$tmp"
         return 1
     }
-    local psql=(sudo -u postgres "$server/bin/psql" -X -v ON_ERROR_STOP=1 -h "$tmp" -p "$port" -U postgres -Atq)
+    local psql=(sudo -u postgres "$server/bin/psql" -X -v ON_ERROR_STOP=1 -h "$tmp/cluster" -p "$port" -U postgres -Atq)
     local puzzle='53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
     local answer='534678912672195348198342567859761423426853791713924856961537284287419635345286179'
     local got upgraded
@@ -141,8 +139,8 @@ test_archive() {
         echo "PostgreSQL $major: the upgrade from 0.1.0 gave '$upgraded', expected '${VERSION} true'" >&2
         rc=1
     fi
-    sudo -u postgres "$server/bin/pg_ctl" -D "$tmp/data" -m fast -w stop >/dev/null 2>&1 || true
-    [ $rc -eq 0 ] || tail -20 "$tmp/log" >&2
+    [ $rc -eq 0 ] || tail -20 "$tmp/cluster/log" >&2
+    cluster_stop "$tmp/cluster"
     rm -rf "$tmp"
     return $rc
 }

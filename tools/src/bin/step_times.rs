@@ -71,8 +71,8 @@ fn main() {
             total += times.iter().sum::<f64>();
             let e = table.entry(stage).or_insert((0, [0.0; 9]));
             e.0 += 1;
-            for i in 0..9 {
-                e.1[i] += times[i];
+            for (sum, time) in e.1.iter_mut().zip(times) {
+                *sum += time;
             }
             s.apply(&mut m);
         }
