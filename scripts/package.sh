@@ -9,7 +9,7 @@
 #     sudoku_ext-VERSION-pgMAJOR-linux-x86_64/share/extension/sudoku_ext.control,
 #       sudoku_ext--*.sql (this version's script, the upgrade scripts and the
 #       frozen install scripts of released versions)                     -> pg_config --sharedir
-#   An operator installs it with two tar commands (see the README, "Installing without Rust"):
+#   An operator installs it with two tar commands (see docs/install.md, "Binary archives, one per major"):
 #     tar -xzf ARCHIVE --strip-components=2 -C "$(pg_config --pkglibdir)" NAME/lib
 #     tar -xzf ARCHIVE --strip-components=2 -C "$(pg_config --sharedir)" NAME/share
 #
@@ -104,7 +104,7 @@ test_archive() {
     unpack_server "$major" "$server" || { rm -rf "$tmp"; return 1; }
     say "installing $name.tar.gz into a fresh PostgreSQL $("$server/bin/pg_config" --version | cut -d' ' -f2) in $server"
     [ ! -e "$("$server/bin/pg_config" --pkglibdir)/sudoku_ext.so" ] || { echo "the fresh server already has sudoku_ext" >&2; rm -rf "$tmp"; return 1; }
-    # What the README tells an operator to do:
+    # What the README and docs/install.md tell an operator to do:
     tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --pkglibdir)" "$name/lib" &&
         tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --sharedir)" "$name/share" || {
         rm -rf "$tmp"

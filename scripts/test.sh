@@ -172,7 +172,7 @@ dataset_checks() {
     fi
 }
 
-# Every SQL example of the README and of docs/*.md, each block in a fresh database, compared
+# Every SQL example of the README and of docs/*.md, each page in a fresh database, compared
 # with what the page shows (scripts/readme_sql.py), so the pages cannot drift from the
 # extension; an error is allowed only where a block is marked as expecting one.
 readme_tests() {
