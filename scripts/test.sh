@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of sudoku_ext, installing whatever is missing first:
-#   1. lint:        cargo fmt --check (the workspace and fuzz/), cargo clippy -D warnings on every
-#                   target of the workspace (tests, benches and tools included), the AGPL `sudoku`
+#   1. lint:        cargo fmt --check and cargo clippy -D warnings on every target of the workspace
+#                   (tests, benches and tools included) and of fuzz/, the AGPL `sudoku`
 #                   crate absent from the extension's dependencies, and no import cycle among the
 #                   core's modules (scripts/check_module_cycles.py, when present)
 #   2. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
@@ -76,6 +76,8 @@ lint_checks() {
     (cd "$ROOT/fuzz" && cargo fmt --all --check) || rc=1
     echo "cargo clippy --workspace --all-targets -- -D warnings" >&2
     cargo clippy -q --keep-going --workspace --all-targets -- -D warnings || rc=1
+    echo "cargo clippy of fuzz/ (its own workspace)" >&2
+    (cd "$ROOT/fuzz" && cargo clippy -q --all-targets -- -D warnings) || rc=1
     if cargo tree -p sudoku_ext -e normal,build --prefix none | grep -q '^sudoku v'; then
         echo "the AGPL sudoku crate is among the extension's dependencies" >&2
         rc=1
