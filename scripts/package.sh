@@ -9,7 +9,7 @@
 #     sudoku_ext-VERSION-pgMAJOR-linux-x86_64/share/extension/sudoku_ext.control,
 #       sudoku_ext--*.sql (this version's script, the upgrade scripts and the
 #       frozen install scripts of released versions)                     -> pg_config --sharedir
-#   An operator installs it with two tar commands (see the README, "Installing without Rust"):
+#   An operator installs it with two tar commands (see docs/install.md, "Binary archives, one per major"):
 #     tar -xzf ARCHIVE --strip-components=2 -C "$(pg_config --pkglibdir)" NAME/lib
 #     tar -xzf ARCHIVE --strip-components=2 -C "$(pg_config --sharedir)" NAME/share
 #
@@ -104,7 +104,7 @@ test_archive() {
     unpack_server "$major" "$server" || { rm -rf "$tmp"; return 1; }
     say "installing $name.tar.gz into a fresh PostgreSQL $("$server/bin/pg_config" --version | cut -d' ' -f2) in $server"
     [ ! -e "$("$server/bin/pg_config" --pkglibdir)/sudoku_ext.so" ] || { echo "the fresh server already has sudoku_ext" >&2; rm -rf "$tmp"; return 1; }
-    # What the README tells an operator to do:
+    # What the README and docs/install.md tell an operator to do:
     tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --pkglibdir)" "$name/lib" &&
         tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --sharedir)" "$name/share" || {
         rm -rf "$tmp"
@@ -113,14 +113,12 @@ test_archive() {
     chown postgres: "$tmp"
     chmod 755 "$tmp"
     port=$((54340 + major))
-    sudo -u postgres "$server/bin/initdb" -D "$tmp/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null &&
-        sudo -u postgres "$server/bin/pg_ctl" -D "$tmp/data" -l "$tmp/log" -w \
-            -o "-k $tmp -p $port -c listen_addresses=''" start >/dev/null || {
-        cat "$tmp/log" >&2 || true
+    # A throwaway cluster of lib.sh (cluster_start) on the fresh server.
+    cluster_start "$tmp/cluster" "$port" "$server/bin" || {
         rm -rf "$tmp"
         return 1
     }
-    local psql=(sudo -u postgres "$server/bin/psql" -X -v ON_ERROR_STOP=1 -h "$tmp" -p "$port" -U postgres -Atq)
+    local psql=(sudo -u postgres "$server/bin/psql" -X -v ON_ERROR_STOP=1 -h "$tmp/cluster" -p "$port" -U postgres -Atq)
     local puzzle='53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
     local answer='534678912672195348198342567859761423426853791713924856961537284287419635345286179'
     local got upgraded
@@ -141,8 +139,8 @@ test_archive() {
         echo "PostgreSQL $major: the upgrade from 0.1.0 gave '$upgraded', expected '${VERSION} true'" >&2
         rc=1
     fi
-    sudo -u postgres "$server/bin/pg_ctl" -D "$tmp/data" -m fast -w stop >/dev/null 2>&1 || true
-    [ $rc -eq 0 ] || tail -20 "$tmp/log" >&2
+    [ $rc -eq 0 ] || tail -20 "$tmp/cluster/log" >&2
+    cluster_stop "$tmp/cluster"
     rm -rf "$tmp"
     return $rc
 }

@@ -3,7 +3,7 @@
 //! solutions of a puzzle file, measured in the same run; and ours on the puzzles
 //! themselves (the pattern-preserving form, which the crate does not offer).
 //!
-//! `cargo run --release -p sudoku_core --example canonical_bench -- [FILE] [LIMIT] [RUNS]`
+//! `cargo run --release -p sudoku_tools --bin canonical_bench -- [FILE] [LIMIT] [RUNS]`
 //! (default `../shared/data/puzzles2_17_clue.txt`, every puzzle, 3 runs). Each figure
 //! is the median over the grids (puzzles) of the median over the runs of the time of
 //! one call, in microseconds.

@@ -1,6 +1,6 @@
 //! Generates puzzles and prints them, one line each, with timing on stderr.
 //!
-//! `cargo run --release -p sudoku_core --example generate -- COUNT [SEED] [CLUES]`
+//! `cargo run --release -p sudoku_tools --bin generate -- COUNT [SEED] [CLUES]`
 use std::time::Instant;
 use sudoku_core::{generate, Options};
 

@@ -11,7 +11,7 @@
 //! random near-empty puzzle), and this is a test of answers, not of patience. Inputs
 //! over budget are counted and reported.
 //!
-//! `cargo run --release -p sudoku_core --example stress -- [--inputs N] [--seed S]`
+//! `cargo run --release -p sudoku_tools --bin stress -- [--inputs N] [--seed S]`
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use sudoku_core::generate::Rng;
 use sudoku_core::search::{GuessBudget as Budget, OverBudget};

@@ -4,7 +4,7 @@
 //! summed over the file, by the producer that found the step. For finding where a
 //! rating spends its time.
 //!
-//! `cargo run --release -p sudoku_core --example step_times -- FILE`
+//! `cargo run --release -p sudoku_tools --bin step_times -- FILE`
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudoku_core::logic::chains::{find, Producer};
@@ -71,8 +71,8 @@ fn main() {
             total += times.iter().sum::<f64>();
             let e = table.entry(stage).or_insert((0, [0.0; 9]));
             e.0 += 1;
-            for i in 0..9 {
-                e.1[i] += times[i];
+            for (sum, time) in e.1.iter_mut().zip(times) {
+                *sum += time;
             }
             s.apply(&mut m);
         }

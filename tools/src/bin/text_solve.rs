@@ -2,7 +2,7 @@
 //! from text, solved and written back as text (what `sudoku_solve` does per row),
 //! timed over several runs; prints the median time per puzzle.
 //!
-//! `cargo run --release -p sudoku_core --example text_solve -- FILE [--runs R]`
+//! `cargo run --release -p sudoku_tools --bin text_solve -- FILE [--runs R]`
 use std::time::Instant;
 use sudoku_core::{solve, Puzzle};
 

@@ -4,7 +4,7 @@
 //! that print the same file rate every puzzle alike and take the same path: the check
 //! that a speed-up of a technique changed no step (`diff` the two outputs).
 //!
-//! `cargo run --release -p sudoku_core --example rating_fingerprint -- FILE [EVERY]`
+//! `cargo run --release -p sudoku_tools --bin rating_fingerprint -- FILE [EVERY]`
 //! (EVERY: only every n-th puzzle; the first 81 characters of a line count, `#` lines
 //! are skipped).
 use std::collections::hash_map::DefaultHasher;

@@ -4,7 +4,7 @@
 //! beside Sukaku Explainer's times, and for scripts/bench_generate.sh (`--runs 1`) to rate
 //! what the generator made. A puzzle without a single solution rates 0.0.
 //!
-//! `cargo run --release -p sudoku_core --example rate_times -- FILE [--runs RUNS]`
+//! `cargo run --release -p sudoku_tools --bin rate_times -- FILE [--runs RUNS]`
 use std::time::Instant;
 use sudoku_core::logic::rate;
 use sudoku_core::Puzzle;

@@ -2,7 +2,7 @@
 //! only as a peer) on the same puzzles in the same run, alternating runs, and prints
 //! the medians and their ratio.
 //!
-//! `cargo run --release -p sudoku_core --example compare -- FILE [--limit 1|2] [--runs R]`
+//! `cargo run --release -p sudoku_tools --bin compare -- FILE [--limit 1|2] [--runs R]`
 use std::time::Instant;
 use sudoku_core::{solve, Puzzle};
 

@@ -1,5 +1,5 @@
 //! Runs the chain producers on pencil-mark positions and compares with Sukaku Explainer:
-//! `cargo run --release -p sudoku_core --example chain_positions -- FILE [-v]`, FILE holding
+//! `cargo run --release -p sudoku_tools --bin chain_positions -- FILE [-v]`, FILE holding
 //! `729-char pencil marks<TAB>SE rating<TAB>SE step` lines (a cell with one candidate is
 //! taken as placed). Prints the first producer's step (in ladder order) and agreement.
 use std::time::Instant;

@@ -1,6 +1,6 @@
 //! Solves every puzzle of a file (one puzzle a line) and checks every answer.
 //!
-//! `cargo run --release -p sudoku_core --example solve_file -- FILE [--limit N] [--runs R]`
+//! `cargo run --release -p sudoku_tools --bin solve_file -- FILE [--limit N] [--runs R]`
 //!
 //! Prints, for each run, the time per puzzle, then the median over the runs, and the
 //! totals of the search statistics. Exits non-zero if any answer is wrong or missing.

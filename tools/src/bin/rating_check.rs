@@ -15,8 +15,8 @@
 //! - `--at-least R`: reads one puzzle a line instead (`#` comments) and fails unless
 //!   every one rates R or more.
 //!
-//! `cargo run --release -p sudoku_core --example rating_check -- FILE [--stride N] [--range LO HI] [--worst N]`
-//! `cargo run --release -p sudoku_core --example rating_check -- FILE --at-least 9.0`
+//! `cargo run --release -p sudoku_tools --bin rating_check -- FILE [--stride N] [--range LO HI] [--worst N]`
+//! `cargo run --release -p sudoku_tools --bin rating_check -- FILE --at-least 9.0`
 use std::time::Instant;
 use sudoku_core::logic::{path, rate};
 use sudoku_core::Puzzle;

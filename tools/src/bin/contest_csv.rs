@@ -3,7 +3,7 @@
 //! rows in the contest's layout (9 lines of 9, `?` blanks; 4×4 puzzles in 4 lines of 4),
 //! for `\copy sudoku9_9 (id, puzzle) FROM ... (FORMAT csv)`. Used by scripts/demo.sh.
 //!
-//! `cargo run --release -p sudoku_core --example contest_csv -- FILE`
+//! `cargo run --release -p sudoku_tools --bin contest_csv -- FILE`
 use sudoku_core::explain::{format, Style};
 use sudoku_core::Puzzle;
 

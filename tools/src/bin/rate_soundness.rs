@@ -1,7 +1,7 @@
 //! Checks every step the ladder takes on the puzzles of a file against their solution
 //! (without the path's safety net) and counts the unsound ones per technique.
 //!
-//! cargo run -p sudoku_core --release --example rate_soundness -- FILE
+//! cargo run --release -p sudoku_tools --bin rate_soundness -- FILE
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};

@@ -2,7 +2,7 @@
 //! `generate_graded` (each puzzle generated until one rates inside the band), and the
 //! attempts it took. scripts/bench_generate.sh runs it beside QQWing.
 //!
-//! `cargo run --release -p sudoku_core --example generate_bench -- [--per N] [--seed S] [--symmetry none|rotate180|...] [--puzzles FILE]`
+//! `cargo run --release -p sudoku_tools --bin generate_bench -- [--per N] [--seed S] [--symmetry none|rotate180|...] [--puzzles FILE]`
 //!
 //! `--puzzles FILE` writes every puzzle made with its rating (`puzzle<TAB>ER`), to
 //! cross-check with Sukaku Explainer's serate.

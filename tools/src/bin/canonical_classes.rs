@@ -6,7 +6,7 @@
 //! puzzle maps onto its form by a transformation the direct search finds, and counts
 //! the distinct canonical forms of the solution grids.
 //!
-//! `cargo run --release -p sudoku_core --example canonical_classes -- [FILE]`
+//! `cargo run --release -p sudoku_tools --bin canonical_classes -- [FILE]`
 //! (default `../shared/data/puzzles2_17_clue.txt`).
 use std::collections::HashMap;
 use std::time::Instant;
