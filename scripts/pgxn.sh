@@ -54,7 +54,8 @@ cargo_version() { sed -n 's/^version *= *"\(.*\)"/\1/p' | head -1; }
 build_zip() {
     local version summary zip
     version="$(git -C "$ROOT" show "$REF:Cargo.toml" | cargo_version)"
-    summary="$(git -C "$ROOT" show "$REF:META.json" | meta_summary | head -1)"
+    summary="$(git -C "$ROOT" show "$REF:META.json" | meta_summary)" || return 1
+    summary="${summary%%$'\n'*}"
     if [ "$summary" != "sudoku_ext $version $version" ]; then
         echo "META.json of $REF says '$summary' (name, version, extension version), Cargo.toml '$version'" >&2
         return 1
