@@ -93,12 +93,16 @@ build_deb() {
     extdir="$root/usr/share/postgresql/$major/extension"
     docdir="$root/usr/share/doc/$pkg"
     mkdir -p "$tmp/archive" "$libdir" "$extdir" "$docdir" "$root/DEBIAN"
-    tar -xzf "$archive" -C "$tmp/archive" || { rm -rf "$tmp"; return 1; }
-    install -m 644 "$tmp/archive/$name/lib/sudoku_ext.so" "$libdir/"
-    install -m 644 "$tmp/archive/$name"/share/extension/* "$extdir/"
+    # (set -e does not reach into a function called with ||: every step is checked.)
     # What dh_strip does to a shared object: no symbol table or notes beyond the
     # dynamic ones the loader needs (PostgreSQL looks the functions up with dlsym).
-    strip --strip-unneeded --remove-section=.comment --remove-section=.note "$libdir/sudoku_ext.so"
+    tar -xzf "$archive" -C "$tmp/archive" &&
+        install -m 644 "$tmp/archive/$name/lib/sudoku_ext.so" "$libdir/" &&
+        install -m 644 "$tmp/archive/$name"/share/extension/* "$extdir/" &&
+        strip --strip-unneeded --remove-section=.comment --remove-section=.note "$libdir/sudoku_ext.so" || {
+        rm -rf "$tmp"
+        return 1
+    }
 
     epoch="$(source_epoch)"
     maintainer="$(meta_field maintainer)"
@@ -115,7 +119,7 @@ $pkg: hardening-no-fortify-functions [usr/lib/postgresql/$major/lib/sudoku_ext.s
 EOF
 
     # The library's own dependencies, as dh_shlibdeps finds them. The symbols it takes
-    # from the server (postgres itself) are found in no library: the warnings say so.
+    # from the server (postgres itself) are in no library: --warnings=0 keeps that quiet.
     mkdir -p "$tmp/debian"
     printf 'Source: sudoku-ext\n\nPackage: %s\nArchitecture: any\n' "$pkg" >"$tmp/debian/control"
     shlibs="$(cd "$tmp" && dpkg-shlibdeps -O --warnings=0 "root/usr/lib/postgresql/$major/lib/sudoku_ext.so")" || {
