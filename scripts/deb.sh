@@ -24,7 +24,8 @@
 #       pg_config of PostgreSQL 15, the system server, with the major put in), plus the docs;
 #     - PostgreSQL 15 (the system server): apt-get install ./the.deb, CREATE EXTENSION,
 #       a solved puzzle checked, ALTER EXTENSION ... UPDATE from 0.1.0; installing it again
-#       changes no file; apt-get remove leaves none of its files. Whatever was installed in
+#       changes no file; apt upgrades the last release's package (a stand-in made from this
+#       one) to it; apt-get remove leaves none of its files. Whatever was installed in
 #       those directories before (cargo pgrx install of the other layers) is moved aside
 #       first and put back at the end, also after a failure or a killed run;
 #     - every other major: the package unpacked (dpkg-deb -x) into a pristine relocatable
@@ -34,7 +35,7 @@
 #   Run it under flock /tmp/sudoku_ext_pg.lock when other installs may run at once.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 source "$ROOT/scripts/packaging.sh"
-parse_package_args 34 "$0" "$@"
+parse_package_args 35 "$0" "$@"
 
 REVISION="${SUDOKU_DEB_REVISION:-1}"
 DEB_ARCH="amd64"
@@ -293,6 +294,48 @@ restore_system() {
     fi
 }
 
+# A stand-in for the last release's package of major $1, written to $2: this package
+# relabelled with the last release's version, without this version's scripts, its control
+# file naming that version (what the last release's package held, laid out the same way).
+make_previous_deb() {
+    local major="$1" out="$2" last tmp extdir
+    last="$(last_release)"
+    [ -n "$last" ] || return 1
+    tmp="$(mktemp -d /tmp/sudoku_ext_debprev.XXXXXX)"
+    extdir="$tmp/root/usr/share/postgresql/$major/extension"
+    dpkg-deb -R "$(deb_file "$major")" "$tmp/root" &&
+        rm -f "$extdir/sudoku_ext--${VERSION}.sql" "$extdir"/sudoku_ext--*--"${VERSION}".sql &&
+        sed -i "s/^default_version = .*/default_version = '${last}'/" "$extdir/sudoku_ext.control" &&
+        sed -i "s/^Version: .*/Version: $(deb_version "$last" 1)/" "$tmp/root/DEBIAN/control" &&
+        (cd "$tmp/root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$tmp/root/DEBIAN/md5sums" &&
+        dpkg-deb --root-owner-group --build "$tmp/root" "$out" >/dev/null || { rm -rf "$tmp"; return 1; }
+    rm -rf "$tmp"
+}
+
+# apt upgrades the last release's package (make_previous_deb) to this one: the new
+# version is installed and its files are exactly this package's.
+test_upgrade() {
+    local major="$1" pkg deb previous tmp rc=0 out
+    pkg="$(package_name "$major")"
+    deb="$(deb_file "$major")"
+    tmp="$(mktemp -d /tmp/sudoku_ext_debup.XXXXXX)"
+    previous="$tmp/${pkg}_$(deb_version "$(last_release)" 1)_${DEB_ARCH}.deb"
+    make_previous_deb "$major" "$previous" || { rm -rf "$tmp"; return 1; }
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 install -y -qq "$previous" >/dev/null 2>&1 || rc=1
+    out="$(DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 install -y "$deb" 2>&1)" || rc=1
+    if [ $rc -eq 0 ] && echo "$out" | grep -q "^1 upgraded, 0 newly installed" &&
+        [ "$(dpkg-query -W -f='${Status} ${Version}' "$pkg")" = "install ok installed $(deb_version "$VERSION" "$REVISION")" ] &&
+        diff <(deb_files "$deb") <(dpkg -L "$pkg" | while read -r path; do [ ! -f "$path" ] || echo "$path"; done | sort) >&2; then
+        echo "PostgreSQL $major: apt upgraded $(basename "$previous") (a stand-in: this package relabelled, without ${VERSION}'s scripts) to $(basename "$deb"): ok" >&2
+    else
+        echo "PostgreSQL $major: the upgrade from $(basename "$previous") failed:" >&2
+        echo "$out" >&2
+        rc=1
+    fi
+    rm -rf "$tmp"
+    return $rc
+}
+
 # The PostgreSQL 15 package through apt, into the system server (see the header).
 test_system() {
     local major="$1" pkg deb rc=0 before after out left
@@ -339,6 +382,9 @@ test_system() {
         rc=1
     fi
 
+    DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 remove -y -qq "$pkg" >/dev/null || rc=1
+    test_upgrade "$major" || rc=1
+
     DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 -o Dpkg::Use-Pty=0 remove -y "$pkg" >&2 || rc=1
     left="$(deb_files "$deb" | while read -r path; do [ ! -e "$path" ] || echo "$path"; done
         [ ! -e "/usr/share/doc/$pkg" ] || echo "/usr/share/doc/$pkg"
@@ -354,22 +400,27 @@ test_system() {
     return $rc
 }
 
+# Every version that has a script in sql/, and this one, in semver order.
+release_versions() {
+    {
+        (cd "$ROOT/sql" && ls sudoku_ext--*.sql) | sed -e 's/^sudoku_ext--//' -e 's/\.sql$//' | tr -s '-' '\n'
+        echo "$VERSION"
+    } | sort -u -V
+}
+
+# The release before this version (empty when there is none).
+last_release() { release_versions | grep -B1 -x -F "$VERSION" | grep -v -x -F "$VERSION" || true; }
+
 # The package versions sort as the releases do: every version that has a script in sql/
 # and this one, in semver order, each with revisions 1 and 2, then a pre-release of the
 # next minor version and that version; and this package sorts after the last release's.
 test_versions() {
-    local versions=() debs=() i rc=0 next last=""
-    mapfile -t versions < <(
-        {
-            cd "$ROOT/sql" && ls sudoku_ext--*.sql | sed -e 's/^sudoku_ext--//' -e 's/\.sql$//' | tr -s '-' '\n'
-            echo "$VERSION"
-        } | sort -u -V
-    )
+    local versions=() debs=() i rc=0 next last
+    mapfile -t versions < <(release_versions)
+    last="$(last_release)"
     next="$(echo "${versions[-1]}" | awk -F. '{ print $1 "." $2 + 1 ".0" }')"
     for ((i = 0; i < ${#versions[@]}; i++)); do
         debs+=("$(deb_version "${versions[i]}" 1)" "$(deb_version "${versions[i]}" 2)")
-        # The list is sorted: the last release is the version before this one.
-        [ "${versions[i]}" != "$VERSION" ] || [ "$i" -eq 0 ] || last="${versions[i - 1]}"
     done
     debs+=("$(deb_version "${next}-rc.1" 1)" "$(deb_version "$next" 1)")
     for ((i = 0; i + 1 < ${#debs[@]}; i++)); do
