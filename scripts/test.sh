@@ -211,6 +211,10 @@ if ! printf ' %s ' $PG_MAJORS | grep -q " ${PG_MAJOR} "; then
     install_extension || echo "install into PostgreSQL ${PG_MAJOR} failed" >&2
 fi
 layer package package_tests
+# Debian packages from those archives (apt into the system 15, unpacked into the others),
+# and the PGXN zip with its META.json validated: scripts/deb.sh, scripts/pgxn.sh.
+layer deb bash "$ROOT/scripts/deb.sh" --test $PG_MAJORS
+layer pgxn bash "$ROOT/scripts/pgxn.sh" --test
 layer scaleout scaleout_tests
 layer readme readme_tests
 layer reliability reliability_tests
