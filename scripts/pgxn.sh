@@ -13,8 +13,10 @@
 #     sudoku_ext-VERSION/, its META.json valid (pgxn_meta) and of the same version as its
 #     Cargo.toml, for the distribution and for the extension, every file META.json
 #     names present; and pgxn_meta rejects that META.json without its licence (the
-#     validator does check).
+#     validator does check). And the Makefile PGXN's client runs (make, make install,
+#     make uninstall) against the system PostgreSQL (test_makefile below).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+source "$ROOT/scripts/packaging.sh"
 
 PGXN_META_VERSION="0.7.0"
 TEST=""
@@ -22,9 +24,8 @@ if [ "${1:-}" = "--test" ]; then
     TEST=1
     shift
 fi
-[[ "${1:-}" != -h && "${1:-}" != --help ]] || { sed -n '2,16p' "$0"; exit 0; }
+[[ "${1:-}" != -h && "${1:-}" != --help ]] || { sed -n '2,17p' "$0"; exit 0; }
 REF="${1:-HEAD}"
-OUT="$ROOT/target/package"
 
 # PGXN's validator, the pgxn_meta crate's own command, built once into ~/.cargo/bin.
 ensure_pgxn_meta() {
@@ -117,6 +118,54 @@ test_zip() {
     return $rc
 }
 
+# The Makefile that PGXN's client runs (make, make install): for the system PostgreSQL, make
+# install DESTDIR=... writes exactly the files of that major's archive (scripts/package.sh),
+# byte for byte, where pg_config says, and make uninstall removes them all. make reuses the
+# release build the archive came from (cargo's cache); without that archive it is skipped.
+test_makefile() {
+    local name archive tmp rc=0 pkglibdir extdir
+    name="$(archive_name "$PG_MAJOR")"
+    archive="$OUT/$name.tar.gz"
+    if [ ! -f "$archive" ]; then
+        echo "no $(basename "$archive") (scripts/package.sh ${PG_MAJOR} makes it): the Makefile check is skipped" >&2
+        return 0
+    fi
+    say "make and make install DESTDIR=... for $("$PG_CONFIG" --version)"
+    tmp="$(mktemp -d /tmp/sudoku_ext_make.XXXXXX)"
+    pkglibdir="$("$PG_CONFIG" --pkglibdir)"
+    extdir="$("$PG_CONFIG" --sharedir)/extension"
+    mkdir -p "$tmp/archive"
+    tar -xzf "$archive" -C "$tmp/archive" &&
+        make -C "$ROOT" PG_CONFIG="$PG_CONFIG" >"$tmp/make.log" 2>&1 &&
+        make -C "$ROOT" install PG_CONFIG="$PG_CONFIG" DESTDIR="$tmp/dest" >>"$tmp/make.log" 2>&1 || {
+        tail -20 "$tmp/make.log" >&2
+        rm -rf "$tmp"
+        return 1
+    }
+    if diff <(cd "$tmp/archive/$name/lib" && md5sum sudoku_ext.so | sed "s|  |  $pkglibdir/|"
+        cd "$tmp/archive/$name/share/extension" && md5sum sudoku_ext* | sed "s|  |  $extdir/|") \
+        <(cd "$tmp/dest" && find . -type f -exec md5sum {} + | sed 's|  \./|  /|' | sort -k2) >&2; then
+        echo "make install: the files of $(basename "$archive"), byte for byte, in pg_config's directories: ok" >&2
+    else
+        echo "make install wrote other files than $(basename "$archive") holds (above)" >&2
+        rc=1
+    fi
+    make -C "$ROOT" uninstall PG_CONFIG="$PG_CONFIG" DESTDIR="$tmp/dest" >/dev/null || rc=1
+    if [ -z "$(find "$tmp/dest" -type f)" ]; then
+        echo "make uninstall removed every file: ok" >&2
+    else
+        echo "make uninstall left: $(find "$tmp/dest" -type f)" >&2
+        rc=1
+    fi
+    rm -rf "$tmp"
+    return $rc
+}
+
 ensure_pgxn_meta
 zip="$(build_zip)" || exit 1
-[ -z "$TEST" ] || test_zip "$zip"
+if [ -n "$TEST" ]; then
+    rc=0
+    test_zip "$zip" || rc=1
+    test_makefile || rc=1
+    exit $rc
+fi
