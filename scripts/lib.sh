@@ -112,7 +112,7 @@ install_extension() {
 #   else) and removes DIR.
 # Every cluster still running when the script exits is stopped and removed then, with
 # the paths listed in REMOVE_AT_EXIT (an EXIT trap set here: scripts set no other).
-declare -A CLUSTER_BINDIR=()
+declare -gA CLUSTER_BINDIR=()
 REMOVE_AT_EXIT=()
 cluster_start() {
     local dir="$1" port="$2" bindir="$3" options="${4:-}"
