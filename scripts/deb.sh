@@ -351,7 +351,7 @@ test_system() {
         mkdir -p "$SAVED/root$(dirname "$file")"
         mv "$file" "$SAVED/root$file"
     done <"$SAVED/list"
-    trap "stop_cluster; restore_system $pkg" EXIT
+    trap "cluster_stop_all; restore_system $pkg" EXIT
     echo "moved aside what was installed before: $(wc -l <"$SAVED/list") sudoku_ext files" >&2
 
     say "apt-get install ./$(basename "$deb")"
@@ -365,7 +365,7 @@ test_system() {
     fi
     if [ $rc -eq 0 ]; then
         start_cluster
-        trap "stop_cluster; restore_system $pkg" EXIT
+        trap "cluster_stop_all; restore_system $pkg" EXIT
         check_extension "PostgreSQL $major (system server), installed with apt" psql_pg || rc=1
         stop_cluster
     fi
@@ -395,7 +395,7 @@ test_system() {
         echo "PostgreSQL $major: after apt-get remove, still there: ${left:-(its dpkg status)}" >&2
         rc=1
     fi
-    trap - EXIT
+    trap cluster_stop_all EXIT # lib.sh's own again
     restore_system "$pkg" || rc=1
     return $rc
 }
