@@ -15,12 +15,12 @@
 //! full search there finds nothing). When it finds a step, the snapshot stays.
 //!
 //! The memo is a cache: it changes no step (tests compare every path with the rule on
-//! and off), and [`super::forget_search_memos`] clears it. Memory: a few 81-cell arrays
+//! and off), and [`forget`] clears it (through `memo::forget_all`). Memory: a few 81-cell arrays
 //! per thread.
 
-use super::board::CellSet;
-use super::marks::Marks;
 use crate::grid::Size;
+use crate::logic::geometry::CellSet;
+use crate::logic::marks::Marks;
 use std::cell::Cell;
 
 /// The searches keeping a snapshot.

@@ -14,7 +14,7 @@
 //! (triples), the digits the last cell may take are one mask, with no scan of the
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
 //!
-//! Each search also remembers (per thread, `incremental`) the last 9×9 position where
+//! Each search also remembers (per thread, `memo::snapshots`) the last 9×9 position where
 //! it found nothing, and at a position whose every cell's candidates are among that
 //! position's, it looks only at the pairs (triples) whose cells or common excluders
 //! changed. That is exact when neither position has a cell of a single candidate (the
@@ -32,10 +32,12 @@
 //! change (so it qualified there too). The pairs (triples) are visited in the same
 //! order, so the first that eliminates something is the same as a full search's.
 
-use super::board::*;
-use super::marks::{Candidate, Marks};
-use super::step::{Step, Technique};
 use crate::grid::Size;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::step::make_step;
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 /// Cells that may take part: at least two candidates, no peer with a single one, and
 /// some peer with few candidates (two for pairs, up to `max_excluder` for triples); and
@@ -83,13 +85,13 @@ fn changed_cells(m: &Marks, slot: usize, singles: CellSet) -> Option<CellSet> {
     if m.size != Size::Nine || singles != 0 {
         return None;
     }
-    super::incremental::changed(slot, m)
+    crate::logic::memo::snapshots::changed(slot, m)
 }
 
 /// Records that the search of `slot` found nothing at `m`, when the memo applies there.
-fn record_barren(m: &Marks, slot: usize, singles: CellSet) {
+fn record_found_nothing(m: &Marks, slot: usize, singles: CellSet) {
     if m.size == Size::Nine && singles == 0 {
-        super::incremental::record(slot, m);
+        crate::logic::memo::snapshots::record(slot, m);
     }
 }
 
@@ -146,7 +148,12 @@ fn sees(size: Size, a: usize, b: usize) -> bool {
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
     let size = m.size;
     let (cells, singles, few) = base_cells(m, 2);
-    let changed = changed_cells(m, super::incremental::slot::ALIGNED_PAIR, singles).unwrap_or(!0);
+    let changed = changed_cells(
+        m,
+        crate::logic::memo::snapshots::slot::ALIGNED_PAIR,
+        singles,
+    )
+    .unwrap_or(!0);
     let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
     for &(c0, x0) in &cells {
@@ -220,7 +227,11 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             ));
         }
     }
-    record_barren(m, super::incremental::slot::ALIGNED_PAIR, singles);
+    record_found_nothing(
+        m,
+        crate::logic::memo::snapshots::slot::ALIGNED_PAIR,
+        singles,
+    );
     None
 }
 
@@ -236,7 +247,12 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
         return None;
     }
     let (cells, singles, few) = base_cells(m, 3);
-    let changed = changed_cells(m, super::incremental::slot::ALIGNED_TRIPLE, singles).unwrap_or(!0);
+    let changed = changed_cells(
+        m,
+        crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE,
+        singles,
+    )
+    .unwrap_or(!0);
     let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
     // A triple qualifies when one of its cells, of at most three candidates, sees another
@@ -313,7 +329,11 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
             }
         }
     }
-    record_barren(m, super::incremental::slot::ALIGNED_TRIPLE, singles);
+    record_found_nothing(
+        m,
+        crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE,
+        singles,
+    );
     None
 }
 
@@ -400,18 +420,23 @@ fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
-    #[test]
-    fn aligned_pair_exclusion_removes_a_digit() {
-        // r1c1 {1,2,3} and r1c2 {1,2}; bivalue r2c1..r2c2? Excluders seeing both: r1c3
-        // {1,3} and r2c3 {2,3}: r1c1=3 leaves r1c2 1 or 2, emptying one of them.
+    /// r1c1 {1,2,3} and r1c2 {1,2}, with two excluders seeing both: r1c3 {1,3} and r2c3
+    /// {2,3}; every other cell holds a 9.
+    fn pair_position() -> Marks {
         let mut cands = vec!["+9"; 81];
         cands[0] = "123";
         cands[1] = "12";
         cands[2] = "13";
         cands[11] = "23";
-        let m = marks_from_candidates(&cands.join(" "));
+        marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn aligned_pair_exclusion_removes_a_digit() {
+        // r1c1=3 leaves r1c2 1 or 2, emptying one of the excluders.
+        let m = pair_position();
         let s = aligned_pair_exclusion(&m).unwrap();
         assert_eq!(s.rating, 62);
         assert!(s.eliminations.contains(&Candidate { cell: 0, digit: 3 }));
@@ -419,25 +444,19 @@ mod tests {
 
     #[test]
     fn aligned_triple_exclusion_needs_a_triple() {
-        let mut cands = vec!["+9"; 81];
-        cands[0] = "123";
-        cands[1] = "12";
-        cands[2] = "13";
-        cands[11] = "23";
-        let m = marks_from_candidates(&cands.join(" "));
-        // r1c1, r1c2, r1c3 and r2c3 all see each other: a triple among them with two
-        // common excluders exists, and its eliminations are those of the pair.
-        if let Some(s) = aligned_triple_exclusion(&m) {
-            assert_eq!(s.rating, 75);
-            assert!(!s.eliminations.is_empty());
-        }
+        let m = pair_position();
+        // The position of the pair test: the pair r1c1-r1c2 with its two common
+        // excluders r1c3 and r2c3 removes a digit, but any three of the four blank cells
+        // leave only one other cell to exclude with, and a triple needs two.
+        assert!(aligned_pair_exclusion(&m).is_some());
+        assert_eq!(aligned_triple_exclusion(&m), None);
     }
 
     /// Every position of the paths of three puzzles rated 8.2 to 8.3 (where the ladder
     /// tries aligned exclusion over and over): the same result with the memos of the
     /// positions where nothing was found as from cold memos, and the memos used.
     #[test]
-    fn memo_of_barren_positions_changes_nothing() {
+    fn memo_of_positions_where_nothing_was_found_changes_nothing() {
         use crate::puzzle::Puzzle;
         let mut positions = Vec::new();
         for line in [
@@ -457,8 +476,8 @@ mod tests {
         let mut used = 0;
         let mut warm = Vec::new();
         for m in &positions {
-            used += crate::logic::incremental::changed(
-                crate::logic::incremental::slot::ALIGNED_TRIPLE,
+            used += crate::logic::memo::snapshots::changed(
+                crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE,
                 m,
             )
             .is_some() as usize;

@@ -12,27 +12,30 @@
 //!
 //! Each of these searches keeps a snapshot of the last position where it found nothing
 //! and then looks only at the patterns with a cell whose candidates changed since (see
-//! `incremental`): exact, as a pattern's existence and eliminations depend only on the
+//! `memo::snapshots`): exact, as a pattern's existence and eliminations depend only on the
 //! candidates of its own cells and of its targets.
 
-use super::board::*;
-use super::incremental;
-use super::marks::Marks;
-use super::step::{Step, Technique};
 use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::Marks;
+use crate::logic::memo::snapshots;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 fn wing(m: &Marks, xyz: bool) -> Option<Step> {
     let size = m.size;
-    // The incremental rule (see `incremental`): a wing exists and eliminates as a function
+    // The incremental rule (see `memo::snapshots`): a wing exists and eliminates as a function
     // of the candidates of its three cells and of its target cells only, so with a
     // snapshot only wings with a cell whose candidates changed since (`new`) are looked
     // at, in the same order.
     let slot = if xyz {
-        incremental::slot::XYZ_WING
+        snapshots::slot::XYZ_WING
     } else {
-        incremental::slot::XY_WING
+        snapshots::slot::XY_WING
     };
-    let changed = incremental::changed(slot, m);
+    let changed = snapshots::changed(slot, m);
     if changed == Some(0) {
         return None;
     }
@@ -127,7 +130,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
             }
         }
     }
-    incremental::record(slot, m);
+    snapshots::record(slot, m);
     None
 }
 
@@ -217,7 +220,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     if size != Size::Nine {
         return None;
     }
-    // The incremental rule (see `incremental`): a pattern (the set and the bivalue cell)
+    // The incremental rule (see `memo::snapshots`): a pattern (the set and the bivalue cell)
     // exists and eliminates as a function of the candidates of its own cells and of its
     // target cells only; so with a snapshot, only patterns with a cell whose candidates
     // changed since (`new`) can eliminate something. Those are enumerated directly: the
@@ -227,11 +230,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     // order met: ties go to the first pattern of the full search's order, the sets' cells
     // in lexicographic order, then the bivalue cell (see `visit`).
     let slot = if k == 3 {
-        incremental::slot::WXYZ_WING
+        snapshots::slot::WXYZ_WING
     } else {
-        incremental::slot::VWXYZ_WING
+        snapshots::slot::VWXYZ_WING
     };
-    let changed = incremental::changed(slot, m);
+    let changed = snapshots::changed(slot, m);
     if changed == Some(0) {
         return None;
     }
@@ -448,7 +451,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         }
     }
     let Some((rating, _, all, through, _)) = best else {
-        incremental::record(slot, m);
+        snapshots::record(slot, m);
         return None;
     };
     let cells = &all[..k + 1];
@@ -499,7 +502,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     fn grid(cells: &[(usize, usize, &'static str)]) -> Marks {
         let mut cands: Vec<&str> = vec!["+9"; 81];

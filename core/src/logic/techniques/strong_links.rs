@@ -10,10 +10,14 @@
 //! one unit, A2 and B2 cannot both hold it, so A1 or B1 does: every cell seeing all of A1
 //! and all of B1 loses the digit.
 
-use super::board::*;
-use super::marks::Marks;
-use super::step::{Step, Technique};
 use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::Marks;
+use crate::logic::memo::found_nothing;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 #[derive(Clone, Copy)]
 struct Link {
@@ -342,7 +346,13 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
         for digit in 1..=size.n() as u8 {
             let dc = dcs[digit as usize - 1];
             // A digit that held nothing with these candidate cells holds nothing now.
-            if nine && barren::digit_known(barren::slot::TURBOT_FISH, digit as usize - 1, dc) {
+            if nine
+                && found_nothing::digit_known(
+                    found_nothing::slot::TURBOT_FISH,
+                    digit as usize - 1,
+                    dc,
+                )
+            {
                 continue;
             }
             let Some(dl) = tables.get(size, ctx, digit, 2) else {
@@ -423,7 +433,11 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
             }
             // Nothing found with no best to prune by: the digit holds nothing at all.
             if nine && best.is_none() {
-                barren::digit_record(barren::slot::TURBOT_FISH, digit as usize - 1, dc);
+                found_nothing::digit_record(
+                    found_nothing::slot::TURBOT_FISH,
+                    digit as usize - 1,
+                    dc,
+                );
             }
         }
     });
@@ -487,7 +501,12 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
         for digit in 1..=size.n() as u8 {
             let dc = dcs[digit as usize - 1];
             // A digit that held nothing with these candidate cells holds nothing now.
-            if nine && barren::digit_known(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc)
+            if nine
+                && found_nothing::digit_known(
+                    found_nothing::slot::THREE_STRONG_LINKS,
+                    digit as usize - 1,
+                    dc,
+                )
             {
                 continue;
             }
@@ -588,7 +607,11 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
             }
             // Nothing found with no best to prune by: the digit holds nothing at all.
             if nine && best.is_none() {
-                barren::digit_record(barren::slot::THREE_STRONG_LINKS, digit as usize - 1, dc);
+                found_nothing::digit_record(
+                    found_nothing::slot::THREE_STRONG_LINKS,
+                    digit as usize - 1,
+                    dc,
+                );
             }
         }
     });
@@ -633,7 +656,7 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     fn grid_with(digit_cells: &[(usize, usize)], digit: char) -> Marks {
         let mut cands: Vec<String> = vec!["12".to_string(); 81];

@@ -5,9 +5,13 @@
 //! hidden one only with more than 2n (more than n for the direct forms): below that the
 //! complementary subset, the easier one, is there too.
 
-use super::board::*;
-use super::marks::{Candidate, Marks};
-use super::step::{Step, Technique};
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::memo::found_nothing;
+use crate::logic::step::make_step;
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 /// The naked subset of `degree` cells (2-4) found first.
 pub fn naked_subset(m: &Marks, degree: usize) -> Option<Step> {
@@ -20,11 +24,11 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
         if (ctx.blanks[u] as usize) < 2 * degree {
             continue;
         }
-        let slot = barren::slot::subsets(true, false, degree);
+        let slot = found_nothing::slot::subsets(true, false, degree);
         let key = slot
             .filter(|_| size == crate::grid::Size::Nine)
-            .map(|slot| (slot, barren::unit_key(ctx, u)));
-        if key.is_some_and(|(slot, key)| barren::unit_known(slot, u, key)) {
+            .map(|slot| (slot, found_nothing::unit_key(ctx, u)));
+        if key.is_some_and(|(slot, key)| found_nothing::unit_known(slot, u, key)) {
             continue;
         }
         let cells = size.unit_cells(u);
@@ -87,7 +91,7 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
             ));
         }
         if let Some((slot, key)) = key {
-            barren::unit_record(slot, u, key);
+            found_nothing::unit_record(slot, u, key);
         }
     }
     None
@@ -101,11 +105,11 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
         if !(blanks > 2 * degree || (direct && blanks > degree)) {
             continue;
         }
-        let slot = barren::slot::subsets(false, direct, degree);
+        let slot = found_nothing::slot::subsets(false, direct, degree);
         let key = slot
             .filter(|_| size == crate::grid::Size::Nine)
-            .map(|slot| (slot, barren::unit_key(ctx, u)));
-        if key.is_some_and(|(slot, key)| barren::unit_known(slot, u, key)) {
+            .map(|slot| (slot, found_nothing::unit_key(ctx, u)));
+        if key.is_some_and(|(slot, key)| found_nothing::unit_known(slot, u, key)) {
             continue;
         }
         let cells = size.unit_cells(u);
@@ -201,7 +205,7 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
             }
         }
         if let Some((slot, key)) = key {
-            barren::unit_record(slot, u, key);
+            found_nothing::unit_record(slot, u, key);
         }
     }
     None
@@ -222,7 +226,7 @@ pub fn direct_hidden_subset(m: &Marks, degree: usize) -> Option<Step> {
 mod tests {
     use super::*;
     use crate::grid::Size;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     fn row1(first: &[&str]) -> Marks {
         let mut cands: Vec<&str> = vec!["+1"; 81];

@@ -2,10 +2,13 @@
 //! Explainer does (full house 1.0; hidden single 1.2 in a box, 1.5 in a row or column;
 //! naked single 2.3; units scanned boxes, then columns, then rows; digits ascending).
 
-use super::board::*;
-use super::marks::{Candidate, Marks};
-use super::step::{Step, Technique};
 use crate::grid::UnitKind;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::step::make_step;
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 fn kind_of(size: crate::grid::Size, u: usize) -> UnitKind {
     match unit_kind_index(size, u) {
@@ -118,7 +121,7 @@ pub fn naked_single(m: &Marks) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     const SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";

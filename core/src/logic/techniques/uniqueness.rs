@@ -15,15 +15,18 @@
 //!
 //! The loop search keeps a snapshot of the last position where it found nothing and then
 //! walks only the pairs, and examines only the loops, that a change since can concern
-//! (see `incremental` and [`unique_loop_with`]); the walk from a start leaves out the
+//! (see `memo::snapshots` and [`unique_loop_with`]); the walk from a start leaves out the
 //! pair's bivalue cells before it (a valid loop through one of them was met from there);
 //! BUG depends on the whole grid and is always searched in full.
 
-use super::board::*;
-use super::incremental;
-use super::marks::{Candidate, Marks};
-use super::step::{Step, Technique};
 use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::memo::snapshots;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 /// Longest loop looked for (Sukaku Explainer has no bound; loops this long never occur
 /// in practice, and the bound keeps the search's cost bounded).
@@ -123,17 +126,27 @@ fn loop_core(size: Size, both: CellSet) -> CellSet {
     }
 }
 
+/// Never a key of [`LOOP_CORES`] (keys use the low 81 bits).
+const NO_LOOP_CORE: CellSet = u128::MAX;
+
+thread_local! {
+    /// Per pair of digits, the last 9×9 cell set asked of [`cached_loop_core`] and its core.
+    static LOOP_CORES: [std::cell::Cell<(CellSet, CellSet)>; 81] =
+        const { [const { std::cell::Cell::new((NO_LOOP_CORE, 0)) }; 81] };
+}
+
+/// Forgets the loop cores of this thread (see `memo::forget_all`).
+pub(crate) fn forget_loop_cores() {
+    LOOP_CORES.with(|t| t.iter().for_each(|c| c.set((NO_LOOP_CORE, 0))));
+}
+
 /// [`loop_core`], remembered per pair of digits (index `pair`) for the last cell set
 /// asked on 9×9 (the core is a function of the set alone).
 fn cached_loop_core(size: Size, both: CellSet, pair: usize) -> CellSet {
-    use std::cell::Cell;
-    thread_local! {
-        static CORES: [Cell<(CellSet, CellSet)>; 81] = const { [const { Cell::new((u128::MAX, 0)) }; 81] };
-    }
     if size != Size::Nine {
         return loop_core(size, both);
     }
-    CORES.with(|t| {
+    LOOP_CORES.with(|t| {
         let (key, core) = t[pair].get();
         if key == both {
             return core;
@@ -181,7 +194,7 @@ pub fn unique_loop(m: &Marks) -> Option<Step> {
 /// [`unique_loop`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
-    // The incremental rule (see `incremental`). A loop's steps depend on the candidates
+    // The incremental rule (see `memo::snapshots`). A loop's steps depend on the candidates
     // of its cells, of its type 2 targets (which only lose candidates) and, for types 3
     // and 4 (exactly two cells with extra digits), of the cells of the units those two
     // share (and whether they are blank). Call a loop new when one of those cells changed
@@ -195,7 +208,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     // digits, and no unit with a changed cell holds two of the pair's cells with extra
     // digits), and the loops that are not new; every other start walks as in the full
     // search, so each new loop is met first in the same form, in the same order.
-    let changed = incremental::changed(incremental::slot::UNIQUE_LOOP, m);
+    let changed = snapshots::changed(snapshots::slot::UNIQUE_LOOP, m);
     if changed == Some(0) {
         return None;
     }
@@ -320,7 +333,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
         }
     }
     if best.is_none() && !capped {
-        incremental::record(incremental::slot::UNIQUE_LOOP, m);
+        snapshots::record(snapshots::slot::UNIQUE_LOOP, m);
     }
     best.map(|b| b.2)
 }
@@ -849,7 +862,7 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     fn grid(cells: &[(usize, usize, &'static str)], filler: &'static str) -> Marks {
         let mut cands: Vec<&str> = vec![filler; 81];

@@ -3,9 +3,13 @@
 //! order, digits ascending within each; a digit is only tried when at least 2n of its
 //! places are still open.
 
-use super::board::*;
-use super::marks::Marks;
-use super::step::{Step, Technique};
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::Marks;
+use crate::logic::memo::found_nothing;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 /// The fish of `degree` base lines (2-4) found first that eliminates something.
 pub fn fish(m: &Marks, degree: usize) -> Option<Step> {
@@ -21,15 +25,15 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
             placed[m.values[c] as usize - 1] += 1;
         }
     }
-    // Digits known to hold no fish of this size (see `board::barren`): the key is the
+    // Digits known to hold no fish of this size (see `memo::found_nothing`): the key is the
     // digit's candidate cells and how many times it is placed, all a digit's fish depend on.
-    let slot = barren::slot::FISH[degree];
+    let slot = found_nothing::slot::FISH[degree];
     let nine = size == crate::grid::Size::Nine && (2..=4).contains(&degree);
     let key = |d: usize| ctx.dcs[d] | (placed[d] as u128) << 100;
     let mut known = [false; 9];
     if nine {
         for (d, k) in known.iter_mut().enumerate() {
-            *k = barren::digit_known(slot, d, key(d));
+            *k = found_nothing::digit_known(slot, d, key(d));
         }
     }
     // (base kind, cover kind): 1 column, 0 row.
@@ -142,10 +146,10 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
             explanation,
         ));
     }
-    // No fish of any digit: each is barren at its key.
+    // No fish of any digit: each found nothing at its key.
     if nine {
         for d in 0..n {
-            barren::digit_record(slot, d, key(d));
+            found_nothing::digit_record(slot, d, key(d));
         }
     }
     None
@@ -163,7 +167,7 @@ fn capitalize(s: &str) -> String {
 mod tests {
     use super::*;
     use crate::grid::Size;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     #[test]
     fn x_wing_on_rows() {

@@ -6,10 +6,14 @@
 //! Search order (which fixes the step found first): box→column, box→row, column→box,
 //! row→box; within each, digits ascending, then the first unit, then the second.
 
-use super::board::*;
-use super::marks::{Candidate, Marks};
-use super::step::{Step, Technique};
 use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::memo::found_nothing;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
 
 /// Unit kinds as Sukaku Explainer pairs them: (confining unit, unit cleared).
 const PAIRS: [(usize, usize); 4] = [(2, 1), (2, 0), (1, 2), (0, 2)];
@@ -52,23 +56,13 @@ fn confining_unit(size: Size, k1: usize, i1: usize, k2: usize, pos: u32) -> Opti
     })
 }
 
-/// An intersection with something to clear: unit `u1` (of kind `k1`) has its places of
-/// `digit` all in unit `u2`, and `u2` has that digit elsewhere too.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Intersection {
-    k1: u8,
-    digit: u8,
-    u1: u8,
-    u2: u8,
-}
-
 /// The first intersection with something to clear, or the first direct one.
 ///
 /// Both rungs scan the same intersections in the same order, so the direct scan (which
 /// comes first on the ladder) also notes the first intersection with something to clear,
 /// and the plain rung of the same position takes it from the Context instead of scanning
 /// again. Digits whose candidates last held no such intersection (or no direct one) are
-/// skipped (see `board::barren`).
+/// skipped (see `memo::found_nothing`).
 fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
     if !direct {
         if let Some(first) = ctx.first_intersection.get() {
@@ -86,12 +80,13 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                 continue;
             }
             let key = pair * 9 + digit as usize - 1;
-            if nine && barren::digit_known(barren::slot::INTERSECTIONS, key, dc) {
+            if nine && found_nothing::digit_known(found_nothing::slot::INTERSECTIONS, key, dc) {
                 continue;
             }
             // Known to hold no direct intersection: only its first plain one may be wanted.
-            let no_direct =
-                direct && nine && barren::digit_known(barren::slot::DIRECT_INTERSECTIONS, key, dc);
+            let no_direct = direct
+                && nine
+                && found_nothing::digit_known(found_nothing::slot::DIRECT_INTERSECTIONS, key, dc);
             if no_direct && first.is_some() {
                 continue;
             }
@@ -173,9 +168,9 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                 }
             }
             if nine && !any {
-                barren::digit_record(barren::slot::INTERSECTIONS, key, dc);
+                found_nothing::digit_record(found_nothing::slot::INTERSECTIONS, key, dc);
             } else if nine && direct && !no_direct {
-                barren::digit_record(barren::slot::DIRECT_INTERSECTIONS, key, dc);
+                found_nothing::digit_record(found_nothing::slot::DIRECT_INTERSECTIONS, key, dc);
             }
         }
     }
@@ -242,7 +237,7 @@ pub fn direct_pointing_claiming(m: &Marks) -> Option<Step> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::board::testing::*;
+    use crate::logic::testing::*;
 
     #[test]
     fn pointing_in_box_1() {
