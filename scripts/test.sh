@@ -181,6 +181,7 @@ fi
 layer package package_tests
 layer scaleout scaleout_tests
 layer readme readme_tests
+layer pictures bash "$ROOT/scripts/browser_test.sh"
 layer reliability reliability_tests
 layer fuzz fuzz_tests
 layer datasets dataset_checks

@@ -12,7 +12,7 @@ use std::path::Path;
 use sudoku_core::logic::{self, Technique};
 use sudoku_core::picture::samples::{self, CYCLE, EASY, FOUR, RECTANGLE, WINGS};
 use sudoku_core::picture::{
-    draw_step, grid_svg, locate_step, page, Link, Options, Overlay, PageItem, PageKind, PageLayout,
+    draw_step, grid_svg, locate_step, page, Options, Overlay, PageItem, PageKind, PageLayout,
     Paper, Position,
 };
 use sudoku_core::{Puzzle, Silent};
