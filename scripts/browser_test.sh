@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The pictures' test layer (issue 30), in a real browser: Debian's headless Chromium.
-#   1. golden files: the pictures of core/examples/pictures.rs written again and compared
+#   1. golden files: the pictures of tools/src/bin/pictures.rs written again and compared
 #      byte for byte with tests/pictures/*.svg and docs/img/*.svg (--update rewrites them);
 #   2. layout: every picture inlined in one HTML page; what Chromium laid out (each digit's
 #      box inside its cell, each pencil mark inside its ninth, each arrow from and to its
@@ -35,8 +35,8 @@ CHECK="python3 $ROOT/tests/browser/check.py"
 rc=0
 
 say "golden files"
-(cd "$ROOT" && cargo run --release -q -p sudoku_core --example pictures -- tests "$WORK/tests" &&
-    cargo run --release -q -p sudoku_core --example pictures -- docs "$WORK/docs") || exit 1
+(cd "$ROOT" && cargo run --release -q -p sudoku_tools --bin pictures -- tests "$WORK/tests" &&
+    cargo run --release -q -p sudoku_tools --bin pictures -- docs "$WORK/docs") || exit 1
 for pair in "tests:$ROOT/tests/pictures" "docs:$ROOT/docs/img"; do
     made="$WORK/${pair%%:*}" kept="${pair#*:}"
     if [ -n "$UPDATE" ]; then
