@@ -79,9 +79,7 @@ fn sudoku_svg(
                 ),
             },
         );
-        // Chains are drawn without their links until steps carry them.
-        return picture::draw_step(&parsed, &at, &[], px, labels)
-            .unwrap_or_else(|e| raise_picture(e));
+        return picture::draw_step(&parsed, &at, px, labels).unwrap_or_else(|e| raise_picture(e));
     }
     let position = if candidates {
         Position::with_candidates(&parsed).unwrap_or_else(|e| raise(e))

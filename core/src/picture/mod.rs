@@ -140,14 +140,8 @@ impl Position {
     }
 }
 
-/// A link of a chain between two candidates: strong (one of the two is true) drawn
-/// solid, weak (not both) drawn dashed; the arrow points from `from` to `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Link {
-    pub from: Candidate,
-    pub to: Candidate,
-    pub strong: bool,
-}
+/// A chain's link, drawn as an arrow: strong links solid, weak links dashed.
+pub use crate::logic::Link;
 
 /// What a step adds to the picture of its position.
 #[derive(Clone, Copy, Debug, Default)]

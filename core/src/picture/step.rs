@@ -1,6 +1,6 @@
 //! A step of the human-logic engine drawn on the position it starts from.
 
-use super::{grid_svg, Link, Options, Overlay, PictureError, Position};
+use super::{grid_svg, Options, Overlay, PictureError, Position};
 use crate::explain;
 use crate::logic::{self, Marks, Step, Technique};
 use crate::puzzle::Puzzle;
@@ -111,13 +111,12 @@ pub fn pivots_of(before: &Marks, step: &Step) -> Vec<u8> {
     }
 }
 
-/// The picture of `at` on `puzzle`'s position, with the chain's `links` (none for a
-/// step that is not a chain). The title names the step, its rating and number; the
+/// The picture of `at` on `puzzle`'s position, with the chain's links as arrows (the
+/// step's `links`: none for a step that is not a chain). The title names the step, its rating and number; the
 /// description is the puzzle, its position and the step's explanation.
 pub fn draw_step(
     puzzle: &Puzzle,
     at: &StepAt,
-    links: &[Link],
     size: u32,
     labels: bool,
 ) -> Result<String, PictureError> {
@@ -132,7 +131,7 @@ pub fn draw_step(
         eliminations: &step.eliminations,
         pivots: &pivots,
         fins: &[],
-        links,
+        links: &step.links,
     };
     let name = explain::technique_name(step.technique);
     let rating = explain::rating_text(step.rating);

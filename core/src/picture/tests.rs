@@ -245,7 +245,7 @@ fn step_with(puzzle_text: &str, want: fn(Technique) -> bool) -> (Puzzle, StepAt)
 
 /// The picture of a step shows its cells, units and removals as the step lists them.
 fn check_step_picture(p: &Puzzle, at: &StepAt) -> String {
-    let svg = draw_step(p, at, &[], 450, true).unwrap();
+    let svg = draw_step(p, at, 450, true).unwrap();
     let doc = parse(&svg);
     let of = |class: &str| with_class(&doc, class);
     let size = p.size;
@@ -317,7 +317,7 @@ fn a_step_shows_its_pattern_placements_and_removals() {
     // The hint of the easy puzzle places a digit: on a green disc.
     let p = puzzle(EASY);
     let hint = locate_step(&p, 0, &mut crate::Silent).unwrap();
-    let svg = draw_step(&p, &hint, &[], 450, false).unwrap();
+    let svg = draw_step(&p, &hint, 450, false).unwrap();
     let doc = parse(&svg);
     let placed = &hint.step.placements[0];
     let on: Vec<_> = doc
@@ -494,4 +494,31 @@ fn pages_hold_their_puzzles_captions_and_solutions() {
     assert_eq!(placed, 4 * p.blanks());
     assert!(svg.contains("two &amp; &lt;three&gt; \u{b7} solution"));
     assert!(svg.contains(">2 / 2<"));
+}
+
+/// The XY-cycle's step carries its links: a closed round, each link between two
+/// candidates of one cell or of one digit in one unit, strong and weak alternating; the
+/// picture draws one arrow per link, solid or dashed as its kind.
+#[test]
+fn a_cycle_carries_its_links_and_is_drawn_with_arrows() {
+    let (p, at) = step_with(CYCLE, |t| matches!(t, Technique::Chain(_)));
+    let links = &at.step.links;
+    assert!(links.len() >= 4, "{links:?}");
+    let size = p.size;
+    for (i, l) in links.iter().enumerate() {
+        let next = &links[(i + 1) % links.len()];
+        assert_eq!(l.to, next.from, "the round is closed");
+        assert_ne!(l.strong, next.strong, "strong and weak alternate");
+        let (a, b) = (l.from.cell as usize, l.to.cell as usize);
+        let same_cell = a == b && l.from.digit != l.to.digit;
+        let same_unit = a != b && l.from.digit == l.to.digit && size.peers(a).contains(&(b as u8));
+        assert!(same_cell || same_unit, "{l:?} is a link");
+        assert!(at.before.has(a, l.from.digit) && at.before.has(b, l.to.digit));
+    }
+    let svg = draw_step(&p, &at, 450, true).unwrap();
+    let doc = parse(&svg);
+    let strong = with_class(&doc, "link strong").len();
+    let weak = with_class(&doc, "link weak").len();
+    assert_eq!(strong, links.iter().filter(|l| l.strong).count());
+    assert_eq!(strong + weak, links.len());
 }

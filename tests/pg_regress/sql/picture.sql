@@ -43,6 +43,14 @@ SELECT s.step, s.technique,
 FROM p, sudoku_steps(p.wings) s
 WHERE s.technique IN ('x_wing', 'xy_wing');
 
+-- A cycle's links as arrows: a closed round alternates strong (solid) and weak (dashed).
+SELECT s.step, s.technique,
+       pg_temp.n(sudoku_svg(c.cycle, step => s.step), '//s:g[@class="link strong"]') AS strong,
+       pg_temp.n(sudoku_svg(c.cycle, step => s.step), '//s:g[@class="link weak"]') AS weak
+FROM (SELECT '..2.5...64....621.....473......34..91...8.....4.7.5...9..5....326...87...5.......'::text AS cycle) c,
+     sudoku_steps(c.cycle) s
+WHERE s.technique LIKE '%cycle%';
+
 -- Pages: five puzzles four to a page, then their solutions; captions carry the label
 -- (escaped) and the rating.
 SELECT page, solutions, xml_is_well_formed_document(svg) AS well_formed,

@@ -25,7 +25,7 @@ fn puzzle(text: &str) -> Puzzle {
 fn step(text: &str, number: usize) -> String {
     let p = puzzle(text);
     let at = locate_step(&p, number, &mut Silent).expect("the step exists");
-    draw_step(&p, &at, &[], 450, true).expect("a picture")
+    draw_step(&p, &at, 450, true).expect("a picture")
 }
 
 /// The number of the first step of `text`'s path taken with a technique.
