@@ -217,6 +217,7 @@ layer deb bash "$ROOT/scripts/deb.sh" --test $PG_MAJORS
 layer pgxn bash "$ROOT/scripts/pgxn.sh" --test
 layer scaleout scaleout_tests
 layer readme readme_tests
+layer pictures bash "$ROOT/scripts/browser_test.sh"
 layer reliability reliability_tests
 layer fuzz fuzz_tests
 layer datasets dataset_checks

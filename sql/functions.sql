@@ -103,3 +103,27 @@ COMMENT ON FUNCTION sudoku_equivalent(text, text) IS
 'within a stack, stacks, and transposing: when their canonical forms (sudoku_canonical) are equal. '
 'Memory: that of two sudoku_canonical calls, one after the other (under 8 MB). '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+-- Pictures (issue 30): sudoku_svg and sudoku_svg_pages, see src/picture.rs and docs/pictures.md.
+
+COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int) IS
+'An SVG picture of a puzzle: thick box lines, thin cell lines, givens in bold black. size is the width asked for in pixels '
+'(50-4000, default 450; the picture scales without loss), labels adds row and column numbers, candidates draws the '
+'candidates the givens leave as pencil marks (small digits, digit d in its ninth of the cell). step draws a step on the '
+'position it starts from: 0 the next hint (sudoku_hint), n step n of sudoku_steps, -1 (the default) none; the pattern''s '
+'units are shaded blue and its cells yellow (a wing''s pivot orange), its digits on blue discs, a placement on a green disc, '
+'removed candidates on red discs and struck, digits placed by earlier steps in blue. Deterministic (the same arguments give '
+'the same bytes), well-formed XML, with a <title> and a <desc> holding the puzzle as text (and the step''s explanation). '
+'Output: at most 1 MiB (a few KB to 20 KB in practice). Errors: 22P02 for malformed text, 22023 for contradictory givens, '
+'a size or step out of range, or a hint asked of a full grid or a puzzle without solution.';
+
+COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean) IS
+'Printable pages of puzzles: one row per page (page from 1, solutions, svg), each an SVG document of a sheet of a4 or '
+'letter paper (paper, default a4) holding per_page puzzles (1, 2, 4 or 6; default 4) in array order, each captioned with '
+'its label (labels[i], default its number in the array; at most 80 characters shown) and its ER rating (as sudoku_rate; '
+'"no unique solution" when it has none), then, unless solutions is false, as many pages of their solutions drawn the same '
+'way (givens in black, the solved digits in blue). Pages stream; each is at most 256 KiB. Every puzzle is rated, so hard '
+'puzzles take their rating time (it can be cancelled). Use with array_agg: '
+'SELECT svg FROM sudoku_svg_pages((SELECT array_agg(puzzle ORDER BY id) FROM t)). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens (the DETAIL names the element), a NULL puzzle, '
+'more labels than puzzles, per_page or paper out of range.';
