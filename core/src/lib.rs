@@ -13,6 +13,7 @@ pub mod graded;
 pub mod grid;
 pub mod logic;
 pub(crate) mod plain;
+pub mod position;
 pub mod puzzle;
 pub mod search;
 pub mod solver;
@@ -23,5 +24,6 @@ pub use grid::Size;
 pub use puzzle::{Layout, Puzzle};
 pub use search::{Event, Observer, Outcome, PlacedBy, Silent, Stats};
 pub use solver::{
-    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Solutions,
+    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed,
+    solve_position_observed, Solutions,
 };
