@@ -35,15 +35,25 @@ pub enum Text {
 /// the digits 1-9 between whitespace and `|`, one of them two digits or longer, is a
 /// candidate grid. Anything else gets the puzzle's error.
 pub fn read(text: &str) -> Result<Text, PuzzleError> {
-    let puzzle_error = match Puzzle::parse_with_layout(text) {
-        Ok((p, layout)) => return Ok(Text::Puzzle(p, layout)),
-        Err(e) => e,
-    };
+    match Puzzle::parse_with_layout(text) {
+        Ok((p, layout)) => Ok(Text::Puzzle(p, layout)),
+        Err(e) => read_beyond_puzzle(text, e).map(Text::Marks),
+    }
+}
+
+/// The second half of [`read`], for a caller that has read `text` as a puzzle and met
+/// `puzzle_error`: the pencil marks of a 729-character line or a candidate grid, or
+/// `puzzle_error` for a text that is neither. (A puzzle is read once, and pays nothing
+/// for the pencil-mark forms.)
+pub fn read_beyond_puzzle(
+    text: &str,
+    puzzle_error: PuzzleError,
+) -> Result<[u16; CELLS], PuzzleError> {
     if looks_like_line(text) {
-        return parse_line(text).map(Text::Marks);
+        return parse_line(text);
     }
     if looks_like_grid(text) {
-        return parse_grid(text).map(Text::Marks);
+        return parse_grid(text);
     }
     Err(puzzle_error)
 }
