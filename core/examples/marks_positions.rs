@@ -10,6 +10,12 @@
 //! - `midpath`: the position after a random number of the steps of the human path
 //!   (`logic::path`), at least one, short of the last.
 //!
+//! `marks_positions compare FILE [--sample N]`: the cost of a puzzle and of the same
+//! position as a 729-character text, over N puzzles (default 200) of a `puzzle<TAB>ER`
+//! file: solving (up to 2 solutions), rating and the hint, each read from its text,
+//! total seconds of each, the median of 5 runs (search memos forgotten before each
+//! rating).
+//!
 //! `marks_positions rate FILE`: reads those lines (or bare 729-character lines) and
 //! prints `kind<TAB>ER<TAB>milliseconds` a line, rating each text as `sudoku_rate` does
 //! (read, made a position by Sukaku Explainer's rule, rated; `-` when it has no unique
@@ -24,7 +30,8 @@ use sudoku_core::{solve, Puzzle};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: marks_positions make FILE [--sample N] [--seed S] | rate FILE";
+    let usage =
+        "usage: marks_positions make FILE [--sample N] [--seed S] | rate FILE | compare FILE [--sample N]";
     let (mode, file) = (args.first().expect(usage), args.get(1).expect(usage));
     let opt = |name: &str, default: u64| {
         args.iter()
@@ -35,6 +42,7 @@ fn main() {
     match mode.as_str() {
         "make" => make(&text, opt("--sample", 100) as usize, opt("--seed", 29)),
         "rate" => rate(&text),
+        "compare" => compare(&text, opt("--sample", 200) as usize),
         _ => panic!("{usage}"),
     }
 }
@@ -90,5 +98,87 @@ fn rate(text: &str) {
         };
         let ms = t0.elapsed().as_secs_f64() * 1e3;
         println!("{kind}\t{}\t{ms:.2}", er.as_deref().unwrap_or("-"));
+    }
+}
+
+fn compare(text: &str, sample: usize) {
+    use sudoku_core::{explain, logic, solve_position_observed};
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let stride = (lines.len() / sample.max(1)).max(1);
+    let puzzles: Vec<String> = lines
+        .iter()
+        .step_by(stride)
+        .take(sample)
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    let marks: Vec<String> = puzzles
+        .iter()
+        .map(|p| {
+            write_line(
+                &Position::from_puzzle(&Puzzle::parse(p).unwrap())
+                    .unwrap()
+                    .masks(),
+            )
+        })
+        .collect();
+    let position = |t: &str| match read(t) {
+        Ok(Text::Marks(m)) => Position::from_marks(&m).unwrap(),
+        _ => panic!("not marks"),
+    };
+    type Job<'a> = (&'a str, Box<dyn Fn(&str) + 'a>, Box<dyn Fn(&str) + 'a>);
+    let jobs: Vec<Job> = vec![
+        (
+            "solve",
+            Box::new(|t| {
+                std::hint::black_box(solve(&Puzzle::parse(t).unwrap(), 2).unwrap());
+            }),
+            Box::new(|t| {
+                std::hint::black_box(solve_position_observed(&position(t), 2, &mut Silent));
+            }),
+        ),
+        (
+            "rate",
+            Box::new(|t| {
+                logic::forget_search_memos();
+                std::hint::black_box(logic::rate(&Puzzle::parse(t).unwrap(), &mut || {}));
+            }),
+            Box::new(|t| {
+                logic::forget_search_memos();
+                std::hint::black_box(engine::rate(&position(t), &mut Silent));
+            }),
+        ),
+        (
+            "hint",
+            Box::new(|t| {
+                std::hint::black_box(
+                    explain::hint(&Puzzle::parse(t).unwrap(), &mut Silent).unwrap(),
+                );
+            }),
+            Box::new(|t| {
+                std::hint::black_box(engine::hint(&position(t), &mut Silent));
+            }),
+        ),
+    ];
+    println!("task\tpuzzles\tpuzzle_s\tmarks_s\tratio");
+    for (name, on_puzzle, on_marks) in &jobs {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for _ in 0..5 {
+            let t0 = Instant::now();
+            puzzles.iter().for_each(|p| on_puzzle(p));
+            a.push(t0.elapsed().as_secs_f64());
+            let t0 = Instant::now();
+            marks.iter().for_each(|m| on_marks(m));
+            b.push(t0.elapsed().as_secs_f64());
+        }
+        a.sort_by(f64::total_cmp);
+        b.sort_by(f64::total_cmp);
+        println!(
+            "{name}\t{}\t{:.4}\t{:.4}\t{:.3}",
+            puzzles.len(),
+            a[2],
+            b[2],
+            b[2] / a[2]
+        );
     }
 }

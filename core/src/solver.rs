@@ -59,9 +59,10 @@ pub fn solve_position_observed<O: Observer>(
     observer: &mut O,
 ) -> Outcome {
     // A position's filled cells never share a digit in a unit (`Position` checks it).
-    bitboard::Search::from_position(&position.values, &position.cands, limit, observer)
-        .expect("a position's filled cells do not conflict")
-        .run()
+    match bitboard::Search::from_position(&position.values, &position.cands, limit, observer) {
+        Some(mut search) => search.run(),
+        None => unreachable!("a position's filled cells do not conflict"),
+    }
 }
 
 /// The error for givens the bitboard search could not place.

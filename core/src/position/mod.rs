@@ -50,8 +50,23 @@ fn seen_by(values: &[u8; CELLS], cell: usize) -> u16 {
 
 /// The first two cells of a unit with the same key (a digit 1-9, 0 = none), in the
 /// order of [`Puzzle::check_givens`]: the later cell first in cell order, then row,
-/// column, box.
+/// column, box. A pass of unit masks finds whether there is one; only then are the
+/// cells looked for.
 fn first_clash(keys: &[u8; CELLS], what: &'static str) -> Result<(), PuzzleError> {
+    let mut seen = [0u16; 27];
+    let mut clash = false;
+    for (cell, &d) in keys.iter().enumerate() {
+        if d != 0 {
+            let bit = 1u16 << (d - 1);
+            for u in Size::Nine.units_of(cell) {
+                clash |= seen[u] & bit != 0;
+                seen[u] |= bit;
+            }
+        }
+    }
+    if !clash {
+        return Ok(());
+    }
     for cell in 0..CELLS {
         let d = keys[cell];
         if d == 0 {
@@ -74,7 +89,7 @@ fn first_clash(keys: &[u8; CELLS], what: &'static str) -> Result<(), PuzzleError
             }
         }
     }
-    Ok(())
+    unreachable!("a digit twice in a unit has a first pair of cells")
 }
 
 /// The one digit of a mask with a single bit, else 0.
@@ -113,10 +128,25 @@ impl Position {
             values: [0; CELLS],
             cands: [0; CELLS],
         };
+        // The digits two cells or more of each unit have: a cell's single candidate is
+        // in no peer exactly when none of its three units has it twice (the cell itself
+        // is one of the cells that have it).
+        let mut once = [0u16; 27];
+        let mut twice = [0u16; 27];
+        for (cell, &m) in marks.iter().enumerate() {
+            for u in Size::Nine.units_of(cell) {
+                twice[u] |= once[u] & m;
+                once[u] |= m;
+            }
+        }
         for cell in 0..CELLS {
             let d = singles[cell];
             let bit = marks[cell];
-            let alone = d != 0 && PEERS[cell].iter().all(|&q| marks[q as usize] & bit == 0);
+            let alone = d != 0
+                && Size::Nine
+                    .units_of(cell)
+                    .iter()
+                    .all(|&u| twice[u] & bit == 0);
             if alone {
                 p.givens[cell] = d;
                 p.values[cell] = d;
