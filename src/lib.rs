@@ -111,6 +111,9 @@ RETURNS TABLE(cell int, "row" int, col int, box int, mask int, candidates int[],
 IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_candidates(
     puzzle: &str,
 ) -> TableIterator<
@@ -280,6 +283,9 @@ RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int,
 IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 80
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_search_trace_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_search_trace(
     puzzle: &str,
 ) -> TableIterator<
@@ -397,6 +403,9 @@ RETURNS TABLE(technique text, rating numeric, placements text[], eliminations te
 IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_hint(
     puzzle: &str,
 ) -> TableIterator<
@@ -428,6 +437,9 @@ RETURNS TABLE(step int, technique text, rating numeric, placements text[], elimi
 IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_steps(
     puzzle: &str,
 ) -> TableIterator<

@@ -234,8 +234,7 @@ mod tests {
 
     #[test]
     fn peers_are_twenty_distinct_sharers() {
-        for c in 0..CELLS {
-            let peers = PEERS[c];
+        for (c, &peers) in PEERS.iter().enumerate() {
             for w in peers.windows(2) {
                 assert!(w[0] < w[1]);
             }
@@ -259,11 +258,11 @@ mod tests {
 
     #[test]
     fn four_by_four_units_match_the_size_geometry() {
-        for u in 0..12 {
+        for (u, unit) in UNITS_FOUR.iter().enumerate() {
             let cells: Vec<usize> = (0..16)
                 .filter(|&c| Size::Four.units_of(c).contains(&u))
                 .collect();
-            let table: Vec<usize> = UNITS_FOUR[u].iter().map(|&c| c as usize).collect();
+            let table: Vec<usize> = unit.iter().map(|&c| c as usize).collect();
             assert_eq!(cells, table, "unit {u}");
         }
         for u in 0..27 {

@@ -11,11 +11,14 @@
 //! - 0 (what serate prints for a puzzle it cannot rate): the puzzle has no solution, or
 //!   more than one (the uniqueness techniques, and the rating itself, assume a single one).
 
-use super::board::{bits, cells_of, peers, unit_mask, CellSet, Context, CELL_UNITS_NINE};
 use super::chains::{self, Producer};
+use super::context::Context;
+use super::geometry::{bits, cells_of, peers, unit_mask, CellSet, CELL_UNITS_NINE};
 use super::marks::{Candidate, Marks};
 use super::step::{Step, Technique};
-use super::{aligned, fish, intersections, singles, strong_links, subsets, uniqueness, wings};
+use super::techniques::{
+    aligned, fish, intersections, singles, strong_links, subsets, uniqueness, wings,
+};
 use crate::puzzle::Puzzle;
 
 /// The rating of a puzzle the ladder cannot finish (serate's 20.0).
@@ -235,7 +238,7 @@ pub fn rate(puzzle: &Puzzle, check: &mut dyn FnMut()) -> Rating {
 /// [`rate`] from a position, trusting it has a single solution.
 pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
     // The rating reads no step's sentence: the techniques need not write them.
-    let _sentences = super::board::text::off();
+    let _sentences = super::wording::sentences_off();
     let mut rating = Rating::default();
     let mut first = true;
     let mut placed = false;
@@ -485,11 +488,11 @@ mod tests {
     }
     use crate::generate::{generate, Options};
 
-    /// The searches' memos of barren digits and units (board::barren) change no rating and
+    /// The searches' memos of digits and units where they found nothing (memo::found_nothing) change no rating and
     /// no step: each puzzle rates and steps alike from cold memos and from memos left by
     /// the puzzles before it.
     #[test]
-    fn memos_of_barren_searches_change_nothing() {
+    fn memos_of_searches_that_found_nothing_change_nothing() {
         let puzzles: Vec<Puzzle> = (0..150)
             .map(|i| generate(31, i, Options::default()).puzzle)
             .collect();
@@ -514,10 +517,10 @@ mod tests {
         )
         .unwrap();
         assert!(rate(&p, &mut || {}).er > 0);
-        assert!(super::super::board::text::wanted());
+        assert!(super::super::wording::sentences_wanted());
         let steps = path(&p, &mut || {}).unwrap();
         assert!(steps.iter().all(|s| !s.explanation.is_empty()));
-        let _off = super::super::board::text::off();
+        let _off = super::super::wording::sentences_off();
         let hint = next_step(&Marks::from_puzzle(&p), &mut || {}).unwrap();
         assert!(hint.explanation.is_empty());
         drop(_off);
@@ -551,7 +554,7 @@ mod tests {
         // No solution: 1..8 in row 1, 9 in r2c9's column... r1c9 must be 9 but column 9
         // holds a 9.
         let mut line: Vec<u8> = b"12345678.".to_vec();
-        line.extend(std::iter::repeat(b'.').take(72));
+        line.extend(std::iter::repeat_n(b'.', 72));
         line[17] = b'9';
         let p = Puzzle::parse(std::str::from_utf8(&line).unwrap()).unwrap();
         assert_eq!(rate(&p, &mut no_check()).er, 0);

@@ -24,29 +24,27 @@
 //! intersections, subsets, and whatever else fits a 4×4 grid) keep their 9×9 ratings,
 //! and the chains are not tried, so a 4×4 puzzle they cannot finish rates 20.0.
 
-pub mod aligned;
-pub(crate) mod board;
 pub mod chains;
-pub mod fish;
-mod incremental;
-pub mod intersections;
+pub(crate) mod context;
+pub(crate) mod geometry;
 pub mod ladder;
 pub mod marks;
-pub mod singles;
+pub mod memo;
 pub mod step;
-pub mod strong_links;
-pub mod subsets;
-pub mod uniqueness;
-pub mod wings;
+pub mod techniques;
+#[cfg(test)]
+pub(crate) mod testing;
+pub(crate) mod wording;
+
+pub use techniques::{
+    aligned, fish, intersections, singles, strong_links, subsets, uniqueness, wings,
+};
 
 /// Forgets what the searches of this thread remember of the positions where they found
-/// nothing (see `board::barren`, `incremental`, the cycles' memos), so that the next rating starts cold: for benchmarks that
-/// rate the same puzzle several times. Ratings never depend on it.
+/// nothing (every cache of [`memo`]), so that the next rating starts cold: for benchmarks
+/// that rate the same puzzle several times. Ratings never depend on it.
 pub fn forget_search_memos() {
-    board::barren::forget();
-    strong_links::forget_link_tables();
-    incremental::forget();
-    chains::forget_memos();
+    memo::forget_all();
 }
 
 pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};

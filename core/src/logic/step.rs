@@ -1,6 +1,8 @@
-//! What one technique finds: a step a person can check and replay.
+//! What one technique finds: a step a person can check and replay, and the helpers the
+//! techniques build their steps with.
 
-use super::chains::ChainKind;
+use super::chains::kind::ChainKind;
+use super::geometry::{cells_of, CellSet};
 use super::marks::{Candidate, Marks};
 use crate::grid::UnitKind;
 
@@ -106,4 +108,41 @@ impl Step {
                 .iter()
                 .all(|e| solution[e.cell as usize] != e.digit)
     }
+}
+
+/// Builds a step; `cells` is made ascending and free of repeats.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn make_step(
+    technique: Technique,
+    rating: u16,
+    placements: Vec<Candidate>,
+    mut eliminations: Vec<Candidate>,
+    cells: CellSet,
+    units: Vec<u8>,
+    digits: u16,
+    explanation: String,
+) -> Step {
+    eliminations.sort();
+    eliminations.dedup();
+    Step {
+        technique,
+        rating,
+        placements,
+        eliminations,
+        cells: cells_of(cells).map(|c| c as u8).collect(),
+        units,
+        digits,
+        explanation,
+    }
+}
+
+/// The eliminations of `digit` from every cell of `set` that has it.
+pub(crate) fn eliminations_of(m: &Marks, set: CellSet, digit: u8) -> Vec<Candidate> {
+    cells_of(set)
+        .filter(|&c| m.has(c, digit))
+        .map(|c| Candidate {
+            cell: c as u8,
+            digit,
+        })
+        .collect()
 }

@@ -24,17 +24,20 @@
 //! search's last round adds only what could still be expanded or close, and a pass in
 //! which nothing could beat the best hint is skipped. The X pass skips the digits whose
 //! places are as they were at an earlier call where its searches from them, unbounded,
-//! offered nothing (see [`XMemo`]); the Y pass is skipped while the bivalue cells are as
+//! offered nothing (see [`XPassFoundNothing`]); the Y pass is skipped while the bivalue cells are as
 //! at an earlier call where it ran unbounded and offered nothing, on a grid this one is
-//! within (see [`YMemo`]); the XY pass skips the searches that found nothing,
+//! within (see [`YPassFoundNothing`]); the XY pass skips the searches that found nothing,
 //! within bounds no smaller, at its last run and met no candidate whose lists changed
-//! since (see [`XyMemo`]). Scratch memory is bounded by the 1458 potentials (the memos: under
+//! since (see [`XyPassFruitlessStarts`]). Scratch memory is bounded by the 1458 potentials (the memos: under
 //! 400 KB; the components' reach rows: 268 KB) and kept per thread between calls (see
 //! [`CycleWork`]).
 
-use super::engine::*;
-use super::ChainKind;
-use super::Found;
+use super::best_hint::BestHint;
+use super::difficulty::*;
+use super::kind::ChainKind;
+use super::planes::*;
+use super::potential::*;
+use super::work_grid::*;
 
 const NONE: u32 = u32::MAX;
 const NONE16: u16 = u16::MAX;
@@ -63,9 +66,9 @@ pub struct CycleWork {
 struct Scratch {
     work: Work,
     graph: PassGraph,
-    xmemo: [XMemo; 9],
-    ymemo: YMemo,
-    xy: XyMemo,
+    x_found_nothing: [XPassFoundNothing; 9],
+    y_found_nothing: YPassFoundNothing,
+    xy: XyPassFruitlessStarts,
 }
 
 /// What the XY pass of the last call that ran it learnt: the searches from a start
@@ -78,7 +81,7 @@ struct Scratch {
 /// cut shorter by bounds no larger, part of them (each level's tests for a cycle or a
 /// chain the same), and again finds nothing: it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
 /// Memory: four sets of 729 candidates per candidate (under 300 KB) and a pass graph.
-struct XyMemo {
+struct XyPassFruitlessStarts {
     valid: bool,
     grid: Vec<u16>,
     graph: PassGraph,
@@ -90,9 +93,9 @@ struct XyMemo {
     off_bound: Vec<u32>,
 }
 
-impl Default for XyMemo {
+impl Default for XyPassFruitlessStarts {
     fn default() -> Self {
-        XyMemo {
+        XyPassFruitlessStarts {
             valid: false,
             grid: Vec::new(),
             graph: PassGraph::default(),
@@ -106,7 +109,7 @@ impl Default for XyMemo {
     }
 }
 
-impl XyMemo {
+impl XyPassFruitlessStarts {
     /// The candidates of `grid` whose lists in `g` of the candidates their "off" turns
     /// on, and those whose lists of the candidates their "on" turns off, differ from the
     /// recorded ones (or that were not candidates then).
@@ -158,18 +161,18 @@ fn meets(
 /// same cycles (or, cut shorter by a best hint, some of them); a cycle offers a hint only
 /// through the candidates it removes, candidates of the grid, and on a grid within the
 /// recorded one (no cell with a candidate it did not have) those are among what they
-/// were there: none. The pass is then skipped. (`barren` false: nothing known.)
+/// were there: none. The pass is then skipped. (`found_nothing` false: nothing known.)
 #[derive(Clone, Copy)]
-struct YMemo {
-    barren: bool,
+struct YPassFoundNothing {
+    found_nothing: bool,
     bivalue: [u16; 81],
     grid: [u16; 81],
 }
 
-impl Default for YMemo {
+impl Default for YPassFoundNothing {
     fn default() -> Self {
-        YMemo {
-            barren: false,
+        YPassFoundNothing {
+            found_nothing: false,
             bivalue: [0; 81],
             grid: [0; 81],
         }
@@ -183,12 +186,12 @@ impl Default for YMemo {
 /// candidates see only those places and depend on nothing else (the cycles' eliminations
 /// are places of the digit too): while both masks stay the same, they find the same
 /// trees, or, cut shorter by a best hint, parts of them, and again offer nothing; they
-/// are skipped. (`barren` false: nothing known.)
+/// are skipped. (`found_nothing` false: nothing known.)
 #[derive(Default, Clone, Copy)]
-struct XMemo {
+struct XPassFoundNothing {
     places: u128,
     starts: u128,
-    barren: bool,
+    found_nothing: bool,
 }
 
 thread_local! {
@@ -200,8 +203,8 @@ thread_local! {
 pub(crate) fn forget_memos() {
     SPARE.with(|s| {
         if let Some(mut scratch) = s.take() {
-            scratch.xmemo = [XMemo::default(); 9];
-            scratch.ymemo.barren = false;
+            scratch.x_found_nothing = [XPassFoundNothing::default(); 9];
+            scratch.y_found_nothing.found_nothing = false;
             scratch.xy.valid = false;
             s.set(Some(scratch));
         }
@@ -501,7 +504,7 @@ impl Components {
     }
 }
 
-use crate::logic::board::{PEER_MASKS_NINE as PEER_MASKS, UNIT_MASKS_NINE as UNIT_MASKS};
+use crate::logic::geometry::{PEER_MASKS_NINE as PEER_MASKS, UNIT_MASKS_NINE as UNIT_MASKS};
 
 /// Calls `f` with the cells of `m`, ascending.
 #[inline]
@@ -697,7 +700,7 @@ fn turns_off(a: u16, b: u16, y: bool) -> bool {
 }
 
 /// Runs the producer on `grid`, offering each hint to `best`.
-pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut dyn FnMut()) {
+pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut BestHint, check: &mut dyn FnMut()) {
     let scratch = w
         .scratch
         .as_mut()
@@ -706,8 +709,8 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut Found, check: &mut
         grid,
         &mut scratch.graph,
         &mut scratch.work,
-        &mut scratch.xmemo,
-        &mut scratch.ymemo,
+        &mut scratch.x_found_nothing,
+        &mut scratch.y_found_nothing,
         &mut scratch.xy,
         best,
         check,
@@ -719,10 +722,10 @@ fn search_with(
     grid: &[u16; 81],
     g: &mut PassGraph,
     w: &mut Work,
-    xmemo: &mut [XMemo; 9],
-    ymemo: &mut YMemo,
-    xy: &mut XyMemo,
-    best: &mut Found,
+    x_found_nothing: &mut [XPassFoundNothing; 9],
+    y_found_nothing: &mut YPassFoundNothing,
+    xy: &mut XyPassFruitlessStarts,
+    best: &mut BestHint,
     check: &mut dyn FnMut(),
 ) {
     // (kind of cycle, kind of chain, base of cycle, base of chain, sort key) of the X pass
@@ -740,11 +743,11 @@ fn search_with(
             multi |= 1u128 << cell;
         }
     }
-    // The X pass skips the digits its memo shows barren (see `XMemo`).
+    // The X pass skips the digits its memo shows finding nothing (see `XPassFoundNothing`).
     let mut x_skip = 0u16;
     for d in 0..9 {
-        let mm = xmemo[d];
-        if mm.barren && mm.places == places[d] && mm.starts == places[d] & multi {
+        let mm = x_found_nothing[d];
+        if mm.found_nothing && mm.places == places[d] && mm.starts == places[d] & multi {
             x_skip |= 1 << d;
         }
     }
@@ -766,16 +769,16 @@ fn search_with(
                 );
                 for d in 0..9 {
                     if x_skip >> d & 1 == 0 {
-                        xmemo[d] = XMemo {
+                        x_found_nothing[d] = XPassFoundNothing {
                             places: places[d],
                             starts: places[d] & multi,
-                            barren: tainted >> d & 1 == 0,
+                            found_nothing: tainted >> d & 1 == 0,
                         };
                     }
                 }
             }
             1 => {
-                // Skipped where its memo shows it barren (see `YMemo`).
+                // Skipped where its memo shows it finding nothing (see `YPassFoundNothing`).
                 let mut bivalue = [0u16; 81];
                 for (b, &m) in bivalue.iter_mut().zip(grid.iter()) {
                     if pair(m) {
@@ -783,19 +786,19 @@ fn search_with(
                     }
                 }
                 let unbounded = !best.is_some();
-                if ymemo.barren
-                    && ymemo.bivalue == bivalue
+                if y_found_nothing.found_nothing
+                    && y_found_nothing.bivalue == bivalue
                     && grid
                         .iter()
-                        .zip(ymemo.grid.iter())
+                        .zip(y_found_nothing.grid.iter())
                         .all(|(&m, &was)| m & !was == 0)
                 {
                     continue;
                 }
                 run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
                 if unbounded && !best.is_some() {
-                    *ymemo = YMemo {
-                        barren: true,
+                    *y_found_nothing = YPassFoundNothing {
+                        found_nothing: true,
                         bivalue,
                         grid: *grid,
                     };
@@ -827,8 +830,8 @@ fn run_pass<const Y: bool, const X: bool>(
     places: &[u128; 9],
     g: &mut PassGraph,
     w: &mut Work,
-    xy: &mut XyMemo,
-    best: &mut Found,
+    xy: &mut XyPassFruitlessStarts,
+    best: &mut BestHint,
     check: &mut dyn FnMut(),
     pass: &Pass,
     skip: u16,
@@ -843,7 +846,7 @@ fn run_pass<const Y: bool, const X: bool>(
         key,
     } = *pass;
     // The bounds change only when a hint is offered: recomputed then.
-    let bounds = |best: &Found| {
+    let bounds = |best: &BestHint| {
         (
             best.max_complexity(cycle_base, key),
             best.max_complexity(chain_base, key),
@@ -865,7 +868,7 @@ fn run_pass<const Y: bool, const X: bool>(
     if prune {
         w.comps.compute(grid, g);
     }
-    // The XY pass's memo (see `XyMemo`): the candidates whose lists changed since.
+    // The XY pass's memo (see `XyPassFruitlessStarts`): the candidates whose lists changed since.
     let memo = Y && X;
     if memo {
         if xy.on_read.is_empty() {
@@ -1300,6 +1303,8 @@ fn from_off(g: &PassGraph, start: u16, max_len: u32, w: &mut Work) -> Option<(u3
 }
 
 #[cfg(test)]
+// The tests walk every cell of a grid and index several arrays with it.
+#[allow(clippy::needless_range_loop)]
 mod tests {
     use super::*;
     use crate::generate::{generate, Options};

@@ -3,7 +3,7 @@
 //!
 //! For each cell (with at least 3 candidates for static multiple chains, 2 otherwise), for
 //! each of its digits: the consequences of "on" and of "off" are propagated (see
-//! [`Run::propagate`]); then, in this order,
+//! [`Propagation::propagate`]); then, in this order,
 //! - a contradiction from "on" removes the digit, from "off" places it (nishio, dynamic);
 //! - what both "on" and "off" imply holds (double forcing; dynamic, cells of 3+ digits);
 //! - region forcing chains: the digit's places in a box, row or column (met from their
@@ -23,10 +23,10 @@
 //! ## Sets first, parents only where a hint may come
 //! Most propagations give no hint: what matters is only whether they meet a
 //! contradiction and which potentials they reach, and both are independent of the order
-//! of propagation when they meet none (see the proofs on [`Lite`], [`DynLite`] and
+//! of propagation when they meet none (see the proofs on [`StaticClosure`], [`DynamicClosure`] and
 //! [`plane_closure`]). So each producer (but Dynamic (+), whose nested rules are not
 //! such a closure and which keeps the loop of [`search`]) first computes those sets
-//! without parents, and makes a [`Run::propagate`] only where its result is needed:
+//! without parents, and makes a [`Propagation::propagate`] only where its result is needed:
 //! - where the closure meets a contradiction (the hint needs its complexity, and the
 //!   sets a propagation leaves when it stops at a contradiction depend on its order);
 //! - where a set test (double forcing, region, cell) finds a consequence whose hint,
@@ -41,13 +41,13 @@
 //! ([`plane_closure`], 81-bit masks; each place's "on" once, an "off" by its conjugate
 //! place's "on", see [`plane_partner`], and a closure without a contradiction clears
 //! every place it turns on; a digit whose places are as at an earlier search where none
-//! met a contradiction is skipped, see `Pool::nishio_barren`); static multiple chains take every candidate's
+//! met a contradiction is skipped, see `PropagationPool::nishio_planes_without_contradiction`); static multiple chains take every candidate's
 //! sets at once from the strongly connected components of the fixed link graph
-//! ([`Reach`]), and a [`Lite`] closure (for the depths) only where a set test passes
-//! (where a propagation meets a contradiction, its sets stop short of what `Reach`
-//! gives, but lie within it, the links being fixed: the test is made with `Reach`'s
+//! ([`ClosureTable`]), and a [`StaticClosure`] closure (for the depths) only where a set test passes
+//! (where a propagation meets a contradiction, its sets stop short of what `ClosureTable`
+//! gives, but lie within it, the links being fixed: the test is made with `ClosureTable`'s
 //! sets first, and the propagation only where they share something);
-//! dynamic chains make a [`DynLite`] closure per assumption (one that turns on a
+//! dynamic chains make a [`DynamicClosure`] closure per assumption (one that turns on a
 //! candidate whose own "on" closure is known to meet a contradiction stops there: it
 //! holds that closure, so it meets one too; the "off" of a bivalue
 //! cell reaches the same closure as the other digit's "on" and needs none, and so does
@@ -61,20 +61,27 @@
 //! candidate, 3 KB each, 2.2 MB per thread), for the region bounds and the cell loop,
 //! and on to the next dynamic search of the thread: there, on a grid that only lost
 //! candidates since (a step or two of the path later), those the lost candidates cannot
-//! have changed are taken as they are (about half of them; [`DynLite::still_closed`]
+//! have changed are taken as they are (about half of them; [`DynamicClosure::still_closed`]
 //! says which, and why they are the same closures with the same depths). Propagations
 //! that meet a contradiction spread over most of the grid and almost never stay the
 //! same (measured: 4 to 12 of about 60 a search), so they are not kept across searches.
 //! Which candidates' "on" closures met one is kept, though, as a guess for the next
-//! search (`Pool::was_conflicted`): those are propagated with parents at once, without a
+//! search (`PropagationPool::was_conflicted`): those are propagated with parents at once, without a
 //! closure first that would only stop at the contradiction, the propagation saying
 //! whether they meet one. The hints are the same, only the work changes. Measured: every
 //! guess held (2,075 on the 20 timed puzzles above ER 8, 8,493 on a tenth of the rated
 //! puzzles of ER 7.0 and more), four in five of the contradictions met were guessed, and
 //! the 20 timed puzzles take 3.5 % fewer instructions.
 
-use super::engine::*;
-use super::{ChainKind, Found, HintShape};
+use super::best_hint::{BestHint, HintShape};
+use super::closure::*;
+use super::difficulty::*;
+use super::dynamic_closure::*;
+use super::kind::ChainKind;
+use super::planes::*;
+use super::potential::*;
+use super::propagation::*;
+use super::work_grid::*;
 
 /// What the "on" propagation of one candidate implies (its "on" and "off" sets, as far
 /// as it went), kept for the set tests of region chains.
@@ -86,30 +93,30 @@ struct Implied {
 
 /// The propagations one cell needs at once, and the implications of every candidate's
 /// "on" propagation met so far in the current search.
-pub struct Pool {
-    vals: Vec<Run>,
-    off: Run,
-    region: Vec<Run>,
+pub struct PropagationPool {
+    vals: Vec<Propagation>,
+    off: Propagation,
+    region: Vec<Propagation>,
     /// `implied[c]`, valid when `known` has `c` (one search: one grid, one mode).
     implied: Vec<Implied>,
     known: CandSet,
     /// The last `KEPT` propagations made for `implied`, whole, with their candidate
     /// (`NONE`: empty), for the cell loop to take over when it reaches the candidate.
-    kept: Vec<Run>,
+    kept: Vec<Propagation>,
     kept_cand: [u16; KEPT],
     kept_next: usize,
     /// Static chains: the grid's links, the closures of one cell's digits and one for
     /// the other places of a region.
     links: Links,
-    reach: Reach,
-    lite: Vec<Lite>,
+    reach: ClosureTable,
+    lite: Vec<StaticClosure>,
     /// Dynamic chains: the closure of the current candidate's "off".
-    doff: DynLite,
+    doff: DynamicClosure,
     /// The dynamic "on" closures made without a conflict, per candidate (valid when
     /// `dcache_has` has it), for `implied`, the cell loop and the region bounds. Kept
     /// from one dynamic search to the next of the same thread: those the grid's lost
     /// candidates cannot have changed stay (see [`revalidate_closures`]).
-    dcache: Vec<DynLite>,
+    dcache: Vec<DynamicClosure>,
     dcache_has: CandSet,
     /// The grid of the last dynamic search (`None`: nothing kept).
     dcache_grid: Option<[u16; 81]>,
@@ -117,7 +124,7 @@ pub struct Pool {
     /// chains: their closure; static chains: what their "on" reaches along the links).
     conflicted: CandSet,
     /// Static chains: the candidates of `known` whose `implied` holds what their "on"
-    /// reaches along the links (`Reach`) although their propagation meets a
+    /// reaches along the links (`ClosureTable`) although their propagation meets a
     /// contradiction and stops there: a superset of its sets, made exact (by the
     /// propagation) only where a set test finds something in common.
     partial: CandSet,
@@ -133,7 +140,7 @@ pub struct Pool {
     /// nothing known). Nishio's rules never leave a digit's places, so whether a place's
     /// "on" meets a contradiction depends on them alone: while they stay the same, the
     /// digit gives no hint and its tests are skipped.
-    nishio_barren: [u128; 9],
+    nishio_planes_without_contradiction: [u128; 9],
 }
 
 /// Never the places of a digit (they use the low 81 bits).
@@ -142,12 +149,12 @@ const NO_PLANE: u128 = u128::MAX;
 const KEPT: usize = 64;
 const NONE: u16 = u16::MAX;
 
-impl Default for Pool {
+impl Default for PropagationPool {
     fn default() -> Self {
-        Pool {
-            vals: (0..9).map(|_| Run::default()).collect(),
-            off: Run::default(),
-            region: (0..8).map(|_| Run::default()).collect(),
+        PropagationPool {
+            vals: (0..9).map(|_| Propagation::default()).collect(),
+            off: Propagation::default(),
+            region: (0..8).map(|_| Propagation::default()).collect(),
             implied: vec![
                 Implied {
                     on: CandSet::EMPTY,
@@ -156,20 +163,22 @@ impl Default for Pool {
                 NCAND
             ],
             known: CandSet::EMPTY,
-            kept: (0..KEPT).map(|_| Run::default()).collect(),
+            kept: (0..KEPT).map(|_| Propagation::default()).collect(),
             kept_cand: [NONE; KEPT],
             kept_next: 0,
             links: Links::default(),
-            reach: Reach::default(),
-            lite: (0..L_PLACES + 8).map(|_| Lite::default()).collect(),
-            doff: DynLite::default(),
-            dcache: (0..NCAND).map(|_| DynLite::default()).collect(),
+            reach: ClosureTable::default(),
+            lite: (0..L_PLACES + 8)
+                .map(|_| StaticClosure::default())
+                .collect(),
+            doff: DynamicClosure::default(),
+            dcache: (0..NCAND).map(|_| DynamicClosure::default()).collect(),
             dcache_has: CandSet::EMPTY,
             dcache_grid: None,
             conflicted: CandSet::EMPTY,
             partial: CandSet::EMPTY,
             was_conflicted: CandSet::EMPTY,
-            nishio_barren: [NO_PLANE; 9],
+            nishio_planes_without_contradiction: [NO_PLANE; 9],
         }
     }
 }
@@ -192,7 +201,7 @@ fn digits_of(m: u16) -> ([usize; 9], usize) {
 /// mask of the unit, so that the regions where the test is not made cost two tests.
 #[inline]
 pub(super) fn region_places(
-    board: &Board,
+    board: &WorkGrid,
     cell: usize,
     k: usize,
     u: usize,
@@ -255,11 +264,11 @@ fn kinds(p: &Params) -> (ChainKind, ChainKind, ChainKind, ChainKind) {
 pub fn search(
     grid: &[u16; 81],
     params: Params,
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     check: &mut dyn FnMut(),
 ) {
-    let board = Board::new(grid);
+    let board = WorkGrid::new(grid);
     let mode = params.mode;
     pool.known.clear();
     pool.kept_cand = [NONE; KEPT];
@@ -406,13 +415,13 @@ pub fn search(
 #[allow(clippy::too_many_arguments)]
 fn region_chains(
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     params: &Params,
     cell: usize,
     d: usize,
     k: usize,
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     kind: ChainKind,
 ) {
     for (ku, u) in regions_of(cell).into_iter().enumerate() {
@@ -517,15 +526,15 @@ fn region_chains(
 /// Static multiple chains (cells of 3+ digits, "on" propagations only): the same hints
 /// offered in the same order as the dynamic loop of [`search`] would, but each
 /// propagation with parents is made only when a set test finds a consequence whose hint
-/// could still beat the best one, the sets coming from [`Lite`] closures (the same sets;
-/// with a contradiction, from [`Run::propagate`] itself).
+/// could still beat the best one, the sets coming from [`StaticClosure`] closures (the same sets;
+/// with a contradiction, from [`Propagation::propagate`] itself).
 #[allow(clippy::too_many_arguments)]
 fn search_static(
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     params: &Params,
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     check: &mut dyn FnMut(),
     k_region: ChainKind,
     k_cell: ChainKind,
@@ -565,7 +574,7 @@ fn search_static(
         }
         // Cell forcing chains: the consequences every digit shares (in `implied`; where
         // a superset, made exact if something is shared).
-        let common = |pool: &Pool| {
+        let common = |pool: &PropagationPool| {
             let c0 = cand(cell, digits[0]) as usize;
             let (mut on_common, mut off_common) = (pool.implied[c0].on, pool.implied[c0].off);
             for &d in &digits[1..] {
@@ -633,11 +642,11 @@ fn search_static(
 /// digit's lists ("on" ones first), with the sum of its chains' complexities.
 fn cell_chains(
     grid: &[u16; 81],
-    vals: &mut [Run],
+    vals: &mut [Propagation],
     cell: usize,
     base: f64,
     kind: ChainKind,
-    best: &mut Found,
+    best: &mut BestHint,
 ) {
     for on in [true, false] {
         let len = if on {
@@ -676,20 +685,20 @@ fn cell_chains(
 }
 
 /// Region forcing chains of static multiple chains: as [`region_chains`], with the
-/// other places' sets from [`Lite`] closures and the propagation of digit `k` (with
+/// other places' sets from [`StaticClosure`] closures and the propagation of digit `k` (with
 /// parents) made only when a shared consequence could give a hint that beats the best.
 #[allow(clippy::too_many_arguments)]
 fn region_chains_static(
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     params: &Params,
     cell: usize,
     d: usize,
     k: usize,
     full: &mut [bool; 9],
     lit: &mut [bool; 9],
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     kind: ChainKind,
 ) {
     let own = cand(cell, d);
@@ -714,7 +723,7 @@ fn region_chains_static(
                 pool.known.set(c);
             }
         }
-        let common = |pool: &Pool| {
+        let common = |pool: &PropagationPool| {
             let (mut on_common, mut off_common) = (
                 pool.implied[own as usize].on,
                 pool.implied[own as usize].off,
@@ -779,7 +788,7 @@ fn region_chains_static(
         // The other places' chains to `p` (a potential all of them imply), each counted
         // at its least: exactly from a propagation kept whole, the closure's distance + 1
         // from a closure, 1 otherwise.
-        let others_least = |pool: &mut Pool, lite_ok: &[bool; 8], p: u16| -> u32 {
+        let others_least = |pool: &mut PropagationPool, lite_ok: &[bool; 8], p: u16| -> u32 {
             let mut sum = 0;
             for j in 0..others {
                 sum += if kept_slot[j] < KEPT {
@@ -805,7 +814,7 @@ fn region_chains_static(
                 pool.lite[k].close(&pool.links, pot(own, true));
                 lit[k] = true;
             }
-            let may = |pool: &mut Pool, s: &CandSet, on: bool| {
+            let may = |pool: &mut PropagationPool, s: &CandSet, on: bool| {
                 let mut any = false;
                 each(s, |q| {
                     if any || (on && !several(grid[cell_of(q)])) {
@@ -923,20 +932,25 @@ fn region_chains_static(
 /// [`search`] offers them (per digit, "on" then "off").
 fn search_nishio(
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     params: &Params,
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     check: &mut dyn FnMut(),
     kind: ChainKind,
 ) {
     let planes = digit_planes(grid);
     // The digits whose places are those of an earlier search where no place's "on"
-    // met a contradiction (see `Pool::nishio_barren`): they give nothing.
-    let mut barren = 0u16;
-    for (d, (&known, &plane)) in pool.nishio_barren.iter().zip(planes.iter()).enumerate() {
+    // met a contradiction (see `PropagationPool::nishio_planes_without_contradiction`): they give nothing.
+    let mut digits_without_contradiction = 0u16;
+    for (d, (&known, &plane)) in pool
+        .nishio_planes_without_contradiction
+        .iter()
+        .zip(planes.iter())
+        .enumerate()
+    {
         if known == plane {
-            barren |= 1 << d;
+            digits_without_contradiction |= 1 << d;
         }
     }
     // Per digit: the places whose "on" was tested, and those that meet a contradiction.
@@ -947,7 +961,7 @@ fn search_nishio(
         }
         check();
         for (d, &plane) in planes.iter().enumerate() {
-            if (grid[cell] & !barren) >> d & 1 == 0 {
+            if (grid[cell] & !digits_without_contradiction) >> d & 1 == 0 {
                 continue;
             }
             let c = cand(cell, d);
@@ -996,19 +1010,22 @@ fn search_nishio(
     }
     // Every place of a digit tested without a contradiction: remembered.
     for d in 0..9 {
-        if barren >> d & 1 == 0 && conflicts[d] == 0 && tested[d] & planes[d] == planes[d] {
-            pool.nishio_barren[d] = planes[d];
+        if digits_without_contradiction >> d & 1 == 0
+            && conflicts[d] == 0
+            && tested[d] & planes[d] == planes[d]
+        {
+            pool.nishio_planes_without_contradiction[d] = planes[d];
         }
     }
 }
 
-/// The first of the 8 slots of `Pool::lite` for a region's other places (static).
+/// The first of the 8 slots of `PropagationPool::lite` for a region's other places (static).
 const L_PLACES: usize = 9;
 
 /// The sets of digit `k`'s (candidate `c`'s) "on" propagation: in `pool.vals[k]`
 /// where `full`, else its closure in `pool.dcache` (without a conflict).
 #[inline]
-fn on_sets(pool: &Pool, full: &[bool; 9], k: usize, c: u16) -> (CandSet, CandSet) {
+fn on_sets(pool: &PropagationPool, full: &[bool; 9], k: usize, c: u16) -> (CandSet, CandSet) {
     if full[k] {
         (pool.vals[k].on, pool.vals[k].off)
     } else {
@@ -1019,7 +1036,7 @@ fn on_sets(pool: &Pool, full: &[bool; 9], k: usize, c: u16) -> (CandSet, CandSet
 /// A lower bound of the ancestor count of `p` in digit `k`'s (candidate `c`'s) "on"
 /// propagation (exact when it is in `pool.vals[k]`).
 #[inline]
-fn least_on(pool: &mut Pool, full: &[bool; 9], k: usize, c: u16, p: u16) -> u32 {
+fn least_on(pool: &mut PropagationPool, full: &[bool; 9], k: usize, c: u16, p: u16) -> u32 {
     if full[k] {
         pool.vals[k].ancestors(p)
     } else {
@@ -1029,16 +1046,16 @@ fn least_on(pool: &mut Pool, full: &[bool; 9], k: usize, c: u16, p: u16) -> u32 
 
 /// Dynamic forcing chains (level 0): the same hints offered in the same order as the
 /// loop of [`search`], but a propagation with parents is made only where it is needed:
-/// when the [`DynLite`] closure meets a contradiction (its hint, and the sets it leaves,
+/// when the [`DynamicClosure`] closure meets a contradiction (its hint, and the sets it leaves,
 /// need the propagation), or when a set test (double forcing, region, cell) finds a
 /// consequence whose hint could still beat the best one, with each chain counted at
-/// its least (see [`DynLite`]).
+/// its least (see [`DynamicClosure`]).
 fn search_dynamic(
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     params: &Params,
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     check: &mut dyn FnMut(),
     (k_contra, k_double, k_region, k_cell): (ChainKind, ChainKind, ChainKind, ChainKind),
 ) {
@@ -1321,21 +1338,21 @@ fn search_dynamic(
 }
 
 /// Region forcing chains of dynamic chains: as [`region_chains`], with the other
-/// places' sets from [`DynLite`] closures (a propagation with parents, kept for the
+/// places' sets from [`DynamicClosure`] closures (a propagation with parents, kept for the
 /// cell loop, where the closure meets a contradiction), and the propagation of digit
 /// `k` (with parents) made only when a shared consequence could give a hint that beats
 /// the best.
 #[allow(clippy::too_many_arguments)]
 fn region_chains_dynamic(
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     params: &Params,
     cell: usize,
     d: usize,
     k: usize,
     full: &mut [bool; 9],
-    pool: &mut Pool,
-    best: &mut Found,
+    pool: &mut PropagationPool,
+    best: &mut BestHint,
     kind: ChainKind,
 ) {
     let own = cand(cell, d);
@@ -1373,7 +1390,7 @@ fn region_chains_dynamic(
         // The other places' chains to `p` (a potential all of them imply), each counted
         // at its least: exactly from a propagation kept whole, the closure's depth + 1
         // from a closure, 1 otherwise.
-        let others_least = |pool: &mut Pool, p: u16| -> u32 {
+        let others_least = |pool: &mut PropagationPool, p: u16| -> u32 {
             let mut sum = 0;
             for (j, &o) in places[1..].iter().enumerate() {
                 let c = cand(o, d);
@@ -1394,7 +1411,7 @@ fn region_chains_dynamic(
         if !full[k] {
             // The hint of a shared consequence `p` rests on at least `p`'s chain from
             // the first place and the other places' chains counted at their least.
-            let may = |pool: &mut Pool, s: &CandSet, on: bool| {
+            let may = |pool: &mut PropagationPool, s: &CandSet, on: bool| {
                 let mut any = false;
                 each(s, |q| {
                     if any || (on && !several(grid[cell_of(q)])) {
@@ -1528,12 +1545,12 @@ fn lost_since(
 }
 
 /// Before a dynamic search on `grid`: keeps in `dcache` the closures of the last one
-/// that are still the closures on this grid ([`DynLite::still_closed`]), given what it
+/// that are still the closures on this grid ([`DynamicClosure::still_closed`]), given what it
 /// lost since ([`lost_since`]); drops them all where that is unknown.
 fn revalidate_closures(
-    pool: &mut Pool,
+    pool: &mut PropagationPool,
     grid: &[u16; 81],
-    board: &Board,
+    board: &WorkGrid,
     lost: Option<&([u16; REVALIDATE_MAX], usize)>,
 ) {
     match lost {
@@ -1552,16 +1569,16 @@ fn revalidate_closures(
 }
 
 /// Forgets the closures kept for the next dynamic search.
-pub(super) fn forget_closures(pool: &mut Pool) {
+pub(super) fn forget_closures(pool: &mut PropagationPool) {
     pool.was_conflicted.clear();
-    pool.nishio_barren = [NO_PLANE; 9];
+    pool.nishio_planes_without_contradiction = [NO_PLANE; 9];
     pool.dcache_has.clear();
     pool.dcache_grid = None;
 }
 
 /// Makes `implied[c]` known: the sets of `c`'s "on" closure (kept in `dcache`), or,
 /// where it meets a contradiction, of its propagation (kept with the propagations).
-fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
+fn implied_of(pool: &mut PropagationPool, board: &WorkGrid, c: u16, mode: Mode) {
     if pool.known.has(c) {
         return;
     }
@@ -1620,8 +1637,8 @@ fn implied_of(pool: &mut Pool, board: &Board, c: u16, mode: Mode) {
 /// Static chains: makes the propagation of `c` (digit `k` of the current cell, in
 /// `partial`) in `pool.vals[k]` and its sets exact in `implied`.
 fn make_exact_own(
-    pool: &mut Pool,
-    board: &Board,
+    pool: &mut PropagationPool,
+    board: &WorkGrid,
     k: usize,
     c: u16,
     mode: Mode,
@@ -1640,7 +1657,7 @@ fn make_exact_own(
 
 /// Digit `k`'s "on" propagation (with parents) of candidate `c` into `pool.vals[k]`:
 /// taken over from the kept ones when there (the same: one grid, one mode).
-fn full_on(pool: &mut Pool, board: &Board, k: usize, c: u16, mode: Mode) {
+fn full_on(pool: &mut PropagationPool, board: &WorkGrid, k: usize, c: u16, mode: Mode) {
     match pool.kept_cand.iter().position(|&x| x == c) {
         Some(slot) => {
             std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
@@ -1653,7 +1670,7 @@ fn full_on(pool: &mut Pool, board: &Board, k: usize, c: u16, mode: Mode) {
 /// After a region's reruns: gives back the propagations borrowed from the kept ones
 /// (`borrowed[j]`: its slot, `KEPT` if made), and keeps those made, for the other
 /// regions of these places and for the cell loop.
-fn give_back(pool: &mut Pool, others: &[usize], d: usize, borrowed: &[usize; 8]) {
+fn give_back(pool: &mut PropagationPool, others: &[usize], d: usize, borrowed: &[usize; 8]) {
     for (j, &slot) in borrowed.iter().enumerate().take(others.len()) {
         if slot < KEPT {
             std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);

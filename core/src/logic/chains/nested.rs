@@ -12,7 +12,9 @@
 // Loops over bit positions index units by position: clearer than iterator chains here.
 #![allow(clippy::needless_range_loop)]
 
-use super::engine::{cand, pair, pot, several, Board, Run};
+use super::potential::{cand, pair, pot, several};
+use super::propagation::Propagation;
+use super::work_grid::WorkGrid;
 use crate::grid::UNITS;
 
 /// The deepest nesting level implemented.
@@ -27,7 +29,7 @@ struct Hint {
 
 /// Applies the first nested rule that finds something on `work` (the grid the chain has
 /// reduced from `source`), adding what it removes as "off" potentials of `run`.
-pub fn advanced(run: &mut Run, source: &Board, work: &Board, level: u8) {
+pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level: u8) {
     if level == 0 {
         return;
     }
@@ -104,7 +106,7 @@ const fn build_shared() -> [[u16; 27]; 27] {
 }
 const SHARED: [[u16; 27]; 27] = build_shared();
 
-fn locked(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+fn locked(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     // Pointing (box, then column / row) and claiming (column / row, then box): a digit's
     // places in region 1 all lie in region 2, so it leaves the rest of region 2.
     let pairs_of_types = [(18usize, 9usize), (18, 0), (9, 18), (0, 18)];
@@ -153,14 +155,14 @@ fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
 }
 
-fn empty_cells(source: &Board, u: usize) -> usize {
+fn empty_cells(source: &WorkGrid, u: usize) -> usize {
     UNITS[u]
         .iter()
         .filter(|&&c| source.cands[c as usize] != 0)
         .count()
 }
 
-fn hidden_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+fn hidden_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     for u in units_bcr() {
         if empty_cells(source, u) <= 4 {
             continue;
@@ -207,7 +209,7 @@ fn hidden_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
     }
 }
 
-fn naked_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+fn naked_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     for u in units_bcr() {
         if empty_cells(source, u) < 4 {
             continue;
@@ -250,7 +252,7 @@ fn naked_pairs(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
     }
 }
 
-fn x_wings(source: &Board, work: &Board, hints: &mut Vec<Hint>) {
+fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     // Base lines columns then rows; a digit qualifies while at most 9 - 4 of it are placed.
     let placed: [usize; 9] =
         std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());

@@ -1,0 +1,300 @@
+//! The best hint a chain search has offered so far ([`BestHint`]): the ordering of hints
+//! (difficulty, complexity, Sukaku Explainer's sort key of the hint kind, then the
+//! first found) and the step the winner becomes.
+
+use super::difficulty::*;
+use super::kind::{kind_name, ChainKind};
+use super::potential::*;
+use crate::grid::cell_name;
+use crate::logic::marks::Candidate;
+use crate::logic::step::{Step, Technique};
+
+/// The shape of a hint, for its pattern and explanation.
+#[derive(Clone, Debug)]
+pub(crate) enum HintShape {
+    /// A cycle: its potentials from the start round to the start.
+    Cycle(Vec<u16>),
+    /// A forcing chain: its potentials from the assumption to the target.
+    Chain(Vec<u16>),
+    /// The assumption `source` (a potential) makes candidate `both` both on and off.
+    Contradiction { source: u16, both: u16 },
+    /// Both states of candidate `source` imply the target.
+    Double { source: u16 },
+    /// Every digit of `cell` implies the target.
+    Cell { cell: u8 },
+    /// Every place of a digit in `unit` implies the target.
+    Region { unit: u8, digit0: u8 },
+}
+
+#[derive(Clone, Debug)]
+struct Hint {
+    difficulty: f64,
+    complexity: u32,
+    key: u8,
+    kind: ChainKind,
+    /// The potential the hint proves (None for cycles).
+    target: Option<u16>,
+    eliminations: Vec<u16>,
+    shape: HintShape,
+}
+
+/// The best hint offered so far: lowest difficulty, then complexity, then Sukaku
+/// Explainer's sort key of the hint kind, then the first found.
+#[derive(Default)]
+pub(crate) struct BestHint {
+    best: Option<Hint>,
+}
+
+impl BestHint {
+    /// True when a hint of this difficulty, complexity and key would beat the best.
+    pub(crate) fn worth(&self, d: f64, complexity: u32, key: u8) -> bool {
+        match &self.best {
+            None => true,
+            Some(b) => (d, complexity, key) < (b.difficulty, b.complexity, b.key),
+        }
+    }
+
+    /// True once a hint was offered.
+    pub(crate) fn is_some(&self) -> bool {
+        self.best.is_some()
+    }
+
+    /// The largest complexity a hint of this base difficulty and sort key may have to
+    /// beat the best (`u32::MAX` without a best).
+    pub(crate) fn max_complexity(&self, base: f64, key: u8) -> u32 {
+        if self.best.is_none() {
+            return u32::MAX;
+        }
+        let mut l = 0;
+        while l < 4096 && self.worth(base + length_bonus(l + 1), l + 1, key) {
+            l += 1;
+        }
+        l
+    }
+
+    /// Offers a hint that proves potential `target` (on: the cell's other digits go;
+    /// off: the candidate goes).
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn offer(
+        &mut self,
+        d: f64,
+        complexity: u32,
+        key: u8,
+        kind: ChainKind,
+        grid: &[u16; 81],
+        target: u16,
+        shape: HintShape,
+    ) {
+        let c = pot_cand(target);
+        let cell = cell_of(c);
+        let eliminations: Vec<u16> = if pot_on(target) {
+            (0..9)
+                .filter(|&e| e != digit0_of(c) && grid[cell] >> e & 1 != 0)
+                .map(|e| cand(cell, e))
+                .collect()
+        } else {
+            vec![c]
+        };
+        if eliminations.is_empty() || !self.worth(d, complexity, key) {
+            return;
+        }
+        self.best = Some(Hint {
+            difficulty: d,
+            complexity,
+            key,
+            kind,
+            target: Some(target),
+            eliminations,
+            shape,
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn offer_cycle(
+        &mut self,
+        d: f64,
+        complexity: u32,
+        key: u8,
+        kind: ChainKind,
+        eliminations: Vec<u16>,
+        _start: u16,
+        pots: Vec<u16>,
+    ) {
+        if eliminations.is_empty() || !self.worth(d, complexity, key) {
+            return;
+        }
+        self.best = Some(Hint {
+            difficulty: d,
+            complexity,
+            key,
+            kind,
+            target: None,
+            eliminations,
+            shape: HintShape::Cycle(pots),
+        });
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn offer_target(
+        &mut self,
+        d: f64,
+        complexity: u32,
+        key: u8,
+        kind: ChainKind,
+        grid: &[u16; 81],
+        target: u16,
+        pots: Vec<u16>,
+    ) {
+        self.offer(
+            d,
+            complexity,
+            key,
+            kind,
+            grid,
+            target,
+            HintShape::Chain(pots),
+        );
+    }
+
+    pub(crate) fn into_step(self) -> Option<Step> {
+        let h = self.best?;
+        let mut cells: Vec<u8> = Vec::new();
+        let mut units: Vec<u8> = Vec::new();
+        let mut digits = 0u16;
+        let pname = |p: u16| -> String {
+            let c = pot_cand(p);
+            format!(
+                "{} is {}{}",
+                cell_name(cell_of(c)),
+                if pot_on(p) { "" } else { "not " },
+                digit0_of(c) + 1
+            )
+        };
+        let cname = |c: u16| format!("{}={}", cell_name(cell_of(c)), digit0_of(c) + 1);
+        let conclusion = match h.target {
+            Some(t) => {
+                let c = pot_cand(t);
+                if pot_on(t) {
+                    format!("{} must be {}", cell_name(cell_of(c)), digit0_of(c) + 1)
+                } else {
+                    format!("{} cannot be {}", cell_name(cell_of(c)), digit0_of(c) + 1)
+                }
+            }
+            None => {
+                let list: Vec<String> = h.eliminations.iter().map(|&c| cname(c)).collect();
+                format!("{} can be removed", list.join(", "))
+            }
+        };
+        if let Some(t) = h.target {
+            let c = pot_cand(t);
+            cells.push(cell_of(c) as u8);
+            digits |= 1 << digit0_of(c);
+        }
+        let name = kind_name(h.kind);
+        let n = h.complexity;
+        let explanation = match &h.shape {
+            HintShape::Cycle(pots) => {
+                for &p in pots {
+                    cells.push(cell_of(pot_cand(p)) as u8);
+                    digits |= 1 << digit0_of(pot_cand(p));
+                }
+                let path: Vec<String> = pots
+                    .iter()
+                    .filter(|&&p| pot_on(p))
+                    .map(|&p| cname(pot_cand(p)))
+                    .collect();
+                format!(
+                    "The {name} of {n} links through {} alternates true and false, so {conclusion}.",
+                    path.join(", ")
+                )
+            }
+            HintShape::Chain(pots) => {
+                for &p in pots {
+                    cells.push(cell_of(pot_cand(p)) as u8);
+                    digits |= 1 << digit0_of(pot_cand(p));
+                }
+                format!(
+                    "If {} then, by a {name} of {n} links, {}, so {conclusion}.",
+                    pname(pots[0]),
+                    pname(*pots.last().unwrap())
+                )
+            }
+            HintShape::Contradiction { source, both } => {
+                cells.push(cell_of(pot_cand(*source)) as u8);
+                cells.push(cell_of(*both) as u8);
+                digits |= 1 << digit0_of(*both);
+                format!(
+                    "If {} then {} would be both {} and not {} ({name}, complexity {n}), so {conclusion}.",
+                    pname(*source),
+                    cell_name(cell_of(*both)),
+                    digit0_of(*both) + 1,
+                    digit0_of(*both) + 1
+                )
+            }
+            HintShape::Double { source } => {
+                cells.push(cell_of(*source) as u8);
+                digits |= 1 << digit0_of(*source);
+                let t = h.target.unwrap();
+                format!(
+                    "Whether or not {} ({name}, complexity {n}), {}, so {conclusion}.",
+                    cname(*source),
+                    pname(t)
+                )
+            }
+            HintShape::Cell { cell } => {
+                cells.push(*cell);
+                let t = h.target.unwrap();
+                format!(
+                    "Whichever digit {} holds, {} ({name}, complexity {n}), so {conclusion}.",
+                    cell_name(*cell as usize),
+                    pname(t)
+                )
+            }
+            HintShape::Region { unit, digit0 } => {
+                units.push(*unit);
+                digits |= 1 << digit0;
+                let (kind, i) = crate::grid::unit_kind(*unit as usize);
+                let t = h.target.unwrap();
+                format!(
+                    "Wherever {} goes in {} {}, {} ({name}, complexity {n}), so {conclusion}.",
+                    digit0 + 1,
+                    kind.name(),
+                    i + 1,
+                    pname(t)
+                )
+            }
+        };
+        cells.sort_unstable();
+        cells.dedup();
+        let eliminations: Vec<Candidate> = h
+            .eliminations
+            .iter()
+            .map(|&c| Candidate {
+                cell: cell_of(c) as u8,
+                digit: digit0_of(c) as u8 + 1,
+            })
+            .collect();
+        // A proven "on" places its digit, as Sukaku Explainer does (its other candidates
+        // are listed as eliminations too).
+        let placements = match h.target {
+            Some(t) if pot_on(t) => {
+                let c = pot_cand(t);
+                vec![Candidate {
+                    cell: cell_of(c) as u8,
+                    digit: digit0_of(c) as u8 + 1,
+                }]
+            }
+            _ => Vec::new(),
+        };
+        Some(Step {
+            technique: Technique::Chain(h.kind),
+            rating: tenths(h.difficulty),
+            placements,
+            eliminations,
+            cells,
+            units,
+            digits,
+            explanation,
+        })
+    }
+}

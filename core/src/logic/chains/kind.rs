@@ -1,0 +1,48 @@
+//! The chain techniques a step can name ([`ChainKind`]).
+
+/// Which chain technique a step used.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChainKind {
+    /// Bidirectional cycle on one digit.
+    XCycle,
+    /// Bidirectional cycle through bivalue cells.
+    YCycle,
+    /// Bidirectional cycle mixing both kinds of links.
+    XYCycle,
+    /// Forcing chain on one digit (X links only).
+    ForcingXChain,
+    /// Forcing chain through bivalue cells (Y links only).
+    ForcingYChain,
+    /// Forcing chain mixing both kinds of links.
+    ForcingChain,
+    Nishio,
+    CellForcingChains,
+    RegionForcingChains,
+    DynamicCellForcingChains,
+    DynamicRegionForcingChains,
+    DynamicContradiction,
+    DynamicDoubleForcing,
+    /// Dynamic forcing chains with nested chains of the given level.
+    Nested(u8),
+}
+
+/// The name of a chain kind in sentences.
+pub(crate) fn kind_name(k: ChainKind) -> &'static str {
+    match k {
+        ChainKind::XCycle => "X-cycle",
+        ChainKind::YCycle => "Y-cycle",
+        ChainKind::XYCycle => "XY-cycle",
+        ChainKind::ForcingXChain => "forcing X-chain",
+        ChainKind::ForcingYChain => "forcing Y-chain",
+        ChainKind::ForcingChain => "forcing chain",
+        ChainKind::Nishio => "nishio forcing chain",
+        ChainKind::CellForcingChains => "cell forcing chain",
+        ChainKind::RegionForcingChains => "region forcing chain",
+        ChainKind::DynamicCellForcingChains => "dynamic cell forcing chain",
+        ChainKind::DynamicRegionForcingChains => "dynamic region forcing chain",
+        ChainKind::DynamicContradiction => "dynamic contradiction chain",
+        ChainKind::DynamicDoubleForcing => "dynamic double forcing chain",
+        ChainKind::Nested(1) => "dynamic forcing chain (+)",
+        ChainKind::Nested(_) => "nested dynamic forcing chain",
+    }
+}

@@ -1,0 +1,43 @@
+//! Every per-thread cache of the human-logic engine, and [`forget_all`], the one way to
+//! forget them all.
+//!
+//! Each cache only makes a search skip work whose outcome it knows: no step, no rating
+//! and no path depends on what a cache holds (tests compare paths with the caches on,
+//! warm from other puzzles, and off or cold). Why each is exact:
+//!
+//! - [`found_nothing`]: per digit (or unit) and search, the candidates on which the
+//!   search last found nothing; the search is a function of those candidates alone, so
+//!   with the same candidates it would find nothing again.
+//! - [`snapshots`]: per search, the candidates of the last 9×9 position where it found
+//!   nothing; a pattern resting only on cells whose candidates did not change since
+//!   existed there, where it eliminated nothing, so it still eliminates nothing.
+//! - the strong-link tables (`techniques::strong_links`): per digit, the links built
+//!   from the digit's candidate cells, kept with those cells as the key, compared whole.
+//! - the loop cores (`techniques::uniqueness`): per pair of digits, the core of the last
+//!   cell set asked (a function of the set alone), kept with the set as the key.
+//! - the cycle searches' memos (`chains::cycles`): per digit (X pass), per grid of
+//!   bivalue cells (Y pass) and per start (XY pass), what a search read when it found
+//!   nothing; a search reading the same lists meets the same potentials and again finds
+//!   nothing.
+//! - the propagation pool's closures (`chains::multiple`): the closures of the last
+//!   dynamic search kept only while the grid lost nothing they depend on, and the digit
+//!   planes where every nishio propagation met no contradiction.
+//!
+//! Memory: bounded per thread (see each module), never growing with the puzzles rated.
+
+pub(crate) mod found_nothing;
+pub(crate) mod snapshots;
+
+use super::chains;
+use super::techniques::{strong_links, uniqueness};
+
+/// Forgets every cache of this thread, so that the next search starts cold: for
+/// benchmarks that rate the same puzzle several times, and tests. Ratings never depend
+/// on it.
+pub fn forget_all() {
+    found_nothing::forget();
+    snapshots::forget();
+    strong_links::forget_link_tables();
+    uniqueness::forget_loop_cores();
+    chains::forget_memos();
+}

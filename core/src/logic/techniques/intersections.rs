@@ -1,0 +1,293 @@
+//! Intersections (locked candidates): pointing and claiming, and their "direct" forms, as
+//! Sukaku Explainer rates them: a direct pointing (1.7) or direct claiming (1.9) is an
+//! intersection whose eliminations leave a digit a single place in another unit of the
+//! first unit's kind, and places it; a plain pointing is 2.6, a claiming 2.8.
+//!
+//! Search order (which fixes the step found first): box→column, box→row, column→box,
+//! row→box; within each, digits ascending, then the first unit, then the second.
+
+use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::memo::found_nothing;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
+
+/// Unit kinds as Sukaku Explainer pairs them: (confining unit, unit cleared).
+const PAIRS: [(usize, usize); 4] = [(2, 1), (2, 0), (1, 2), (0, 2)];
+
+fn kind_base(size: Size, kind: usize) -> usize {
+    kind * size.n()
+}
+
+/// The unit of kind `k2` (0 row, 1 column, 2 box) holding every position `pos` (indices
+/// within unit `i1` of kind `k1`) when there are two or more of them; positions within a
+/// box count row by row. At most one such unit exists.
+fn confining_unit(size: Size, k1: usize, i1: usize, k2: usize, pos: u32) -> Option<usize> {
+    if pos & pos.wrapping_sub(1) == 0 {
+        return None;
+    }
+    let n = size.n();
+    let side = if n == 9 { 3 } else { 2 };
+    let third = (1u32 << side) - 1;
+    // The part of the unit shared with the other unit: `side` consecutive positions (a
+    // line's stretch through a box, a box's row), or every `side`-th (a box's column).
+    let t = if k1 == 2 && k2 == 1 {
+        let column = if n == 9 { 0b001_001_001 } else { 0b0101 };
+        (0..side).find(|&t| pos & !(column << t) == 0)?
+    } else {
+        (0..side).find(|&t| pos & !(third << (t * side)) == 0)?
+    };
+    Some(match (k1, k2) {
+        // A box's row or column.
+        (2, _) => {
+            k2 * n
+                + if k2 == 0 {
+                    (i1 / side) * side + t
+                } else {
+                    (i1 % side) * side + t
+                }
+        }
+        // The box a row crosses, or a column.
+        (0, _) => 2 * n + (i1 / side) * side + t,
+        _ => 2 * n + t * side + i1 / side,
+    })
+}
+
+/// The first intersection with something to clear, or the first direct one.
+///
+/// Both rungs scan the same intersections in the same order, so the direct scan (which
+/// comes first on the ladder) also notes the first intersection with something to clear,
+/// and the plain rung of the same position takes it from the Context instead of scanning
+/// again. Digits whose candidates last held no such intersection (or no direct one) are
+/// skipped (see `memo::found_nothing`).
+fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
+    if !direct {
+        if let Some(first) = ctx.first_intersection.get() {
+            return first.map(|hit| plain_step(m, ctx, hit));
+        }
+    }
+    let size = m.size;
+    let n = size.n();
+    let nine = size == Size::Nine;
+    let mut first = None;
+    for (pair, &(k1, k2)) in PAIRS.iter().enumerate() {
+        for digit in 1..=n as u8 {
+            let dc = ctx.dcs[digit as usize - 1];
+            if dc == 0 {
+                continue;
+            }
+            let key = pair * 9 + digit as usize - 1;
+            if nine && found_nothing::digit_known(found_nothing::slot::INTERSECTIONS, key, dc) {
+                continue;
+            }
+            // Known to hold no direct intersection: only its first plain one may be wanted.
+            let no_direct = direct
+                && nine
+                && found_nothing::digit_known(found_nothing::slot::DIRECT_INTERSECTIONS, key, dc);
+            if no_direct && first.is_some() {
+                continue;
+            }
+            let mut any = false;
+            for i1 in 0..n {
+                let u1 = kind_base(size, k1) + i1;
+                let Some(u2) = confining_unit(size, k1, i1, k2, ctx.pos[u1][digit as usize - 1])
+                else {
+                    continue;
+                };
+                let mask1 = unit_mask(size, u1);
+                let mask2 = unit_mask(size, u2);
+                let elim_cells = dc & mask2 & !mask1;
+                // Nothing to clear: no plain step, and no direct one either (the places a
+                // direct step's unit loses would be among these).
+                if elim_cells == 0 {
+                    continue;
+                }
+                any = true;
+                let hit = Intersection {
+                    k1: k1 as u8,
+                    digit,
+                    u1: u1 as u8,
+                    u2: u2 as u8,
+                };
+                if !direct {
+                    return Some(plain_step(m, ctx, hit));
+                }
+                first = first.or(Some(hit));
+                if no_direct {
+                    break;
+                }
+                let p = dc & mask1;
+                for i3 in 0..n {
+                    if i3 == i1 {
+                        continue;
+                    }
+                    let u3 = kind_base(size, k1) + i3;
+                    let mask3 = unit_mask(size, u3);
+                    if mask3 & elim_cells == 0 {
+                        continue;
+                    }
+                    let p3 = dc & mask3;
+                    let rest = p3 & !mask2;
+                    if p3 != rest && rest != 0 && rest & (rest - 1) == 0 {
+                        let cell = rest.trailing_zeros() as usize;
+                        // As in Sukaku Explainer, a direct step only places its digit: the
+                        // intersection's eliminations are left for later steps.
+                        let (technique, rating, name) = if k1 == 2 {
+                            (Technique::DirectPointing, 17, "direct pointing")
+                        } else {
+                            (Technique::DirectClaiming, 19, "direct claiming")
+                        };
+                        let explanation = sentence!(
+                            "In {}, {} can only be in {}, within {}; so in {} only {} can hold {} ({}).",
+                            unit_name(size, u1),
+                            digit,
+                            cell_list(size, cells_of(p)),
+                            unit_name(size, u2),
+                            unit_name(size, u3),
+                            cell_name(size, cell),
+                            digit,
+                            name
+                        );
+                        return Some(make_step(
+                            technique,
+                            rating,
+                            vec![Candidate {
+                                cell: cell as u8,
+                                digit,
+                            }],
+                            Vec::new(),
+                            p | (1u128 << cell),
+                            vec![u1 as u8, u2 as u8, u3 as u8],
+                            1 << (digit - 1),
+                            explanation,
+                        ));
+                    }
+                }
+            }
+            if nine && !any {
+                found_nothing::digit_record(found_nothing::slot::INTERSECTIONS, key, dc);
+            } else if nine && direct && !no_direct {
+                found_nothing::digit_record(found_nothing::slot::DIRECT_INTERSECTIONS, key, dc);
+            }
+        }
+    }
+    if direct {
+        ctx.first_intersection.set(Some(first));
+    }
+    None
+}
+
+/// The pointing (2.6) or claiming (2.8) step of an intersection.
+fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
+    let size = m.size;
+    let (digit, u1, u2) = (hit.digit, hit.u1 as usize, hit.u2 as usize);
+    let dc = ctx.dcs[digit as usize - 1];
+    let (mask1, mask2) = (unit_mask(size, u1), unit_mask(size, u2));
+    let p = dc & mask1;
+    let eliminations = eliminations_of(m, dc & mask2 & !mask1, digit);
+    let (technique, rating) = if hit.k1 == 2 {
+        (Technique::Pointing, 26)
+    } else {
+        (Technique::Claiming, 28)
+    };
+    let explanation = sentence!(
+        "In {}, {} can only be in {}, which all lie in {}: {} leaves the rest of {} ({}).",
+        unit_name(size, u1),
+        digit,
+        cell_list(size, cells_of(p)),
+        unit_name(size, u2),
+        digit,
+        unit_name(size, u2),
+        elimination_text(size, &eliminations)
+    );
+    make_step(
+        technique,
+        rating,
+        Vec::new(),
+        eliminations,
+        p,
+        vec![u1 as u8, u2 as u8],
+        1 << (digit - 1),
+        explanation,
+    )
+}
+
+/// Pointing (2.6) or claiming (2.8): the first intersection that eliminates something.
+pub fn pointing_claiming(m: &Marks) -> Option<Step> {
+    find(m, &Context::new(m), false)
+}
+
+pub(crate) fn pointing_claiming_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    find(m, ctx, false)
+}
+
+pub(crate) fn direct_pointing_claiming_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    find(m, ctx, true)
+}
+
+/// Direct pointing (1.7) or direct claiming (1.9): an intersection that leaves a hidden
+/// single in another unit of the first unit's kind; the step also places that single.
+pub fn direct_pointing_claiming(m: &Marks) -> Option<Step> {
+    find(m, &Context::new(m), true)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::*;
+
+    #[test]
+    fn pointing_in_box_1() {
+        // 4x4: digit 1 in box 1 only in row 1 (r1c1, r1c2); row 1 also allows it at r1c3.
+        let m = marks_from_candidates("12 12 123 34  34 34 34 34  34 34 34 34  34 34 34 123");
+        let s = pointing_claiming(&m).unwrap();
+        assert_eq!(s.technique, Technique::Pointing);
+        assert_eq!(s.rating, 26);
+        assert_eq!(s.eliminations, vec![cand(Size::Four, 0, 2, 1)]);
+        assert_eq!(s.cells, vec![0, 1]);
+        assert_eq!(s.units, vec![8, 0]);
+        // Digit 2 likewise, but 1 comes first.
+        assert_eq!(s.digits, 1);
+    }
+
+    #[test]
+    fn claiming_in_row_1() {
+        // 9x9 marks: 7 in row 1 only in r1c1, r1c2 (box 1); box 1 also has it at r2c3.
+        let mut cands = vec!["12"; 81];
+        cands[0] = "127";
+        cands[1] = "127";
+        cands[11] = "127";
+        cands[40] = "7";
+        let m = marks_from_candidates(&cands.join(" "));
+        assert_eq!(direct_pointing_claiming(&m), None);
+        let s = pointing_claiming(&m).unwrap();
+        // Box 1 holds 7 in r1c1, r1c2 and r2c3: not confined to a line; row 1 is.
+        assert_eq!(s.technique, Technique::Claiming);
+        assert_eq!(s.rating, 28);
+        assert_eq!(s.eliminations, vec![Candidate { cell: 11, digit: 7 }]);
+    }
+
+    #[test]
+    fn direct_pointing_places_the_single_it_leaves() {
+        // 4x4: 1 in box 1 only in row 1; row 1's other box then has it at r1c3 and r1c4,
+        // and removing r1c3's 1 leaves r1c4? No: the single must be in another box
+        // crossing row 1: box 2 (r1c3, r1c4, r2c3, r2c4) holds 1 at r1c3 and r2c4:
+        // the elimination leaves r2c4.
+        let m = marks_from_candidates("12 12 123 34  34 34 34 123  34 34 34 34  34 34 34 34");
+        let s = direct_pointing_claiming(&m).unwrap();
+        assert_eq!(s.technique, Technique::DirectPointing);
+        assert_eq!(s.rating, 17);
+        assert_eq!(s.placements, vec![cand(Size::Four, 1, 3, 1)]);
+        assert_eq!(s.eliminations, vec![]);
+    }
+
+    #[test]
+    fn nothing_when_no_elimination() {
+        let m = marks_from_candidates("12 12 34 34  34 34 12 12  12 12 34 34  34 34 12 12");
+        assert_eq!(pointing_claiming(&m), None);
+        assert_eq!(direct_pointing_claiming(&m), None);
+    }
+}

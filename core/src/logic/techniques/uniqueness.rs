@@ -1,0 +1,1009 @@
+//! Uniqueness techniques, sound only for puzzles with a single solution: unique
+//! rectangles and loops (types 1-4) and the bivalue universal grave (BUG, types 1-2), as
+//! Sukaku Explainer finds and rates them.
+//!
+//! A unique loop on digits a,b is a closed walk through cells holding both a and b, each
+//! step through a unit of another kind than the step before, that meets every unit it
+//! touches exactly twice (once at an odd, once at an even position). If all its cells held
+//! only a and b, the two digits could be swapped along the loop: two solutions. So at
+//! least one extra candidate is true. Ratings: 4.5 for a rectangle (4 cells), 4.6 for a
+//! loop of 6, 4.7 for 8, 5.0 for 10 or more; type 3 adds 0.1 per digit of its naked subset
+//! beyond one. Among the loops found, the easiest step is taken, then the lowest type.
+//!
+//! BUG: if every blank cell held two candidates and every digit two places in each unit
+//! it is missing from, the puzzle would have two solutions; see [`bug`] for types 1-4.
+//!
+//! The loop search keeps a snapshot of the last position where it found nothing and then
+//! walks only the pairs, and examines only the loops, that a change since can concern
+//! (see `memo::snapshots` and [`unique_loop_with`]); the walk from a start leaves out the
+//! pair's bivalue cells before it (a valid loop through one of them was met from there);
+//! BUG depends on the whole grid and is always searched in full.
+
+use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::{Candidate, Marks};
+use crate::logic::memo::snapshots;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
+
+/// Longest loop looked for (Sukaku Explainer has no bound; loops this long never occur
+/// in practice, and the bound keeps the search's cost bounded).
+const MAX_LOOP: usize = 16;
+
+struct LoopSearch<'a> {
+    m: &'a Marks,
+    both: CellSet,
+    v: u16,
+    path: [usize; MAX_LOOP],
+    len: usize,
+    /// The cells of `path[..len]`.
+    on_path: CellSet,
+    found: Vec<([usize; MAX_LOOP], usize)>,
+    /// Whether a walk stopped at the cap on loops found (the incremental rule then keeps
+    /// no snapshot).
+    capped: bool,
+}
+
+impl LoopSearch<'_> {
+    fn walk(&mut self, cell: usize, allowed_extra: u32, extra_values: u16, last_kind: usize) {
+        if self.found.len() >= 64 {
+            self.capped = true;
+            return;
+        }
+        let size = self.m.size;
+        self.path[self.len] = cell;
+        self.len += 1;
+        self.on_path |= 1u128 << cell;
+        let units = match size {
+            // Without divisions by a size known only at run time.
+            Size::Nine => [cell / 9, 9 + cell % 9, 18 + cell / 27 * 3 + cell % 9 / 3],
+            Size::Four => size.units_of(cell),
+        };
+        // The cells that can come next: the start (closing the loop, from 4 cells on)
+        // and, below the longest loop, the cells off the path.
+        let start_bit = 1u128 << self.path[0];
+        let mut open = if self.len >= 4 { start_bit } else { 0 };
+        if self.len < MAX_LOOP {
+            open |= self.both & !self.on_path;
+        }
+        // Sukaku Explainer walks boxes, then rows, then columns.
+        for &k in &[2usize, 0, 1] {
+            if k == last_kind {
+                continue;
+            }
+            // The unit's cells holding both digits, ascending (the start is one of them).
+            for next in cells_of(open & unit_mask(size, units[k])) {
+                if next == self.path[0] {
+                    self.found.push((self.path, self.len));
+                    continue;
+                }
+                let cands = self.m.cands[next];
+                let ex = (extra_values | cands) & !self.v;
+                // `next` holds both digits, so at least two candidates.
+                let cardinality = count9(cands as u32);
+                if cardinality == 2 || count9(ex as u32) == 1 || allowed_extra > 0 {
+                    let allowed = if cardinality > 2 {
+                        allowed_extra.saturating_sub(1)
+                    } else {
+                        allowed_extra
+                    };
+                    self.walk(next, allowed, ex, k);
+                }
+            }
+        }
+        self.len -= 1;
+        self.on_path &= !(1u128 << cell);
+    }
+}
+
+/// The cells of `both` (the cells holding both digits of a pair) that can lie on a valid
+/// loop: what is left after taking away, again and again, every cell with other cells
+/// of the set in fewer than two of its units. In a valid loop each cell's two neighbours
+/// lie in two different units of it (in one unit, that unit would be met at two
+/// positions of the same parity), so no cell of a valid loop is ever taken away.
+fn loop_core(size: Size, both: CellSet) -> CellSet {
+    let n = size.n();
+    let mut set = both;
+    loop {
+        // The cells of the units holding at least two cells of the set, by unit kind.
+        let mut kinds = [0u128; 3];
+        for (k, cover) in kinds.iter_mut().enumerate() {
+            for u in k * n..(k + 1) * n {
+                let cells = set & unit_mask(size, u);
+                if cells & cells.wrapping_sub(1) != 0 {
+                    *cover |= unit_mask(size, u);
+                }
+            }
+        }
+        let [rows, cols, boxes] = kinds;
+        let next = set & ((rows & cols) | (rows & boxes) | (cols & boxes));
+        if next == set {
+            return set;
+        }
+        set = next;
+    }
+}
+
+/// Never a key of [`LOOP_CORES`] (keys use the low 81 bits).
+const NO_LOOP_CORE: CellSet = u128::MAX;
+
+thread_local! {
+    /// Per pair of digits, the last 9×9 cell set asked of [`cached_loop_core`] and its core.
+    static LOOP_CORES: [std::cell::Cell<(CellSet, CellSet)>; 81] =
+        const { [const { std::cell::Cell::new((NO_LOOP_CORE, 0)) }; 81] };
+}
+
+/// Forgets the loop cores of this thread (see `memo::forget_all`).
+pub(crate) fn forget_loop_cores() {
+    LOOP_CORES.with(|t| t.iter().for_each(|c| c.set((NO_LOOP_CORE, 0))));
+}
+
+/// [`loop_core`], remembered per pair of digits (index `pair`) for the last cell set
+/// asked on 9×9 (the core is a function of the set alone).
+fn cached_loop_core(size: Size, both: CellSet, pair: usize) -> CellSet {
+    if size != Size::Nine {
+        return loop_core(size, both);
+    }
+    LOOP_CORES.with(|t| {
+        let (key, core) = t[pair].get();
+        if key == both {
+            return core;
+        }
+        let core = loop_core(size, both);
+        t[pair].set((both, core));
+        core
+    })
+}
+
+/// Each unit met by the loop is met once at an odd and once at an even position.
+fn is_valid_loop(size: Size, cells: &[usize]) -> bool {
+    let mut odd = [false; 27];
+    let mut even = [false; 27];
+    for (i, &c) in cells.iter().enumerate() {
+        let seen = if i % 2 == 1 { &mut odd } else { &mut even };
+        for u in size.units_of(c) {
+            if seen[u] {
+                return false;
+            }
+            seen[u] = true;
+        }
+    }
+    odd == even
+}
+
+fn loop_rating(len: usize) -> u16 {
+    let mut r = 45;
+    if len >= 10 {
+        r += 3;
+    }
+    if len >= 8 {
+        r += 2;
+    } else if len >= 6 {
+        r += 1;
+    }
+    r
+}
+
+/// The easiest unique rectangle or loop step (types 1-4), the lowest type among equals.
+pub fn unique_loop(m: &Marks) -> Option<Step> {
+    unique_loop_with(m, &Context::new(m))
+}
+
+/// [`unique_loop`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    let size = m.size;
+    // The incremental rule (see `memo::snapshots`). A loop's steps depend on the candidates
+    // of its cells, of its type 2 targets (which only lose candidates) and, for types 3
+    // and 4 (exactly two cells with extra digits), of the cells of the units those two
+    // share (and whether they are blank). Call a loop new when one of those cells changed
+    // since the snapshot; the others gave nothing there and give nothing here. Which
+    // loops each walk finds depends on its cells' candidates only and, as candidates
+    // shrink, the walks from a start are among those at the snapshot (a cell off a pair's
+    // changed cells was a start there too, in its pair's loop core, the core shrinking
+    // with the pair's cells), so they meet the cap on loops found only if the snapshot's
+    // did: a snapshot is kept only from a search that met no cap. The search then skips
+    // the starts of a pair none of whose loops can be new (no changed cell holds both
+    // digits, and no unit with a changed cell holds two of the pair's cells with extra
+    // digits), and the loops that are not new; every other start walks as in the full
+    // search, so each new loop is met first in the same form, in the same order.
+    let changed = snapshots::changed(snapshots::slot::UNIQUE_LOOP, m);
+    if changed == Some(0) {
+        return None;
+    }
+    let mut new_units = 0u32;
+    let mut multi3 = 0u128;
+    if let Some(new) = changed {
+        for (u, &mask) in UNIT_MASKS_NINE.iter().enumerate() {
+            if mask & new != 0 {
+                new_units |= 1 << u;
+            }
+        }
+        for c in 0..81 {
+            if count9(m.cands[c] as u32) > 2 {
+                multi3 |= 1u128 << c;
+            }
+        }
+    }
+    // Whether a set of cells, or a pair's cells holding both digits, has a changed cell or
+    // two cells with extra digits in a unit with one.
+    let touches = |cells: CellSet, exact_two: bool| -> bool {
+        let Some(new) = changed else { return true };
+        if cells & new != 0 {
+            return true;
+        }
+        let extra = cells & multi3;
+        if exact_two && extra.count_ones() != 2 {
+            return false;
+        }
+        bits(new_units).any(|u| {
+            let x = UNIT_MASKS_NINE[u] & extra;
+            x & x.wrapping_sub(1) != 0 && (!exact_two || x == extra)
+        })
+    };
+    let bivalue = bivalue_cells(m);
+    let mut capped = false;
+    // The pairs one of whose walks stopped at the cap.
+    let mut capped_pairs = 0u128;
+    let mut best: Option<(u16, u8, Step)> = None;
+    let mut seen_loops: Vec<CellSet> = Vec::new();
+    let dcs = &ctx.dcs;
+    // The loop core of each pair of digits (index 9 d1 + d2, digits from 0), once known.
+    let mut cores = [0u128; 81];
+    let mut cores_known = 0u128;
+    // The pairs with no new loop (restricted search).
+    let mut dead = 0u128;
+    for start in 0..size.cells() {
+        let v = m.cands[start];
+        if count9(v as u32) != 2 {
+            continue;
+        }
+        let (d1, d2) = (v.trailing_zeros() as usize, 15 - v.leading_zeros() as usize);
+        let both = dcs[d1] & dcs[d2];
+        // Every loop found from here passes through `start`, and only a valid loop
+        // counts: skipping a start outside the pair's loop core leaves out only loops
+        // that are not valid (and the cap on loops found is per start).
+        let pair = d1 * 9 + d2;
+        if cores_known & (1u128 << pair) == 0 {
+            cores_known |= 1u128 << pair;
+            // The core is a part of `both`: a pair whose cells already show no new loop
+            // needs no core.
+            if !touches(both, false) {
+                dead |= 1u128 << pair;
+                continue;
+            }
+            cores[pair] = cached_loop_core(size, both, pair);
+            if !touches(cores[pair], false) {
+                dead |= 1u128 << pair;
+            }
+        }
+        if cores[pair] >> start & 1 == 0 || dead >> pair & 1 != 0 {
+            continue;
+        }
+        // A valid loop through a cell of the pair with these two digits alone (a start
+        // of this pair, as this one) that comes before `start` was met from that start
+        // (every valid loop is met from each of its starts, its consecutive steps
+        // sharing no unit kind, or three of its cells would lie in one unit; unless that
+        // walk stopped at the cap on loops found), so it is seen already here: the walk
+        // leaves those cells out. The loops met first are the same, in the same form and
+        // order (the walk is the full one with branches cut).
+        let walk_cells = if capped_pairs >> pair & 1 != 0 {
+            both
+        } else {
+            both & !(bivalue & ((1u128 << start) - 1))
+        };
+        let mut search = LoopSearch {
+            m,
+            both: walk_cells,
+            v,
+            path: [0; MAX_LOOP],
+            len: 0,
+            on_path: 0,
+            found: Vec::new(),
+            capped: false,
+        };
+        search.walk(start, 2, 0, 3);
+        capped |= search.capped;
+        if search.capped {
+            capped_pairs |= 1u128 << pair;
+        }
+        for (path, len) in std::mem::take(&mut search.found) {
+            let cells = &path[..len];
+            if !is_valid_loop(size, cells) {
+                continue;
+            }
+            let set: CellSet = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
+            if !touches(set, true) {
+                continue;
+            }
+            if seen_loops.contains(&set) {
+                continue;
+            }
+            seen_loops.push(set);
+            let base = loop_rating(len);
+            if best.as_ref().is_some_and(|b| b.0 < base) {
+                continue;
+            }
+            for (rating, kind, step) in loop_steps(m, cells, set, v, base) {
+                if best.as_ref().is_none_or(|b| (rating, kind) < (b.0, b.1)) {
+                    best = Some((rating, kind, step));
+                }
+            }
+        }
+    }
+    if best.is_none() && !capped {
+        snapshots::record(snapshots::slot::UNIQUE_LOOP, m);
+    }
+    best.map(|b| b.2)
+}
+
+fn loop_name(len: usize) -> &'static str {
+    if len == 4 {
+        "Unique rectangle"
+    } else {
+        "Unique loop"
+    }
+}
+
+/// The steps of every type a valid loop gives.
+fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Vec<(u16, u8, Step)> {
+    let size = m.size;
+    let mut out = Vec::new();
+    let extras: Vec<usize> = cells
+        .iter()
+        .copied()
+        .filter(|&c| m.cands[c].count_ones() > 2)
+        .collect();
+    let mut sorted_cells: Vec<usize> = cells.to_vec();
+    sorted_cells.sort_unstable();
+    let pattern = sentence!(
+        "{} on {} ({})",
+        loop_name(cells.len()),
+        digit_list(v),
+        cell_list(size, sorted_cells.iter().copied())
+    );
+    let make = |kind: u8, rating: u16, elims: Vec<Candidate>, extra_text: String| {
+        let text = sentence!(
+            "{} type {}: {} ({}).",
+            pattern,
+            kind,
+            extra_text,
+            elimination_text(size, &elims)
+        );
+        make_step(
+            Technique::UniqueLoop(kind),
+            rating,
+            Vec::new(),
+            elims,
+            set,
+            Vec::new(),
+            v,
+            text,
+        )
+    };
+    if extras.len() == 1 {
+        let c = extras[0];
+        let elims: Vec<Candidate> = crate::grid::digits_of(v)
+            .map(|d| Candidate {
+                cell: c as u8,
+                digit: d,
+            })
+            .collect();
+        out.push((
+            base,
+            1,
+            make(
+                1,
+                base,
+                elims,
+                sentence!(
+                    "only {} holds more than the two digits, so it cannot hold them",
+                    cell_name(size, c)
+                ),
+            ),
+        ));
+        return out;
+    }
+    if extras.len() < 2 {
+        return out;
+    }
+    let extra_values = extras.iter().fold(0u16, |s, &c| s | m.cands[c]) & !v;
+    if extra_values.count_ones() == 1 {
+        let digit = extra_values.trailing_zeros() as u8 + 1;
+        let mut targets = !0u128;
+        for &c in &extras {
+            targets &= peers(size, c);
+        }
+        let elim = digit_cells(m, digit) & targets & !set;
+        if elim != 0 {
+            let elims = eliminations_of(m, elim, digit);
+            out.push((
+                base,
+                2,
+                make(
+                    2,
+                    base,
+                    elims,
+                    sentence!(
+                        "{} is in one of {}",
+                        digit,
+                        cell_list(size, extras.iter().copied())
+                    ),
+                ),
+            ));
+        }
+    }
+    if extras.len() != 2 {
+        return out;
+    }
+    let (c1, c2) = (extras[0], extras[1]);
+    // Type 3: the extra digits of c1 and c2 form a naked subset with other cells of a
+    // unit they share.
+    if extra_values.count_ones() >= 2 {
+        for u in size.units_of(c1) {
+            if unit_mask(size, u) >> c2 & 1 == 0 {
+                continue;
+            }
+            let blanks = empty_count(m, u) as usize;
+            let ucells = size.unit_cells(u);
+            for degree in 2..=7usize {
+                if degree * 2 > blanks || degree < extra_values.count_ones() as usize {
+                    continue;
+                }
+                let common_extra = extra_values & m.cands[c1] & m.cands[c2];
+                for combo in combinations(ucells.len(), degree - 1) {
+                    let mut union = extra_values;
+                    let mut naked = common_extra;
+                    let mut others = 0u128;
+                    let mut ok = true;
+                    for i in bits(combo) {
+                        let c = ucells[i] as usize;
+                        if c == c1 || c == c2 || m.cands[c].count_ones() < 2 {
+                            ok = false;
+                            break;
+                        }
+                        union |= m.cands[c];
+                        naked |= m.cands[c];
+                        others |= 1u128 << c;
+                    }
+                    if !ok
+                        || union.count_ones() as usize != degree
+                        || naked.count_ones() as usize != degree
+                    {
+                        continue;
+                    }
+                    let mut elims = Vec::new();
+                    for &c in ucells {
+                        let c = c as usize;
+                        if c == c1 || c == c2 || others >> c & 1 != 0 {
+                            continue;
+                        }
+                        for b in bits((m.cands[c] & union) as u32) {
+                            elims.push(Candidate {
+                                cell: c as u8,
+                                digit: b as u8 + 1,
+                            });
+                        }
+                    }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let rating = base + (degree as u16 - 1);
+                    let text = sentence!(
+                        "{} or {} holds one of {}, which with {} form a naked subset of {} in {}",
+                        cell_name(size, c1),
+                        cell_name(size, c2),
+                        digit_list(extra_values),
+                        cell_list(size, cells_of(others)),
+                        digit_list(union),
+                        unit_name(size, u)
+                    );
+                    out.push((rating, 3, make(3, rating, elims, text)));
+                }
+            }
+        }
+    }
+    // Type 3, hidden form: in a unit holding c1 and c2 (which cannot both hold a and b),
+    // a and b with degree-2 other digits are confined to c1 (standing for either) and
+    // degree-1 other cells; those cells keep only these digits. Rated 0.1 per cell beyond
+    // one.
+    for u in size.units_of(c1) {
+        if unit_mask(size, u) >> c2 & 1 == 0 {
+            continue;
+        }
+        let blanks = empty_count(m, u) as usize;
+        let ucells = unit_mask(size, u);
+        let rest = size.all_digits() & !v & !extra_values;
+        let rest_digits: Vec<u8> = crate::grid::digits_of(rest).collect();
+        for degree in 2..=7usize {
+            if degree * 2 >= blanks || degree - 2 > rest_digits.len() {
+                continue;
+            }
+            for combo in combinations(rest_digits.len(), degree - 2) {
+                let mut values = v;
+                for i in bits(combo) {
+                    values |= 1 << (rest_digits[i] - 1);
+                }
+                let mut union = 0u128;
+                let mut ok = true;
+                for d in crate::grid::digits_of(values) {
+                    let p = digit_cells(m, d) & ucells & !(1u128 << c2);
+                    if p == 0 {
+                        ok = false;
+                        break;
+                    }
+                    union |= p;
+                }
+                if !ok || union.count_ones() as usize != degree {
+                    continue;
+                }
+                let hidden = union & !(1u128 << c1) & !(1u128 << c2);
+                let mut elims = Vec::new();
+                for c in cells_of(hidden) {
+                    for b in bits((m.cands[c] & !values) as u32) {
+                        elims.push(Candidate {
+                            cell: c as u8,
+                            digit: b as u8 + 1,
+                        });
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let rating = base + hidden.count_ones() as u16 - 1;
+                let text = sentence!(
+                    "{} and {} cannot both hold {}, so in {} the digits {} are confined to one of them and {}, which keep only these",
+                    cell_name(size, c1),
+                    cell_name(size, c2),
+                    digit_list(v),
+                    unit_name(size, u),
+                    digit_list(values),
+                    cell_list(size, cells_of(hidden))
+                );
+                out.push((rating, 3, make(3, rating, elims, text)));
+            }
+        }
+    }
+    // Type 4: one of the loop's digits is confined to c1 and c2 in a unit they share, so
+    // the other digit leaves them.
+    for u in size.units_of(c1) {
+        if unit_mask(size, u) >> c2 & 1 == 0 {
+            continue;
+        }
+        for d in crate::grid::digits_of(v) {
+            let p = digit_cells(m, d) & unit_mask(size, u);
+            if p == (1u128 << c1) | (1u128 << c2) {
+                let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+                let elims = vec![
+                    Candidate {
+                        cell: c1 as u8,
+                        digit: other,
+                    },
+                    Candidate {
+                        cell: c2 as u8,
+                        digit: other,
+                    },
+                ];
+                let text = sentence!(
+                    "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
+                    unit_name(size, u),
+                    d,
+                    cell_name(size, c1),
+                    cell_name(size, c2),
+                    other
+                );
+                out.push((base, 4, make(4, base, elims, text)));
+            }
+        }
+    }
+    out
+}
+
+/// BUG types 1-4, found as Sukaku Explainer finds them: in every unit (boxes, rows,
+/// columns) a digit with neither 0 nor 2 places, of which exactly one lies in a cell of
+/// three or more candidates, makes that cell a BUG cell and the digit one of its BUG
+/// digits; without the BUG digits, every blank cell must hold two candidates and every
+/// digit two places or none in each unit. Then, with one BUG cell, it holds its BUG digit
+/// (type 1, 5.6); with one BUG digit, every cell seeing all BUG cells loses it (type 2,
+/// 5.7); two BUG cells in a unit sharing one other digit keep only it and their BUG
+/// digits (type 4, 5.7); the BUG digits and other cells of the BUG cells' common unit
+/// make a naked subset (type 3, 5.7 plus 0.1 per digit beyond one).
+pub fn bug(m: &Marks) -> Option<Step> {
+    bug_with(m, &Context::new(m))
+}
+
+/// [`bug`] with the position's [`Context`] (its digits' candidate cells).
+pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    let size = m.size;
+    let n = size.n();
+    let mut temp = m.cands;
+    let mut bug_cells: Vec<usize> = Vec::new();
+    let mut bug_values = [0u16; crate::grid::CELLS];
+    let mut all_values = 0u16;
+    let mut common: Option<CellSet> = None;
+    let mut bug_set = 0u128;
+    let dcs = &ctx.dcs;
+    // The cells of three candidates or more.
+    let mut multi3 = 0u128;
+    for c in 0..size.cells() {
+        if m.cands[c].count_ones() >= 3 {
+            multi3 |= 1u128 << c;
+        }
+    }
+    for u in (2 * n..3 * n).chain(0..2 * n) {
+        for digit in 1..=n as u8 {
+            let bit = 1u16 << (digit - 1);
+            let places = dcs[digit as usize - 1] & unit_mask(size, u);
+            let count = places.count_ones();
+            if count == 0 || count == 2 {
+                continue;
+            }
+            let found = places & multi3;
+            if found == 0 {
+                return None;
+            }
+            if found & found.wrapping_sub(1) != 0 {
+                continue;
+            }
+            let cell = found.trailing_zeros() as usize;
+            if bug_set >> cell & 1 == 0 {
+                bug_cells.push(cell);
+                bug_set |= 1u128 << cell;
+            }
+            bug_values[cell] |= bit;
+            all_values |= bit;
+            temp[cell] &= !bit;
+            let c = common.unwrap_or(!0u128) & peers(size, cell) & !bug_set;
+            common = Some(c);
+            if bug_cells.len() > 1 && all_values.count_ones() > 1 && c == 0 {
+                return None;
+            }
+        }
+    }
+    if bug_cells.is_empty() {
+        return None;
+    }
+    if (0..size.cells()).any(|c| m.values[c] == 0 && temp[c].count_ones() != 2) {
+        return None;
+    }
+    for u in 0..3 * n {
+        let mut once = 0u16;
+        let mut twice = 0u16;
+        let mut more = 0u16;
+        for &c in size.unit_cells(u) {
+            let k = temp[c as usize];
+            more |= twice & k;
+            twice |= once & k;
+            once |= k;
+        }
+        if more != 0 || once != twice {
+            return None;
+        }
+    }
+    let common = common.unwrap_or(0);
+    let names = cell_list(size, bug_cells.iter().copied());
+    if bug_cells.len() == 1 {
+        let c = bug_cells[0];
+        let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values)
+            .map(|d| Candidate {
+                cell: c as u8,
+                digit: d,
+            })
+            .collect();
+        let text = sentence!(
+            "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
+            digit_list(all_values),
+            names,
+            names,
+            digit_list(all_values),
+            elimination_text(size, &elims)
+        );
+        return Some(make_step(
+            Technique::Bug(1),
+            56,
+            Vec::new(),
+            elims,
+            bug_set,
+            Vec::new(),
+            all_values,
+            text,
+        ));
+    }
+    if all_values.count_ones() == 1 {
+        let digit = all_values.trailing_zeros() as u8 + 1;
+        let elim = digit_cells(m, digit) & common;
+        if elim != 0 {
+            let elims = eliminations_of(m, elim, digit);
+            let text = sentence!(
+                "BUG type 2: without their {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
+                digit,
+                names,
+                digit,
+                elimination_text(size, &elims)
+            );
+            return Some(make_step(
+                Technique::Bug(2),
+                57,
+                Vec::new(),
+                elims,
+                bug_set,
+                Vec::new(),
+                all_values,
+                text,
+            ));
+        }
+        if bug_cells.len() == 2 {
+            return bug_type_4(m, &bug_cells, &bug_values, all_values);
+        }
+        return None;
+    }
+    if common == 0 {
+        return None;
+    }
+    if bug_cells.len() == 2 {
+        if let Some(step) = bug_type_4(m, &bug_cells, &bug_values, all_values) {
+            return Some(step);
+        }
+    }
+    // Type 3: a unit holding every BUG cell.
+    for degree in 2..=6usize {
+        for u in (2 * n..3 * n).chain(0..2 * n) {
+            if bug_set & !unit_mask(size, u) != 0 {
+                continue;
+            }
+            let region: Vec<usize> = cells_of(common & unit_mask(size, u)).collect();
+            if region.len() < degree {
+                continue;
+            }
+            for combo in combinations(region.len(), degree - 1) {
+                let mut others = 0u16;
+                let mut naked_cells = 0u128;
+                let mut ok = true;
+                for i in bits(combo) {
+                    let k = m.cands[region[i]];
+                    if k.count_ones() < 2 {
+                        ok = false;
+                    }
+                    others |= k;
+                    naked_cells |= 1u128 << region[i];
+                }
+                if !ok
+                    || others.count_ones() as usize != degree
+                    || (others | all_values).count_ones() as usize != degree
+                {
+                    continue;
+                }
+                let naked = others | all_values;
+                let mut elims = Vec::new();
+                for &c in &region {
+                    if naked_cells >> c & 1 != 0 {
+                        continue;
+                    }
+                    for b in bits((m.cands[c] & naked) as u32) {
+                        elims.push(Candidate {
+                            cell: c as u8,
+                            digit: b as u8 + 1,
+                        });
+                    }
+                }
+                if elims.is_empty() {
+                    continue;
+                }
+                let rating = 57 + degree as u16 - 1;
+                let text = sentence!(
+                    "BUG type 3: one of {} holds one of {}, which with {} form a naked subset of {} in {} ({}).",
+                    names,
+                    digit_list(all_values),
+                    cell_list(size, cells_of(naked_cells)),
+                    digit_list(naked),
+                    unit_name(size, u),
+                    elimination_text(size, &elims)
+                );
+                return Some(make_step(
+                    Technique::Bug(3),
+                    rating,
+                    Vec::new(),
+                    elims,
+                    bug_set | naked_cells,
+                    vec![u as u8],
+                    naked,
+                    text,
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u16) -> Option<Step> {
+    let size = m.size;
+    let (c1, c2) = (bug_cells[0], bug_cells[1]);
+    let shared = m.cands[c1] & m.cands[c2] & !all_values;
+    if shared.count_ones() != 1 {
+        return None;
+    }
+    let pair = (1u128 << c1) | (1u128 << c2);
+    let u = shared_unit(size, pair)?;
+    let digit = shared.trailing_zeros() as u8 + 1;
+    let mut elims = Vec::new();
+    for c in [c1, c2] {
+        for b in bits((m.cands[c] & !bug_values[c] & !shared) as u32) {
+            elims.push(Candidate {
+                cell: c as u8,
+                digit: b as u8 + 1,
+            });
+        }
+    }
+    if elims.is_empty() {
+        return None;
+    }
+    let text = sentence!(
+        "BUG type 4: {} and {} share {} in {}, and one of them holds its BUG digit, so each keeps only its BUG digit and {} ({}).",
+        cell_name(size, c1),
+        cell_name(size, c2),
+        digit,
+        unit_name(size, u),
+        digit,
+        elimination_text(size, &elims)
+    );
+    Some(make_step(
+        Technique::Bug(4),
+        57,
+        Vec::new(),
+        elims,
+        pair,
+        vec![u as u8],
+        all_values | shared,
+        text,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::*;
+
+    fn grid(cells: &[(usize, usize, &'static str)], filler: &'static str) -> Marks {
+        let mut cands: Vec<&str> = vec![filler; 81];
+        for &(r, c, t) in cells {
+            cands[r * 9 + c] = t;
+        }
+        marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn unique_rectangle_type_1() {
+        // r1c1, r1c4, r2c1, r2c4 on 1,2 (two boxes, two rows, two columns); r2c4 holds 3.
+        let m = grid(
+            &[(0, 0, "12"), (0, 3, "12"), (1, 0, "12"), (1, 3, "123")],
+            "+9",
+        );
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(1));
+        assert_eq!(s.rating, 45);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 3, 1), cand(Size::Nine, 1, 3, 2)]
+        );
+        assert_eq!(s.cells, vec![0, 3, 9, 12]);
+    }
+
+    #[test]
+    fn no_rectangle_within_one_box() {
+        // Four cells in one box, rows and columns: swapping there is not a deadly pattern
+        // of the kind a unique rectangle needs (it covers one box only).
+        let m = grid(
+            &[(0, 0, "12"), (0, 1, "12"), (1, 0, "12"), (1, 1, "123")],
+            "+9",
+        );
+        assert_eq!(unique_loop(&m), None);
+    }
+
+    #[test]
+    fn unique_rectangle_type_2() {
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "123"),
+                (1, 6, "34"),
+            ],
+            "+9",
+        );
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(2));
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 6, 3)]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_4() {
+        // r2c1 {1,2,3}, r2c4 {1,2,4}: extras differ (no type 2); in row 2, 1 is only in
+        // those two cells, so neither can hold 2.
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "124"),
+                (1, 6, "234"),
+            ],
+            "+9",
+        );
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(4));
+        assert_eq!(s.rating, 45);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 0, 2), cand(Size::Nine, 1, 3, 2)]
+        );
+    }
+
+    #[test]
+    fn unique_rectangle_type_3_naked_pair() {
+        // r2c1 {1,2,3} and r2c4 {1,2,4}: one of them holds 3 or 4, which with r2c7 {3,4}
+        // make a naked pair of row 2, so r2c8 loses 3. (1 and 2 are also in r2c8, so no
+        // type 4; row 2 has four blanks, too few for the hidden form.)
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "124"),
+                (1, 6, "34"),
+                (1, 7, "1235"),
+            ],
+            "+9",
+        );
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(3));
+        assert_eq!(s.rating, 46);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 1, 7, 3)]);
+    }
+
+    #[test]
+    fn unique_rectangle_type_3_hidden_pair() {
+        // As above with a fifth blank in row 2: 1 and 2 are then confined to one of
+        // r2c1/r2c4 and r2c8, which keeps only 1 and 2 (4.5).
+        let m = grid(
+            &[
+                (0, 0, "12"),
+                (0, 3, "12"),
+                (1, 0, "123"),
+                (1, 3, "124"),
+                (1, 6, "34"),
+                (1, 7, "1235"),
+                (1, 8, "35"),
+            ],
+            "+9",
+        );
+        let s = unique_loop(&m).unwrap();
+        assert_eq!(s.technique, Technique::UniqueLoop(3));
+        assert_eq!(s.rating, 45);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 7, 3), cand(Size::Nine, 1, 7, 5)]
+        );
+    }
+
+    #[test]
+    fn bug_type_1() {
+        // A 4x4 bivalue grave: every cell two candidates, each digit twice per unit, but
+        // r1c1 holds a third.
+        let m = grid(&[], "+1");
+        assert_eq!(bug(&m), None);
+        let m4 = marks_from_candidates("123 34 12 34  34 12 34 12  12 34 12 34  34 12 34 12");
+        // r1c1: 3 appears three times in row 1, column 1 and box 1.
+        let s = bug(&m4).unwrap();
+        assert_eq!(s.technique, Technique::Bug(1));
+        assert_eq!(s.rating, 56);
+        assert_eq!(
+            s.eliminations,
+            vec![
+                Candidate { cell: 0, digit: 1 },
+                Candidate { cell: 0, digit: 2 }
+            ]
+        );
+    }
+}

@@ -1,0 +1,596 @@
+//! Wings: XY-wing (4.2), XYZ-wing (4.4) and WXYZ-wing (5.5-6.1), as Sukaku Explainer
+//! rates them.
+//!
+//! - XY-wing: a pivot holding x,y sees a wing x,z and a wing y,z; one wing holds z, so
+//!   every cell seeing both wings loses z.
+//! - XYZ-wing: the pivot holds x,y,z; z is then in the pivot or a wing, so every cell
+//!   seeing all three loses z.
+//! - WXYZ-wing: three cells seeing each other hold four digits, a bivalue cell x,z sees
+//!   them through x alone; z is then in one of the pattern's z cells, so every cell
+//!   seeing all of those loses z. Rated 5.5, or 5.6 when the largest of the three cells
+//!   holds three digits (Sukaku Explainer's size rule).
+//!
+//! Each of these searches keeps a snapshot of the last position where it found nothing
+//! and then looks only at the patterns with a cell whose candidates changed since (see
+//! `memo::snapshots`): exact, as a pattern's existence and eliminations depend only on the
+//! candidates of its own cells and of its targets.
+
+use crate::grid::Size;
+use crate::logic::context::*;
+use crate::logic::geometry::*;
+use crate::logic::marks::Marks;
+use crate::logic::memo::snapshots;
+use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{Step, Technique};
+use crate::logic::wording::*;
+
+fn wing(m: &Marks, xyz: bool) -> Option<Step> {
+    let size = m.size;
+    // The incremental rule (see `memo::snapshots`): a wing exists and eliminates as a function
+    // of the candidates of its three cells and of its target cells only, so with a
+    // snapshot only wings with a cell whose candidates changed since (`new`) are looked
+    // at, in the same order.
+    let slot = if xyz {
+        snapshots::slot::XYZ_WING
+    } else {
+        snapshots::slot::XY_WING
+    };
+    let changed = snapshots::changed(slot, m);
+    if changed == Some(0) {
+        return None;
+    }
+    let new = changed.unwrap_or(!0);
+    let bivalue = bivalue_cells(m);
+    // The pivots: new cells, and old cells seeing a new bivalue cell (a wing).
+    let mut pivots = new;
+    if changed.is_some() {
+        for y in cells_of(new & bivalue) {
+            pivots |= peers(size, y);
+        }
+    }
+    for pivot in cells_of(pivots & ((1u128 << size.cells()) - 1)) {
+        let pc = m.cands[pivot];
+        if count9(pc as u32) != if xyz { 3 } else { 2 } {
+            continue;
+        }
+        let mut wings = 0u128;
+        for w in cells_of(bivalue & peers(size, pivot)) {
+            let wc = m.cands[w];
+            if if xyz {
+                wc & pc == wc
+            } else {
+                count9((wc & pc) as u32) == 1
+            } {
+                wings |= 1u128 << w;
+            }
+        }
+        let pivot_new = new >> pivot & 1 != 0;
+        if !pivot_new && wings & new == 0 {
+            continue;
+        }
+        for w1 in cells_of(wings) {
+            let mut seconds = wings & !((2u128 << w1) - 1);
+            if !pivot_new && new >> w1 & 1 == 0 {
+                seconds &= new;
+            }
+            for w2 in cells_of(seconds) {
+                let (c1, c2) = (m.cands[w1], m.cands[w2]);
+                if c1 == c2 {
+                    continue;
+                }
+                let z = c1 & c2;
+                if count9(z as u32) != 1 {
+                    continue;
+                }
+                if xyz {
+                    if c1 | c2 != pc {
+                        continue;
+                    }
+                } else if z & pc != 0 || (c1 | c2) & !z != pc {
+                    continue;
+                }
+                let digit = z.trailing_zeros() as u8 + 1;
+                let mut targets = peers(size, w1) & peers(size, w2);
+                if xyz {
+                    targets &= peers(size, pivot);
+                }
+                targets &= !(1u128 << pivot);
+                let elim = digit_cells(m, digit) & targets;
+                if elim == 0 {
+                    continue;
+                }
+                let eliminations = eliminations_of(m, elim, digit);
+                let (technique, rating, name) = if xyz {
+                    (Technique::XYZWing, 44, "XYZ-wing")
+                } else {
+                    (Technique::XYWing, 42, "XY-wing")
+                };
+                let explanation = sentence!(
+                    "{}: pivot {} ({}) with wings {} ({}) and {} ({}): one of them holds {} ({}).",
+                    name,
+                    cell_name(size, pivot),
+                    digit_list(pc),
+                    cell_name(size, w1),
+                    digit_list(c1),
+                    cell_name(size, w2),
+                    digit_list(c2),
+                    digit,
+                    elimination_text(size, &eliminations)
+                );
+                return Some(make_step(
+                    technique,
+                    rating,
+                    Vec::new(),
+                    eliminations,
+                    (1u128 << pivot) | (1u128 << w1) | (1u128 << w2),
+                    Vec::new(),
+                    pc | c1 | c2,
+                    explanation,
+                ));
+            }
+        }
+    }
+    snapshots::record(slot, m);
+    None
+}
+
+/// The first XY-wing (pivots in cell order) that eliminates something.
+pub fn xy_wing(m: &Marks) -> Option<Step> {
+    wing(m, false)
+}
+
+/// The first XYZ-wing (pivots in cell order) that eliminates something.
+pub fn xyz_wing(m: &Marks) -> Option<Step> {
+    wing(m, true)
+}
+
+/// The easiest WXYZ-wing (then the one with the most eliminations), in Sukaku
+/// Explainer's form: three cells that all see each other holding four digits between
+/// them (an almost locked set), and a bivalue cell x,z outside them with both digits
+/// among the four, seeing some of them, where x is restricted (every cell of the four
+/// holding x sees every other). Then z is in the bivalue cell or in the set, and every
+/// cell seeing all of the pattern's z cells loses z.
+pub fn wxyz_wing(m: &Marks) -> Option<Step> {
+    als_wing(m, &Context::new(m).dcs, 3)
+}
+
+/// [`wxyz_wing`] with the position's [`Context`].
+pub(crate) fn wxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    als_wing(m, &ctx.dcs, 3)
+}
+
+/// The easiest VWXYZ-wing: as [`wxyz_wing`] with four cells holding five digits, rated
+/// 6.2 plus 0.1 for a largest cell of two or four candidates, 0.2 for three (Sukaku
+/// Explainer's size rule).
+pub fn vwxyz_wing(m: &Marks) -> Option<Step> {
+    als_wing(m, &Context::new(m).dcs, 4)
+}
+
+/// [`vwxyz_wing`] with the position's [`Context`].
+pub(crate) fn vwxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    als_wing(m, &ctx.dcs, 4)
+}
+
+fn als_rating(k: usize, biggest: i32) -> u16 {
+    if k == 3 {
+        (55 + (1 - (3 - biggest).abs())) as u16
+    } else {
+        (62 + (2 - (3 - biggest).abs())) as u16
+    }
+}
+
+/// The candidates an almost locked set `als` and a bivalue cell `y` remove, per digit
+/// (index `d - 1`): each digit of `through` leaves the cells seeing all of its holders in
+/// the pattern; each digit of `locked` (when both of `y`'s digits are restricted) leaves
+/// the cells seeing all of its holders in the set. `dcs` holds each digit's candidate
+/// cells (index `d - 1`).
+fn als_eliminations(
+    m: &Marks,
+    dcs: &[CellSet; 9],
+    als: &[usize],
+    y: usize,
+    through: u16,
+    locked: u16,
+) -> [CellSet; 9] {
+    let size = m.size;
+    let mut pattern = 1u128 << y;
+    for &q in als {
+        pattern |= 1u128 << q;
+    }
+    let mut out = [0u128; 9];
+    for d in bits((through | locked) as u32) {
+        let bit = 1u16 << d;
+        let mut targets = !pattern;
+        // The holders: the set's cells holding d, and y too for a digit of `through`.
+        let mut holders = dcs[d] & pattern;
+        if through & bit == 0 {
+            holders &= !(1u128 << y);
+        }
+        for q in cells_of(holders) {
+            targets &= peers(size, q);
+        }
+        out[d] = dcs[d] & targets;
+    }
+    out
+}
+
+/// `k` cells that all see each other, holding k+1 digits, and a bivalue cell x,z.
+fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
+    let size = m.size;
+    if size != Size::Nine {
+        return None;
+    }
+    // The incremental rule (see `memo::snapshots`): a pattern (the set and the bivalue cell)
+    // exists and eliminates as a function of the candidates of its own cells and of its
+    // target cells only; so with a snapshot, only patterns with a cell whose candidates
+    // changed since (`new`) can eliminate something. Those are enumerated directly: the
+    // sets holding a new cell (each from its first new cell, with any bivalue cell), then
+    // for each new bivalue cell the sets of old cells with a cell seeing it (each from
+    // its first such cell). The choice among the patterns found does not depend on the
+    // order met: ties go to the first pattern of the full search's order, the sets' cells
+    // in lexicographic order, then the bivalue cell (see `visit`).
+    let slot = if k == 3 {
+        snapshots::slot::WXYZ_WING
+    } else {
+        snapshots::slot::VWXYZ_WING
+    };
+    let changed = snapshots::changed(slot, m);
+    if changed == Some(0) {
+        return None;
+    }
+    let bivalue = bivalue_cells(m);
+    let mut multi = 0u128;
+    for c in 0..81 {
+        let count = count9(m.cands[c] as u32) as usize;
+        if (2..=k + 1).contains(&count) {
+            multi |= 1u128 << c;
+        }
+    }
+    let mut best: Option<(u16, u32, [usize; 5], u16, u32)> = None;
+    let mut stack = [0usize; 4];
+    // Depth-first over mutually visible cells, in ascending order after the first
+    // `depth` cells (fixed by the caller); the set's last cell must bring it to exactly
+    // k + 1 digits; the bivalue cell is taken among `ys`. Among the patterns met, the
+    // best (rating, then most eliminations, then suffix) wins, ties to the smallest
+    // (sorted set cells, bivalue cell): the first one in the full search's order.
+    #[allow(clippy::too_many_arguments)]
+    fn visit(
+        m: &Marks,
+        dcs: &[CellSet; 9],
+        k: usize,
+        depth: usize,
+        stack: &mut [usize; 4],
+        allowed: CellSet,
+        union: u16,
+        ys: CellSet,
+        need: u16,
+        seen: CellSet,
+        broken: u16,
+        best: &mut Option<(u16, u32, [usize; 5], u16, u32)>,
+    ) {
+        let size = m.size;
+        if depth == k {
+            // The last cell brought the set to exactly k + 1 digits (checked above).
+            debug_assert_eq!(union.count_ones() as usize, k + 1);
+            let mut sorted = [0usize; 4];
+            sorted[..k].copy_from_slice(&stack[..k]);
+            sorted[..k].sort_unstable();
+            let cells = &sorted[..k];
+            let biggest = cells
+                .iter()
+                .map(|&x| count9(m.cands[x] as u32))
+                .max()
+                .unwrap_or(0) as i32;
+            let rating = als_rating(k, biggest);
+            if best.is_some_and(|b| b.0 < rating) {
+                return;
+            }
+            let mut als = 0u128;
+            let mut range = 0u128;
+            for &c in cells {
+                als |= 1u128 << c;
+                range |= peers(size, c);
+            }
+            // The bivalue cells with no digit outside the set's.
+            let mut outside = 0u128;
+            for d in bits((!union & 0x1ff) as u32) {
+                outside |= dcs[d];
+            }
+            for y in cells_of(range & !als & ys & !outside) {
+                let cy = m.cands[y];
+                if cy & union != cy {
+                    continue;
+                }
+                // Every cell of the pattern holding the digit sees every other one: as the
+                // set's cells see each other and y holds the digit, every cell of the set
+                // holding it sees y.
+                let seen_by_y = peers(size, y);
+                let restricted =
+                    |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
+                let low = cy & cy.wrapping_neg();
+                let high = cy & !low;
+                let (r_low, r_high) = (restricted(low), restricted(high));
+                // Both restricted ("doubly linked"): both digits leave the cells seeing all
+                // their holders, and the set's other digits are locked in it.
+                let choices: &[(u16, bool)] = match (r_low, r_high) {
+                    (true, true) => &[(0, true)],
+                    (true, false) => &[(high, false)],
+                    (false, true) => &[(low, false)],
+                    _ => &[],
+                };
+                for &(z_bit, double) in choices {
+                    let elims = als_eliminations(
+                        m,
+                        dcs,
+                        cells,
+                        y,
+                        if double { cy } else { z_bit },
+                        if double { union & !cy } else { 0 },
+                    );
+                    let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
+                    if count == 0 {
+                        continue;
+                    }
+                    // Ties go as Sukaku Explainer sorts them: most eliminations, then its
+                    // pattern "suffix" (double link 2 or 1, largest cell, total of the
+                    // set's candidates), smallest first; then the full search's order.
+                    let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
+                    let suffix =
+                        (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
+                    let mut all = [0usize; 5];
+                    all[..k].copy_from_slice(cells);
+                    all[k] = y;
+                    if best.is_none_or(|b| {
+                        (rating, std::cmp::Reverse(count), suffix, all)
+                            < (b.0, std::cmp::Reverse(b.1), b.4, b.2)
+                    }) {
+                        *best = Some((rating, count, all, if double { cy } else { z_bit }, suffix));
+                    }
+                }
+            }
+            return;
+        }
+        for c in cells_of(allowed) {
+            let u = union | m.cands[c];
+            // `need`: digits the set must hold in the end (the bivalue cell's, when there
+            // is one bivalue cell to take).
+            let digits = count9((u | need) as u32) as usize;
+            // The set's digits: at most k + 1, and exactly that many with its last cell.
+            if digits > k + 1 || (depth + 1 == k && count9(u as u32) as usize != k + 1) {
+                continue;
+            }
+            // `need`'s digits held by a cell outside `seen` (the cells seeing the one
+            // bivalue cell to take, or all) cannot be restricted: one at least must be.
+            let broken = if seen >> c & 1 == 0 {
+                broken | (m.cands[c] & need)
+            } else {
+                broken
+            };
+            if need != 0 && broken == need {
+                continue;
+            }
+            stack[depth] = c;
+            let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
+            // With all k + 1 digits in, only cells holding none other can follow.
+            if digits == k + 1 && depth + 1 < k {
+                for d in bits((!(u | need) & 0x1ff) as u32) {
+                    next &= !dcs[d];
+                }
+            }
+            // Fewer cells left than the set still needs (k - depth - 1, at most 3):
+            // nothing below.
+            let needed = k - depth - 1;
+            let one_less = next & next.wrapping_sub(1);
+            let two_less = one_less & one_less.wrapping_sub(1);
+            let enough = match needed {
+                0 => true,
+                1 => next != 0,
+                2 => one_less != 0,
+                _ => two_less != 0,
+            };
+            if !enough {
+                continue;
+            }
+            visit(
+                m,
+                dcs,
+                k,
+                depth + 1,
+                stack,
+                next,
+                u,
+                ys,
+                need,
+                seen,
+                broken,
+                best,
+            );
+        }
+    }
+    match changed {
+        None => visit(
+            m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, !0, 0, &mut best,
+        ),
+        Some(new) => {
+            // The sets holding a new cell, from their first new cell `a`.
+            for a in cells_of(new & multi) {
+                stack[0] = a;
+                let allowed = multi & peers(size, a) & !(new & ((2u128 << a) - 1));
+                visit(
+                    m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, !0, 0, &mut best,
+                );
+            }
+            // The sets of old cells with a new bivalue cell `y`, from their first cell `x`
+            // seeing y.
+            let old = multi & !new;
+            for y in cells_of(new & bivalue) {
+                let near = old & peers(size, y);
+                let cy = m.cands[y];
+                for x in cells_of(near) {
+                    if count9((m.cands[x] | cy) as u32) as usize > k + 1 {
+                        continue;
+                    }
+                    stack[0] = x;
+                    let allowed = old & peers(size, x) & !(near & ((2u128 << x) - 1));
+                    visit(
+                        m,
+                        dcs,
+                        k,
+                        1,
+                        &mut stack,
+                        allowed,
+                        m.cands[x],
+                        1u128 << y,
+                        cy,
+                        peers(size, y),
+                        0,
+                        &mut best,
+                    );
+                }
+            }
+        }
+    }
+    let Some((rating, _, all, through, _)) = best else {
+        snapshots::record(slot, m);
+        return None;
+    };
+    let cells = &all[..k + 1];
+    let mut pattern = 0u128;
+    let mut digits = 0u16;
+    for &q in cells {
+        pattern |= 1u128 << q;
+        digits |= m.cands[q];
+    }
+    let locked = if through.count_ones() == 2 {
+        digits & !through
+    } else {
+        0
+    };
+    let per_digit = als_eliminations(m, dcs, &cells[..k], cells[k], through, locked);
+    let mut eliminations = Vec::new();
+    for (d, set) in per_digit.iter().enumerate() {
+        eliminations.extend(eliminations_of(m, *set, d as u8 + 1));
+    }
+    let z_text = digit_list(through);
+    let (technique, name) = if k == 3 {
+        (Technique::WXYZWing, "WXYZ-wing")
+    } else {
+        (Technique::VWXYZWing, "VWXYZ-wing")
+    };
+    let explanation = sentence!(
+        "{}: {} hold only {} between them and {} holds {}: {} is in one of the pattern's cells holding it ({}).",
+        name,
+        cell_list(size, cells[..k].iter().copied()),
+        digit_list(digits),
+        cell_name(size, cells[k]),
+        digit_list(m.cands[cells[k]]),
+        z_text,
+        elimination_text(size, &eliminations)
+    );
+    Some(make_step(
+        technique,
+        rating,
+        Vec::new(),
+        eliminations,
+        pattern,
+        Vec::new(),
+        digits,
+        explanation,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::testing::*;
+
+    fn grid(cells: &[(usize, usize, &'static str)]) -> Marks {
+        let mut cands: Vec<&str> = vec!["+9"; 81];
+        for &(r, c, t) in cells {
+            cands[r * 9 + c] = t;
+        }
+        marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn xy_wing() {
+        // Pivot r1c1 {1,2}, wings r1c5 {1,3} (row) and r3c2 {2,3} (box); r3c5 sees both.
+        let m = grid(&[
+            (0, 0, "12"),
+            (0, 4, "13"),
+            (2, 1, "23"),
+            (2, 4, "345"),
+            (5, 5, "34"),
+        ]);
+        let s = super::xy_wing(&m).unwrap();
+        assert_eq!(s.technique, Technique::XYWing);
+        assert_eq!(s.rating, 42);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 2, 4, 3)]);
+        assert_eq!(s.cells, vec![0, 4, 19]);
+        assert_eq!(super::xyz_wing(&m), None);
+    }
+
+    #[test]
+    fn wxyz_wing_rates_by_its_largest_cell() {
+        // r1c1 {1,2,3}, r1c2 {1,4}, r1c3 {2,4} see each other and hold 1-4; the bivalue
+        // r1c7 {1,3} sees every cell of row 1, so 1 (or 3) is restricted and the other
+        // digit leaves the cells that see all its holders.
+        let m = grid(&[
+            (0, 0, "123"),
+            (0, 1, "14"),
+            (0, 2, "24"),
+            (0, 6, "13"),
+            (0, 8, "35"),
+        ]);
+        let s = super::wxyz_wing(&m).unwrap();
+        assert_eq!(s.technique, Technique::WXYZWing);
+        assert_eq!(s.rating, 56);
+        // Both 1 and 3 are restricted (doubly linked): 3 leaves r1c9, as every holder of 3
+        // is in row 1.
+        assert!(s.eliminations.contains(&cand(Size::Nine, 0, 8, 3)));
+        assert_eq!(super::vwxyz_wing(&m), None);
+    }
+
+    #[test]
+    fn xyz_wing() {
+        // Pivot r1c1 {1,2,3}, wings r1c3 {1,3} (row, box) and r2c2... both in box 1 then
+        // r1c2 sees all three.
+        let m = grid(&[
+            (0, 0, "123"),
+            (0, 4, "13"),
+            (1, 1, "23"),
+            (0, 1, "345"),
+            (0, 7, "34"),
+        ]);
+        assert_eq!(super::xy_wing(&m), None);
+        let s = super::xyz_wing(&m).unwrap();
+        assert_eq!(s.technique, Technique::XYZWing);
+        assert_eq!(s.rating, 44);
+        assert_eq!(s.eliminations, vec![cand(Size::Nine, 0, 1, 3)]);
+    }
+
+    /// A VWXYZ-wing met on a real path (a puzzle Sukaku Explainer rates 6.2): before the
+    /// 32nd step, r1c2, r1c3, r1c5 and r1c8 hold only 2, 3, 6, 7 and 8 and the bivalue
+    /// r9c3 holds 2 and 7, so 2 leaves r2c3 and r3c3. No WXYZ-wing is there.
+    #[test]
+    fn vwxyz_wing_on_a_path() {
+        let p = crate::Puzzle::parse(
+            "100004000050908000900070030065000040070803090080000370010050006000109050000400003",
+        )
+        .unwrap();
+        let steps = crate::logic::path(&p, &mut || {}).unwrap();
+        let mut m = Marks::from_puzzle(&p);
+        for s in &steps[..31] {
+            s.apply(&mut m);
+        }
+        assert_eq!(super::wxyz_wing(&m), None);
+        let s = super::vwxyz_wing(&m).unwrap();
+        assert_eq!(s.technique, Technique::VWXYZWing);
+        assert_eq!(s.rating, 62);
+        assert_eq!(
+            s.eliminations,
+            vec![cand(Size::Nine, 1, 2, 2), cand(Size::Nine, 2, 2, 2)]
+        );
+        assert_eq!(steps[31], s);
+    }
+}
