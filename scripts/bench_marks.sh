@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Ratings of pencil-mark positions against Sukaku Explainer's (issue 29): positions made
-# from ../shared/data/se_rated_dev.tsv by core/examples/marks_positions.rs (per puzzle: the
+# from ../shared/data/se_rated_dev.tsv by tools/src/bin/marks_positions.rs (per puzzle: the
 # candidate grid the givens leave; the same with a random 0-60 % share of the candidates
 # that are not the solution's removed; the position part way along the human path), each
 # written as a 729-character line, rated by Sukaku Explainer v1.15.10 (its serate entry
@@ -17,8 +17,8 @@ DATA="$ROOT/../shared/data"
 JAR="$ROOT/../shared/tools/serate/SukakuExplainer-v1.15.10.jar"
 command -v java >/dev/null || { echo "bench_marks: no java (apt-get install openjdk-17-jre-headless)" >&2; exit 2; }
 cd "$ROOT"
-cargo build --release -q -p sudoku_core --example marks_positions
-tool=target/release/examples/marks_positions
+cargo build --release -q -p sudoku_tools --bin marks_positions
+tool=target/release/marks_positions
 out="$(mktemp -d)"
 "$tool" make "$DATA/se_rated_dev.tsv" --sample "$PUZZLES" --seed "$SEED" > "$out/positions.tsv"
 cut -f2 "$out/positions.tsv" > "$out/lines.txt"
