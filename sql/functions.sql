@@ -238,3 +238,9 @@ COMMENT ON FUNCTION sudoku_check(text, text, text) IS
 'placed; removed_candidate: an open cell whose marks lack the solution''s digit, digit that candidate) and digit. No rows '
 'when the position is right. It tells no more of the solution than the mistakes themselves. Errors: 22P02 for malformed '
 'text, 22023 when the puzzle has no solution or several, or contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_stats(text, text, text) IS
+'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
+'for a pencil-mark text: givens and blanks count the puzzle''s givens, solutions, rating, techniques, path_steps and '
+'path_guesses come from the position, the search keys from the fast search started from it, the singles keys null. '
+'Errors as sudoku_hint(puzzle, progress, marks).';

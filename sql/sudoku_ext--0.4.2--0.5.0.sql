@@ -28,6 +28,11 @@ RETURNS TABLE(cell int, "row" int, col int, box int, mistake text, digit int)
 IMMUTABLE STRICT PARALLEL SAFE COST 20 ROWS 1
 LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_check_wrapper';
 
+CREATE FUNCTION sudoku_stats(puzzle text, progress text, marks text DEFAULT '')
+RETURNS jsonb
+IMMUTABLE STRICT PARALLEL SAFE COST 2000
+LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_stats_position_wrapper';
+
 COMMENT ON FUNCTION sudoku_solve(text) IS
 'Solves a Sudoku: 81 cells (9x9, digits 1-9) or 16 cells (4x4, digits 1-4); 0 . ? are blanks; whitespace and | - + are '
 'layout. Returns the solved grid in the input''s layout (each blank replaced by its digit, every other character kept), '
@@ -158,3 +163,9 @@ COMMENT ON FUNCTION sudoku_check(text, text, text) IS
 'placed; removed_candidate: an open cell whose marks lack the solution''s digit, digit that candidate) and digit. No rows '
 'when the position is right. It tells no more of the solution than the mistakes themselves. Errors: 22P02 for malformed '
 'text, 22023 when the puzzle has no solution or several, or contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_stats(text, text, text) IS
+'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
+'for a pencil-mark text: givens and blanks count the puzzle''s givens, solutions, rating, techniques, path_steps and '
+'path_guesses come from the position, the search keys from the fast search started from it, the singles keys null. '
+'Errors as sudoku_hint(puzzle, progress, marks).';

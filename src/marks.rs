@@ -141,7 +141,12 @@ pub(crate) fn steps(text: &str, puzzle_error: PuzzleError) -> Vec<NumberedStep> 
 /// `sudoku_stats` of a pencil-mark text: the keys of a puzzle's figures, the singles
 /// figures (which count from the givens alone) null.
 pub(crate) fn stats(text: &str, puzzle_error: PuzzleError) -> pgrx::JsonB {
-    let position = position_of(text, puzzle_error);
+    stats_of(&position_of(text, puzzle_error))
+}
+
+/// The figures of `sudoku_stats` for a position.
+fn stats_of(position: &Position) -> pgrx::JsonB {
+    let position = *position;
     let outcome = solve_position_observed(&position, 2, &mut Interruptible);
     let path = engine::path(&position, &mut Interruptible).unwrap_or_default();
     let mut techniques = serde_json::Map::new();
@@ -358,4 +363,15 @@ fn sudoku_check(
             m.digit as i32,
         )
     }))
+}
+
+/// Figures about a player's position, as sudoku_stats gives them for a pencil-mark text.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_stats(puzzle text, progress text, marks text DEFAULT '')
+RETURNS jsonb
+IMMUTABLE STRICT PARALLEL SAFE COST 2000
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_stats_position_wrapper';
+"#)]
+fn sudoku_stats_position(puzzle: &str, progress: &str, marks: &str) -> pgrx::JsonB {
+    stats_of(&position(puzzle, progress, marks))
 }

@@ -90,6 +90,8 @@ FROM here, marked, sudoku_hint(:'rated', here.progress, marked.marks) AS h;
 SELECT placements FROM sudoku_hint(:'classic', '53..78...6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', '');
 SELECT sudoku_rate(:'classic', '', '') AS rate_position, count(*) AS steps
 FROM sudoku_steps(:'classic', '53..78...6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
+SELECT s->'rating' AS rating, s->'solutions' AS solutions, s->'givens' AS givens, s->'path_steps' AS path_steps
+FROM sudoku_stats(:'classic', '53..78...6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', '') AS s;
 -- No hint from a position without solution (a wrong digit placed).
 SELECT count(*) AS hints FROM sudoku_hint(:'classic', '531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', '');
 
