@@ -14,6 +14,7 @@ pub mod grid;
 pub mod logic;
 pub mod picture;
 pub(crate) mod plain;
+pub mod position;
 pub mod puzzle;
 pub mod search;
 pub mod solver;
@@ -24,5 +25,6 @@ pub use grid::Size;
 pub use puzzle::{Layout, Puzzle};
 pub use search::{Event, Observer, Outcome, PlacedBy, Silent, Stats};
 pub use solver::{
-    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Solutions,
+    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed,
+    solve_position_observed, Solutions,
 };

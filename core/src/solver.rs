@@ -9,6 +9,7 @@
 use crate::bitboard;
 use crate::error::PuzzleError;
 use crate::grid::{Size, CELLS};
+use crate::position::Position;
 use crate::puzzle::Puzzle;
 use crate::search::{Observer, Outcome, Silent};
 
@@ -48,6 +49,20 @@ pub fn solve_plain_observed<O: Observer>(
 ) -> Result<Outcome, PuzzleError> {
     puzzle.check_givens()?;
     Ok(crate::plain::solve(puzzle, limit, observer))
+}
+
+/// Solves a position: counts, up to `limit`, the solutions that keep its filled cells
+/// and put in each open cell one of its candidates.
+pub fn solve_position_observed<O: Observer>(
+    position: &Position,
+    limit: u64,
+    observer: &mut O,
+) -> Outcome {
+    // A position's filled cells never share a digit in a unit (`Position` checks it).
+    match bitboard::Search::from_position(&position.values, &position.cands, limit, observer) {
+        Some(mut search) => search.run(),
+        None => unreachable!("a position's filled cells do not conflict"),
+    }
 }
 
 /// The error for givens the bitboard search could not place.
@@ -96,6 +111,18 @@ impl<O: Observer> Solutions<O> {
                 inner: SolutionsInner::Nine(Box::new(search)),
             }),
             None => Err(conflict(puzzle)),
+        }
+    }
+}
+
+impl<O: Observer> Solutions<O> {
+    /// The solutions of a position (see [`solve_position_observed`]) up to `limit`.
+    pub fn from_position(position: &Position, limit: u64, observer: O) -> Solutions<O> {
+        let search =
+            bitboard::Search::from_position(&position.values, &position.cands, limit, observer)
+                .expect("a position's filled cells do not conflict");
+        Solutions {
+            inner: SolutionsInner::Nine(Box::new(search)),
         }
     }
 }
