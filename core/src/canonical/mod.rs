@@ -1,0 +1,109 @@
+//! One canonical form per equivalence class of puzzles, and the transformations
+//! between equivalent puzzles.
+//!
+//! # The equivalence
+//! Two puzzles are the same puzzle when one becomes the other by a [`Transformation`]:
+//! optionally transposing, then reordering the bands and the rows within each band, the
+//! stacks and the columns within each stack, then relabelling the digits. For 9×9 that
+//! is 2 × 6⁸ geometric maps times 9! relabellings; for 4×4, 2 × 2⁶ times 4!.
+//!
+//! # The canonical form
+//! Write a puzzle as its string of cells, row by row, a blank as `0` and a given as its
+//! digit, and compare such strings lexicographically as sequences of numbers (so a blank
+//! sorts before every digit, and `1` before `9`). The canonical form of a puzzle is the
+//! **smallest string over every transformation of the puzzle**: the "minlex" form of
+//! the Sudoku programming community (47,653 of the 49,158 puzzles of Royle's 17-clue
+//! list `puzzles2_17_clue.txt` are written in it there). It keeps the pattern of givens:
+//! the puzzle itself is transformed, not its solution, so the canonical form of a
+//! puzzle is a puzzle of its class with the same number of givens; a full grid is a
+//! puzzle with no blank and gets the minlex grid (whose first row is `123456789`).
+//!
+//! For one geometric map, the smallest relabelling gives the digits the labels `1`,
+//! `2`, ... in order of their first appearance in the string; so the canonical form is
+//! the minimum, over the geometric maps only, of the map followed by that relabelling.
+//!
+//! # How it is found
+//! - 9×9 puzzles with blanks ([`canonical`]): a breadth-first search that places the
+//!   rows of the result one at a time and keeps, at each depth, only the partial
+//!   arrangements whose prefix is the smallest. The columns are never enumerated:
+//!   each arrangement keeps an ordered partition of the columns (the cells of
+//!   interchangeable columns within each stack, and the groups of interchangeable
+//!   stacks), refined by each new row as in partition-refinement canonical labelling
+//!   (McKay's nauty); the smallest row for a partition is found by sorting each cell,
+//!   then each group of stacks. Only where the order of digits that appear for the
+//!   first time is not decided by the string does the search branch. Two rows of a
+//!   band with the same content are interchangeable, so only one of them is tried.
+//! - 9×9 full grids: the first row always becomes `123456789` (the usual starting
+//!   point of minlex grid canonicalisers), so a digit's label is the position of its
+//!   column in the first row, and the second row is the column map "column of this
+//!   digit in the first row" conjugated by the column order. For each choice of the
+//!   first two rows, a depth-first search over the column positions makes the second
+//!   row as small as possible: the column holding each digit of the second row is
+//!   forced to the smallest position still open to it, and the search branches only
+//!   where the column at a position is a free choice. Before any search, the columns
+//!   that may come first are filtered over all 36 choices of rows at once by what they
+//!   force on the first four values of the second row (`4 5 6` or `4 5 7`, then `1` or
+//!   more). The third row breaks ties, and the last two bands are then fixed by their
+//!   first column, whose values are all different.
+//! - 4×4 puzzles: all 128 geometric maps are tried.
+//!
+//! [`find_transformation`] is independent of all this: a plain backtracking search
+//! that maps one puzzle's rows and columns onto the other's, used by the tests to
+//! check the canonical form.
+
+mod enumeration;
+mod isomorphism;
+mod minlex_grid;
+mod minlex_puzzle;
+#[cfg(test)]
+mod tests;
+mod transformation;
+
+pub use isomorphism::find_transformation;
+pub use transformation::Transformation;
+
+use crate::error::PuzzleError;
+use crate::grid::Size;
+use crate::puzzle::Puzzle;
+use enumeration::canonical_by_enumeration;
+use minlex_grid::minlex_full_grid;
+use minlex_puzzle::minlex_puzzle;
+
+/// The canonical form of `puzzle`: the lexicographically smallest string of cells (a
+/// blank as 0, smaller than every digit) over every transformation of the puzzle; see
+/// the [module documentation](self). Equivalent puzzles, and only they, have the same
+/// canonical form.
+///
+/// The puzzle's givens must not contradict each other within a row or column (see
+/// [`Puzzle::check_givens`]; [`try_canonical`] checks it): for such a puzzle the result
+/// is still a puzzle of its class, but not guaranteed to be the same for the whole class.
+pub fn canonical(puzzle: &Puzzle) -> Puzzle {
+    canonical_with_transformation(puzzle).0
+}
+
+/// [`canonical`], after checking that the givens do not contradict each other.
+pub fn try_canonical(puzzle: &Puzzle) -> Result<Puzzle, PuzzleError> {
+    puzzle.check_givens()?;
+    Ok(canonical(puzzle))
+}
+
+/// The canonical form of `puzzle` and one transformation that maps the puzzle onto it
+/// (`t.apply(puzzle) == form`). When the puzzle has automorphisms several
+/// transformations do; which one is returned is unspecified.
+pub fn canonical_with_transformation(puzzle: &Puzzle) -> (Puzzle, Transformation) {
+    match puzzle.size {
+        Size::Four => canonical_by_enumeration(puzzle),
+        Size::Nine => {
+            if puzzle.blanks() == 0 && puzzle.check_givens().is_ok() {
+                minlex_full_grid(puzzle)
+            } else {
+                minlex_puzzle(puzzle)
+            }
+        }
+    }
+}
+
+/// Whether `a` and `b` are the same puzzle up to a transformation (equal canonical forms).
+pub fn equivalent(a: &Puzzle, b: &Puzzle) -> bool {
+    a.size == b.size && a.givens() == b.givens() && canonical(a) == canonical(b)
+}

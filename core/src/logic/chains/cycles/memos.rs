@@ -1,0 +1,128 @@
+//! What the cycle passes remember of the searches that found nothing, and why skipping
+//! them is exact (see each memo).
+
+use super::pass_graph::*;
+use crate::logic::chains::potential::*;
+
+/// What the XY pass of the last call that ran it learnt: the searches from a start
+/// (`on_ok`: from its "on", `off_ok`: from its "off") that found nothing (no cycle, no
+/// forcing chain) within their bounds (`on_bound`: on cycles and chains, `off_bound`),
+/// each with the candidates whose lists it may have read (`on_read`, `off_read`: those it
+/// met "on" and "off", the start among them; see `meets`). A search reads nothing but
+/// those lists (and fixed facts: which candidates turn which off), so while none of them
+/// changes (`graph`: the lists then), it meets the same potentials in the same order, or,
+/// cut shorter by bounds no larger, part of them (each level's tests for a cycle or a
+/// chain the same), and again finds nothing: it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
+/// Memory: four sets of 729 candidates per candidate (under 300 KB) and a pass graph.
+pub(super) struct XyPassFruitlessStarts {
+    pub(super) valid: bool,
+    pub(super) grid: Vec<u16>,
+    pub(super) graph: PassGraph,
+    pub(super) on_ok: CandSet,
+    pub(super) off_ok: CandSet,
+    pub(super) on_read: Vec<(CandSet, CandSet)>,
+    pub(super) off_read: Vec<(CandSet, CandSet)>,
+    pub(super) on_bound: Vec<(u32, u32)>,
+    pub(super) off_bound: Vec<u32>,
+}
+
+impl Default for XyPassFruitlessStarts {
+    fn default() -> Self {
+        XyPassFruitlessStarts {
+            valid: false,
+            grid: Vec::new(),
+            graph: PassGraph::default(),
+            on_ok: CandSet::EMPTY,
+            off_ok: CandSet::EMPTY,
+            on_read: Vec::new(),
+            off_read: Vec::new(),
+            on_bound: Vec::new(),
+            off_bound: Vec::new(),
+        }
+    }
+}
+
+impl XyPassFruitlessStarts {
+    /// The candidates of `grid` whose lists in `g` of the candidates their "off" turns
+    /// on, and those whose lists of the candidates their "on" turns off, differ from the
+    /// recorded ones (or that were not candidates then).
+    pub(super) fn changed(&self, grid: &[u16; 81], g: &PassGraph) -> (CandSet, CandSet) {
+        let (mut ons, mut offs) = (CandSet::EMPTY, CandSet::EMPTY);
+        for (cell, &cands) in grid.iter().enumerate() {
+            let mut m = cands;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let c = cand(cell, d);
+                if self.grid[cell] >> d & 1 == 0 {
+                    ons.set(c);
+                    offs.set(c);
+                    continue;
+                }
+                if self.graph.live.has(c) != g.live.has(c) || self.graph.ons(c) != g.ons(c) {
+                    ons.set(c);
+                }
+                if self.graph.offs(c) != g.offs(c) {
+                    offs.set(c);
+                }
+            }
+        }
+        (ons, offs)
+    }
+}
+
+/// True when a search that met the candidates of `read` "on" and "off" may have read
+/// a list that changed (`changed`: the candidates whose lists of what their "off" turns
+/// on changed, and those whose lists of what their "on" turns off changed). A search
+/// reads the second list of those it meets "on", the first of those it meets "off"
+/// (and of its start: the closers of a cycle; `ons_of_start`).
+pub(super) fn meets(
+    read: &(CandSet, CandSet),
+    changed: &(CandSet, CandSet),
+    ons_of_start: Option<u16>,
+) -> bool {
+    let (mut on, mut off) = *read;
+    on.intersect(&changed.1);
+    off.intersect(&changed.0);
+    !on.is_empty() || !off.is_empty() || ons_of_start.is_some_and(|c| changed.0.has(c))
+}
+
+/// What the Y pass of an earlier call learnt: with these bivalue cells (`bivalue`: each
+/// cell's candidates where it has two, else 0) on this grid (`grid`), its searches, all
+/// unbounded (no best hint before it), offered nothing. A Y pass's graph is made of the
+/// bivalue cells' candidates alone, so while they stay the same its searches find the
+/// same cycles (or, cut shorter by a best hint, some of them); a cycle offers a hint only
+/// through the candidates it removes, candidates of the grid, and on a grid within the
+/// recorded one (no cell with a candidate it did not have) those are among what they
+/// were there: none. The pass is then skipped. (`found_nothing` false: nothing known.)
+#[derive(Clone, Copy)]
+pub(super) struct YPassFoundNothing {
+    pub(super) found_nothing: bool,
+    pub(super) bivalue: [u16; 81],
+    pub(super) grid: [u16; 81],
+}
+
+impl Default for YPassFoundNothing {
+    fn default() -> Self {
+        YPassFoundNothing {
+            found_nothing: false,
+            bivalue: [0; 81],
+            grid: [0; 81],
+        }
+    }
+}
+
+/// What the X pass of an earlier call learnt of one digit: with these places of the digit
+/// (`places`) and these cells of them holding other candidates too (`starts`, where its
+/// searches start), its searches, all unbounded (no best hint yet), offered nothing.
+/// An X pass's links join places of one digit only, so its searches from that digit's
+/// candidates see only those places and depend on nothing else (the cycles' eliminations
+/// are places of the digit too): while both masks stay the same, they find the same
+/// trees, or, cut shorter by a best hint, parts of them, and again offer nothing; they
+/// are skipped. (`found_nothing` false: nothing known.)
+#[derive(Default, Clone, Copy)]
+pub(super) struct XPassFoundNothing {
+    pub(super) places: u128,
+    pub(super) starts: u128,
+    pub(super) found_nothing: bool,
+}

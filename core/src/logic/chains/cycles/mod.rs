@@ -1,0 +1,212 @@
+//! Bidirectional cycles (X, Y and XY) and forcing chains (X and XY): Sukaku Explainer's
+//! "Forcing Chains & Cycles" producer, static links only.
+//!
+//! Three passes, as there: X links only (one digit: "off" turns the last other place in a
+//! region on), Y links (a bivalue cell's other digit), then both. Each pass starts from
+//! every candidate, cell by cell:
+//! - cycles: a breadth-first search from "on" in which "on" potentials are kept once but
+//!   "off" potentials are expanded from every parent (not from their own ancestors); the
+//!   start met again as "on" after at least 4 steps closes a cycle, which removes every
+//!   candidate that sees the digit of one of its "on" links and of one of its "off" links;
+//! - forcing chains (X and XY passes): from "on", reaching the start "off" removes it;
+//!   from "off", reaching the start "on" places it.
+//!
+//! Searches are cut at the length that could still beat the best hint so far. Before
+//! any hint, the XY pass's searches are unbounded and mostly fruitless: the strongly
+//! connected components of its implication graph (computed once, with which components
+//! each one reaches) show which of them cannot find anything at any length (no path
+//! from the start to its other state, no cycle through it that could eliminate a
+//! candidate), and those are skipped (see [`Components`]).
+//! Each pass follows its graph in flat arrays built from cell masks per digit, without
+//! the "off" potentials that turn nothing on (dead ends: see [`PassGraph`]), which most
+//! are; a cycle's test that its closing "off" is not an ancestor is O(1) (see `from_on`);
+//! a search from a start "off" that turns nothing on is skipped (it finds nothing); a
+//! search's last round adds only what could still be expanded or close, and a pass in
+//! which nothing could beat the best hint is skipped. The X pass skips the digits whose
+//! places are as they were at an earlier call where its searches from them, unbounded,
+//! offered nothing (see [`XPassFoundNothing`]); the Y pass is skipped while the bivalue cells are as
+//! at an earlier call where it ran unbounded and offered nothing, on a grid this one is
+//! within (see [`YPassFoundNothing`]); the XY pass skips the searches that found nothing,
+//! within bounds no smaller, at its last run and met no candidate whose lists changed
+//! since (see [`XyPassFruitlessStarts`]). Scratch memory is bounded by the 1458 potentials (the memos: under
+//! 400 KB; the components' reach rows: 268 KB) and kept per thread between calls (see
+//! [`CycleWork`]).
+
+mod components;
+mod memos;
+mod pass;
+mod pass_graph;
+#[cfg(test)]
+mod tests;
+mod tree_search;
+
+use crate::logic::chains::best_hint::BestHint;
+use crate::logic::chains::kind::ChainKind;
+use crate::logic::chains::planes::*;
+use crate::logic::chains::potential::*;
+use memos::*;
+use pass::*;
+use pass_graph::*;
+use tree_search::*;
+
+/// Scratch space of the cycle search (bounded: the `MAX_ENTS` entries of a search tree;
+/// the components' and a pass graph's arrays over the 1458 potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
+/// spare one, if any, and gives it back when dropped, so a call allocates nothing.
+pub struct CycleWork {
+    scratch: Option<Box<Scratch>>,
+}
+
+#[derive(Default)]
+struct Scratch {
+    work: Work,
+    graph: PassGraph,
+    x_found_nothing: [XPassFoundNothing; 9],
+    y_found_nothing: YPassFoundNothing,
+    xy: XyPassFruitlessStarts,
+}
+
+thread_local! {
+    static SPARE: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
+}
+
+/// Forgets what the thread's spare scratch remembers of earlier calls (the X and XY
+/// memos), keeping its buffers (see `logic::forget_search_memos`).
+pub(crate) fn forget_memos() {
+    SPARE.with(|s| {
+        if let Some(mut scratch) = s.take() {
+            scratch.x_found_nothing = [XPassFoundNothing::default(); 9];
+            scratch.y_found_nothing.found_nothing = false;
+            scratch.xy.valid = false;
+            s.set(Some(scratch));
+        }
+    });
+}
+
+impl Default for CycleWork {
+    fn default() -> Self {
+        let spare = SPARE.with(|s| s.take());
+        CycleWork {
+            scratch: Some(spare.unwrap_or_default()),
+        }
+    }
+}
+
+impl Drop for CycleWork {
+    fn drop(&mut self) {
+        if let Some(scratch) = self.scratch.take() {
+            SPARE.with(|s| s.set(Some(scratch)));
+        }
+    }
+}
+
+/// Runs the producer on `grid`, offering each hint to `best`.
+pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut BestHint, check: &mut dyn FnMut()) {
+    let scratch = w
+        .scratch
+        .as_mut()
+        .expect("a CycleWork holds its scratch until dropped");
+    search_with(
+        grid,
+        &mut scratch.graph,
+        &mut scratch.work,
+        &mut scratch.x_found_nothing,
+        &mut scratch.y_found_nothing,
+        &mut scratch.xy,
+        best,
+        check,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn search_with(
+    grid: &[u16; 81],
+    g: &mut PassGraph,
+    w: &mut Work,
+    x_found_nothing: &mut [XPassFoundNothing; 9],
+    y_found_nothing: &mut YPassFoundNothing,
+    xy: &mut XyPassFruitlessStarts,
+    best: &mut BestHint,
+    check: &mut dyn FnMut(),
+) {
+    // (kind of cycle, kind of chain, base of cycle, base of chain, sort key) of the X pass
+    // (region rule), the Y pass (cell rule) and the XY pass (both).
+    let passes: [(ChainKind, ChainKind, f64, f64, u8); 3] = [
+        (ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
+        (ChainKind::YCycle, ChainKind::ForcingYChain, 6.5, 6.6, 3),
+        (ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
+    ];
+    let mut path = Vec::with_capacity(64);
+    let places = digit_planes(grid);
+    let mut multi = 0u128;
+    for (cell, &m) in grid.iter().enumerate() {
+        if m & m.wrapping_sub(1) != 0 {
+            multi |= 1u128 << cell;
+        }
+    }
+    // The X pass skips the digits its memo shows finding nothing (see `XPassFoundNothing`).
+    let mut x_skip = 0u16;
+    for d in 0..9 {
+        let mm = x_found_nothing[d];
+        if mm.found_nothing && mm.places == places[d] && mm.starts == places[d] & multi {
+            x_skip |= 1 << d;
+        }
+    }
+    // Every search is cut at the length beyond which it could not beat the best hint so
+    // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
+    // links graph being shallow.)
+    for (i, &(cycle_kind, chain_kind, cycle_base, chain_base, key)) in passes.iter().enumerate() {
+        let pass = Pass {
+            cycle_kind,
+            chain_kind,
+            cycle_base,
+            chain_base,
+            key,
+        };
+        match i {
+            0 => {
+                let tainted = run_pass::<false, true>(
+                    grid, &places, g, w, xy, best, check, &pass, x_skip, &mut path,
+                );
+                for d in 0..9 {
+                    if x_skip >> d & 1 == 0 {
+                        x_found_nothing[d] = XPassFoundNothing {
+                            places: places[d],
+                            starts: places[d] & multi,
+                            found_nothing: tainted >> d & 1 == 0,
+                        };
+                    }
+                }
+            }
+            1 => {
+                // Skipped where its memo shows it finding nothing (see `YPassFoundNothing`).
+                let mut bivalue = [0u16; 81];
+                for (b, &m) in bivalue.iter_mut().zip(grid.iter()) {
+                    if pair(m) {
+                        *b = m;
+                    }
+                }
+                let unbounded = !best.is_some();
+                if y_found_nothing.found_nothing
+                    && y_found_nothing.bivalue == bivalue
+                    && grid
+                        .iter()
+                        .zip(y_found_nothing.grid.iter())
+                        .all(|(&m, &was)| m & !was == 0)
+                {
+                    continue;
+                }
+                run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
+                if unbounded && !best.is_some() {
+                    *y_found_nothing = YPassFoundNothing {
+                        found_nothing: true,
+                        bivalue,
+                        grid: *grid,
+                    };
+                }
+            }
+            _ => {
+                run_pass::<true, true>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
+            }
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Tests of the cycle search: the memos and the components against full searches.
+
+// The tests walk every cell of a grid and index several arrays with it.
+#![allow(clippy::needless_range_loop)]
+
+use super::components::Components;
+use super::*;
+use crate::generate::{generate, Options};
+use crate::logic::{path, Marks};
+
+/// Grids of candidates: generated puzzles from their givens, and every fourth
+/// position of their paths.
+fn grids() -> Vec<[u16; 81]> {
+    let mut out = Vec::new();
+    for i in 0..16 {
+        let g = generate(2026, i, Options::default());
+        let mut m = Marks::from_puzzle(&g.puzzle);
+        let as_grid = |m: &Marks| {
+            let mut grid = [0u16; 81];
+            for cell in 0..81 {
+                grid[cell] = if m.values[cell] == 0 {
+                    m.cands[cell]
+                } else {
+                    0
+                };
+            }
+            grid
+        };
+        out.push(as_grid(&m));
+        for (k, step) in path(&g.puzzle, &mut || {})
+            .expect("a generated puzzle has a path")
+            .iter()
+            .enumerate()
+        {
+            step.apply(&mut m);
+            if k % 4 == 3 {
+                out.push(as_grid(&m));
+            }
+        }
+    }
+    out
+}
+
+/// The XY pass's graph of `grid`, its places per digit, and its components.
+fn xy_graph(grid: &[u16; 81]) -> (PassGraph, [u128; 9], Components) {
+    let places = digit_planes(grid);
+    let mut g = PassGraph::default();
+    g.build(grid, &places, true, true, 0x1ff);
+    let mut comps = Components::default();
+    comps.compute(grid, &g);
+    (g, places, comps)
+}
+
+/// The potentials `from` reaches in `g`, by a plain search.
+fn reached(g: &PassGraph, from: u16) -> Vec<bool> {
+    let mut seen = vec![false; NPOT];
+    let mut todo = vec![from];
+    seen[from as usize] = true;
+    while let Some(p) = todo.pop() {
+        let c = pot_cand(p);
+        let next: Vec<u16> = if pot_on(p) {
+            g.offs(c).iter().map(|&q| pot(q, false)).collect()
+        } else {
+            g.ons(c).iter().map(|&q| pot(q, true)).collect()
+        };
+        for q in next {
+            if !seen[q as usize] {
+                seen[q as usize] = true;
+                todo.push(q);
+            }
+        }
+    }
+    seen
+}
+
+#[test]
+fn reach_rows_say_exactly_what_a_search_reaches() {
+    let mut checked = 0;
+    for grid in grids() {
+        let (g, _, comps) = xy_graph(&grid);
+        let mut nodes = Vec::new();
+        for cell in 0..81 {
+            for d in 0..9 {
+                if grid[cell] >> d & 1 != 0 {
+                    let c = cand(cell, d);
+                    nodes.push(pot(c, true));
+                    if g.live.has(c) {
+                        nodes.push(pot(c, false));
+                    }
+                }
+            }
+        }
+        for &from in nodes.iter().step_by(7) {
+            let seen = reached(&g, from);
+            for &to in &nodes {
+                assert_eq!(
+                    comps.may_reach(from, to),
+                    seen[to as usize],
+                    "{from} -> {to}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked} pairs");
+}
+
+#[test]
+fn a_start_skipped_for_cycles_has_no_cycle_that_eliminates() {
+    // Where the component rules cycles out, an unbounded search from the start finds
+    // only cycles that eliminate nothing; and the rule does skip starts that a search
+    // finds cycles from.
+    let (mut skipped_with_cycles, mut w) = (0, Work::default());
+    let mut path = Vec::new();
+    for grid in grids() {
+        let (g, places, comps) = xy_graph(&grid);
+        for cell in 0..81 {
+            for d in 0..9 {
+                if grid[cell] >> d & 1 == 0 || grid[cell].count_ones() < 2 {
+                    continue;
+                }
+                let c = cand(cell, d);
+                if comps.on_cycle(pot(c, true)) {
+                    continue;
+                }
+                from_on(&g, c, true, u32::MAX, 0, &mut w);
+                skipped_with_cycles += !w.cycles.is_empty() as usize;
+                for i in 0..w.cycles.len() {
+                    w.path(w.cycles[i], &mut path);
+                    assert!(
+                        cycle_eliminations(&places, &path).is_empty(),
+                        "cell {cell} digit {}",
+                        d + 1
+                    );
+                }
+            }
+        }
+    }
+    assert!(skipped_with_cycles > 0);
+}
