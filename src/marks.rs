@@ -10,7 +10,9 @@ use pgrx::AnyNumeric;
 use sudoku_core::position::check::{mistakes, CheckError};
 use sudoku_core::position::text::{read_beyond_puzzle, read_marks, write_grid, write_line};
 use sudoku_core::position::{engine, Position};
-use sudoku_core::{explain, logic, solve_position_observed, Puzzle, PuzzleError, Size, Solutions};
+use sudoku_core::{
+    explain, logic, position_solutions, solve_position_observed, Puzzle, PuzzleError, Size,
+};
 
 use crate::{
     raise, raise_argument_with_detail, sql_position, step_columns, CandidateRow, Interruptible,
@@ -46,7 +48,7 @@ pub(crate) fn solutions(
     max_count: i32,
 ) -> SetOfIterator<'static, String> {
     let position = position_of(text, puzzle_error);
-    let solutions = Solutions::from_position(&position, max_count as u64, Interruptible);
+    let solutions = position_solutions(&position, max_count as u64, Interruptible);
     SetOfIterator::new(solutions.map(|s| Puzzle::from_cells(s).to_line()))
 }
 

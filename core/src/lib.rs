@@ -22,9 +22,9 @@ pub mod solver;
 pub use error::{ErrorKind, OutOfMemory, PuzzleError};
 pub use generate::{generate, Generated, Options};
 pub use grid::Size;
+pub use position::solve::{position_solutions, solve_position_observed};
 pub use puzzle::{Layout, Puzzle};
 pub use search::{Event, Observer, Outcome, PlacedBy, Silent, Stats};
 pub use solver::{
-    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed,
-    solve_position_observed, Solutions,
+    candidates, is_solution_of, solve, solve_observed, solve_plain, solve_plain_observed, Solutions,
 };

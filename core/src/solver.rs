@@ -9,7 +9,6 @@
 use crate::bitboard;
 use crate::error::PuzzleError;
 use crate::grid::{Size, CELLS};
-use crate::position::Position;
 use crate::puzzle::Puzzle;
 use crate::search::{Observer, Outcome, Silent};
 
@@ -51,18 +50,17 @@ pub fn solve_plain_observed<O: Observer>(
     Ok(crate::plain::solve(puzzle, limit, observer))
 }
 
-/// Solves a position: counts, up to `limit`, the solutions that keep its filled cells
-/// and put in each open cell one of its candidates.
-pub fn solve_position_observed<O: Observer>(
-    position: &Position,
+/// Solves a grid of candidates: counts, up to `limit`, the solutions that keep the
+/// filled cells of `values` and put in each open cell one of its candidates (`cands`,
+/// bit `d - 1` for digit `d`). `None` when two filled cells of a unit hold the same digit
+/// (see `position::solve_position_observed`, whose positions never do).
+pub fn solve_candidates_observed<O: Observer>(
+    values: &[u8; CELLS],
+    cands: &[u16; CELLS],
     limit: u64,
     observer: &mut O,
-) -> Outcome {
-    // A position's filled cells never share a digit in a unit (`Position` checks it).
-    match bitboard::Search::from_position(&position.values, &position.cands, limit, observer) {
-        Some(mut search) => search.run(),
-        None => unreachable!("a position's filled cells do not conflict"),
-    }
+) -> Option<Outcome> {
+    bitboard::Search::from_position(values, cands, limit, observer).map(|mut search| search.run())
 }
 
 /// The error for givens the bitboard search could not place.
@@ -116,14 +114,18 @@ impl<O: Observer> Solutions<O> {
 }
 
 impl<O: Observer> Solutions<O> {
-    /// The solutions of a position (see [`solve_position_observed`]) up to `limit`.
-    pub fn from_position(position: &Position, limit: u64, observer: O) -> Solutions<O> {
-        let search =
-            bitboard::Search::from_position(&position.values, &position.cands, limit, observer)
-                .expect("a position's filled cells do not conflict");
-        Solutions {
+    /// The solutions of a grid of candidates (see [`solve_candidates_observed`]) up to
+    /// `limit`; `None` when two filled cells of a unit hold the same digit.
+    pub fn from_candidates(
+        values: &[u8; CELLS],
+        cands: &[u16; CELLS],
+        limit: u64,
+        observer: O,
+    ) -> Option<Solutions<O>> {
+        let search = bitboard::Search::from_position(values, cands, limit, observer)?;
+        Some(Solutions {
             inner: SolutionsInner::Nine(Box::new(search)),
-        }
+        })
     }
 }
 

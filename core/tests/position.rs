@@ -12,7 +12,9 @@ use sudoku_core::position::text::{
 };
 use sudoku_core::position::{Position, ALL};
 use sudoku_core::search::Silent;
-use sudoku_core::{solve, solve_position_observed, ErrorKind, Puzzle, PuzzleError, Solutions};
+use sudoku_core::{
+    position_solutions, solve, solve_position_observed, ErrorKind, Puzzle, PuzzleError,
+};
 
 const EASY: &str =
     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
@@ -330,11 +332,11 @@ proptest! {
         prop_assert_eq!(out.count, naive_mask_count(&pos.values, &pos.cands, 3));
         // The grid it was made from is a solution.
         prop_assert!(out.count >= 1);
-        let all: Vec<[u8; 81]> = Solutions::from_position(&pos, 3, Silent).collect();
+        let all: Vec<[u8; 81]> = position_solutions(&pos, 3, Silent).collect();
         prop_assert_eq!(all.len() as u64, out.count);
         for s in &all {
-            for c in 0..81 {
-                let ok = if pos.values[c] != 0 { s[c] == pos.values[c] } else { pos.cands[c] >> (s[c] - 1) & 1 == 1 };
+            for (c, &digit) in s.iter().enumerate() {
+                let ok = if pos.values[c] != 0 { digit == pos.values[c] } else { pos.cands[c] >> (digit - 1) & 1 == 1 };
                 prop_assert!(ok);
             }
             prop_assert!(sudoku_core::is_solution_of(&pos.filled(), s));
@@ -370,7 +372,7 @@ fn hints_from_random_positions_are_sound_and_new() {
         tried += 1;
         // Place some of the solution's digits and remove some wrong candidates.
         let mut progress = puzzle.cells;
-        let share = rng.below(60) as u64;
+        let share = rng.below(60);
         for c in 0..81 {
             if progress[c] == 0 && rng.next_u64() % 100 < share / 2 {
                 progress[c] = grid[c];

@@ -1,10 +1,9 @@
 //! Printable pages: 1, 2, 4 or 6 grids on an A4 or Letter page, a caption under each
 //! (its label and its rating), and pages of solutions drawn the same way.
 
+use super::error::PictureError;
+use super::grid::{body, cut, Geometry, Overlay, Position, MAX_LABEL_CHARS, PAGE_LIMIT, STYLE};
 use super::writer::{svg, Svg};
-use super::{
-    body, cut, Geometry, Overlay, PictureError, Position, MAX_LABEL_CHARS, PAGE_LIMIT, STYLE,
-};
 use crate::explain::rating_text;
 use crate::grid::CELLS;
 use crate::puzzle::Puzzle;

@@ -2,8 +2,8 @@
 //! puzzle of the README, and puzzles made by `sudoku_generate` (`generate::generate`
 //! seed 7, `graded::generate_graded` seed 3) whose paths take the techniques shown.
 
-use super::Link;
 use crate::logic::Candidate;
+use crate::logic::Link;
 
 /// The README's first puzzle: its hint is a hidden single.
 pub const EASY: &str =

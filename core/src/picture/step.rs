@@ -1,11 +1,12 @@
 //! A step of the human-logic engine drawn on the position it starts from.
 
-use super::{grid_svg, Options, Overlay, PictureError, Position};
+use super::error::PictureError;
+use super::grid::{grid_svg, Options, Overlay, Position};
+use crate::error::PuzzleError;
 use crate::explain;
 use crate::logic::{self, Marks, Step, Technique};
 use crate::puzzle::Puzzle;
 use crate::search::Observer;
-use crate::PuzzleError;
 
 /// A step found, with the position it starts from.
 #[derive(Clone, Debug)]

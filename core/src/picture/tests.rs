@@ -2,7 +2,9 @@
 //! What a browser lays out is tested by scripts/browser_test.sh.
 
 use super::*;
+use crate::logic::Candidate;
 use crate::logic::{path, Technique};
+use crate::puzzle::Puzzle;
 
 fn parse(svg: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed: {e}\n{svg}"))

@@ -4,7 +4,7 @@
 //! ([`PictureError::TooLarge`]) and asks the allocator with `try_reserve`, so a refused
 //! allocation is an [`OutOfMemory`] error, never an abort.
 
-use super::PictureError;
+use super::error::PictureError;
 use crate::error::OutOfMemory;
 use std::fmt;
 

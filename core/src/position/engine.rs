@@ -3,11 +3,11 @@
 //! engine works on their marks, where a removed candidate is simply absent) and places
 //! digits only in open cells.
 
-use super::Position;
+use super::solve::solve_position_observed;
+use super::state::Position;
 use crate::grid::CELLS;
 use crate::logic::{self, LadderOptions, Marks, Rating, Step};
 use crate::search::{Observer, Outcome};
-use crate::solver::solve_position_observed;
 
 /// True when applying `step` to `m` changes something, and it only removes candidates
 /// `m` has and only places digits in open cells.

@@ -12,7 +12,7 @@
 //! In both, a filled cell is written as its digit alone: what that means is decided by
 //! [`super::Position::from_marks`] (Sukaku Explainer's rule), not here.
 
-use super::ALL;
+use super::state::ALL;
 use crate::error::PuzzleError;
 use crate::grid::CELLS;
 use crate::puzzle::{Layout, Puzzle};

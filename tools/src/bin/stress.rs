@@ -148,6 +148,7 @@ fn check(text: &str, tally: &mut [u64; 6]) {
                     assert!(digit > 4);
                 }
                 PuzzleError::Conflict { .. } => unreachable!("parse does not check givens"),
+                other => unreachable!("Puzzle::parse reads no pencil marks, yet gave {other:?}"),
             }
             tally[0] += 1;
             return;
