@@ -57,7 +57,12 @@ fn sudoku_svg(
             "step -1 (the default) draws no step, 0 the next hint (sudoku_hint), n >= 1 step n of sudoku_steps.",
         );
     }
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(parsed) => parsed,
+        // A pencil-mark text (729 characters or a candidate grid): its marks drawn as
+        // they are, givens and placed digits as Sukaku Explainer reads them.
+        Err(e) => return marks_svg(puzzle, e, px, labels, step),
+    };
     parsed.check_givens().unwrap_or_else(|e| raise(e));
     if step >= 0 {
         let at = picture::locate_step(&parsed, step as usize, &mut Interruptible).unwrap_or_else(
@@ -102,6 +107,34 @@ fn sudoku_svg(
 
 /// Raises the error of element `index` (from 1) of the puzzles array, as the other
 /// functions raise it, the DETAIL naming the element.
+/// The picture of a pencil-mark text: the position read as the other functions read it
+/// (`marks::position_of`), every open cell with its marks.
+fn marks_svg(text: &str, puzzle_error: PuzzleError, px: u32, labels: bool, step: i32) -> String {
+    let position = crate::marks::position_of(text, puzzle_error);
+    if step >= 0 {
+        ErrorReport::new(
+            PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+            "steps are not drawn on pencil-mark texts yet",
+            function_name!(),
+        )
+        .set_detail(
+            "Draw the marks with step => -1 (the default); sudoku_hint reads the same text.",
+        )
+        .report(PgLogLevel::ERROR);
+        unreachable!("an ERROR report does not return")
+    }
+    let givens = Puzzle::from_cells(position.givens);
+    let picture = Position::of_marks(&givens, &position.to_marks());
+    let options = picture::Options {
+        size: px,
+        labels,
+        title: "Sudoku with pencil marks",
+        description: "",
+    };
+    picture::grid_svg(&picture, &picture::Overlay::default(), &options)
+        .unwrap_or_else(|e| raise_picture(e))
+}
+
 fn raise_element(index: usize, err: PuzzleError) -> ! {
     let code = match err.kind() {
         ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
