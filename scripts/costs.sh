@@ -2,7 +2,7 @@
 # Measures each function's time per call against a built-in function of COST 1
 # (length(text)), the unit PostgreSQL's planner counts function costs in, and prints
 # the ratio: the COST the function should declare. The COSTs in src/lib.rs and the
-# upgrade scripts are these figures, rounded (see README, "Function costs").
+# upgrade scripts are these figures, rounded (see docs/functions.md, "Function costs").
 #
 # Usage: scripts/costs.sh [ROWS]   (default 20000 generated puzzles; the extension must be
 #                                   installed, as scripts/test.sh or demo.sh leave it)

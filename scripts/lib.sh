@@ -1,5 +1,5 @@
-# Shared by scripts/demo.sh, scripts/test.sh and scripts/bench.sh: set-up steps and a
-# throwaway PostgreSQL cluster. Source it; do not run it.
+# Shared by every script: set-up steps and the throwaway PostgreSQL clusters.
+# Source it; do not run it.
 #
 # Everything here is idempotent: run again, it only does what is missing.
 
@@ -57,6 +57,14 @@ ensure_pgrx() {
     fi
 }
 
+# rustfmt and clippy, for the lint layer of scripts/test.sh.
+ensure_lint_tools() {
+    if ! cargo fmt --version >/dev/null 2>&1 || ! cargo clippy --version >/dev/null 2>&1; then
+        say "installing rustfmt and clippy"
+        rustup component add rustfmt clippy
+    fi
+}
+
 ensure_toolchain() {
     ensure_packages
     ensure_pgrx
@@ -89,33 +97,72 @@ install_extension() {
     done
 }
 
-# A throwaway cluster owned by the postgres OS user (PostgreSQL refuses to run as
-# root), listening on a unix socket only. Sets PGHOST/PGPORT/PGUSER for psql.
-PGTMP=""
-PGTMP_BIN=""
-start_cluster() {
-    PGTMP="$(mktemp -d /tmp/sudoku_ext_pg.XXXXXX)"
-    PGTMP_BIN="$PG_BIN"
-    chown postgres: "$PGTMP"
-    chmod 755 "$PGTMP"
-    export PGHOST="$PGTMP" PGPORT="${SUDOKU_PGPORT:-54329}" PGUSER=postgres PGDATABASE=postgres
-    say "starting a throwaway PostgreSQL cluster in $PGTMP (unix socket only)"
-    sudo -u postgres "${PG_BIN}/initdb" -D "$PGTMP/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null
-    # SUDOKU_PGPOSTMASTER_PREFIX: shell words run before pg_ctl, whose limits the
-    # postmaster inherits (scripts/reliability.sh: "ulimit -v 3000000;").
+# --- Throwaway clusters: the one way every script starts and stops a PostgreSQL server ---
+#
+# cluster_start DIR PORT BINDIR [OPTIONS]
+#   A new cluster in DIR/data (trust authentication, UTF8, no locale), started with
+#   BINDIR's pg_ctl as the postgres OS user (PostgreSQL refuses to run as root),
+#   listening on the unix socket in DIR only, on PORT, logging to DIR/log, with OPTIONS
+#   added to the postgres command line ("-c name=value ..."). DIR is created when
+#   missing and made the postgres user's. SUDOKU_PGPOSTMASTER_PREFIX: shell words run
+#   before pg_ctl, whose limits and environment the postmaster inherits
+#   ("ulimit -v 3000000;" in scripts/reliability.sh, "export LD_LIBRARY_PATH=...;").
+# cluster_stop DIR
+#   Stops that cluster (pg_ctl signals the PID in its own data directory, nothing
+#   else) and removes DIR.
+# Every cluster still running when the script exits is stopped and removed then, with
+# the paths listed in REMOVE_AT_EXIT (an EXIT trap set here: scripts set no other).
+declare -gA CLUSTER_BINDIR=()
+REMOVE_AT_EXIT=()
+cluster_start() {
+    local dir="$1" port="$2" bindir="$3" options="${4:-}"
+    mkdir -p "$dir"
+    chown postgres: "$dir"
+    chmod 755 "$dir"
+    CLUSTER_BINDIR["$dir"]="$bindir"
+    sudo -u postgres "$bindir/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null || return 1
     sudo -u postgres bash -c "${SUDOKU_PGPOSTMASTER_PREFIX:-} exec \"\$@\"" pg_ctl \
-        "${PG_BIN}/pg_ctl" -D "$PGTMP/data" -l "$PGTMP/log" -w \
-        -o "-k $PGTMP -p $PGPORT -c listen_addresses='' ${SUDOKU_PGOPTS:-}" start >/dev/null
-    trap stop_cluster EXIT
+        "$bindir/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
+        -o "-k $dir -p $port -c listen_addresses='' $options" start >/dev/null || {
+        echo "the cluster in $dir did not start; the end of its log:" >&2
+        tail -20 "$dir/log" >&2 || true
+        return 1
+    }
 }
 
-# Stops the cluster this script started (pg_ctl signals the PID in its own data
-# directory, and nothing else), and removes it.
-stop_cluster() {
-    if [ -n "$PGTMP" ] && [ -d "$PGTMP/data" ]; then
-        sudo -u postgres "${PGTMP_BIN:-$PG_BIN}/pg_ctl" -D "$PGTMP/data" -m fast -w stop >/dev/null 2>&1 || true
-        rm -rf "$PGTMP"
+cluster_stop() {
+    local dir="$1"
+    if [ -n "${CLUSTER_BINDIR[$dir]:-}" ]; then
+        sudo -u postgres "${CLUSTER_BINDIR[$dir]}/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
+        unset 'CLUSTER_BINDIR[$dir]'
     fi
+    rm -rf "$dir"
+}
+
+cluster_stop_all() {
+    local dir
+    for dir in "${!CLUSTER_BINDIR[@]}"; do
+        cluster_stop "$dir"
+    done
+    for dir in "${REMOVE_AT_EXIT[@]}"; do
+        rm -rf "$dir"
+    done
+}
+trap cluster_stop_all EXIT
+
+# The cluster most scripts need, one at a time, on PG_BIN's server (the system
+# PostgreSQL 15 unless use_major chose another): sets PGTMP (its directory, where a
+# script may keep files of its own until stop_cluster) and PGHOST/PGPORT/PGUSER for psql.
+PGTMP=""
+start_cluster() {
+    PGTMP="$(mktemp -d /tmp/sudoku_ext_pg.XXXXXX)"
+    export PGHOST="$PGTMP" PGPORT="${SUDOKU_PGPORT:-54329}" PGUSER=postgres PGDATABASE=postgres
+    say "starting a throwaway PostgreSQL cluster in $PGTMP (unix socket only)"
+    cluster_start "$PGTMP" "$PGPORT" "$PG_BIN" "${SUDOKU_PGOPTS:-}"
+}
+
+stop_cluster() {
+    [ -z "$PGTMP" ] || cluster_stop "$PGTMP"
     PGTMP=""
 }
 

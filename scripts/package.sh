@@ -17,19 +17,10 @@
 #     pristine relocatable server of that major, freshly unpacked from the PyPI archive
 #     cached by scripts/majors.sh, a server that never saw the build tree, then runs it as the postgres user on a unix socket:
 #     CREATE EXTENSION, solve a puzzle and check the answer, and create 0.1.0 and
-#     upgrade it to this version. Exits non-zero when any major fails.
+#     upgrade it to this version (scripts/packaging.sh). Exits non-zero when any major fails.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-
-TEST=""
-MAJORS=()
-for arg in "$@"; do
-    case "$arg" in
-        --test) TEST=1 ;;
-        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
-        *) MAJORS+=("$arg") ;;
-    esac
-done
-[ "${#MAJORS[@]}" -gt 0 ] || read -r -a MAJORS <<<"$PG_MAJORS"
+source "$ROOT/scripts/packaging.sh"
+parse_package_args 20 "$0" "$@"
 
 # What the build needs (each step does nothing when it is already there): Debian's
 # packages, the relocatable servers of majors.sh, cargo-pgrx pointed at all of them.
@@ -39,11 +30,7 @@ for major in "${MAJORS[@]}"; do
 done
 ensure_pgrx
 
-VERSION="$(sed -n 's/^version *= *"\(.*\)"/\1/p' "$ROOT/Cargo.toml" | head -1)"
-OUT="$ROOT/target/package"
 ARCH="linux-$(uname -m)"
-
-archive_name() { echo "sudoku_ext-${VERSION}-pg$1-${ARCH}"; }
 
 # Builds the release extension for major $1 and writes its archive.
 build_archive() {
@@ -92,59 +79,21 @@ EOF
     tar -tzf "$OUT/$name.tar.gz" >&2
 }
 
-# Installs major $1's archive into a fresh copy of the relocatable server and uses it.
+# Installs major $1's archive into a fresh copy of the relocatable server and uses it
+# (scripts/packaging.sh).
 test_archive() {
-    local major="$1" name archive tmp server port rc=0
-    name="$(archive_name "$major")"
-    archive="$OUT/$name.tar.gz"
-    [ -f "$archive" ] || build_archive "$major" || return 1
-    tmp="$(mktemp -d /tmp/sudoku_ext_pkgtest.XXXXXX)"
-    server="$tmp/server"
-    # A pristine server unpacked from PyPI's archive: it never saw the build tree.
-    unpack_server "$major" "$server" || { rm -rf "$tmp"; return 1; }
-    say "installing $name.tar.gz into a fresh PostgreSQL $("$server/bin/pg_config" --version | cut -d' ' -f2) in $server"
-    [ ! -e "$("$server/bin/pg_config" --pkglibdir)/sudoku_ext.so" ] || { echo "the fresh server already has sudoku_ext" >&2; rm -rf "$tmp"; return 1; }
-    # What the README tells an operator to do:
-    tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --pkglibdir)" "$name/lib" &&
-        tar -xzf "$archive" --strip-components=2 -C "$("$server/bin/pg_config" --sharedir)" "$name/share" || {
-        rm -rf "$tmp"
-        return 1
-    }
-    chown postgres: "$tmp"
-    chmod 755 "$tmp"
-    port=$((54340 + major))
-    sudo -u postgres "$server/bin/initdb" -D "$tmp/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null &&
-        sudo -u postgres "$server/bin/pg_ctl" -D "$tmp/data" -l "$tmp/log" -w \
-            -o "-k $tmp -p $port -c listen_addresses=''" start >/dev/null || {
-        cat "$tmp/log" >&2 || true
-        rm -rf "$tmp"
-        return 1
-    }
-    local psql=(sudo -u postgres "$server/bin/psql" -X -v ON_ERROR_STOP=1 -h "$tmp" -p "$port" -U postgres -Atq)
-    local puzzle='53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'
-    local answer='534678912672195348198342567859761423426853791713924856961537284287419635345286179'
-    local got upgraded
-    got="$("${psql[@]}" -c "CREATE EXTENSION sudoku_ext" -c "SELECT sudoku_solve('$puzzle')")" || rc=1
-    if [ "$got" = "$answer" ]; then
-        echo "PostgreSQL $major: CREATE EXTENSION sudoku_ext and sudoku_solve from the archive: ok" >&2
-    else
-        echo "PostgreSQL $major: sudoku_solve gave '$got', expected '$answer'" >&2
-        rc=1
-    fi
-    upgraded="$("${psql[@]}" -c "CREATE DATABASE upgraded" &&
-        "${psql[@]}" -d upgraded -c "CREATE EXTENSION sudoku_ext VERSION '0.1.0'" \
-            -c "ALTER EXTENSION sudoku_ext UPDATE" \
-            -c "SELECT extversion || ' ' || (sudoku_solve('$puzzle') = '$answer') FROM pg_extension WHERE extname = 'sudoku_ext'")" || rc=1
-    if [ "$upgraded" = "${VERSION} true" ]; then
-        echo "PostgreSQL $major: 0.1.0 upgraded to ${VERSION} from the archive's scripts: ok" >&2
-    else
-        echo "PostgreSQL $major: the upgrade from 0.1.0 gave '$upgraded', expected '${VERSION} true'" >&2
-        rc=1
-    fi
-    sudo -u postgres "$server/bin/pg_ctl" -D "$tmp/data" -m fast -w stop >/dev/null 2>&1 || true
-    [ $rc -eq 0 ] || tail -20 "$tmp/log" >&2
-    rm -rf "$tmp"
-    return $rc
+    local major="$1"
+    ARCHIVE_NAME="$(archive_name "$major")"
+    ARCHIVE="$OUT/$ARCHIVE_NAME.tar.gz"
+    [ -f "$ARCHIVE" ] || build_archive "$major" || return 1
+    check_fresh_server "$major" "$ARCHIVE_NAME.tar.gz" install_archive
+}
+
+# What the README tells an operator to do, into the server whose pkglibdir and sharedir
+# are $1 and $2.
+install_archive() {
+    tar -xzf "$ARCHIVE" --strip-components=2 -C "$1" "$ARCHIVE_NAME/lib" &&
+        tar -xzf "$ARCHIVE" --strip-components=2 -C "$2" "$ARCHIVE_NAME/share"
 }
 
 failed=0

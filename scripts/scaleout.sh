@@ -59,39 +59,26 @@ if [ "${SUDOKU_SKIP_INSTALL:-}" != "1" ]; then
     [ "$PG_CONFIG" = "/usr/lib/postgresql/${PG_MAJOR}/bin/pg_config" ] || { ensure_majors; ensure_pgrx; }
     install_extension
 fi
-# A relocatable server's postgres_fdw finds its own libpq only through LD_LIBRARY_PATH
-# (its RUNPATH names the build machine's prefix).
-SERVER_ENV=(env "LD_LIBRARY_PATH=$("$PG_CONFIG" --libdir)")
 [ -f "$("$PG_CONFIG" --sharedir)/extension/postgres_fdw.control" ] || {
     echo "postgres_fdw is missing from $("$PG_CONFIG" --sharedir)/extension" >&2
     exit 1
 }
 
 # --- The servers: node 0 is the coordinator, nodes 1..SHARDS the shards ------------
+# Each a throwaway cluster of lib.sh (cluster_start), stopped and removed at exit.
 BASE="$(mktemp -d /tmp/sudoku_ext_scaleout.XXXXXX)"
 chown postgres: "$BASE"
 chmod 755 "$BASE"
+REMOVE_AT_EXIT+=("$BASE")
 BASE_PORT="${SUDOKU_SCALEOUT_PORT:-54370}"
-STARTED=()
-teardown() {
-    local dir
-    for dir in "${STARTED[@]}"; do
-        sudo -u postgres "${PG_BIN}/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null 2>&1 || true
-    done
-    rm -rf "$BASE"
-}
-trap teardown EXIT
 
 node_dir() { echo "$BASE/node$1"; }
 node_port() { echo $((BASE_PORT + $1)); }
 start_node() {
-    local dir
-    dir="$(node_dir "$1")"
-    sudo -u postgres mkdir -p "$dir"
-    sudo -u postgres "${PG_BIN}/initdb" -D "$dir/data" -A trust -U postgres -E UTF8 --no-locale >/dev/null
-    sudo -u postgres "${SERVER_ENV[@]}" "${PG_BIN}/pg_ctl" -D "$dir/data" -l "$dir/log" -w \
-        -o "-k $dir -p $(node_port "$1") -c listen_addresses='' -c max_connections=30" start >/dev/null
-    STARTED+=("$dir")
+    # A relocatable server's postgres_fdw finds its own libpq only through
+    # LD_LIBRARY_PATH (its RUNPATH names the build machine's prefix).
+    SUDOKU_PGPOSTMASTER_PREFIX="export LD_LIBRARY_PATH='$("$PG_CONFIG" --libdir)';" \
+        cluster_start "$(node_dir "$1")" "$(node_port "$1")" "$PG_BIN" "-c max_connections=30"
 }
 # psql against node $1's database sudoku (or postgres, for CREATE DATABASE).
 psql_node() {

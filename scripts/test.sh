@@ -1,24 +1,29 @@
 #!/usr/bin/env bash
 # Runs every test of sudoku_ext, installing whatever is missing first:
-#   1. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
-#                   then randomised inputs through parser and solvers (core/examples/stress.rs)
+#   1. lint:        cargo fmt --check and cargo clippy -D warnings on every target of the workspace
+#                   (tests, benches and tools included) and of fuzz/, the AGPL `sudoku`
+#                   crate absent from the extension's dependencies, and no import cycle among the
+#                   core's modules (scripts/check_module_cycles.py, when present)
+#   2. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
+#                   then randomised inputs through parser and solvers (tools/src/bin/stress.rs)
 #   then for each supported PostgreSQL major (14, 15, 16, 17, 18; see scripts/majors.sh):
-#   2. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
-#   3. pg_regress:  the SQL users see, against the installed release build, in a fresh
+#   3. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
+#   4. pg_regress:  the SQL users see, against the installed release build, in a fresh
 #                   database and in one upgraded from the first released version
-#   4. package:     scripts/package.sh writes that major's binary archive
+#   5. package:     scripts/package.sh writes that major's binary archive
 #   then once:
-#   5. package:     each archive installed into a fresh copy of its major's relocatable
+#   6. package:     each archive installed into a fresh copy of its major's relocatable
 #                   server (no build tree), CREATE EXTENSION, solve, upgrade from 0.1.0
-#   6. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
+#   7. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
 #                   (postgres_fdw), sudoku_solve run on the shards, every answer checked
-#   7. readme:      every SQL example of README.md run and compared (scripts/readme_sql.py)
-#   8. reliability: cancellation latency, concurrent load, memory over a million calls,
+#   8. readme:      every SQL example of README.md and docs/*.md run and compared
+#                   (scripts/readme_sql.py)
+#   9. reliability: cancellation latency, concurrent load, memory over a million calls,
 #                   streaming memory, the largest calls under a ulimit -v (53200, no restart)
-#   9. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
-#  10. datasets:    every puzzle of ../shared/data solved and checked, and the rating targets
+#  10. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
+#  11. datasets:    every puzzle of ../shared/data solved and checked, and the rating targets
 #                   on a sample of the rated set (skipped when absent)
-# Layers 6-10 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
+# Layers 7-11 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
 # last line says how many layers passed.
 #
 # Usage: scripts/test.sh [--long]
@@ -40,6 +45,7 @@ fi
 ensure_packages
 ensure_majors
 ensure_pgrx
+ensure_lint_tools
 cd "$ROOT"
 
 passed=0
@@ -58,9 +64,33 @@ layer() {
     fi
 }
 
+# Formatting, clippy on every target of the workspace, and the import structure. The
+# `sudoku` crate (AGPL-3.0) is a peer for benchmarks only: sudoku_core has it as a
+# dev-dependency (benches/) and sudoku_tools as a dependency (tools/src/bin/compare.rs,
+# canonical_bench.rs), and the extension depends on neither of those uses, which the
+# cargo tree check below keeps true.
+lint_checks() {
+    local rc=0
+    echo "cargo fmt --check (workspace, then fuzz/)" >&2
+    cargo fmt --all --check || rc=1
+    (cd "$ROOT/fuzz" && cargo fmt --all --check) || rc=1
+    echo "cargo clippy --workspace --all-targets -- -D warnings" >&2
+    cargo clippy -q --keep-going --workspace --all-targets -- -D warnings || rc=1
+    echo "cargo clippy of fuzz/ (its own workspace)" >&2
+    (cd "$ROOT/fuzz" && cargo clippy -q --all-targets -- -D warnings) || rc=1
+    if cargo tree -p sudoku_ext -e normal,build --prefix none | grep -q '^sudoku v'; then
+        echo "the AGPL sudoku crate is among the extension's dependencies" >&2
+        rc=1
+    fi
+    if [ -f "$ROOT/scripts/check_module_cycles.py" ]; then
+        python3 "$ROOT/scripts/check_module_cycles.py" || rc=1
+    fi
+    return $rc
+}
+
 core_tests() {
     cargo test -p sudoku_core --release &&
-        cargo run --release -q -p sudoku_core --example stress -- --inputs "$STRESS_INPUTS"
+        cargo run --release -q -p sudoku_tools --bin stress -- --inputs "$STRESS_INPUTS"
 }
 
 pg_tests() {
@@ -96,7 +126,7 @@ run_pg_regress() {
 regress_tests() {
     # cargo pgrx test installed a debug build: install the release build over it.
     install_extension || return 1
-    start_cluster
+    start_cluster || return 1
     local rc=0
     echo "pg_regress on $(psql_pg -Atc 'SHOW server_version'), in a database with the current version:" >&2
     run_pg_regress "$PGTMP/fresh" --dbname=sudoku_regress --load-extension=sudoku_ext || rc=1
@@ -129,28 +159,29 @@ dataset_checks() {
     fi
     for f in "$data"/*.txt; do
         echo "solving and checking every puzzle of $(basename "$f")" >&2
-        cargo run --release -q -p sudoku_core --example solve_file -- "$f" --runs 1 || return 1
-        cargo run --release -q -p sudoku_core --example solve_file -- "$f" --runs 1 --limit 2 || return 1
+        cargo run --release -q -p sudoku_tools --bin solve_file -- "$f" --runs 1 || return 1
+        cargo run --release -q -p sudoku_tools --bin solve_file -- "$f" --runs 1 --limit 2 || return 1
     done
     # The rating targets (issue 10) on every tenth puzzle of the rated set (scripts/bench_rating.sh
     # checks them all), and every puzzle of the hardest set rated 9.0 or more.
     if [ -f "$data/se_rated_dev.tsv" ]; then
         echo "ratings of every tenth puzzle of se_rated_dev.tsv against Sukaku Explainer's" >&2
-        cargo run --release -q -p sudoku_core --example rating_check -- "$data/se_rated_dev.tsv" --stride 10 || return 1
+        cargo run --release -q -p sudoku_tools --bin rating_check -- "$data/se_rated_dev.tsv" --stride 10 || return 1
     fi
     if [ -f "$data/puzzles6_forum_hardest_1106.txt" ]; then
         echo "every puzzle of the hardest set rated 9.0 or more" >&2
-        cargo run --release -q -p sudoku_core --example rating_check -- "$data/puzzles6_forum_hardest_1106.txt" --at-least 9.0 || return 1
+        cargo run --release -q -p sudoku_tools --bin rating_check -- "$data/puzzles6_forum_hardest_1106.txt" --at-least 9.0 || return 1
     fi
 }
 
-# Every SQL example of the README, run in a fresh database and compared with what the
-# README shows (scripts/readme_sql.py), so the README cannot drift from the extension.
+# Every SQL example of the README and of docs/*.md, each page in a fresh database, compared
+# with what the page shows (scripts/readme_sql.py), so the pages cannot drift from the
+# extension; an error is allowed only where a block is marked as expecting one.
 readme_tests() {
-    start_cluster
+    start_cluster || return 1
     local rc=0
     PSQL="sudo -u postgres -E ${PG_BIN}/psql -X -h $PGHOST -p $PGPORT -U postgres" \
-        python3 "$ROOT/scripts/readme_sql.py" "$ROOT/README.md" || rc=$?
+        python3 "$ROOT/scripts/readme_sql.py" "$ROOT/README.md" "$ROOT"/docs/*.md || rc=$?
     stop_cluster
     return $rc
 }
@@ -163,6 +194,7 @@ fuzz_tests() {
     bash "$ROOT/scripts/fuzz.sh" "$FUZZ_SECONDS"
 }
 
+layer lint lint_checks
 layer core core_tests
 for major in $PG_MAJORS; do
     use_major "$major"
@@ -179,8 +211,13 @@ if ! printf ' %s ' $PG_MAJORS | grep -q " ${PG_MAJOR} "; then
     install_extension || echo "install into PostgreSQL ${PG_MAJOR} failed" >&2
 fi
 layer package package_tests
+# Debian packages from those archives (apt into the system 15, unpacked into the others),
+# and the PGXN zip with its META.json validated: scripts/deb.sh, scripts/pgxn.sh.
+layer deb bash "$ROOT/scripts/deb.sh" --test $PG_MAJORS
+layer pgxn bash "$ROOT/scripts/pgxn.sh" --test
 layer scaleout scaleout_tests
 layer readme readme_tests
+layer pictures bash "$ROOT/scripts/browser_test.sh"
 layer reliability reliability_tests
 layer fuzz fuzz_tests
 layer datasets dataset_checks

@@ -103,3 +103,168 @@ COMMENT ON FUNCTION sudoku_equivalent(text, text) IS
 'within a stack, stacks, and transposing: when their canonical forms (sudoku_canonical) are equal. '
 'Memory: that of two sudoku_canonical calls, one after the other (under 8 MB). '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
+
+-- Pictures (issue 30): sudoku_svg and sudoku_svg_pages, see src/picture.rs and docs/pictures.md.
+
+COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int) IS
+'An SVG picture of a puzzle: thick box lines, thin cell lines, givens in bold black. size is the width asked for in pixels '
+'(50-4000, default 450; the picture scales without loss), labels adds row and column numbers, candidates draws the '
+'candidates the givens leave as pencil marks (small digits, digit d in its ninth of the cell). step draws a step on the '
+'position it starts from: 0 the next hint (sudoku_hint), n step n of sudoku_steps, -1 (the default) none; the pattern''s '
+'units are shaded blue and its cells yellow (a wing''s pivot orange), its digits on blue discs, a placement on a green disc, '
+'removed candidates on red discs and struck, digits placed by earlier steps in blue. Deterministic (the same arguments give '
+'the same bytes), well-formed XML, with a <title> and a <desc> holding the puzzle as text (and the step''s explanation). '
+'Output: at most 1 MiB (a few KB to 20 KB in practice). Errors: 22P02 for malformed text, 22023 for contradictory givens, '
+'a size or step out of range, or a hint asked of a full grid or a puzzle without solution.';
+
+COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean) IS
+'Printable pages of puzzles: one row per page (page from 1, solutions, svg), each an SVG document of a sheet of a4 or '
+'letter paper (paper, default a4) holding per_page puzzles (1, 2, 4 or 6; default 4) in array order, each captioned with '
+'its label (labels[i], default its number in the array; at most 80 characters shown) and its ER rating (as sudoku_rate; '
+'"no unique solution" when it has none), then, unless solutions is false, as many pages of their solutions drawn the same '
+'way (givens in black, the solved digits in blue). Pages stream; each is at most 256 KiB. Every puzzle is rated, so hard '
+'puzzles take their rating time (it can be cancelled). Use with array_agg: '
+'SELECT svg FROM sudoku_svg_pages((SELECT array_agg(puzzle ORDER BY id) FROM t)). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens (the DETAIL names the element), a NULL puzzle, '
+'more labels than puzzles, per_page or paper out of range.';
+
+-- Positions with pencil marks (issue 29): the functions that read a puzzle also read
+-- pencil-mark texts (comments given again, with that added); the functions of a
+-- player's position (puzzle, progress, marks).
+
+COMMENT ON FUNCTION sudoku_solve(text) IS
+'Solves a Sudoku: 81 cells (9x9, digits 1-9) or 16 cells (4x4, digits 1-4); 0 . ? are blanks; whitespace and | - + are '
+'layout. Returns the solved grid in the input''s layout (each blank replaced by its digit, every other character kept), '
+'NULL when there is no solution, and the first solution found (deterministically) when there are several. Memory: one '
+'search (about 21 KB) and one copy of the input text for the answer. Pencil marks: a 729-character line or a candidate '
+'grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a given, every other cell is open '
+'with its candidates; see docs/pencil-marks.md); a solution then uses only the candidates present, and is returned as one '
+'81-digit line. Errors: 22P02 for malformed text, 22023 for contradictory givens, 53200 when the copy cannot be had. '
+'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
+'names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_count_solutions(text, int) IS
+'The number of solutions of a puzzle, counted up to max_count (default 2: 0 means none, 1 unique, 2 two or more). The '
+'search stops at max_count, so large caps on puzzles with few givens can take long; it can be cancelled. Memory: one '
+'search (about 21 KB), whatever max_count. Pencil marks: a 729-character line or a candidate grid is read as Sukaku '
+'Explainer reads it (a cell whose one candidate no peer has is a given, every other cell is open with its candidates; see '
+'docs/pencil-marks.md); only the solutions that use the candidates present count. Errors: 22P02 for malformed text, 22023 '
+'for contradictory givens or max_count below 1. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell '
+'without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_solutions(text, int) IS
+'The solutions of a puzzle, up to max_count (default 10), each in the input''s layout, in the search''s deterministic '
+'order (9x9: branch on a cell with the fewest candidates, the one with the most blank peers, the lowest-numbered of '
+'those; 4x4: the lowest-numbered cell with the fewest candidates; digits ascending). No rows when there is none. Rows '
+'stream: the search is resumed for each one, so memory does not grow with max_count (one search, about 21 KB, and one '
+'copy of the input text per row; in FROM, PostgreSQL keeps the rows in a tuplestore that spills to disk past work_mem). '
+'Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate '
+'no peer has is a given, every other cell is open with its candidates; see docs/pencil-marks.md); only the solutions that '
+'use the candidates present, each as one 81-digit line. Errors: 22P02 for malformed text, 22023 for contradictory givens '
+'or max_count below 1, 53200 when memory cannot be had. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, '
+'a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_candidates(text) IS
+'One row per blank cell, in cell order: cell (1-81, or 1-16 for 4x4), row, col, box (1-9 or 1-4, boxes row-major), mask '
+'(bit d-1 set for each candidate digit d), candidates (ascending) and count. Candidates come from the givens alone '
+'(pencil marks), not from solving. Memory: a few KB. Pencil marks: a 729-character line or a candidate grid is read as '
+'Sukaku Explainer reads it (a cell whose one candidate no peer has is a given, every other cell is open with its '
+'candidates; see docs/pencil-marks.md); the rows are its open cells and their marks as written. Errors: 22P02 for '
+'malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell '
+'without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_rate(text) IS
+'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest '
+'step when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked '
+'single 2.3, pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One '
+'decimal. NULL unless the puzzle has exactly one solution; 0.0 for a grid with no blank. 4x4 puzzles are rated with the '
+'techniques that apply to them. Memory: the path and the chain searches, bounded whatever the puzzle. Pencil marks: a '
+'729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a '
+'given, every other cell is open with its candidates; see docs/pencil-marks.md); the rating is the one Sukaku Explainer '
+'gives the same text, from the marks as they are. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
+'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
+'names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_hint(text) IS
+'The easiest next step from the position the puzzle shows (its digits and the candidates they leave): one row with '
+'technique, rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
+'one-sentence explanation; a guess, said so, where no technique applies. No row when the grid is full or has no solution. '
+'Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate '
+'no peer has is a given, every other cell is open with its candidates; see docs/pencil-marks.md); the step is found on '
+'the marks as they are: never a removal already made. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
+'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
+'names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_steps(text) IS
+'The human path of a puzzle, one row per step, as a person would solve it on a pencil-mark grid, always taking the '
+'easiest technique available (Sudoku Explainer''s order): step (1, 2, ...), technique (full_house, hidden_single_box, '
+'naked_single, pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique '
+'applies), rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
+'one-sentence explanation. Replaying every step from the givens reaches the solution; every step is sound. No rows '
+'without a solution; with several solutions the uniqueness techniques and the chains are left out and guesses follow the '
+'first. Memory: the path (at most 729 steps) and the chain searches, bounded whatever the puzzle. Pencil marks: a '
+'729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a '
+'given, every other cell is open with its candidates; see docs/pencil-marks.md); the path starts from the marks as they '
+'are. Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a '
+'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_stats(text) IS
+'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, blanks, solutions (counted up to 2: 0, 1, or 2 meaning two '
+'or more); naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, '
+'blanks_after_singles (blanks they leave) and solved_by_singles (none left); rating (ER, as sudoku_rate; null unless '
+'exactly one solution), techniques (steps of each technique on the human path of sudoku_steps), path_steps and '
+'path_guesses (its steps, and those that are guesses); search_naked_singles, search_hidden_singles, search_band_updates, '
+'search_guesses and search_backtracks (what the fast search of sudoku_solve did to its first solution; see '
+'sudoku_search_trace). Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a '
+'cell whose one candidate no peer has is a given, every other cell is open with its candidates; see '
+'docs/pencil-marks.md); the keys are the same, the singles figures (which count from givens alone) null. Errors: 22P02 '
+'for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a '
+'cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_format(text, text) IS
+'The puzzle (or a solved grid) written in a style: line (one line, . for a blank), digits (one line, 0 for a blank), '
+'contest (a line per row, ? for a blank) or grid (a boxed grid for reading, the default). Every style reads back as the '
+'same puzzle. Styles marks (the 729-character pencil-mark line: digit d at place d of each cell while a candidate, . once '
+'removed, a filled cell its digit alone) and marks_grid (a candidate grid as Sudoku Explainer prints it) write the '
+'candidates the givens leave, or the marks of a pencil-mark text; the other styles write a pencil-mark text''s givens. '
+'Errors: 22P02 for malformed text, 22023 for an unknown style. Pencil-mark errors: 22P02 for a wrong length, a misplaced '
+'digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_is_valid(text) IS
+'True when the text is a puzzle (81 or 16 cells in any layout) whose givens do not contradict each other; false '
+'otherwise, and never an error, so a table can be filtered before solving. It does not say whether a solution exists: use '
+'sudoku_count_solutions for that. A pencil-mark text is valid when its marks make a position (every cell a candidate, no '
+'two cells of a unit with the same single candidate).';
+
+COMMENT ON FUNCTION sudoku_hint(text, text, text) IS
+'The easiest next step from a player''s position: puzzle (the givens), progress (the puzzle with the digits placed since; '
+''''' for none) and marks (their pencil marks as a 729-character line or a candidate grid; '''' for none kept: every '
+'candidate the digits leave). An open cell''s candidates are its marks less the digits its filled peers hold; marks of '
+'filled cells are not read. The step is found on the marks as they are: it never repeats a removal the player made, and '
+'places digits only in open cells (placed digits are never hinted again). Columns as sudoku_hint(text). No row when the '
+'position is full or has no solution (a mistake was made: see sudoku_check). Errors: 22P02 for malformed text (the DETAIL '
+'names the cell for pencil marks), 22023 for a changed given, two filled cells of a unit with the same digit or an open '
+'cell left without candidate.';
+
+COMMENT ON FUNCTION sudoku_steps(text, text, text) IS
+'The human path from a player''s position (arguments as sudoku_hint(puzzle, progress, marks)) to the solution, one row '
+'per step, columns as sudoku_steps(text). No rows without a solution. Errors as sudoku_hint(puzzle, progress, marks).';
+
+COMMENT ON FUNCTION sudoku_rate(text, text, text) IS
+'The ER rating of a player''s position (arguments as sudoku_hint(puzzle, progress, marks)): the rating Sukaku Explainer '
+'gives the same position as a 729-character line; NULL unless it has exactly one solution. Errors as sudoku_hint(puzzle, '
+'progress, marks).';
+
+COMMENT ON FUNCTION sudoku_check(text, text, text) IS
+'What is wrong in a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), measured against the '
+'puzzle''s unique solution: one row per mistake, in cell order: cell, row, col, box, mistake (wrong_digit: a placed digit '
+'that is not the solution''s, digit the one placed; changed_given: another digit in a given''s cell, digit the one '
+'placed; removed_candidate: an open cell whose marks lack the solution''s digit, digit that candidate) and digit. No rows '
+'when the position is right. It tells no more of the solution than the mistakes themselves. Errors: 22P02 for malformed '
+'text, 22023 when the puzzle has no solution or several, or contradictory givens.';
+
+COMMENT ON FUNCTION sudoku_stats(text, text, text) IS
+'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
+'for a pencil-mark text: givens and blanks count the puzzle''s givens, solutions, rating, techniques, path_steps and '
+'path_guesses come from the position, the search keys from the fast search started from it, the singles keys null. '
+'Errors as sudoku_hint(puzzle, progress, marks).';

@@ -12,11 +12,14 @@ use pgrx::prelude::*;
 use pgrx::AnyNumeric;
 use sudoku_core::graded::{check_range, generate_graded, RangeError, RatingRange};
 use sudoku_core::{
-    error::try_copy, explain, grid, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError,
-    Size, Solutions,
+    error::try_copy, explain, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size,
+    Solutions,
 };
 
 ::pgrx::pg_module_magic!(name, version);
+
+mod marks;
+mod picture;
 
 extension_sql_file!("../sql/functions.sql", name = "functions", finalize);
 
@@ -70,7 +73,10 @@ fn check_interrupts() {
 /// The solved grid in the input's layout, or NULL when there is no solution.
 #[pg_extern(immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve(puzzle: &str) -> Option<String> {
-    let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
+    let (parsed, layout) = match Puzzle::parse_with_layout(puzzle) {
+        Ok(read) => read,
+        Err(e) => return marks::solve(puzzle, e),
+    };
     let outcome =
         sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
     outcome.solution.map(|grid| {
@@ -86,7 +92,10 @@ fn sudoku_count_solutions(puzzle: &str, max_count: default!(i32, 2)) -> i32 {
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return marks::count_solutions(puzzle, e, max_count),
+    };
     let outcome = sudoku_core::solve_observed(&parsed, max_count as u64, &mut Interruptible)
         .unwrap_or_else(|e| raise(e));
     outcome.count as i32
@@ -103,6 +112,9 @@ RETURNS TABLE(cell int, "row" int, col int, box int, mask int, candidates int[],
 IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_candidates(
     puzzle: &str,
 ) -> TableIterator<
@@ -117,24 +129,15 @@ fn sudoku_candidates(
         name!(count, i32),
     ),
 > {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return TableIterator::new(marks::candidate_rows(puzzle, e)),
+    };
     let masks = sudoku_core::candidates(&parsed).unwrap_or_else(|e| raise(e));
     let size = parsed.size;
     let rows: Vec<CandidateRow> = (0..size.cells())
         .filter(|&cell| parsed.cells[cell] == 0)
-        .map(|cell| {
-            let mask = masks[cell];
-            let (row, col, box_) = sql_position(size, cell);
-            (
-                cell as i32 + 1,
-                row,
-                col,
-                box_,
-                mask as i32,
-                grid::digits_of(mask).map(i32::from).collect(),
-                mask.count_ones() as i32,
-            )
-        })
+        .map(|cell| marks::candidate_row(size, cell, masks[cell]))
         .collect();
     TableIterator::new(rows)
 }
@@ -260,7 +263,10 @@ fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
-    let (parsed, layout) = Puzzle::parse_with_layout(puzzle).unwrap_or_else(|e| raise(e));
+    let (parsed, layout) = match Puzzle::parse_with_layout(puzzle) {
+        Ok(read) => read,
+        Err(e) => return marks::solutions(puzzle, e, max_count),
+    };
     let solutions =
         Solutions::new(&parsed, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
     let text = try_copy(puzzle).unwrap_or_else(|e| raise_oom(e));
@@ -278,6 +284,9 @@ RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int,
 IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 80
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_search_trace_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_search_trace(
     puzzle: &str,
 ) -> TableIterator<
@@ -369,7 +378,10 @@ fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
 /// decimal; NULL unless the puzzle has exactly one solution.
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return marks::rate(puzzle, e),
+    };
     let outcome =
         sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
     if outcome.count != 1 {
@@ -392,6 +404,9 @@ RETURNS TABLE(technique text, rating numeric, placements text[], eliminations te
 IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_hint(
     puzzle: &str,
 ) -> TableIterator<
@@ -406,7 +421,10 @@ fn sudoku_hint(
         name!(explanation, String),
     ),
 > {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return TableIterator::new(marks::hint(puzzle, e)),
+    };
     let step = explain::hint(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
     TableIterator::new(step.map(|s| step_columns(parsed.size, &s)))
 }
@@ -420,6 +438,9 @@ RETURNS TABLE(step int, technique text, rating numeric, placements text[], elimi
 IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
 "#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_steps(
     puzzle: &str,
 ) -> TableIterator<
@@ -435,31 +456,28 @@ fn sudoku_steps(
         name!(explanation, String),
     ),
 > {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return TableIterator::new(marks::steps(puzzle, e)),
+    };
     parsed.check_givens().unwrap_or_else(|e| raise(e));
     let path = sudoku_core::logic::path(&parsed, &mut check_interrupts).unwrap_or_default();
     let size = parsed.size;
-    TableIterator::new(path.into_iter().enumerate().map(move |(i, s)| {
-        let (technique, rating, placements, eliminations, cells, units, explanation) =
-            step_columns(size, &s);
-        (
-            i as i32 + 1,
-            technique,
-            rating,
-            placements,
-            eliminations,
-            cells,
-            units,
-            explanation,
-        )
-    }))
+    TableIterator::new(
+        path.into_iter()
+            .enumerate()
+            .map(move |(i, s)| marks::numbered_step(size, i, &s)),
+    )
 }
 
 /// Figures about a puzzle: its singles, its human path and rating, and the fast
 /// search's work, as jsonb.
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return marks::stats(puzzle, e),
+    };
     let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
     let rating = a.rating.map(|er| {
         serde_json::Number::from_str(&explain::rating_text(er)).expect("a decimal number")
@@ -493,12 +511,18 @@ fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
 /// The puzzle written in another style.
 #[pg_extern(immutable, strict, parallel_safe, cost = 10)]
 fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
+    if let Some(text) = marks::format_marks(puzzle, style) {
+        return text;
+    }
     let Some(style) = explain::Style::from_name(style) else {
         raise_argument(format!(
-            "unknown style \"{style}\"; the styles are line, digits, contest and grid"
+            "unknown style \"{style}\"; the styles are line, digits, contest, grid, marks and marks_grid"
         ));
     };
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return marks::format_givens(puzzle, e, style),
+    };
     explain::format(&parsed, style)
 }
 
@@ -527,7 +551,10 @@ fn sudoku_equivalent(a: &str, b: &str) -> bool {
 /// raises for bad text.
 #[pg_extern(immutable, strict, parallel_safe, cost = 2)]
 fn sudoku_is_valid(puzzle: &str) -> bool {
-    Puzzle::parse(puzzle).and_then(|p| p.check_givens()).is_ok()
+    match Puzzle::parse(puzzle) {
+        Ok(p) => p.check_givens().is_ok(),
+        Err(e) => marks::is_valid(puzzle, e),
+    }
 }
 
 #[cfg(any(test, feature = "pg_test"))]
@@ -538,7 +565,7 @@ mod tests {
     const EASY: &str =
         "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
     /// The extension's functions, by name, in SQL's order.
-    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_canonical,sudoku_count_solutions,sudoku_equivalent,sudoku_format,sudoku_generate,sudoku_hint,sudoku_is_valid,sudoku_rate,sudoku_search_trace,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps";
+    const EXPECTED_FUNCTIONS: &str = "sudoku_candidates,sudoku_canonical,sudoku_check,sudoku_count_solutions,sudoku_equivalent,sudoku_format,sudoku_generate,sudoku_hint,sudoku_is_valid,sudoku_rate,sudoku_search_trace,sudoku_solutions,sudoku_solve,sudoku_stats,sudoku_steps,sudoku_svg,sudoku_svg_pages";
     const EASY_SOLVED: &str =
         "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 

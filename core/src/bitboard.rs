@@ -279,6 +279,28 @@ impl State {
         Some(st)
     }
 
+    /// The state of a position: its filled cells placed as [`State::from_puzzle`]
+    /// places givens, then every candidate an open cell's marks leave out taken from
+    /// that digit's board. `None` when a filled cell's digit is held by a peer. Nothing
+    /// else is done here: the first propagation updates every board (none is marked
+    /// seen), so a cell left without candidate or with one is found there as for a
+    /// puzzle.
+    fn from_position(values: &[u8; CELLS], cands: &[u16; CELLS]) -> Option<State> {
+        let mut st = State::from_puzzle(&Puzzle::from_cells(*values))?;
+        for cell in 0..CELLS {
+            if values[cell] != 0 {
+                continue;
+            }
+            let (k, bit) = (cell / 27, 1u32 << (cell % 27));
+            for (d, board) in st.cand.iter_mut().enumerate() {
+                if cands[cell] >> d & 1 == 0 {
+                    board[k] &= !bit;
+                }
+            }
+        }
+        Some(st)
+    }
+
     /// Puts digit `d + 1` in cell `i` of band `k`, which must have it as a candidate:
     /// the cell loses its other candidates and the digit leaves the cell's row and box.
     /// Its column, in the other bands, is left to the next band update.
@@ -437,6 +459,19 @@ impl<O: Observer> Search<O> {
     /// candidate of its cell when placed: a peer holds the same digit.
     pub(crate) fn new(puzzle: &Puzzle, limit: u64, observer: O) -> Option<Search<O>> {
         let state = State::from_puzzle(puzzle)?;
+        Some(Search::from_state(state, limit, observer))
+    }
+
+    /// A search of a position (its filled cells, and the candidates of its open
+    /// cells: a solution uses only those), or `None` when a filled cell's digit is held
+    /// by a peer.
+    pub(crate) fn from_position(
+        values: &[u8; CELLS],
+        cands: &[u16; CELLS],
+        limit: u64,
+        observer: O,
+    ) -> Option<Search<O>> {
+        let state = State::from_position(values, cands)?;
         Some(Search::from_state(state, limit, observer))
     }
 

@@ -2,7 +2,7 @@
 //! [`ErrorKind::Malformed`] is `22P02` (invalid_text_representation) and
 //! [`ErrorKind::Contradictory`] is `22023` (invalid_parameter_value).
 
-use crate::grid::{Size, UnitKind};
+use crate::grid::{cell_name, Size, UnitKind};
 use std::fmt;
 
 /// The two classes of bad input.
@@ -73,6 +73,43 @@ pub enum PuzzleError {
         first: usize,
         second: usize,
     },
+    /// A text read as a 729-character pencil-mark line (only digits, `.` and `0`, far
+    /// more than 81 of them) that holds another number of such characters.
+    MarksLength { found: usize },
+    /// In a 729-character line, a digit away from its own place: place `place` (1-9)
+    /// of `cell` holds `digit`, where only `place` itself or `.`/`0` may stand.
+    MisplacedMark { cell: usize, place: u8, digit: u8 },
+    /// A pencil-mark text where a cell has no candidate at all.
+    NoCandidate { cell: usize },
+    /// A candidate grid with a number of cells other than 81.
+    GridCellCount { found: usize },
+    /// A candidate grid with a cell written in another form (a blank `.`/`0` or a
+    /// 729-character run of marks): `text` is the cell as written; `line` and `column`
+    /// (from 1) where it starts.
+    MixedForms {
+        cell: usize,
+        text: String,
+        line: usize,
+        column: usize,
+    },
+    /// A candidate grid cell that names a digit twice.
+    RepeatedCandidate { cell: usize, digit: u8 },
+    /// A player's position that is not 9×9, or whose texts are of different sizes.
+    PositionSize { what: &'static str, cells: usize },
+    /// Two cells of a unit that both hold `digit` or both have it as their only
+    /// candidate (`what` says which: "hold the digit", "have only the candidate").
+    PositionConflict {
+        digit: u8,
+        unit: UnitKind,
+        index: usize,
+        first: usize,
+        second: usize,
+        what: &'static str,
+    },
+    /// An open cell whose every candidate is a digit a filled peer holds.
+    NoCandidateLeft { cell: usize, marks: u16 },
+    /// The progress puts another digit in a given's cell.
+    ChangedGiven { cell: usize, given: u8, found: u8 },
 }
 
 impl PuzzleError {
@@ -80,8 +117,18 @@ impl PuzzleError {
         match self {
             PuzzleError::InvalidCharacter { .. }
             | PuzzleError::CellCount { .. }
-            | PuzzleError::DigitOutOfRange { .. } => ErrorKind::Malformed,
-            PuzzleError::Conflict { .. } => ErrorKind::Contradictory,
+            | PuzzleError::DigitOutOfRange { .. }
+            | PuzzleError::MarksLength { .. }
+            | PuzzleError::MisplacedMark { .. }
+            | PuzzleError::NoCandidate { .. }
+            | PuzzleError::GridCellCount { .. }
+            | PuzzleError::MixedForms { .. }
+            | PuzzleError::RepeatedCandidate { .. }
+            | PuzzleError::PositionSize { .. } => ErrorKind::Malformed,
+            PuzzleError::Conflict { .. }
+            | PuzzleError::PositionConflict { .. }
+            | PuzzleError::NoCandidateLeft { .. }
+            | PuzzleError::ChangedGiven { .. } => ErrorKind::Contradictory,
         }
     }
 
@@ -106,6 +153,42 @@ impl PuzzleError {
                     index + 1
                 )
             }
+            PuzzleError::MarksLength { found } => {
+                format!("pencil-mark line has {found} characters, expected 729")
+            }
+            PuzzleError::MisplacedMark { cell, .. } => {
+                format!("misplaced pencil mark in cell {}", cell_name(*cell))
+            }
+            PuzzleError::NoCandidate { cell } => {
+                format!("cell {} has no candidate", cell_name(*cell))
+            }
+            PuzzleError::GridCellCount { found } => {
+                format!("candidate grid has {found} cells, expected 81")
+            }
+            PuzzleError::MixedForms { cell, .. } => {
+                format!("candidate grid mixes forms at cell {}", cell_name(*cell))
+            }
+            PuzzleError::RepeatedCandidate { cell, digit } => format!(
+                "candidate {digit} is written twice in cell {}",
+                cell_name(*cell)
+            ),
+            PuzzleError::PositionSize { what, .. } => {
+                format!("{what} of a position is not a 9x9 grid")
+            }
+            PuzzleError::PositionConflict {
+                digit, unit, index, ..
+            } => format!(
+                "contradictory position: digit {digit} is claimed twice in {} {}",
+                unit.name(),
+                index + 1
+            ),
+            PuzzleError::NoCandidateLeft { cell, .. } => format!(
+                "contradictory position: cell {} has no candidate left",
+                cell_name(*cell)
+            ),
+            PuzzleError::ChangedGiven { cell, .. } => {
+                format!("progress changes the given of cell {}", cell_name(*cell))
+            }
         }
     }
 
@@ -129,6 +212,49 @@ impl PuzzleError {
                 "Cells {} and {} both hold the given {digit}.",
                 size.cell_name(*first),
                 size.cell_name(*second)
+            ),
+            PuzzleError::MarksLength { found } => format!(
+                "Found {found} characters (digits, \".\" and \"0\"); a pencil-mark line is 9 characters for each of the \
+                 81 cells, in row order: digit d at place d while d is a candidate, \".\" or \"0\" once it is removed."
+            ),
+            PuzzleError::MisplacedMark { cell, place, digit } => format!(
+                "Place {place} of cell {} holds the digit {digit}; place d holds the digit d or \".\"/\"0\".",
+                cell_name(*cell)
+            ),
+            PuzzleError::NoCandidate { cell } => format!(
+                "Every cell of a pencil-mark grid keeps at least one candidate; {} has none.",
+                cell_name(*cell)
+            ),
+            PuzzleError::GridCellCount { found } => format!(
+                "Found {found} cells; a candidate grid writes each of the 81 cells as its candidates (digits 1-9 run \
+                 together), cells apart by spaces, with any borders of \"|\", \"-\", \"+\", \"*\", \".\", \":\" and \"'\"."
+            ),
+            PuzzleError::MixedForms { text, line, column, .. } => format!(
+                "\"{text}\" at line {line}, column {column} is not a cell of a candidate grid (its digits 1-9); \
+                 blanks and 729-character marks belong to the other forms."
+            ),
+            PuzzleError::RepeatedCandidate { cell, digit } => format!(
+                "Cell {} lists the digit {digit} more than once.",
+                cell_name(*cell)
+            ),
+            PuzzleError::PositionSize { what, cells } => format!(
+                "The {what} has {cells} cells; positions with pencil marks are 9x9 (81 cells)."
+            ),
+            PuzzleError::PositionConflict { digit, first, second, what, .. } => format!(
+                "Cells {} and {} both {what} {digit}.",
+                cell_name(*first),
+                cell_name(*second)
+            ),
+            PuzzleError::NoCandidateLeft { cell, marks } => format!(
+                "The candidates of {} ({}) are all digits its filled peers hold.",
+                cell_name(*cell),
+                crate::grid::digits_of(*marks)
+                    .map(|d| char::from(b'0' + d))
+                    .collect::<String>()
+            ),
+            PuzzleError::ChangedGiven { cell, given, found } => format!(
+                "Cell {} is the given {given}; the progress holds {found} there.",
+                cell_name(*cell)
             ),
         }
     }

@@ -12,7 +12,9 @@ pub mod generate;
 pub mod graded;
 pub mod grid;
 pub mod logic;
+pub mod picture;
 pub(crate) mod plain;
+pub mod position;
 pub mod puzzle;
 pub mod search;
 pub mod solver;
@@ -20,6 +22,7 @@ pub mod solver;
 pub use error::{ErrorKind, OutOfMemory, PuzzleError};
 pub use generate::{generate, Generated, Options};
 pub use grid::Size;
+pub use position::solve::{position_solutions, solve_position_observed};
 pub use puzzle::{Layout, Puzzle};
 pub use search::{Event, Observer, Outcome, PlacedBy, Silent, Stats};
 pub use solver::{

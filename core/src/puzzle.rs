@@ -280,7 +280,7 @@ impl Layout {
 }
 
 /// The error for the byte at `offset`.
-fn invalid_character(text: &str, offset: usize) -> PuzzleError {
+pub(crate) fn invalid_character(text: &str, offset: usize) -> PuzzleError {
     let (ch, position, line, column) = locate(text, offset);
     PuzzleError::InvalidCharacter {
         ch,
@@ -292,7 +292,7 @@ fn invalid_character(text: &str, offset: usize) -> PuzzleError {
 
 /// The character at byte `offset`, and its position, line and column counted in
 /// characters from 1.
-fn locate(text: &str, offset: usize) -> (char, usize, usize, usize) {
+pub(crate) fn locate(text: &str, offset: usize) -> (char, usize, usize, usize) {
     // `offset` may fall inside a multi-byte character: step back to its start.
     let mut start = offset;
     while !text.is_char_boundary(start) {

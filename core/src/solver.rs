@@ -50,6 +50,19 @@ pub fn solve_plain_observed<O: Observer>(
     Ok(crate::plain::solve(puzzle, limit, observer))
 }
 
+/// Solves a grid of candidates: counts, up to `limit`, the solutions that keep the
+/// filled cells of `values` and put in each open cell one of its candidates (`cands`,
+/// bit `d - 1` for digit `d`). `None` when two filled cells of a unit hold the same digit
+/// (see `position::solve_position_observed`, whose positions never do).
+pub fn solve_candidates_observed<O: Observer>(
+    values: &[u8; CELLS],
+    cands: &[u16; CELLS],
+    limit: u64,
+    observer: &mut O,
+) -> Option<Outcome> {
+    bitboard::Search::from_position(values, cands, limit, observer).map(|mut search| search.run())
+}
+
 /// The error for givens the bitboard search could not place.
 fn conflict(puzzle: &Puzzle) -> PuzzleError {
     match puzzle.check_givens() {
@@ -97,6 +110,22 @@ impl<O: Observer> Solutions<O> {
             }),
             None => Err(conflict(puzzle)),
         }
+    }
+}
+
+impl<O: Observer> Solutions<O> {
+    /// The solutions of a grid of candidates (see [`solve_candidates_observed`]) up to
+    /// `limit`; `None` when two filled cells of a unit hold the same digit.
+    pub fn from_candidates(
+        values: &[u8; CELLS],
+        cands: &[u16; CELLS],
+        limit: u64,
+        observer: O,
+    ) -> Option<Solutions<O>> {
+        let search = bitboard::Search::from_position(values, cands, limit, observer)?;
+        Some(Solutions {
+            inner: SolutionsInner::Nine(Box::new(search)),
+        })
     }
 }
 

@@ -175,6 +175,7 @@ pub fn guess_step(m: &Marks, solution: &[u8]) -> Option<Step> {
             digit,
             size.cell_name(cell)
         ),
+        links: Vec::new(),
     })
 }
 

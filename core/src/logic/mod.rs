@@ -49,4 +49,4 @@ pub fn forget_search_memos() {
 
 pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};
 pub use marks::{Candidate, Marks};
-pub use step::{Step, Technique};
+pub use step::{Link, Step, Technique};

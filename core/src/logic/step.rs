@@ -63,6 +63,15 @@ pub enum Technique {
     Guess,
 }
 
+/// A link of a chain between two candidates: strong (if `from` is false, `to` is true)
+/// or weak (if `from` is true, `to` is false).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Link {
+    pub from: Candidate,
+    pub to: Candidate,
+    pub strong: bool,
+}
+
 /// One step: what it places and eliminates, the pattern that justifies it, and its
 /// difficulty.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -82,6 +91,12 @@ pub struct Step {
     pub digits: u16,
     /// One English sentence naming cells as `r1c2`.
     pub explanation: String,
+    /// The links of a chain, in order: a forcing chain's from its assumption to its
+    /// conclusion, a cycle's round from its start back to it. Empty for the other
+    /// techniques, and for the chain steps made of several chains or of a propagation
+    /// (contradictions, double, cell and region forcing chains, nishio, dynamic and
+    /// nested chains), whose links are not carried (yet).
+    pub links: Vec<Link>,
 }
 
 impl Step {
@@ -133,6 +148,7 @@ pub(crate) fn make_step(
         units,
         digits,
         explanation,
+        links: Vec::new(),
     }
 }
 

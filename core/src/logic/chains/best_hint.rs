@@ -7,7 +7,7 @@ use super::kind::{kind_name, ChainKind};
 use super::potential::*;
 use crate::grid::cell_name;
 use crate::logic::marks::Candidate;
-use crate::logic::step::{Step, Technique};
+use crate::logic::step::{Link, Step, Technique};
 
 /// The shape of a hint, for its pattern and explanation.
 #[derive(Clone, Debug)]
@@ -286,6 +286,11 @@ impl BestHint {
             }
             _ => Vec::new(),
         };
+        let links = match &h.shape {
+            HintShape::Cycle(pots) => links_of(pots, true),
+            HintShape::Chain(pots) => links_of(pots, false),
+            _ => Vec::new(),
+        };
         Some(Step {
             technique: Technique::Chain(h.kind),
             rating: tenths(h.difficulty),
@@ -295,6 +300,31 @@ impl BestHint {
             units,
             digits,
             explanation,
+            links,
         })
     }
+}
+
+/// The links between consecutive potentials of a chain (and, for a cycle, from its last
+/// potential back to its first, unless it ends where it starts). A link into an "on"
+/// potential is strong (its source "off" makes it true), a link into an "off" one weak
+/// (its source "on" makes it false): the rules of the implications (see `chains`).
+fn links_of(pots: &[u16], closed: bool) -> Vec<Link> {
+    let candidate = |p: u16| {
+        let c = pot_cand(p);
+        Candidate {
+            cell: cell_of(c) as u8,
+            digit: digit0_of(c) as u8 + 1,
+        }
+    };
+    let link = |a: u16, b: u16| Link {
+        from: candidate(a),
+        to: candidate(b),
+        strong: pot_on(b),
+    };
+    let mut links: Vec<Link> = pots.windows(2).map(|w| link(w[0], w[1])).collect();
+    if closed && pots.len() > 2 && pots.first() != pots.last() {
+        links.push(link(pots[pots.len() - 1], pots[0]));
+    }
+    links
 }

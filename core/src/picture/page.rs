@@ -1,0 +1,212 @@
+//! Printable pages: 1, 2, 4 or 6 grids on an A4 or Letter page, a caption under each
+//! (its label and its rating), and pages of solutions drawn the same way.
+
+use super::error::PictureError;
+use super::grid::{body, cut, Geometry, Overlay, Position, MAX_LABEL_CHARS, PAGE_LIMIT, STYLE};
+use super::writer::{svg, Svg};
+use crate::explain::rating_text;
+use crate::grid::CELLS;
+use crate::puzzle::Puzzle;
+
+/// Paper sizes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Paper {
+    /// 210 × 297 mm.
+    A4,
+    /// 8.5 × 11 in (215.9 × 279.4 mm).
+    Letter,
+}
+
+impl Paper {
+    /// `a4` or `letter`.
+    pub fn from_name(name: &str) -> Option<Paper> {
+        match name {
+            "a4" => Some(Paper::A4),
+            "letter" => Some(Paper::Letter),
+            _ => None,
+        }
+    }
+
+    /// Width and height in tenths of a millimetre (the page's units).
+    fn extent(self) -> (i32, i32) {
+        match self {
+            Paper::A4 => (2100, 2970),
+            Paper::Letter => (2159, 2794),
+        }
+    }
+
+    /// The `width` and `height` attributes.
+    fn dimensions(self) -> (&'static str, &'static str) {
+        match self {
+            Paper::A4 => ("210mm", "297mm"),
+            Paper::Letter => ("8.5in", "11in"),
+        }
+    }
+}
+
+/// How many grids a page holds, on which paper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PageLayout {
+    /// 1, 2, 4 or 6.
+    pub per_page: usize,
+    pub paper: Paper,
+}
+
+impl PageLayout {
+    /// The numbers of grids a page may hold.
+    pub const PER_PAGE: [usize; 4] = [1, 2, 4, 6];
+
+    /// Columns and rows of grids.
+    fn grid(self) -> (i32, i32) {
+        match self.per_page {
+            1 => (1, 1),
+            2 => (1, 2),
+            4 => (2, 2),
+            _ => (2, 3),
+        }
+    }
+
+    /// The number of pages `count` puzzles take (puzzle pages or solution pages).
+    pub fn pages_for(self, count: usize) -> usize {
+        count.div_ceil(self.per_page.max(1))
+    }
+}
+
+/// The puzzles' pages, or the pages of their solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PageKind {
+    Puzzles,
+    Solutions,
+}
+
+/// One puzzle of a page.
+#[derive(Clone, Copy, Debug)]
+pub struct PageItem<'a> {
+    pub puzzle: Puzzle,
+    /// Caption text (cut to [`MAX_LABEL_CHARS`] characters).
+    pub label: &'a str,
+    /// ER rating in tenths; `None` when the puzzle has no unique solution.
+    pub rating: Option<u16>,
+    /// The (first) solution; `None` when there is none.
+    pub solution: Option<[u8; CELLS]>,
+}
+
+/// Margin of the page, space between grids, and the caption's height (tenths of mm).
+const MARGIN: i32 = 150;
+const GAP: i32 = 80;
+const CAPTION: i32 = 70;
+const HEADING: i32 = 110;
+
+/// One page: `items` (at most `layout.per_page`) drawn row by row, page `number` of
+/// `pages`.
+pub fn page(
+    items: &[PageItem],
+    layout: PageLayout,
+    kind: PageKind,
+    number: usize,
+    pages: usize,
+) -> Result<String, PictureError> {
+    let (w, h) = layout.paper.extent();
+    let (wa, ha) = layout.paper.dimensions();
+    let (cols, rows) = layout.grid();
+    let heading = match kind {
+        PageKind::Puzzles => "Sudoku",
+        PageKind::Solutions => "Solutions",
+    };
+    let mut s = Svg::new(PAGE_LIMIT, 32 << 10)?;
+    s.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
+    svg!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sudoku-page\" width=\"{wa}\" height=\"{ha}\" viewBox=\"0 0 {w} {h}\" role=\"img\" aria-labelledby=\"title desc\">\n"
+    )?;
+    svg!(
+        s,
+        "<title id=\"title\">{heading}, page {number} of {pages}</title>\n<desc id=\"desc\">"
+    )?;
+    for (i, item) in items.iter().enumerate() {
+        if i > 0 {
+            s.raw("\n")?;
+        }
+        s.text(cut(item.label, MAX_LABEL_CHARS))?;
+        svg!(s, ": {}", item.puzzle.to_line())?;
+        if kind == PageKind::Solutions {
+            match &item.solution {
+                Some(sol) => svg!(
+                    s,
+                    ", solution {}",
+                    Puzzle::with_size(item.puzzle.size, &sol[..item.puzzle.size.cells()]).to_line()
+                )?,
+                None => s.raw(", no solution")?,
+            }
+        }
+    }
+    s.raw("</desc>\n<style>")?;
+    s.raw(STYLE)?;
+    s.raw("</style>\n")?;
+    svg!(
+        s,
+        "<rect class=\"paper\" x=\"0\" y=\"0\" width=\"{w}\" height=\"{h}\"/>\n"
+    )?;
+    svg!(
+        s,
+        "<text class=\"heading\" x=\"{MARGIN}\" y=\"{}\" style=\"text-anchor:start\">{heading}</text>\n",
+        MARGIN
+    )?;
+    svg!(
+        s,
+        "<text class=\"caption\" x=\"{}\" y=\"{}\" style=\"text-anchor:end\">{number} / {pages}</text>\n",
+        w - MARGIN,
+        MARGIN
+    )?;
+    let top = MARGIN + HEADING;
+    let slot_w = (w - 2 * MARGIN - GAP * (cols - 1)) / cols;
+    let slot_h = (h - top - MARGIN - GAP * (rows - 1)) / rows;
+    let side = slot_w.min(slot_h - CAPTION);
+    for (i, item) in items.iter().take(layout.per_page).enumerate() {
+        let (col, row) = (i as i32 % cols, i as i32 / cols);
+        let x = MARGIN + col * (slot_w + GAP) + (slot_w - side) / 2;
+        let y = top + row * (slot_h + GAP) + (slot_h - CAPTION - side) / 2;
+        let mut position = Position::of_puzzle(&item.puzzle);
+        let caption_tail = match (kind, &item.solution, item.rating) {
+            (PageKind::Puzzles, _, Some(r)) => format!("ER {}", rating_text(r)),
+            (PageKind::Puzzles, _, None) => "no unique solution".to_string(),
+            (PageKind::Solutions, Some(sol), _) => {
+                let cells = item.puzzle.size.cells();
+                let givens = item.puzzle.cells.iter().zip(sol);
+                for (placed, (&given, &digit)) in position.placed.iter_mut().zip(givens).take(cells)
+                {
+                    if given == 0 {
+                        *placed = digit;
+                    }
+                }
+                "solution".to_string()
+            }
+            (PageKind::Solutions, None, _) => "no solution".to_string(),
+        };
+        let g = Geometry::new(item.puzzle.size, false);
+        let e = g.extent();
+        svg!(
+            s,
+            "<svg class=\"sudoku {}\" data-item=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {e} {e}\">\n",
+            if item.puzzle.size == crate::grid::Size::Four { "four" } else { "nine" },
+            i + 1
+        )?;
+        body(&mut s, g, &position, &Overlay::default())?;
+        s.raw("</svg>\n")?;
+        svg!(
+            s,
+            "<text class=\"caption\" data-item=\"{}\" x=\"{}\" y=\"{}\">",
+            i + 1,
+            x + side / 2,
+            y + side + CAPTION - 15
+        )?;
+        s.text(cut(item.label, MAX_LABEL_CHARS))?;
+        if !item.label.is_empty() {
+            s.raw(" \u{b7} ")?;
+        }
+        s.raw(&caption_tail)?;
+        s.raw("</text>\n")?;
+    }
+    s.raw("</svg>\n")?;
+    Ok(s.finish())
+}

@@ -1,0 +1,250 @@
+//! The position itself: its cells, how it is made from a pencil-mark text or from a
+//! puzzle, progress and marks, and the consistency it keeps (see the module notes of
+//! `position`).
+
+use crate::error::PuzzleError;
+use crate::grid::{unit_kind, Size, CELLS, PEERS, UNITS};
+use crate::logic::Marks;
+use crate::puzzle::Puzzle;
+
+/// Every digit, as a candidate mask.
+pub const ALL: u16 = 0x1FF;
+
+/// A 9×9 position: givens, placed digits and the candidates of the open cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The givens, 0 elsewhere.
+    pub givens: [u8; CELLS],
+    /// The digit of every filled cell (givens and placed digits), 0 for an open cell.
+    pub values: [u8; CELLS],
+    /// The candidates of each open cell (bit `d - 1` for digit `d`), 0 for a filled cell.
+    pub cands: [u16; CELLS],
+}
+
+/// The digits the filled cells among `cell`'s peers hold, as a mask.
+fn seen_by(values: &[u8; CELLS], cell: usize) -> u16 {
+    PEERS[cell]
+        .iter()
+        .map(|&p| values[p as usize])
+        .filter(|&d| d != 0)
+        .fold(0, |m, d| m | 1 << (d - 1))
+}
+
+/// The first two cells of a unit with the same key (a digit 1-9, 0 = none), in the
+/// order of [`Puzzle::check_givens`]: the later cell first in cell order, then row,
+/// column, box. A pass of unit masks finds whether there is one; only then are the
+/// cells looked for.
+fn first_clash(keys: &[u8; CELLS], what: &'static str) -> Result<(), PuzzleError> {
+    let mut seen = [0u16; 27];
+    let mut clash = false;
+    for (cell, &d) in keys.iter().enumerate() {
+        if d != 0 {
+            let bit = 1u16 << (d - 1);
+            for u in Size::Nine.units_of(cell) {
+                clash |= seen[u] & bit != 0;
+                seen[u] |= bit;
+            }
+        }
+    }
+    if !clash {
+        return Ok(());
+    }
+    for cell in 0..CELLS {
+        let d = keys[cell];
+        if d == 0 {
+            continue;
+        }
+        for u in Size::Nine.units_of(cell) {
+            if let Some(&first) = UNITS[u]
+                .iter()
+                .find(|&&c| (c as usize) < cell && keys[c as usize] == d)
+            {
+                let (unit, index) = unit_kind(u);
+                return Err(PuzzleError::PositionConflict {
+                    digit: d,
+                    unit,
+                    index,
+                    first: first as usize,
+                    second: cell,
+                    what,
+                });
+            }
+        }
+    }
+    unreachable!("a digit twice in a unit has a first pair of cells")
+}
+
+/// The one digit of a mask with a single bit, else 0.
+fn single(mask: u16) -> u8 {
+    if mask.count_ones() == 1 {
+        mask.trailing_zeros() as u8 + 1
+    } else {
+        0
+    }
+}
+
+impl Position {
+    /// The position a puzzle shows: its givens, and every other cell open with the
+    /// digits no given peer holds.
+    pub fn from_puzzle(puzzle: &Puzzle) -> Result<Position, PuzzleError> {
+        nine(puzzle, "puzzle")?;
+        puzzle.check_givens()?;
+        Position::from_parts(puzzle, None, None)
+    }
+
+    /// A pencil-mark grid read as Sukaku Explainer reads it: a cell whose only candidate
+    /// no peer has is a given (its digit); every other cell is open with its marks.
+    /// Errors: a cell without candidate (malformed); two cells of a unit whose only
+    /// candidate is the same digit (contradictory).
+    pub fn from_marks(marks: &[u16; CELLS]) -> Result<Position, PuzzleError> {
+        if let Some(cell) = marks.iter().position(|&m| m & ALL == 0) {
+            return Err(PuzzleError::NoCandidate { cell });
+        }
+        let mut singles = [0u8; CELLS];
+        for (s, &m) in singles.iter_mut().zip(marks.iter()) {
+            *s = single(m);
+        }
+        first_clash(&singles, "have only the candidate")?;
+        let mut p = Position {
+            givens: [0; CELLS],
+            values: [0; CELLS],
+            cands: [0; CELLS],
+        };
+        // The digits two cells or more of each unit have: a cell's single candidate is
+        // in no peer exactly when none of its three units has it twice (the cell itself
+        // is one of the cells that have it).
+        let mut once = [0u16; 27];
+        let mut twice = [0u16; 27];
+        for (cell, &m) in marks.iter().enumerate() {
+            for u in Size::Nine.units_of(cell) {
+                twice[u] |= once[u] & m;
+                once[u] |= m;
+            }
+        }
+        for cell in 0..CELLS {
+            let d = singles[cell];
+            let bit = marks[cell];
+            let alone = d != 0
+                && Size::Nine
+                    .units_of(cell)
+                    .iter()
+                    .all(|&u| twice[u] & bit == 0);
+            if alone {
+                p.givens[cell] = d;
+                p.values[cell] = d;
+            } else {
+                p.cands[cell] = marks[cell] & ALL;
+            }
+        }
+        Ok(p)
+    }
+
+    /// A player's position: the givens of `puzzle`, the digits of `progress` (which
+    /// may repeat the givens, or leave their cells blank), and the marks of the open
+    /// cells (`None`: every digit no filled peer holds). Marks of filled cells are not
+    /// read; an open cell's candidates are its marks less the digits its filled peers
+    /// hold.
+    ///
+    /// Errors: a grid that is not 9×9, an open cell without any mark (malformed); a
+    /// digit of the progress in a given's cell other than the given, two filled cells
+    /// of a unit with the same digit, an open cell whose marks are all held by filled
+    /// peers (contradictory).
+    pub fn from_parts(
+        puzzle: &Puzzle,
+        progress: Option<&Puzzle>,
+        marks: Option<&[u16; CELLS]>,
+    ) -> Result<Position, PuzzleError> {
+        nine(puzzle, "puzzle")?;
+        let mut values = puzzle.cells;
+        if let Some(progress) = progress {
+            nine(progress, "progress")?;
+            for (cell, (&g, &d)) in puzzle.cells.iter().zip(progress.cells.iter()).enumerate() {
+                if g != 0 && d != 0 && d != g {
+                    return Err(PuzzleError::ChangedGiven {
+                        cell,
+                        given: g,
+                        found: d,
+                    });
+                }
+                if g == 0 {
+                    values[cell] = d;
+                }
+            }
+        }
+        first_clash(&values, "hold the digit")?;
+        let mut p = Position {
+            givens: puzzle.cells,
+            values,
+            cands: [0; CELLS],
+        };
+        for cell in 0..CELLS {
+            if values[cell] != 0 {
+                continue;
+            }
+            let seen = seen_by(&values, cell);
+            let marked = match marks {
+                Some(m) if m[cell] & ALL == 0 => return Err(PuzzleError::NoCandidate { cell }),
+                Some(m) => m[cell] & ALL,
+                None => ALL,
+            };
+            p.cands[cell] = marked & !seen;
+            if p.cands[cell] == 0 {
+                return Err(PuzzleError::NoCandidateLeft {
+                    cell,
+                    marks: marked,
+                });
+            }
+        }
+        Ok(p)
+    }
+
+    /// The pencil marks as the 729-character form writes them: a filled cell's digit
+    /// alone, an open cell's candidates.
+    pub fn masks(&self) -> [u16; CELLS] {
+        let mut out = self.cands;
+        for (m, &d) in out.iter_mut().zip(self.values.iter()) {
+            if d != 0 {
+                *m = 1 << (d - 1);
+            }
+        }
+        out
+    }
+
+    /// The position as the human-logic engine's pencil-mark grid.
+    pub fn to_marks(&self) -> Marks {
+        Marks {
+            size: Size::Nine,
+            values: self.values,
+            cands: self.cands,
+        }
+    }
+
+    /// The filled cells as a puzzle (givens and placed digits alike).
+    pub fn filled(&self) -> Puzzle {
+        Puzzle::from_cells(self.values)
+    }
+
+    /// The open cells.
+    pub fn open_cells(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..CELLS).filter(|&c| self.values[c] == 0)
+    }
+
+    /// True when the candidates are exactly those the filled cells leave (no pencil mark
+    /// removed by hand): such a position is its filled cells' puzzle.
+    pub fn is_plain(&self) -> bool {
+        self.open_cells()
+            .all(|c| self.cands[c] == ALL & !seen_by(&self.values, c))
+    }
+}
+
+/// The error for a grid that is not 9×9.
+fn nine(p: &Puzzle, what: &'static str) -> Result<(), PuzzleError> {
+    if p.size == Size::Nine {
+        Ok(())
+    } else {
+        Err(PuzzleError::PositionSize {
+            what,
+            cells: p.size.cells(),
+        })
+    }
+}

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# The pictures' test layer (issue 30), in a real browser: Debian's headless Chromium.
+#   1. golden files: the pictures of tools/src/bin/pictures.rs written again and compared
+#      byte for byte with tests/pictures/*.svg and docs/img/*.svg (--update rewrites them);
+#   2. layout: every picture inlined in one HTML page; what Chromium laid out (each digit's
+#      box inside its cell, each pencil mark inside its ninth, each arrow from and to its
+#      candidates, computed styles) read back through --dump-dom (tests/browser/check.py);
+#   3. colours: screenshots of steps, the colours at highlighted, placed and removed places;
+#   4. PDF: scripts/print.sh on a file and on a query, against a throwaway cluster with the
+#      installed extension; pdfinfo's page count and pdftoppm's pages not blank.
+# Usage: scripts/browser_test.sh [--update]
+# Needs the release build installed into PostgreSQL 15 (scripts/test.sh installs it first).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+UPDATE=""
+[ "${1:-}" = "--update" ] && UPDATE=1
+
+ensure_browser() {
+    local missing=()
+    command -v chromium >/dev/null || missing+=(chromium)
+    command -v pdfinfo >/dev/null || missing+=(poppler-utils)
+    if [ "${#missing[@]}" -gt 0 ]; then
+        say "installing ${missing[*]}"
+        apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=900 install -y -qq "${missing[@]}" >/dev/null
+    fi
+}
+ensure_browser
+
+WORK="$(mktemp -d /tmp/sudoku_pictures.XXXXXX)"
+chmod 755 "$WORK"
+cleanup() { stop_cluster; rm -rf "$WORK"; }
+trap cleanup EXIT
+CHECK="python3 $ROOT/tests/browser/check.py"
+rc=0
+
+say "golden files"
+(cd "$ROOT" && cargo run --release -q -p sudoku_tools --bin pictures -- tests "$WORK/tests" &&
+    cargo run --release -q -p sudoku_tools --bin pictures -- docs "$WORK/docs") || exit 1
+for pair in "tests:$ROOT/tests/pictures" "docs:$ROOT/docs/img"; do
+    made="$WORK/${pair%%:*}" kept="${pair#*:}"
+    if [ -n "$UPDATE" ]; then
+        mkdir -p "$kept"
+        cp "$made"/*.svg "$kept"/
+    fi
+    for f in "$made"/*.svg; do
+        if ! cmp -s "$f" "$kept/$(basename "$f")"; then
+            echo "golden file $kept/$(basename "$f") differs from what the code draws (scripts/browser_test.sh --update rewrites it)" >&2
+            rc=1
+        fi
+    done
+done
+
+say "layout and colours in Chromium"
+$CHECK layout "$WORK/tests" || rc=1
+$CHECK layout "$WORK/docs" || rc=1
+$CHECK colours "$WORK/tests" || rc=1
+
+say "PDF booklets through scripts/print.sh"
+start_cluster
+psql_pg -q -c "CREATE EXTENSION sudoku_ext" || exit 1
+export PSQL="sudo -u postgres -E ${PG_BIN}/psql -X -h $PGHOST -p $PGPORT -U postgres"
+puzzles="$ROOT/tests/pictures/puzzles.txt"
+count="$(grep -c -v -e '^#' -e '^[[:space:]]*$' "$puzzles")"
+# Puzzle pages and as many solution pages, four to a page.
+pages=$(( (count + 3) / 4 * 2 ))
+bash "$ROOT/scripts/print.sh" --file "$puzzles" --out "$WORK/file.pdf" --per-page 4 &&
+    $CHECK pdf "$WORK/file.pdf" "$pages" || rc=1
+# Seven generated puzzles, six to a Letter page, no solutions: two pages.
+bash "$ROOT/scripts/print.sh" --query "SELECT puzzle, 'No. ' || n AS label FROM sudoku_generate(7, 30) ORDER BY n" \
+    --out "$WORK/query.pdf" --per-page 6 --paper letter --no-solutions &&
+    $CHECK pdf "$WORK/query.pdf" 2 || rc=1
+exit $rc

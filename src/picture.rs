@@ -1,0 +1,243 @@
+//! SQL glue of the pictures (`sudoku_core::picture`): `sudoku_svg` and
+//! `sudoku_svg_pages`. Arguments are checked here (22023 with a DETAIL naming the
+//! argument), puzzles go through the same parser and errors as every other function.
+
+use crate::{check_interrupts, raise, raise_argument_with_detail, Interruptible};
+use pgrx::pg_sys::panic::ErrorReport;
+use pgrx::prelude::*;
+use sudoku_core::picture::{
+    self, PageItem, PageKind, PageLayout, Paper, PictureError, Position, StepError,
+};
+use sudoku_core::{ErrorKind, Puzzle, PuzzleError};
+
+/// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
+/// past its byte limit, `53200` when memory is refused.
+fn raise_picture(err: PictureError) -> ! {
+    match err {
+        PictureError::OutOfMemory(e) => crate::raise_oom(e),
+        other => {
+            ErrorReport::new(
+                PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
+                format!("sudoku picture too large: {other}"),
+                function_name!(),
+            )
+            .report(PgLogLevel::ERROR);
+            unreachable!("an ERROR report does not return")
+        }
+    }
+}
+
+/// The picture's width in pixels, checked.
+fn checked_size(size: i32) -> u32 {
+    let (lo, hi) = picture::SIZE_RANGE;
+    match u32::try_from(size) {
+        Ok(s) if (lo..=hi).contains(&s) => s,
+        _ => raise_argument_with_detail(
+            format!("size must be between {lo} and {hi}, got {size}"),
+            "size is the width asked for, in pixels; the picture is drawn in its own units and scales without loss.",
+        ),
+    }
+}
+
+/// An SVG picture of a puzzle: its digits, its pencil marks (the candidates) on
+/// request, or with `step` the hint (0) or step n of `sudoku_steps` drawn on the
+/// position it starts from.
+#[pg_extern(immutable, strict, parallel_safe, cost = 100)]
+fn sudoku_svg(
+    puzzle: &str,
+    size: default!(i32, 450),
+    labels: default!(bool, false),
+    candidates: default!(bool, false),
+    step: default!(i32, -1),
+) -> String {
+    let px = checked_size(size);
+    if step < -1 {
+        raise_argument_with_detail(
+            format!("step must be -1 or more, got {step}"),
+            "step -1 (the default) draws no step, 0 the next hint (sudoku_hint), n >= 1 step n of sudoku_steps.",
+        );
+    }
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(parsed) => parsed,
+        // A pencil-mark text (729 characters or a candidate grid): its marks drawn as
+        // they are, givens and placed digits as Sukaku Explainer reads them.
+        Err(e) => return marks_svg(puzzle, e, px, labels, step),
+    };
+    parsed.check_givens().unwrap_or_else(|e| raise(e));
+    if step >= 0 {
+        let at = picture::locate_step(&parsed, step as usize, &mut Interruptible).unwrap_or_else(
+            |e| match e {
+                StepError::Puzzle(e) => raise(e),
+                StepError::NoHint { solved } => raise_argument_with_detail(
+                    "there is no hint to draw".to_string(),
+                    if solved {
+                        "The grid is full."
+                    } else {
+                        "The puzzle has no solution."
+                    },
+                ),
+                StepError::OutOfRange { asked, steps } => raise_argument_with_detail(
+                    format!("step {asked} is out of range"),
+                    &format!(
+                        "The path of this puzzle has {steps} steps (sudoku_steps); step 0 is the next hint, -1 none."
+                    ),
+                ),
+            },
+        );
+        return picture::draw_step(&parsed, &at, px, labels).unwrap_or_else(|e| raise_picture(e));
+    }
+    let position = if candidates {
+        Position::with_candidates(&parsed).unwrap_or_else(|e| raise(e))
+    } else {
+        Position::of_puzzle(&parsed)
+    };
+    let options = picture::Options {
+        size: px,
+        labels,
+        title: if candidates {
+            "Sudoku with pencil marks"
+        } else {
+            "Sudoku"
+        },
+        description: "",
+    };
+    picture::grid_svg(&position, &picture::Overlay::default(), &options)
+        .unwrap_or_else(|e| raise_picture(e))
+}
+
+/// Raises the error of element `index` (from 1) of the puzzles array, as the other
+/// functions raise it, the DETAIL naming the element.
+/// The picture of a pencil-mark text: the position read as the other functions read it
+/// (`marks::position_of`), every open cell with its marks.
+fn marks_svg(text: &str, puzzle_error: PuzzleError, px: u32, labels: bool, step: i32) -> String {
+    let position = crate::marks::position_of(text, puzzle_error);
+    if step >= 0 {
+        ErrorReport::new(
+            PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+            "steps are not drawn on pencil-mark texts yet",
+            function_name!(),
+        )
+        .set_detail(
+            "Draw the marks with step => -1 (the default); sudoku_hint reads the same text.",
+        )
+        .report(PgLogLevel::ERROR);
+        unreachable!("an ERROR report does not return")
+    }
+    let givens = Puzzle::from_cells(position.givens);
+    let picture = Position::of_marks(&givens, &position.to_marks());
+    let options = picture::Options {
+        size: px,
+        labels,
+        title: "Sudoku with pencil marks",
+        description: "",
+    };
+    picture::grid_svg(&picture, &picture::Overlay::default(), &options)
+        .unwrap_or_else(|e| raise_picture(e))
+}
+
+fn raise_element(index: usize, err: PuzzleError) -> ! {
+    let code = match err.kind() {
+        ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
+        ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+    };
+    ErrorReport::new(code, err.message(), function_name!())
+        .set_detail(format!("puzzles[{index}]: {}", err.detail()))
+        .report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
+}
+
+/// A puzzle of the pages with what its caption and its solution need.
+struct Prepared {
+    puzzle: Puzzle,
+    label: String,
+    rating: Option<u16>,
+    solution: Option<[u8; sudoku_core::grid::CELLS]>,
+}
+
+/// Printable pages of puzzles, then pages of their solutions: one row per page, each an
+/// SVG document of a sheet of paper.
+#[pg_extern(immutable, strict, parallel_safe, cost = 5000)]
+fn sudoku_svg_pages(
+    puzzles: Array<&str>,
+    labels: default!(Array<&str>, "'{}'"),
+    per_page: default!(i32, 4),
+    paper: default!(&str, "'a4'"),
+    solutions: default!(bool, true),
+) -> TableIterator<'static, (name!(page, i32), name!(solutions, bool), name!(svg, String))> {
+    let per_page = match usize::try_from(per_page) {
+        Ok(n) if PageLayout::PER_PAGE.contains(&n) => n,
+        _ => raise_argument_with_detail(
+            format!("per_page must be 1, 2, 4 or 6, got {per_page}"),
+            "A page holds 1, 2, 4 or 6 puzzles.",
+        ),
+    };
+    let Some(paper) = Paper::from_name(paper) else {
+        raise_argument_with_detail(
+            format!("unknown paper \"{paper}\""),
+            "The papers are a4 (210 x 297 mm) and letter (8.5 x 11 in).",
+        );
+    };
+    if labels.len() > puzzles.len() {
+        raise_argument_with_detail(
+            format!(
+                "labels has {} elements, puzzles {}",
+                labels.len(),
+                puzzles.len()
+            ),
+            "labels holds at most one caption per puzzle; a puzzle without one is captioned with its number.",
+        );
+    }
+    let mut items = Vec::new();
+    for (i, text) in puzzles.iter().enumerate() {
+        let Some(text) = text else {
+            raise_argument_with_detail(
+                format!("puzzles[{}] is NULL", i + 1),
+                "Every element of puzzles must be a puzzle.",
+            );
+        };
+        let parsed = Puzzle::parse(text).unwrap_or_else(|e| raise_element(i + 1, e));
+        parsed
+            .check_givens()
+            .unwrap_or_else(|e| raise_element(i + 1, e));
+        let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible)
+            .unwrap_or_else(|e| raise_element(i + 1, e));
+        let rating = (outcome.count == 1)
+            .then(|| sudoku_core::logic::rate(&parsed, &mut check_interrupts).er);
+        let label = match labels.get(i).flatten() {
+            Some(l) => l.to_string(),
+            None => (i + 1).to_string(),
+        };
+        items.push(Prepared {
+            puzzle: parsed,
+            label,
+            rating,
+            solution: outcome.solution,
+        });
+    }
+    let layout = PageLayout { per_page, paper };
+    let pages = layout.pages_for(items.len());
+    let kinds: &[PageKind] = if solutions {
+        &[PageKind::Puzzles, PageKind::Solutions]
+    } else {
+        &[PageKind::Puzzles]
+    };
+    let rows = kinds
+        .iter()
+        .flat_map(move |&kind| (0..pages).map(move |k| (kind, k)));
+    TableIterator::new(rows.enumerate().map(move |(row, (kind, k))| {
+        pg_sys::check_for_interrupts!();
+        let chunk = &items[k * per_page..((k + 1) * per_page).min(items.len())];
+        let shown: Vec<PageItem> = chunk
+            .iter()
+            .map(|p| PageItem {
+                puzzle: p.puzzle,
+                label: &p.label,
+                rating: p.rating,
+                solution: p.solution,
+            })
+            .collect();
+        let svg =
+            picture::page(&shown, layout, kind, k + 1, pages).unwrap_or_else(|e| raise_picture(e));
+        (row as i32 + 1, kind == PageKind::Solutions, svg)
+    }))
+}

@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""Checks the pictures in a real browser (Debian's headless Chromium).
+
+    check.py layout DIR      every *.svg of DIR inlined in one HTML page; the layout the
+                             browser computed (getBBox, computed styles) is checked
+    check.py colours DIR     x_wing.svg, single.svg and links.svg screenshotted alone; the
+                             colours at highlighted, placed and removed places are checked
+    check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
+
+Exits non-zero with a message on the first kind of failure found (after listing them)."""
+import html
+import json
+import math
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+import zlib
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SVG_NS = "{http://www.w3.org/2000/svg}"
+failures = []
+
+
+def fail(msg):
+    failures.append(msg)
+
+
+def chromium(args, work):
+    cmd = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+           "--no-first-run", "--disable-background-networking", "--disable-component-update",
+           "--disable-sync", "--hide-scrollbars", "--user-data-dir=" + os.path.join(work, "profile")]
+    r = subprocess.run(cmd + args, capture_output=True, text=True, timeout=120)
+    if r.returncode != 0:
+        sys.exit("chromium failed: " + r.stderr[-2000:])
+    return r.stdout
+
+
+def rc(name):
+    m = re.fullmatch(r"r(\d+)c(\d+)", name)
+    return int(m.group(1)) - 1, int(m.group(2)) - 1
+
+
+def inside(inner, outer, slack=0.5):
+    x, y, w, h = inner
+    X, Y, W, H = outer
+    return x >= X - slack and y >= Y - slack and x + w <= X + W + slack and y + h <= Y + H + slack
+
+
+def layout(directory):
+    files = sorted(f for f in os.listdir(directory) if f.endswith(".svg"))
+    if not files:
+        sys.exit("no pictures in " + directory)
+    with tempfile.TemporaryDirectory() as work:
+        page = ['<!DOCTYPE html><html><head><meta charset="utf-8"></head><body>']
+        for f in files:
+            svg = open(os.path.join(directory, f), encoding="utf-8").read()
+            svg = svg[svg.index("?>") + 2:] if svg.startswith("<?xml") else svg
+            page.append('<div data-file="%s">%s</div>' % (f, svg))
+        page.append('<pre id="result"></pre><script>%s</script></body></html>'
+                    % open(os.path.join(HERE, "layout.js"), encoding="utf-8").read())
+        path = os.path.join(work, "page.html")
+        open(path, "w", encoding="utf-8").write("\n".join(page))
+        dom = chromium(["--dump-dom", "file://" + path], work)
+    m = re.search(r'<pre id="result">(.*?)</pre>', dom, re.S)
+    if not m or not m.group(1).strip():
+        sys.exit("the page's script wrote no result")
+    grids = json.loads(html.unescape(m.group(1)))
+    seen = {g["file"] for g in grids}
+    for f in files:
+        if f not in seen:
+            fail("%s: no grid laid out" % f)
+    digits = marks = links = 0
+    for g in grids:
+        where = g["file"] + (" item %s" % g["item"] if g["item"] else "")
+        n = g["n"]
+        if not g["border"] or g["border"][2] <= 0:
+            fail(where + ": no border laid out")
+            continue
+        bx, by, side, _ = g["border"]
+        cell = side / n
+        sub = 3 if n == 9 else 2
+        if not g["texts"]:
+            fail(where + ": no digit laid out (blank picture)")
+        centres = {}
+        for t in g["texts"]:
+            r, c = rc(t["cell"])
+            x, y, w, h = t["box"]
+            if w <= 0 or h <= 0:
+                fail("%s: %s %s has an empty box" % (where, t["cls"], t["cell"]))
+                continue
+            cell_box = (bx + c * cell, by + r * cell, cell, cell)
+            if not inside(t["box"], cell_box):
+                fail("%s: %s %s:%s box %s is outside its cell %s" % (where, t["cls"], t["cell"], t["digit"], t["box"], cell_box))
+            if t["cls"].startswith("mark"):
+                d = int(t["digit"]) - 1
+                part = cell / sub
+                ninth = (cell_box[0] + (d % sub) * part, cell_box[1] + (d // sub) * part, part, part)
+                cx, cy = x + w / 2, y + h / 2
+                if not inside((cx, cy, 0, 0), ninth, 0):
+                    fail("%s: pencil mark %s:%s centred at %.1f,%.1f is outside its ninth %s" % (where, t["cell"], t["digit"], cx, cy, ninth))
+                if t["cls"] == "mark" and t["fill"] != "rgb(92, 92, 92)":
+                    fail("%s: pencil mark %s unstyled (fill %s)" % (where, t["cell"], t["fill"]))
+                centres["%s:%s" % (t["cell"], t["digit"])] = (cx, cy)
+                marks += 1
+            else:
+                digits += 1
+                want = {"given": ("rgb(0, 0, 0)", "700"), "placed": ("rgb(29, 95, 209)", "400")}[t["cls"]]
+                if (t["fill"], t["weight"]) != want:
+                    fail("%s: %s %s unstyled: fill %s weight %s" % (where, t["cls"], t["cell"], t["fill"], t["weight"]))
+                if h < cell * 0.5:
+                    fail("%s: digit %s too small (%.1f high)" % (where, t["cell"], h))
+        for l in g["links"]:
+            links += 1
+            for end, point in (("from", l["start"]), ("to", l["tip"])):
+                c = centres.get(l[end])
+                if c is None:
+                    fail("%s: link %s end %s is not on a pencil mark" % (where, l["cls"], l[end]))
+                elif math.dist(c, point) > cell / sub / 2 + 3:
+                    fail("%s: link %s->%s: %s end %.1f from its candidate" % (where, l["from"], l["to"], end, math.dist(c, point)))
+            dashed = l["dash"] not in ("none", "")
+            if dashed != ("weak" in l["cls"]):
+                fail("%s: link %s->%s (%s) dash %s" % (where, l["from"], l["to"], l["cls"], l["dash"]))
+            if l["stroke"] != "rgb(232, 89, 12)":
+                fail("%s: link unstyled (stroke %s)" % (where, l["stroke"]))
+        want = {"cell": "rgb(255, 232, 163)", "unit": "rgb(221, 232, 251)", "pivot": "rgb(255, 184, 77)",
+                "on": "rgb(43, 154, 71)", "off": "rgb(224, 49, 49)", "pat": "rgb(140, 200, 255)"}
+        for cls, fill in g["fills"].items():
+            if fill != want[cls]:
+                fail("%s: .%s unstyled (fill %s)" % (where, cls, fill))
+    print("layout: %d grids, %d digits, %d pencil marks, %d links checked" % (len(grids), digits, marks, links))
+    if "links.svg" in files and links == 0:
+        fail("links.svg: no link laid out")
+
+
+def png_pixels(path):
+    """Width, height and rows of (r, g, b) of an 8-bit RGB or RGBA PNG."""
+    data = open(path, "rb").read()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG"
+    pos, idat, header = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            header = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    w, h, depth, colour, _, _, interlace = header
+    assert depth == 8 and colour in (2, 6) and interlace == 0, "unexpected PNG format"
+    bpp = 3 if colour == 2 else 4
+    raw = zlib.decompress(idat)
+    stride = w * bpp
+    rows, prev, i = [], bytearray(stride), 0
+    for _ in range(h):
+        f, line = raw[i], bytearray(raw[i + 1:i + 1 + stride])
+        i += 1 + stride
+        for x in range(stride):
+            a = line[x - bpp] if x >= bpp else 0
+            b = prev[x]
+            c = prev[x - bpp] if x >= bpp else 0
+            if f == 1:
+                line[x] = (line[x] + a) & 255
+            elif f == 2:
+                line[x] = (line[x] + b) & 255
+            elif f == 3:
+                line[x] = (line[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[x] = (line[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        rows.append([tuple(line[x:x + 3]) for x in range(0, stride, bpp)])
+        prev = line
+    return w, h, rows
+
+
+def near(rgb, want, tol=40):
+    return all(abs(a - b) <= tol for a, b in zip(rgb, want))
+
+
+def colours(directory):
+    checked = 0
+    with tempfile.TemporaryDirectory() as work:
+        for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg"):
+            path = os.path.join(directory, name)
+            root = ET.parse(path).getroot()
+            px = int(root.get("width"))
+            extent = float(root.get("viewBox").split()[2])
+            k = px / extent
+            shot = os.path.join(work, name + ".png")
+            chromium(["--screenshot=" + shot, "--window-size=%d,%d" % (px, px), "file://" + path], work)
+            w, h, rows = png_pixels(shot)
+            at = lambda x, y: rows[int(y * k)][int(x * k)]
+            dark = sum(1 for row in rows for p in row if sum(p) < 200)
+            if dark < 2000:
+                fail("%s: renders almost blank (%d dark pixels)" % (name, dark))
+            for el in root.iter():
+                cls, tag = el.get("class"), el.tag.replace(SVG_NS, "")
+                if tag == "rect" and cls in ("cell", "pivot"):
+                    x, y = float(el.get("x")), float(el.get("y"))
+                    want = (255, 232, 163) if cls == "cell" else (255, 184, 77)
+                    # A corner of the cell, inside the lines and away from its marks.
+                    for sx, sy in ((x + 6, y + 6), (x + 54, y + 54)):
+                        p = at(sx, sy)
+                        checked += 1
+                        if not near(p, want):
+                            fail("%s: %s %s at (%d,%d) is %s, not highlighted" % (name, cls, el.get("data-cell"), sx, sy, p))
+                if tag == "circle" and cls in ("on", "off", "pat"):
+                    cx, cy, r = float(el.get("cx")), float(el.get("cy")), float(el.get("r"))
+                    want = {"on": (43, 154, 71), "off": (224, 49, 49), "pat": (140, 200, 255)}[cls]
+                    # Upper left of the disc: clear of the digit and of the strike.
+                    p = at(cx - 0.6 * r, cy - 0.6 * r)
+                    checked += 1
+                    if not near(p, want, 60):
+                        fail("%s: %s disc %s:%s is %s" % (name, cls, el.get("data-cell"), el.get("data-digit"), p))
+                if tag == "line" and cls == "strike":
+                    x1, y1, x2, y2 = (float(el.get(a)) for a in ("x1", "y1", "x2", "y2"))
+                    p = at((x1 + x2) / 2 + 0.5, (y1 + y2) / 2 - 0.5)
+                    checked += 1
+                    if sum(p) > 400:
+                        fail("%s: strike through %s:%s not drawn (%s)" % (name, el.get("data-cell"), el.get("data-digit"), p))
+    print("colours: %d places checked" % checked)
+    if checked < 20:
+        fail("too few coloured places checked (%d)" % checked)
+
+
+def pdf(path, pages):
+    info = subprocess.run(["pdfinfo", path], capture_output=True, text=True, check=True).stdout
+    got = int(re.search(r"^Pages:\s*(\d+)", info, re.M).group(1))
+    if got != pages:
+        fail("%s: %d pages, expected %d" % (path, got, pages))
+    with tempfile.TemporaryDirectory() as work:
+        subprocess.run(["pdftoppm", "-r", "30", path, os.path.join(work, "p")], check=True)
+        images = sorted(os.listdir(work))
+        if len(images) != got:
+            fail("pdftoppm made %d images of %d pages" % (len(images), got))
+        for img in images:
+            data = open(os.path.join(work, img), "rb").read()
+            m = re.match(rb"P6\s+(\d+)\s+(\d+)\s+(\d+)\s", data)
+            w, h = int(m.group(1)), int(m.group(2))
+            pixels = data[m.end():]
+            dark = sum(1 for i in range(0, len(pixels), 3) if pixels[i] + pixels[i + 1] + pixels[i + 2] < 300)
+            if dark < w * h // 100:
+                fail("%s: page %s is blank (%d dark pixels of %d)" % (path, img, dark, w * h))
+    print("pdf: %d pages, none blank" % got)
+
+
+def main():
+    if len(sys.argv) >= 3 and sys.argv[1] == "layout":
+        layout(sys.argv[2])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "colours":
+        colours(sys.argv[2])
+    elif len(sys.argv) >= 4 and sys.argv[1] == "pdf":
+        pdf(sys.argv[2], int(sys.argv[3]))
+    else:
+        sys.exit(__doc__)
+    for f in failures:
+        print("FAILED: " + f, file=sys.stderr)
+    sys.exit(1 if failures else 0)
+
+
+main()

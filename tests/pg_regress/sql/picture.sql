@@ -1,0 +1,102 @@
+-- Pictures (issue 30): sudoku_svg and sudoku_svg_pages, read back through PostgreSQL's
+-- XML functions (the document must be well-formed to be read at all).
+CREATE TEMP TABLE p AS SELECT
+  '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79'::text AS easy,
+  '3..8.41.......32....21...4..6..875....5...7.21.8.5....7.1......6..9...3..8.......'::text AS wings;
+-- count(xpath) over a picture, SVG's namespace bound to s.
+CREATE FUNCTION pg_temp.n(svg text, path text) RETURNS int LANGUAGE sql AS
+$$ SELECT (xpath('count(' || path || ')', svg::xml, ARRAY[ARRAY['s', 'http://www.w3.org/2000/svg']]))[1]::text::int $$;
+CREATE FUNCTION pg_temp.v(svg text, path text) RETURNS text LANGUAGE sql AS
+$$ SELECT array_to_string(xpath(path, svg::xml, ARRAY[ARRAY['s', 'http://www.w3.org/2000/svg']]), ',') $$;
+
+-- A puzzle: its givens in bold, no pencil marks, the puzzle as text in <desc>.
+SELECT xml_is_well_formed_document(sudoku_svg(easy)) AS well_formed,
+       pg_temp.n(sudoku_svg(easy), '//s:text[@class="given"]') AS givens,
+       pg_temp.n(sudoku_svg(easy), '//s:text[@class="mark"]') AS marks,
+       pg_temp.v(sudoku_svg(easy), '/s:svg/@width') AS width,
+       pg_temp.v(sudoku_svg(easy), '/s:svg/s:title/text()') AS title,
+       pg_temp.v(sudoku_svg(easy), '/s:svg/s:desc/text()') AS "desc"
+FROM p;
+-- Deterministic; size and labels honoured; the candidates as pencil marks, one per candidate.
+SELECT sudoku_svg(easy) = sudoku_svg(easy) AS same_bytes,
+       pg_temp.v(sudoku_svg(easy, size => 200), '/s:svg/@height') AS height,
+       pg_temp.n(sudoku_svg(easy, labels => true), '//s:text[@class="label"]') AS labels,
+       pg_temp.n(sudoku_svg(easy, candidates => true), '//s:text[@class="mark"]') =
+         (SELECT sum(count) FROM sudoku_candidates(easy)) AS one_mark_per_candidate
+FROM p;
+-- 4x4.
+SELECT pg_temp.n(sudoku_svg('1...3.....2....4', candidates => true), '//s:text[@class="mark"]') AS marks_4x4,
+       pg_temp.v(sudoku_svg('1...3.....2....4'), '/s:svg/@class') AS class;
+-- A pencil-mark text: its marks drawn as they are, one removed candidate one mark fewer;
+-- no step drawn on it yet (0A000).
+WITH c AS (SELECT cell, candidates[1] AS digit FROM p, sudoku_candidates(easy) WHERE count >= 3 ORDER BY cell LIMIT 1),
+     m AS (SELECT sudoku_format(easy, 'marks') AS full,
+                  overlay(sudoku_format(easy, 'marks') PLACING '.' FROM (c.cell - 1) * 9 + c.digit FOR 1) AS fewer
+           FROM p, c)
+SELECT pg_temp.n(sudoku_svg(full), '//s:text[@class="mark"]') =
+         (SELECT sum(count) FROM sudoku_candidates(full)) AS marks_of_the_text,
+       pg_temp.n(sudoku_svg(fewer), '//s:text[@class="mark"]') =
+         pg_temp.n(sudoku_svg(full), '//s:text[@class="mark"]') - 1 AS one_fewer,
+       sudoku_svg(fewer) = sudoku_svg(sudoku_format(fewer, 'marks_grid')) AS grid_form_same_picture
+FROM m;
+SELECT sudoku_svg(sudoku_format(easy, 'marks'), step => 0) FROM p;
+
+-- Steps: the hint (step 0) is sudoku_hint's; step n is sudoku_steps' n-th, its
+-- removals on red discs, its pattern's cells shaded.
+SELECT pg_temp.v(sudoku_svg(easy, step => 0), '/s:svg/s:title/text()') AS hint,
+       pg_temp.v(sudoku_svg(easy, step => 0), '//s:circle[@class="on"]/@data-cell') AS placed_at,
+       (SELECT placements FROM sudoku_hint(easy)) AS sudoku_hint
+FROM p;
+SELECT s.step, s.technique,
+       pg_temp.v(sudoku_svg(wings, step => s.step), '/s:svg/s:title/text()') AS title,
+       pg_temp.n(sudoku_svg(wings, step => s.step), '//s:circle[@class="off"]') = cardinality(s.eliminations) AS removals,
+       pg_temp.n(sudoku_svg(wings, step => s.step), '//s:line[@class="strike"]') = cardinality(s.eliminations) AS struck,
+       pg_temp.n(sudoku_svg(wings, step => s.step), '//s:rect[@class="cell"]') = cardinality(s.cells) AS cells,
+       pg_temp.v(sudoku_svg(wings, step => s.step), '//s:rect[@class="pivot"]/@data-cell') AS pivot
+FROM p, sudoku_steps(p.wings) s
+WHERE s.technique IN ('x_wing', 'xy_wing');
+
+-- A cycle's links as arrows: a closed round alternates strong (solid) and weak (dashed).
+SELECT s.step, s.technique,
+       pg_temp.n(sudoku_svg(c.cycle, step => s.step), '//s:g[@class="link strong"]') AS strong,
+       pg_temp.n(sudoku_svg(c.cycle, step => s.step), '//s:g[@class="link weak"]') AS weak
+FROM (SELECT '..2.5...64....621.....473......34..91...8.....4.7.5...9..5....326...87...5.......'::text AS cycle) c,
+     sudoku_steps(c.cycle) s
+WHERE s.technique LIKE '%cycle%';
+
+-- Pages: five puzzles four to a page, then their solutions; captions carry the label
+-- (escaped) and the rating.
+SELECT page, solutions, xml_is_well_formed_document(svg) AS well_formed,
+       pg_temp.v(svg, '/s:svg/@width') AS width,
+       pg_temp.n(svg, '/s:svg/s:svg') AS grids,
+       pg_temp.v(svg, '//s:text[@class="caption" and @data-item]/text()') AS captions
+FROM p, sudoku_svg_pages(ARRAY[easy, wings, easy, wings, '1...3.....2....4'],
+                         ARRAY['<first> & "best"', 'wings']) ORDER BY page;
+SELECT count(*) AS pages, bool_and(NOT solutions) AS puzzles_only,
+       min(pg_temp.v(svg, '/s:svg/@height')) AS height
+FROM p, sudoku_svg_pages(ARRAY[easy, wings, easy], per_page => 1, paper => 'letter', solutions => false);
+-- Solutions: every blank of the puzzle filled in blue.
+SELECT pg_temp.n(svg, '//s:text[@class="placed"]') AS placed,
+       pg_temp.n(svg, '//s:text[@class="given"]') AS givens
+FROM p, sudoku_svg_pages(ARRAY[easy], per_page => 1) WHERE solutions;
+SELECT count(*) AS no_pages FROM sudoku_svg_pages('{}');
+SELECT count(*) AS null_array FROM sudoku_svg_pages(NULL);
+-- A puzzle with several solutions is captioned so; rows stream as an aggregate's array.
+SELECT pg_temp.v(svg, '//s:text[@class="caption" and @data-item]/text()') AS caption
+FROM sudoku_svg_pages((SELECT array_agg(x) FROM (VALUES (repeat('.', 81))) v(x)), solutions => false);
+
+-- Errors: options out of range are 22023 with a DETAIL; puzzles as everywhere else.
+\set VERBOSITY default
+SELECT sudoku_svg(easy, size => 10) FROM p;
+SELECT sudoku_svg(easy, step => -2) FROM p;
+SELECT sudoku_svg(easy, step => 52) FROM p;
+SELECT sudoku_svg('534678912672195348198342567859761423426853791713924856961537284287419635345286179', step => 0);
+SELECT sudoku_svg('12345678.........9' || repeat('.', 63), step => 0);
+SELECT sudoku_svg('12x');
+SELECT sudoku_svg('55' || repeat('.', 79));
+SELECT * FROM sudoku_svg_pages(ARRAY['12x']);
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81), '55' || repeat('.', 79)]);
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81), NULL]);
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81)], per_page => 3);
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81)], paper => 'a5');
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81)], labels => ARRAY['a', 'b']);

@@ -1,0 +1,184 @@
+//! Pencil-mark positions for checking ratings against Sukaku Explainer's
+//! (scripts/bench_marks.sh), and our ratings of them.
+//!
+//! `marks_positions make FILE [--sample N] [--seed S]`: from `puzzle<TAB>ER` lines, N
+//! puzzles spread over the file (default 100), three positions each, one a line as
+//! `kind<TAB>729 characters`:
+//! - `givens`: the candidate grid the givens leave;
+//! - `removed`: the same with a random share (0 % to 60 %, drawn per position) of the
+//!   candidates that are not the solution's removed;
+//! - `midpath`: the position after a random number of the steps of the human path
+//!   (`logic::path`), at least one, short of the last.
+//!
+//! `marks_positions compare FILE [--sample N]`: the cost of a puzzle and of the same
+//! position as a 729-character text, over N puzzles (default 200) of a `puzzle<TAB>ER`
+//! file: solving (up to 2 solutions), rating and the hint, each read from its text,
+//! total seconds of each, the median of 5 runs (search memos forgotten before each
+//! rating).
+//!
+//! `marks_positions rate FILE`: reads those lines (or bare 729-character lines) and
+//! prints `kind<TAB>ER<TAB>milliseconds` a line, rating each text as `sudoku_rate` does
+//! (read, made a position by Sukaku Explainer's rule, rated; `-` when it has no unique
+//! solution).
+use std::time::Instant;
+use sudoku_core::generate::Rng;
+use sudoku_core::logic::path;
+use sudoku_core::position::text::{read, write_line, Text};
+use sudoku_core::position::{engine, Position, ALL};
+use sudoku_core::search::Silent;
+use sudoku_core::{solve, Puzzle};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage =
+        "usage: marks_positions make FILE [--sample N] [--seed S] | rate FILE | compare FILE [--sample N]";
+    let (mode, file) = (args.first().expect(usage), args.get(1).expect(usage));
+    let opt = |name: &str, default: u64| {
+        args.iter()
+            .position(|a| a == name)
+            .map_or(default, |i| args[i + 1].parse().expect("a number"))
+    };
+    let text = std::fs::read_to_string(file).expect("a readable file");
+    match mode.as_str() {
+        "make" => make(&text, opt("--sample", 100) as usize, opt("--seed", 29)),
+        "rate" => rate(&text),
+        "compare" => compare(&text, opt("--sample", 200) as usize),
+        _ => panic!("{usage}"),
+    }
+}
+
+fn make(text: &str, sample: usize, seed: u64) {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let mut rng = Rng::new(seed);
+    let stride = (lines.len() / sample.max(1)).max(1);
+    for line in lines.iter().step_by(stride).take(sample) {
+        let puzzle = Puzzle::parse(line.split('\t').next().unwrap()).expect("a puzzle");
+        let solution = solve(&puzzle, 1).unwrap().solution.expect("a solution");
+        let start = Position::from_puzzle(&puzzle).expect("consistent givens");
+        println!("givens\t{}", write_line(&start.masks()));
+        let share = rng.below(61);
+        let mut removed = start;
+        for cell in start.open_cells() {
+            for d in 1..=9u8 {
+                if d != solution[cell] && rng.below(100) < share {
+                    removed.cands[cell] &= !(1 << (d - 1));
+                }
+            }
+            removed.cands[cell] &= ALL;
+        }
+        println!("removed\t{}", write_line(&removed.masks()));
+        let steps = path(&puzzle, &mut || {}).expect("a path");
+        if steps.len() >= 2 {
+            let k = 1 + rng.below(steps.len() as u64 - 1) as usize;
+            let mut m = start.to_marks();
+            for s in &steps[..k] {
+                s.apply(&mut m);
+            }
+            let mut masks = m.cands;
+            for (x, &d) in masks.iter_mut().zip(m.values.iter()) {
+                if d != 0 {
+                    *x = 1 << (d - 1);
+                }
+            }
+            println!("midpath\t{}", write_line(&masks));
+        }
+    }
+}
+
+fn rate(text: &str) {
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let (kind, marks) = line.split_once('\t').unwrap_or(("-", line));
+        let t0 = Instant::now();
+        let er = match read(marks.trim()) {
+            Ok(Text::Marks(m)) => Position::from_marks(&m)
+                .ok()
+                .and_then(|p| engine::rate(&p, &mut Silent))
+                .map(|r| format!("{}.{}", r.er / 10, r.er % 10)),
+            _ => None,
+        };
+        let ms = t0.elapsed().as_secs_f64() * 1e3;
+        println!("{kind}\t{}\t{ms:.2}", er.as_deref().unwrap_or("-"));
+    }
+}
+
+fn compare(text: &str, sample: usize) {
+    use sudoku_core::{explain, logic, solve_position_observed};
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let stride = (lines.len() / sample.max(1)).max(1);
+    let puzzles: Vec<String> = lines
+        .iter()
+        .step_by(stride)
+        .take(sample)
+        .map(|l| l.split('\t').next().unwrap().to_string())
+        .collect();
+    let marks: Vec<String> = puzzles
+        .iter()
+        .map(|p| {
+            write_line(
+                &Position::from_puzzle(&Puzzle::parse(p).unwrap())
+                    .unwrap()
+                    .masks(),
+            )
+        })
+        .collect();
+    let position = |t: &str| match read(t) {
+        Ok(Text::Marks(m)) => Position::from_marks(&m).unwrap(),
+        _ => panic!("not marks"),
+    };
+    type Job<'a> = (&'a str, Box<dyn Fn(&str) + 'a>, Box<dyn Fn(&str) + 'a>);
+    let jobs: Vec<Job> = vec![
+        (
+            "solve",
+            Box::new(|t| {
+                std::hint::black_box(solve(&Puzzle::parse(t).unwrap(), 2).unwrap());
+            }),
+            Box::new(|t| {
+                std::hint::black_box(solve_position_observed(&position(t), 2, &mut Silent));
+            }),
+        ),
+        (
+            "rate",
+            Box::new(|t| {
+                logic::forget_search_memos();
+                std::hint::black_box(logic::rate(&Puzzle::parse(t).unwrap(), &mut || {}));
+            }),
+            Box::new(|t| {
+                logic::forget_search_memos();
+                std::hint::black_box(engine::rate(&position(t), &mut Silent));
+            }),
+        ),
+        (
+            "hint",
+            Box::new(|t| {
+                std::hint::black_box(
+                    explain::hint(&Puzzle::parse(t).unwrap(), &mut Silent).unwrap(),
+                );
+            }),
+            Box::new(|t| {
+                std::hint::black_box(engine::hint(&position(t), &mut Silent));
+            }),
+        ),
+    ];
+    println!("task\tpuzzles\tpuzzle_s\tmarks_s\tratio");
+    for (name, on_puzzle, on_marks) in &jobs {
+        let mut a = Vec::new();
+        let mut b = Vec::new();
+        for _ in 0..5 {
+            let t0 = Instant::now();
+            puzzles.iter().for_each(|p| on_puzzle(p));
+            a.push(t0.elapsed().as_secs_f64());
+            let t0 = Instant::now();
+            marks.iter().for_each(|m| on_marks(m));
+            b.push(t0.elapsed().as_secs_f64());
+        }
+        a.sort_by(f64::total_cmp);
+        b.sort_by(f64::total_cmp);
+        println!(
+            "{name}\t{}\t{:.4}\t{:.4}\t{:.3}",
+            puzzles.len(),
+            a[2],
+            b[2],
+            b[2] / a[2]
+        );
+    }
+}
