@@ -14,16 +14,22 @@
 #   then once:
 #   6. package:     each archive installed into a fresh copy of its major's relocatable
 #                   server (no build tree), CREATE EXTENSION, solve, upgrade from 0.1.0
-#   7. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
+#   7. deb:         the Debian packages (scripts/deb.sh --test): lintian, apt install, reinstall,
+#                   upgrade and remove on PostgreSQL 15, every other major's package loaded
+#                   into its own server, package versions in release order
+#   8. pgxn:        the PGXN zip, its META.json validated, the Makefile (scripts/pgxn.sh --test)
+#   9. scaleout:    scripts/scaleout.sh with 2,000 puzzles: a coordinator and two shards
 #                   (postgres_fdw), sudoku_solve run on the shards, every answer checked
-#   8. readme:      every SQL example of README.md and docs/*.md run and compared
+#  10. readme:      every SQL example of README.md and docs/*.md run and compared
 #                   (scripts/readme_sql.py)
-#   9. reliability: cancellation latency, concurrent load, memory over a million calls,
+#  11. pictures:    the SVG pictures and PDF booklets in headless Chromium: layout, colours,
+#                   golden files, page counts (scripts/browser_test.sh)
+#  12. reliability: cancellation latency, concurrent load, memory over a million calls,
 #                   streaming memory, the largest calls under a ulimit -v (53200, no restart)
-#  10. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
-#  11. datasets:    every puzzle of ../shared/data solved and checked, and the rating targets
+#  13. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
+#  14. datasets:    every puzzle of ../shared/data solved and checked, and the rating targets
 #                   on a sample of the rated set (skipped when absent)
-# Layers 7-11 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
+# Layers 6-14 run on PostgreSQL 15 (Debian's). Exits non-zero when any layer fails; the
 # last line says how many layers passed.
 #
 # Usage: scripts/test.sh [--long]
