@@ -30,13 +30,13 @@ SELECT pg_temp.n(sudoku_svg('1...3.....2....4', candidates => true), '//s:text[@
 -- A pencil-mark text: its marks drawn as they are, one removed candidate one mark fewer;
 -- no step drawn on it yet (0A000).
 WITH c AS (SELECT cell, candidates[1] AS digit FROM p, sudoku_candidates(easy) WHERE count >= 3 ORDER BY cell LIMIT 1),
-     m AS (SELECT sudoku_format(easy, 'marks') AS full,
+     m AS (SELECT sudoku_format(easy, 'marks') AS all_marks,
                   overlay(sudoku_format(easy, 'marks') PLACING '.' FROM (c.cell - 1) * 9 + c.digit FOR 1) AS fewer
            FROM p, c)
-SELECT pg_temp.n(sudoku_svg(full), '//s:text[@class="mark"]') =
-         (SELECT sum(count) FROM sudoku_candidates(full)) AS marks_of_the_text,
+SELECT pg_temp.n(sudoku_svg(all_marks), '//s:text[@class="mark"]') =
+         (SELECT sum(count) FROM sudoku_candidates(all_marks)) AS marks_of_the_text,
        pg_temp.n(sudoku_svg(fewer), '//s:text[@class="mark"]') =
-         pg_temp.n(sudoku_svg(full), '//s:text[@class="mark"]') - 1 AS one_fewer,
+         pg_temp.n(sudoku_svg(all_marks), '//s:text[@class="mark"]') - 1 AS one_fewer,
        sudoku_svg(fewer) = sudoku_svg(sudoku_format(fewer, 'marks_grid')) AS grid_form_same_picture
 FROM m;
 SELECT sudoku_svg(sudoku_format(easy, 'marks'), step => 0) FROM p;
