@@ -115,7 +115,8 @@ COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int) IS
 'removed candidates on red discs and struck, digits placed by earlier steps in blue. Deterministic (the same arguments give '
 'the same bytes), well-formed XML, with a <title> and a <desc> holding the puzzle as text (and the step''s explanation). '
 'Output: at most 1 MiB (a few KB to 20 KB in practice). Errors: 22P02 for malformed text, 22023 for contradictory givens, '
-'a size or step out of range, or a hint asked of a full grid or a puzzle without solution.';
+'a size or step out of range, or a hint asked of a full grid or a puzzle without solution. A pencil-mark text (729 characters '
+'or a candidate grid, read as sudoku_candidates reads it) is drawn with its own marks; a step on one is refused (0A000).';
 
 COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean) IS
 'Printable pages of puzzles: one row per page (page from 1, solutions, svg), each an SVG document of a sheet of a4 or '
