@@ -36,6 +36,8 @@ struct Hint {
     target: Option<u16>,
     eliminations: Vec<u16>,
     shape: HintShape,
+    /// The kinds of the distinct inner chains a nested hint rests on (levels 2-4).
+    inner: Vec<ChainKind>,
 }
 
 /// The best hint offered so far: lowest difficulty, then complexity, then Sukaku
@@ -106,7 +108,37 @@ impl BestHint {
             target: Some(target),
             eliminations,
             shape,
+            inner: Vec::new(),
         });
+    }
+
+    /// Offers a hint of a nested producer that rests on inner chains of these kinds.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn offer_nested(
+        &mut self,
+        d: f64,
+        complexity: u32,
+        key: u8,
+        kind: ChainKind,
+        grid: &[u16; 81],
+        target: u16,
+        shape: HintShape,
+        inner: &[ChainKind],
+    ) {
+        let was = self
+            .best
+            .as_ref()
+            .map(|b| (b.difficulty, b.complexity, b.key));
+        self.offer(d, complexity, key, kind, grid, target, shape);
+        let now = self
+            .best
+            .as_ref()
+            .map(|b| (b.difficulty, b.complexity, b.key));
+        if now != was {
+            if let Some(b) = self.best.as_mut() {
+                b.inner = inner.to_vec();
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -131,6 +163,7 @@ impl BestHint {
             target: None,
             eliminations,
             shape: HintShape::Cycle(pots),
+            inner: Vec::new(),
         });
     }
 
@@ -264,6 +297,10 @@ impl BestHint {
                 )
             }
         };
+        let explanation = match inner_chains_sentence(&h.inner) {
+            Some(s) => format!("{explanation} {s}"),
+            None => explanation,
+        };
         cells.sort_unstable();
         cells.dedup();
         let eliminations: Vec<Candidate> = h
@@ -303,6 +340,40 @@ impl BestHint {
             links,
         })
     }
+}
+
+/// What a nested hint's chains rest on, in words: how many inner chains, of which kinds
+/// (`None` without any).
+fn inner_chains_sentence(inner: &[ChainKind]) -> Option<String> {
+    if inner.is_empty() {
+        return None;
+    }
+    let mut kinds: Vec<(ChainKind, usize)> = Vec::new();
+    for &k in inner {
+        match kinds.iter_mut().find(|(x, _)| *x == k) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((k, 1)),
+        }
+    }
+    let parts: Vec<String> = kinds
+        .iter()
+        .map(|&(k, n)| {
+            let name = kind_name(k);
+            if n == 1 {
+                format!("1 {name}")
+            } else if let Some((head, tail)) = name.split_once(" (") {
+                format!("{n} {head}s ({tail}")
+            } else {
+                format!("{n} {name}s")
+            }
+        })
+        .collect();
+    let total = inner.len();
+    Some(format!(
+        "Its links rest on {total} inner chain{} ({}), each valid on the grid the outer chain has reduced, where its removals let the inner chain remove candidates.",
+        if total == 1 { "" } else { "s" },
+        parts.join(", ")
+    ))
 }
 
 /// The links between consecutive potentials of a chain (and, for a cycle, from its last

@@ -22,7 +22,9 @@ pub enum ChainKind {
     DynamicRegionForcingChains,
     DynamicContradiction,
     DynamicDoubleForcing,
-    /// Dynamic forcing chains with nested chains of the given level.
+    /// Dynamic forcing chains with nested chains of the given level: 1 "(+)", 2 "(+
+    /// Forcing Chains)", 3 "(+ Multiple Forcing Chains)", 4 "(+ Dynamic Forcing
+    /// Chains)" (whatever its nesting limit).
     Nested(u8),
 }
 
@@ -43,6 +45,8 @@ pub(crate) fn kind_name(k: ChainKind) -> &'static str {
         ChainKind::DynamicContradiction => "dynamic contradiction chain",
         ChainKind::DynamicDoubleForcing => "dynamic double forcing chain",
         ChainKind::Nested(1) => "dynamic forcing chain (+)",
-        ChainKind::Nested(_) => "nested dynamic forcing chain",
+        ChainKind::Nested(2) => "dynamic forcing chain (+ forcing chains)",
+        ChainKind::Nested(3) => "dynamic forcing chain (+ multiple forcing chains)",
+        ChainKind::Nested(_) => "dynamic forcing chain (+ dynamic forcing chains)",
     }
 }

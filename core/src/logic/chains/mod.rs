@@ -69,6 +69,7 @@
 mod best_hint;
 mod closure;
 mod cycles;
+mod deep;
 mod difficulty;
 mod dynamic_closure;
 pub mod kind;
@@ -103,14 +104,19 @@ pub enum Producer {
     Dynamic,
     /// Dynamic forcing chains with level-1 nested chains (Dynamic +): ER 9.0 plus length.
     DynamicPlus,
-    /// Nested forcing chains (level 2, then 3): ER 9.5 and 10.0 plus length.
+    /// Nested forcing chains of level 2 (inner forcing chains and cycles): ER 9.5 plus
+    /// length.
     Nested2,
+    /// Level 3 (inner multiple forcing chains too): ER 10.0 plus length.
     Nested3,
+    /// Level 4 (inner dynamic forcing chains of the given nesting limit, 0 to 3, tried
+    /// in that order): ER 10.5 plus length.
+    Nested4(u8),
 }
 
 impl Producer {
     /// Every producer, in the order the ladder tries them.
-    pub const ALL: [Producer; 7] = [
+    pub const ALL: [Producer; 11] = [
         Producer::Cycles,
         Producer::Nishio,
         Producer::Multiple,
@@ -118,6 +124,10 @@ impl Producer {
         Producer::DynamicPlus,
         Producer::Nested2,
         Producer::Nested3,
+        Producer::Nested4(0),
+        Producer::Nested4(1),
+        Producer::Nested4(2),
+        Producer::Nested4(3),
     ];
 }
 
@@ -143,19 +153,17 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
             let mut w = cycles::CycleWork::default();
             cycles::search(&grid, &mut w, &mut best, check);
         }
+        Producer::Nested2 => deep::search(&grid, 2, 0, &mut best, check),
+        Producer::Nested3 => deep::search(&grid, 3, 0, &mut best, check),
+        Producer::Nested4(limit) => deep::search(&grid, 4, limit, &mut best, check),
         _ => {
             let (dynamic, cell_rule, level, multiple, nishio, base) = match producer {
                 Producer::Nishio => (true, false, 0, false, true, 7.5),
                 Producer::Multiple => (false, true, 0, true, false, 8.0),
                 Producer::Dynamic => (true, true, 0, true, false, 8.5),
                 Producer::DynamicPlus => (true, true, 1, true, false, 9.0),
-                Producer::Nested2 => (true, true, 2, true, false, 9.5),
-                Producer::Nested3 => (true, true, 3, true, false, 10.0),
-                Producer::Cycles => unreachable!(),
+                _ => unreachable!("handled above"),
             };
-            if level > nested::MAX_LEVEL {
-                return None;
-            }
             let params = multiple::Params {
                 mode: Mode {
                     dynamic,

@@ -6,8 +6,8 @@
 //! "off" potentials whose parents are the chain's removals the rule needed (its "rule
 //! parents"), and propagation resumes.
 //!
-//! Deeper levels (nested forcing chains, 9.5 and up) are not implemented: their producers
-//! find nothing (see [`MAX_LEVEL`]).
+//! Deeper levels (nested forcing chains, 9.5 and up) try these rules first, then inner
+//! chain searches (`chains::deep`).
 
 // Loops over bit positions index units by position: clearer than iterator chains here.
 #![allow(clippy::needless_range_loop)]
@@ -17,14 +17,11 @@ use super::propagation::Propagation;
 use super::work_grid::WorkGrid;
 use crate::grid::UNITS;
 
-/// The deepest nesting level implemented.
-pub const MAX_LEVEL: u8 = 1;
-
 /// One hint of a nested rule: the candidates it removes (in Sukaku Explainer's order) and
 /// its rule parents (as "off" potentials).
-struct Hint {
-    removes: Vec<u16>,
-    parents: Vec<u16>,
+pub(super) struct Hint {
+    pub(super) removes: Vec<u16>,
+    pub(super) parents: Vec<u16>,
 }
 
 /// Applies the first nested rule that finds something on `work` (the grid the chain has
@@ -33,6 +30,18 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
     if level == 0 {
         return;
     }
+    let hints = basic_hints(source, work);
+    for h in &hints {
+        for &c in &h.removes {
+            run.add_off(c, &h.parents);
+        }
+    }
+}
+
+/// The hints (with rule parents) of the first of the four level-1 rules that has any on
+/// `work` (the grid a chain has reduced from `source`): pointing and claiming, hidden
+/// pairs, naked pairs, X-wings. Every deeper level tries these first.
+pub(super) fn basic_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     for rule in 0..4 {
         match rule {
@@ -45,16 +54,12 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
             break;
         }
     }
-    for h in &hints {
-        for &c in &h.removes {
-            run.add_off(c, &h.parents);
-        }
-    }
+    hints
 }
 
 /// Orders removals as Sukaku Explainer's hash map of cells does (by cell index modulo the
 /// table size, which grows with the count), then digit.
-fn hash_order(cells: &mut [(usize, u16)]) -> Vec<u16> {
+pub(super) fn hash_order(cells: &mut [(usize, u16)]) -> Vec<u16> {
     let cap = match cells.len() {
         0..=12 => 16,
         13..=24 => 32,

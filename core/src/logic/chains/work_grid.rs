@@ -289,4 +289,4 @@ impl WorkGrid {
 }
 
 /// The group of a cell rule in [`WorkGrid::off_fires`] (units are 0 to 26).
-const CELL_GROUP: u8 = u8::MAX;
+pub const CELL_GROUP: u8 = u8::MAX;

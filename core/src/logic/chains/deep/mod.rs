@@ -1,0 +1,84 @@
+//! Nested forcing chains of levels 2, 3 and 4 (Sukaku Explainer's "Dynamic Forcing Chains
+//! (+ Forcing Chains)", "(+ Multiple Forcing Chains)" and "(+ Dynamic Forcing Chains)",
+//! ER 9.5, 10.0 and 10.5 plus length).
+//!
+//! Each is a dynamic multiple forcing chains producer ([`search::multiple_search`]) whose
+//! propagations, whenever nothing is pending, apply nested rules on the grid W the chain
+//! has reduced from the step's grid S ([`Nest`]): first the level-1 rules (pointing and
+//! claiming, hidden pairs, naked pairs, X-wings), then, stopping at the first rule with a
+//! hint resting on the chain:
+//! - level 2: every forcing chain and cycle on W (static; [`fcc`]);
+//! - level 3: those, then every static multiple (cell, region) forcing chain on W;
+//! - level 4 with nesting limit k (tried for k = 0, 1, 2, 3 in turn): every hint of the
+//!   dynamic producer of level k on W (its own propagations nesting their rules).
+//!
+//! A rule's hints are sorted as Sukaku Explainer sorts them (difficulty, complexity, sort
+//! key, order found), those with the same removals as an earlier one dropped (before the
+//! next filter, as there), and each hint with rule parents adds its removals as "off"
+//! potentials whose parents are its rule parents: the candidates S has and W lost in the
+//! cells and units whose rules made the "on"s of its chains (for a cell or region hint,
+//! its assumptions count as its cell or unit). A hint without any is skipped: it holds
+//! without the outer chain.
+//!
+//! A hint's complexity is its flat complexity (the distinct potentials each chain rests
+//! on, summed over its chains) plus the complexity of each distinct inner chain hint its
+//! chains rest on (distinct as whole chains: the same targets with the same ancestries).
+//!
+//! ## Bounds
+//! Every search here is plain (no closures, no memo): the searches of a nesting depth
+//! use that depth's scratch ([`DepthScratch`]), of which there are [`DEPTHS`] (level 4
+//! with limit 3 nests a level-3 search whose rules run static searches), allocated once
+//! per thread and kept. Per depth: 18 propagations (under 30 KB each plus the rule
+//! parents of their nested "off"s, at most 729 × 729 entries in all, and one reference
+//! per inner hint they use), a search tree of at most `fcc::MAX_NODES` nodes, and the
+//! hint lists of one nested rule at a time (at most a few thousand hints of a grid). None
+//! of it grows with the number of chains tried. The interrupt hook is called at every
+//! starting cell of every search, outer and inner, and at every round of nested rules.
+
+mod fcc;
+mod hint;
+mod inner_hint;
+mod run;
+mod search;
+
+use super::best_hint::BestHint;
+use super::work_grid::WorkGrid;
+use search::{multiple_search, Collect, DepthScratch, Producer, DEPTHS};
+
+/// The easiest hint of the nested producer of `level` (2, 3 or 4; `limit` 0 to 3 for
+/// level 4) on `grid`, offered to `best`.
+pub(super) fn search(
+    grid: &[u16; 81],
+    level: u8,
+    limit: u8,
+    best: &mut BestHint,
+    check: &mut dyn FnMut(),
+) {
+    let board = WorkGrid::new(grid);
+    let producer = Producer::dynamic(level, limit);
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => {
+            let depths = slot.get_or_insert_with(new_depths);
+            multiple_search(&board, producer, depths, check, &mut Collect::Best(best));
+        }
+        Err(_) => {
+            let mut depths = new_depths();
+            multiple_search(
+                &board,
+                producer,
+                &mut depths,
+                check,
+                &mut Collect::Best(best),
+            );
+        }
+    });
+}
+
+fn new_depths() -> Vec<DepthScratch> {
+    (0..DEPTHS).map(|_| DepthScratch::default()).collect()
+}
+
+thread_local! {
+    /// The nested searches' scratch, one per depth, kept per thread between calls.
+    static SCRATCH: std::cell::RefCell<Option<Vec<DepthScratch>>> = const { std::cell::RefCell::new(None) };
+}

@@ -1,0 +1,456 @@
+//! The multiple forcing chains searches of the nested levels, with parents everywhere:
+//! dynamic (an outer producer of level 2 to 4, or the inner rule of level 4) and static
+//! (the inner rule of level 3), giving every hint to a [`Collect`] in Sukaku
+//! Explainer's discovery order (cells row-major; per digit: contradiction from "on",
+//! from "off", double forcing, region chains; after the digits, cell chains), and the
+//! nested rules their propagations apply ([`Nest`]).
+
+use super::fcc::{self, FcScratch};
+use super::hint::{Measure, Targets};
+use super::inner_hint::{sort_and_dedup, InnerHint, CELL_CAUSE, NO_CAUSE};
+use super::run::{Advanced, DeepRun};
+use crate::logic::chains::best_hint::{BestHint, HintShape};
+use crate::logic::chains::difficulty::length_bonus;
+use crate::logic::chains::kind::ChainKind;
+use crate::logic::chains::nested::basic_hints;
+use crate::logic::chains::potential::*;
+use crate::logic::chains::work_grid::*;
+use std::rc::Rc;
+
+/// Where the hints go: the best one (an outer producer), or every one (an inner rule).
+pub(super) enum Collect<'a> {
+    Best(&'a mut BestHint),
+    All(&'a mut Vec<InnerHint>),
+}
+
+/// The slots of `DepthScratch::runs`: the digits' "on" propagations, the current
+/// "off", a region's other places.
+const VALS: usize = 0;
+const OFF: usize = 9;
+const REG: usize = 10;
+/// How many propagations a search holds at once.
+pub(super) const RUNS: usize = 18;
+
+/// Which producer a search is.
+#[derive(Clone, Copy)]
+pub(super) struct Producer {
+    /// Dynamic chains (with contradictions and double forcing), else static multiple.
+    pub(super) dynamic: bool,
+    /// Nesting level of the propagations (0: none).
+    pub(super) level: u8,
+    /// The nesting limit of a level-4 producer (its inner dynamic level).
+    pub(super) limit: u8,
+    pub(super) base: f64,
+    /// (contradiction, double, region, cell)
+    pub(super) kinds: (ChainKind, ChainKind, ChainKind, ChainKind),
+}
+
+impl Producer {
+    /// The dynamic producer of `level` (`limit` for level 4).
+    pub(super) fn dynamic(level: u8, limit: u8) -> Producer {
+        let kinds = if level == 0 {
+            (
+                ChainKind::DynamicContradiction,
+                ChainKind::DynamicDoubleForcing,
+                ChainKind::DynamicRegionForcingChains,
+                ChainKind::DynamicCellForcingChains,
+            )
+        } else {
+            let k = ChainKind::Nested(level);
+            (k, k, k, k)
+        };
+        Producer {
+            dynamic: true,
+            level,
+            limit,
+            base: if level == 0 {
+                8.5
+            } else {
+                8.5 + 0.5 * level as f64
+            },
+            kinds,
+        }
+    }
+
+    /// Static multiple forcing chains (cell and region).
+    pub(super) fn static_multiple() -> Producer {
+        Producer {
+            dynamic: false,
+            level: 0,
+            limit: 0,
+            base: 8.0,
+            kinds: (
+                ChainKind::ForcingChain,
+                ChainKind::ForcingChain,
+                ChainKind::RegionForcingChains,
+                ChainKind::CellForcingChains,
+            ),
+        }
+    }
+}
+
+/// One hint found: its chains' ends, what it proves, and how it is rated and shown.
+struct Found<'a, 'b> {
+    targets: &'b Targets<'a>,
+    root: u8,
+    proves: u16,
+    key: u8,
+    kind: ChainKind,
+    shape: HintShape,
+}
+
+fn offer(measure: &mut Measure, collect: &mut Collect, board: &WorkGrid, base: f64, f: Found) {
+    let c = pot_cand(f.proves);
+    let cell = cell_of(c);
+    let removes: Vec<u16> = if pot_on(f.proves) {
+        (0..9)
+            .filter(|&e| e != digit0_of(c) && board.cands[cell] >> e & 1 != 0)
+            .map(|e| cand(cell, e))
+            .collect()
+    } else {
+        vec![c]
+    };
+    if removes.is_empty() {
+        return;
+    }
+    match collect {
+        Collect::Best(best) => {
+            // The flat complexity is a lower bound of the whole.
+            let flat = measure.flat(f.targets);
+            if !best.worth(base + length_bonus(flat), flat, f.key) {
+                return;
+            }
+            let inner = measure.nested(f.targets);
+            let cx = flat + inner.iter().map(|h| h.complexity).sum::<u32>();
+            let d = base + length_bonus(cx);
+            if best.worth(d, cx, f.key) {
+                let kinds: Vec<ChainKind> = inner.iter().map(|h| h.kind).collect();
+                best.offer_nested(
+                    d,
+                    cx,
+                    f.key,
+                    f.kind,
+                    &board.cands,
+                    f.proves,
+                    f.shape,
+                    &kinds,
+                );
+            }
+        }
+        Collect::All(list) => {
+            list.push(measure.inner_hint(f.targets, f.root, removes, base, f.key, f.kind));
+        }
+    }
+}
+
+/// Runs producer `p` on `board`, giving its hints to `collect`; `depths[0]` holds this
+/// search's propagations, the deeper ones its nested rules' searches.
+pub(super) fn multiple_search(
+    board: &WorkGrid,
+    p: Producer,
+    depths: &mut [DepthScratch],
+    check: &mut dyn FnMut(),
+    collect: &mut Collect,
+) {
+    let (here, deeper) = depths
+        .split_first_mut()
+        .expect("a scratch for every nesting depth");
+    let DepthScratch { runs, measure, .. } = here;
+    let mut nest = Nest {
+        level: p.level,
+        limit: p.limit,
+        deeper,
+        check,
+    };
+    let (k_contra, k_double, k_region, k_cell) = p.kinds;
+    for cell in 0..81 {
+        let m = board.cands[cell];
+        let card = m.count_ones();
+        if card < 2 || (!p.dynamic && card < 3) {
+            continue;
+        }
+        (nest.check)();
+        let mut digits = [0usize; 9];
+        let mut n = 0;
+        let mut rest = m;
+        while rest != 0 {
+            digits[n] = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            n += 1;
+        }
+        for (k, &d) in digits[..n].iter().enumerate() {
+            let c = cand(cell, d);
+            {
+                let hook: Option<&mut dyn Advanced> =
+                    if p.level > 0 { Some(&mut nest) } else { None };
+                runs[VALS + k].propagate(board, pot(c, true), p.dynamic, hook);
+            }
+            if p.dynamic {
+                let hook: Option<&mut dyn Advanced> =
+                    if p.level > 0 { Some(&mut nest) } else { None };
+                runs[OFF].propagate(board, pot(c, false), true, hook);
+                let (on_run, off_run) = (&runs[VALS + k], &runs[OFF]);
+                if let Some(a) = on_run.absurd {
+                    let t = [(on_run, pot(a, true)), (on_run, pot(a, false))];
+                    offer(
+                        measure,
+                        collect,
+                        board,
+                        p.base,
+                        Found {
+                            targets: &t,
+                            root: NO_CAUSE,
+                            proves: pot(c, false),
+                            key: 7,
+                            kind: k_contra,
+                            shape: HintShape::Contradiction {
+                                source: pot(c, true),
+                                both: a,
+                            },
+                        },
+                    );
+                }
+                if let Some(a) = off_run.absurd {
+                    let t = [(off_run, pot(a, true)), (off_run, pot(a, false))];
+                    offer(
+                        measure,
+                        collect,
+                        board,
+                        p.base,
+                        Found {
+                            targets: &t,
+                            root: NO_CAUSE,
+                            proves: pot(c, true),
+                            key: 7,
+                            kind: k_contra,
+                            shape: HintShape::Contradiction {
+                                source: pot(c, false),
+                                both: a,
+                            },
+                        },
+                    );
+                }
+                if card >= 3 {
+                    for on in [true, false] {
+                        let list = if on {
+                            &on_run.on_list
+                        } else {
+                            &on_run.off_list
+                        };
+                        for &q in list {
+                            let both = if on {
+                                off_run.on.has(q)
+                            } else {
+                                off_run.off.has(q)
+                            };
+                            if !both {
+                                continue;
+                            }
+                            let t = [(on_run, pot(q, on)), (off_run, pot(q, on))];
+                            offer(
+                                measure,
+                                collect,
+                                board,
+                                p.base,
+                                Found {
+                                    targets: &t,
+                                    root: NO_CAUSE,
+                                    proves: pot(q, on),
+                                    key: 1,
+                                    kind: k_double,
+                                    shape: HintShape::Double { source: c },
+                                },
+                            );
+                        }
+                    }
+                }
+            }
+            // Region chains: the digit's places in a unit met from its first place.
+            for (ku, u) in regions_of(cell).into_iter().enumerate() {
+                let places = board.places[u][d];
+                if places.trailing_zeros() as usize != pos_in_region(cell, ku) || !several(places) {
+                    continue;
+                }
+                let mut others = [0usize; 8];
+                let mut no = 0;
+                let mut rest = places & (places - 1);
+                while rest != 0 {
+                    others[no] = crate::grid::UNITS[u][rest.trailing_zeros() as usize] as usize;
+                    rest &= rest - 1;
+                    no += 1;
+                }
+                for (j, &o) in others[..no].iter().enumerate() {
+                    let hook: Option<&mut dyn Advanced> =
+                        if p.level > 0 { Some(&mut nest) } else { None };
+                    runs[REG + j].propagate(board, pot(cand(o, d), true), p.dynamic, hook);
+                }
+                let first = &runs[VALS + k];
+                let regs = &runs[REG..REG + no];
+                for on in [true, false] {
+                    let list = if on { &first.on_list } else { &first.off_list };
+                    for &q in list {
+                        let all = regs
+                            .iter()
+                            .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                        if !all {
+                            continue;
+                        }
+                        let mut t: Vec<(&DeepRun, u16)> = vec![(first, pot(q, on))];
+                        t.extend(regs.iter().map(|r| (r, pot(q, on))));
+                        offer(
+                            measure,
+                            collect,
+                            board,
+                            p.base,
+                            Found {
+                                targets: &t,
+                                root: u as u8,
+                                proves: pot(q, on),
+                                key: 6,
+                                kind: k_region,
+                                shape: HintShape::Region {
+                                    unit: u as u8,
+                                    digit0: d as u8,
+                                },
+                            },
+                        );
+                    }
+                }
+            }
+        }
+        // Cell chains: what every digit of the cell implies.
+        let vals = &runs[VALS..VALS + n];
+        for on in [true, false] {
+            let list = if on {
+                &vals[0].on_list
+            } else {
+                &vals[0].off_list
+            };
+            for &q in list {
+                let all = vals[1..]
+                    .iter()
+                    .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                if !all {
+                    continue;
+                }
+                let t: Vec<(&DeepRun, u16)> = vals.iter().map(|r| (r, pot(q, on))).collect();
+                offer(
+                    measure,
+                    collect,
+                    board,
+                    p.base,
+                    Found {
+                        targets: &t,
+                        root: CELL_CAUSE,
+                        proves: pot(q, on),
+                        key: 5,
+                        kind: k_cell,
+                        shape: HintShape::Cell { cell: cell as u8 },
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// How many nesting depths have scratch: the outer search, an inner dynamic search
+/// (level 4), and the static searches inside that.
+pub(super) const DEPTHS: usize = 3;
+
+/// The scratch of the searches of one nesting depth.
+pub(super) struct DepthScratch {
+    runs: Vec<DeepRun>,
+    measure: Measure,
+    fc: FcScratch,
+}
+
+impl Default for DepthScratch {
+    fn default() -> Self {
+        DepthScratch {
+            runs: (0..RUNS).map(|_| DeepRun::default()).collect(),
+            measure: Measure::default(),
+            fc: FcScratch::default(),
+        }
+    }
+}
+
+/// The nested rules of a propagation of `level` (see the module's documentation), with
+/// the scratch of the deeper searches and the interrupt hook.
+pub(super) struct Nest<'a> {
+    level: u8,
+    limit: u8,
+    deeper: &'a mut [DepthScratch],
+    check: &'a mut dyn FnMut(),
+}
+
+impl Advanced for Nest<'_> {
+    fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) {
+        (self.check)();
+        let hints = basic_hints(source, work);
+        if !hints.is_empty() {
+            for h in &hints {
+                for &c in &h.removes {
+                    run.add_off(c, &h.parents, None);
+                }
+            }
+            return;
+        }
+        let mut list: Vec<InnerHint> = Vec::new();
+        if self.level >= 4 {
+            multiple_search(
+                work,
+                Producer::dynamic(self.limit, 0),
+                self.deeper,
+                self.check,
+                &mut Collect::All(&mut list),
+            );
+            add_rule(list, run, source, work);
+            return;
+        }
+        if self.level >= 2 {
+            let (d0, _) = self
+                .deeper
+                .split_first_mut()
+                .expect("a scratch for every nesting depth");
+            fcc::fcc_hints(work, &mut d0.fc, self.check, &mut list);
+            if add_rule(std::mem::take(&mut list), run, source, work) {
+                return;
+            }
+        }
+        if self.level >= 3 {
+            multiple_search(
+                work,
+                Producer::static_multiple(),
+                self.deeper,
+                self.check,
+                &mut Collect::All(&mut list),
+            );
+            add_rule(list, run, source, work);
+        }
+    }
+}
+
+/// Adds to `run` the removals of a nested rule's hints (sorted, deduplicated) that have
+/// rule parents; true if any had.
+fn add_rule(
+    mut list: Vec<InnerHint>,
+    run: &mut DeepRun,
+    source: &WorkGrid,
+    work: &WorkGrid,
+) -> bool {
+    sort_and_dedup(&mut list);
+    let mut any = false;
+    let mut parents = Vec::new();
+    for h in list {
+        h.rule_parents(source, work, &mut parents);
+        if parents.is_empty() {
+            continue;
+        }
+        any = true;
+        let h = Rc::new(h);
+        for &c in &h.removes {
+            run.add_off(c, &parents, Some(&h));
+        }
+    }
+    any
+}
