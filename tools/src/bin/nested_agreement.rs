@@ -9,9 +9,14 @@
 //! README). `--every K`: only every K-th puzzle (from the `--offset I`-th); `--mismatches`:
 //! also lists each puzzle rated otherwise (`puzzle<TAB>published<TAB>ours<TAB>ms`);
 //! `--max-er`: only puzzles published at most X.Y. Exits with status 1 when a band misses
-//! a target given with `--min-same P` / `--min-within P` (percentages).
+//! a target given with `--min-same P` / `--min-within P` (percentages). `--positions`:
+//! prints each nested step of each path (`position<TAB>marks<TAB>level<TAB>rating<TAB>text`,
+//! the pencil marks before it as 729 characters), for tests to write down.
 use std::time::Instant;
-use sudoku_core::logic::rate;
+use sudoku_core::logic::chains::ChainKind;
+use sudoku_core::logic::marks::Marks;
+use sudoku_core::logic::step::Technique;
+use sudoku_core::logic::{path, rate};
 use sudoku_core::Puzzle;
 
 const BANDS: [(u16, u16); 3] = [(94, 105), (106, 110), (111, 119)];
@@ -19,6 +24,40 @@ const BANDS: [(u16, u16); 3] = [(94, 105), (106, 110), (111, 119)];
 fn tenths(s: &str) -> u16 {
     let (a, b) = s.trim().split_once('.').unwrap_or((s.trim(), "0"));
     a.parse::<u16>().expect("an ER") * 10 + b.parse::<u16>().expect("an ER")
+}
+
+/// Prints, for each nested step (level 2 and up) of the puzzle's path, the pencil marks
+/// before it (729 characters: per cell its candidates, a digit or `.` each), its
+/// technique, rating and text.
+fn print_nested_positions(puzzle: &Puzzle) {
+    let Some(steps) = path(puzzle, &mut || {}) else {
+        return;
+    };
+    let mut m = Marks::from_puzzle(puzzle);
+    for s in &steps {
+        if let Technique::Chain(ChainKind::Nested(level)) = s.technique {
+            if level >= 2 {
+                let mut text = String::with_capacity(729);
+                for cell in 0..81 {
+                    for d in 1..=9u8 {
+                        let has = if m.values[cell] != 0 {
+                            m.values[cell] == d
+                        } else {
+                            m.has(cell, d)
+                        };
+                        text.push(if has { (b'0' + d) as char } else { '.' });
+                    }
+                }
+                println!(
+                    "position\t{text}\t{level}\t{}.{}\t{}",
+                    s.rating / 10,
+                    s.rating % 10,
+                    s.explanation
+                );
+            }
+        }
+        s.apply(&mut m);
+    }
 }
 
 fn main() {
@@ -35,6 +74,7 @@ fn main() {
     let min_same: f64 = opt("--min-same").map_or(0.0, |v| v.parse().expect("P"));
     let min_within: f64 = opt("--min-within").map_or(0.0, |v| v.parse().expect("P"));
     let list = args.iter().any(|a| a == "--mismatches");
+    let positions = args.iter().any(|a| a == "--positions");
     let text = std::fs::read_to_string(file).expect("a readable file");
     let rows: Vec<(&str, u16)> = text
         .lines()
@@ -54,6 +94,9 @@ fn main() {
         let start = Instant::now();
         let ours = rate(&puzzle, &mut || {}).er;
         let ms = start.elapsed().as_secs_f64() * 1e3;
+        if positions {
+            print_nested_positions(&puzzle);
+        }
         eprintln!(
             "{}/{}\t{p}\t{}.{}\t{}.{}\t{ms:.0} ms",
             i + 1,

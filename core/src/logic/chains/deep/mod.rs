@@ -40,6 +40,8 @@ mod hint;
 mod inner_hint;
 mod run;
 mod search;
+#[cfg(test)]
+mod tests;
 
 use super::best_hint::BestHint;
 use super::work_grid::WorkGrid;

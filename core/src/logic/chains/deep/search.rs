@@ -30,6 +30,28 @@ const OFF: usize = 9;
 const REG: usize = 10;
 /// How many propagations a search holds at once.
 pub(super) const RUNS: usize = 18;
+/// How many propagations of regions' other places a search keeps for their own cell and
+/// their other regions (which come later in the search).
+pub(super) const KEPT: usize = 128;
+const NO_START: u16 = u16::MAX;
+
+/// Takes the propagation of `start` into `runs[slot]` from the kept ones; false if none.
+fn take_kept(
+    runs: &mut [DeepRun],
+    slot: usize,
+    kept: &mut [DeepRun],
+    kept_start: &mut [u16],
+    start: u16,
+) -> bool {
+    match kept_start.iter().position(|&s| s == start) {
+        Some(i) => {
+            std::mem::swap(&mut runs[slot], &mut kept[i]);
+            kept_start[i] = NO_START;
+            true
+        }
+        None => false,
+    }
+}
 
 /// Which producer a search is.
 #[derive(Clone, Copy)]
@@ -155,7 +177,15 @@ pub(super) fn multiple_search(
     let (here, deeper) = depths
         .split_first_mut()
         .expect("a scratch for every nesting depth");
-    let DepthScratch { runs, measure, .. } = here;
+    let DepthScratch {
+        runs,
+        measure,
+        kept,
+        kept_start,
+        kept_next,
+        ..
+    } = here;
+    kept_start.iter_mut().for_each(|k| *k = NO_START);
     let mut nest = Nest {
         level: p.level,
         limit: p.limit,
@@ -280,9 +310,13 @@ pub(super) fn multiple_search(
                     no += 1;
                 }
                 for (j, &o) in others[..no].iter().enumerate() {
+                    let start = pot(cand(o, d), true);
+                    if take_kept(runs, REG + j, kept, kept_start, start) {
+                        continue;
+                    }
                     let hook: Option<&mut dyn Advanced> =
                         if p.level > 0 { Some(&mut nest) } else { None };
-                    runs[REG + j].propagate(board, pot(cand(o, d), true), p.dynamic, hook);
+                    runs[REG + j].propagate(board, start, p.dynamic, hook);
                 }
                 let first = &runs[VALS + k];
                 let regs = &runs[REG..REG + no];
@@ -315,6 +349,17 @@ pub(super) fn multiple_search(
                             },
                         );
                     }
+                }
+                // The other places' propagations are kept for their own cell and other
+                // regions (the same propagations: one grid, one producer).
+                for (j, &o) in others[..no].iter().enumerate() {
+                    let r = *kept_next;
+                    *kept_next = (r + 1) % KEPT;
+                    if kept.len() <= r {
+                        kept.push(DeepRun::default());
+                    }
+                    std::mem::swap(&mut runs[REG + j], &mut kept[r]);
+                    kept_start[r] = pot(cand(o, d), true);
                 }
             }
         }
@@ -362,6 +407,11 @@ pub(super) struct DepthScratch {
     runs: Vec<DeepRun>,
     measure: Measure,
     fc: FcScratch,
+    /// Propagations kept within one search (`kept_start`: their assumptions), made as
+    /// needed up to `KEPT`.
+    kept: Vec<DeepRun>,
+    kept_start: Vec<u16>,
+    kept_next: usize,
 }
 
 impl Default for DepthScratch {
@@ -370,6 +420,9 @@ impl Default for DepthScratch {
             runs: (0..RUNS).map(|_| DeepRun::default()).collect(),
             measure: Measure::default(),
             fc: FcScratch::default(),
+            kept: Vec::new(),
+            kept_start: vec![NO_START; KEPT],
+            kept_next: 0,
         }
     }
 }
@@ -454,3 +507,6 @@ fn add_rule(
     }
     any
 }
+
+pub static STATS: [std::sync::atomic::AtomicU64; 6] =
+    [const { std::sync::atomic::AtomicU64::new(0) }; 6];

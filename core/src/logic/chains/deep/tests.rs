@@ -1,0 +1,159 @@
+//! Tests of the nested producers (levels 2 to 4): written-down positions from their own
+//! paths on published hardest puzzles (whose published ratings these producers
+//! reproduce), where each level fires and where a level must not (the producer before it,
+//! or the level below, finds nothing), and soundness along whole paths. The searches are
+//! long in a debug build: those tests run in release builds only (`cargo test --release`).
+
+use crate::logic::chains::tests::marks_from_729;
+use crate::logic::chains::{find, ChainKind, Producer};
+use crate::logic::marks::Marks;
+use crate::logic::step::{Step, Technique};
+use crate::puzzle::Puzzle;
+
+/// A puzzle published at ER 10.6: its path has level-2 steps only.
+const PUZZLE_10_6: &str =
+    "1....67.............92....5....9..4..3...18....85...2.37...8.........1....5.4...8";
+/// A puzzle published at ER 11.1: its hardest step is level 3.
+const PUZZLE_11_1: &str =
+    ".2..5.7..4....9.36..9.......6.5.........6..52...7.16..3.8.....4...8......7..1.5..";
+
+/// The first level-2 step of `PUZZLE_10_6`'s path (rated 10.4): 729 characters, nine
+/// lines of nine cells.
+const LEVEL_2_AT: [&str; 9] = [
+    "1.........2.45..8..234.......34....9..3.5..8......6.........7....3....89.234....9",
+    ".2.45678..2.456.8..234.67..1.34..7.91.3.5.78...345.7.9.234.6..91.3..6.89.234.6..9",
+    "...4.678....4.6.8.........9.2.......1.3...78...34..7....34.6...1.3..6.8.....5....",
+    ".2..567..12..56...12...67.........8.........9.23...7....3.56......4.....1.3..67..",
+    ".2.45...9..3.......2.4.67.....4.67...2...67..1...............8.....567.9.....67.9",
+    "...4.67.91..4.6..9.......8.....5......3..67....34..7....3..6..9.2.......1.....7..",
+    "..3............7..12.4.6...1....6..912..56..........8..2.45...9....56..9.2.4.6..9",
+    ".2.4.6.89.2.4.6.89.2.4.6.....3..67.9.23.567...2..5.7.91..........3.567...234.67..",
+    ".2...6..912...6..9....5....1.3..67.9...4......23...7.9.23..6..9..3..67.........8.",
+];
+
+/// The level-3 step of `PUZZLE_11_1`'s path (rated 11.1).
+const LEVEL_3_AT: [&str; 9] = [
+    "1....6.8..2.......1.3..6...1.34.6.......5......34.6.8.......7..1..4...891......89",
+    "...4.....1...5..8.1...5.7..12........2....78.........912.....8...3...........6...",
+    "1....678.1.3....8.........91234.6....234..78...3..678.12.4...8.12.4...8.....5....",
+    "12.....89.....6...1234.........5.....234...89.234...8.1.34...891..4..7891.3...789",
+    "1.....7891.34...891.34..7....34....9.....6.....34...8.1.34...89....5.....2.......",
+    ".2..5..89..345..89.2345..........7...234...891.............6......4...89..3....89",
+    "..3......1...5...9.......8..2...6..9.2....7.9....5.7..12......912...67.9...4.....",
+    "12..56..91..45...912.456..........8..234....9.23.567..123.....912...67.91.3...7.9",
+    ".2...6..9......7...2.4.6....234.6..91.........234.6.......5.....2...6.89..3....89",
+];
+
+fn position(lines: &[&str; 9]) -> Marks {
+    marks_from_729(&lines.concat())
+}
+
+fn solution_of(puzzle: &str) -> Vec<u8> {
+    let p = Puzzle::parse(puzzle).expect("a test puzzle");
+    crate::solver::solve(&p, 2)
+        .expect("a valid puzzle")
+        .solution
+        .expect("a unique solution")
+        .to_vec()
+}
+
+fn nested_level(step: &Step) -> Option<u8> {
+    match step.technique {
+        Technique::Chain(ChainKind::Nested(level)) => Some(level),
+        _ => None,
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn level_2_fires_where_level_1_finds_nothing() {
+    let m = position(&LEVEL_2_AT);
+    let solution = solution_of(PUZZLE_10_6);
+    assert!(find(&m, Producer::DynamicPlus, &mut || {}).is_none());
+    let step = find(&m, Producer::Nested2, &mut || {}).expect("a level-2 step");
+    assert_eq!(nested_level(&step), Some(2));
+    assert_eq!(step.rating, 104);
+    assert!(step.is_sound(&solution), "{step:?}");
+    assert!(
+        step.explanation.contains("inner chain"),
+        "{}",
+        step.explanation
+    );
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn level_3_fires_where_level_2_finds_nothing() {
+    let m = position(&LEVEL_3_AT);
+    let solution = solution_of(PUZZLE_11_1);
+    assert!(find(&m, Producer::Nested2, &mut || {}).is_none());
+    let step = find(&m, Producer::Nested3, &mut || {}).expect("a level-3 step");
+    assert_eq!(nested_level(&step), Some(3));
+    assert_eq!(step.rating, 111);
+    assert!(step.is_sound(&solution), "{step:?}");
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn level_4_finds_a_sound_step_where_level_3_does() {
+    // Level 4 applies level 1's rules and then dynamic chains, which hold every static
+    // chain: at a level-3 position it finds a step too (rated from 10.5 up), and sound.
+    let m = position(&LEVEL_3_AT);
+    let solution = solution_of(PUZZLE_11_1);
+    let step = find(&m, Producer::Nested4(0), &mut || {}).expect("a level-4 step");
+    assert_eq!(nested_level(&step), Some(4));
+    assert!(step.rating >= 105, "{step:?}");
+    assert!(step.is_sound(&solution), "{step:?}");
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn the_paths_of_hardest_puzzles_are_sound_and_replay_to_the_solution() {
+    for (puzzle, er) in [(PUZZLE_10_6, 106), (PUZZLE_11_1, 111)] {
+        let p = Puzzle::parse(puzzle).expect("a test puzzle");
+        let solution = solution_of(puzzle);
+        let steps = crate::logic::path(&p, &mut || {}).expect("a path");
+        let mut m = Marks::from_puzzle(&p);
+        let mut hardest = 0;
+        for s in &steps {
+            assert!(s.is_sound(&solution), "{puzzle}: {s:?}");
+            hardest = hardest.max(s.rating);
+            s.apply(&mut m);
+        }
+        assert!(m.is_solved(), "{puzzle}");
+        for cell in 0..81 {
+            assert_eq!(m.values[cell], solution[cell], "{puzzle} cell {cell}");
+        }
+        assert_eq!(hardest, er, "{puzzle}");
+        assert!(steps
+            .iter()
+            .any(|s| nested_level(s).is_some_and(|l| l >= 2)));
+    }
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn an_interrupted_nested_search_leaves_nothing_behind() {
+    // The interrupt hook is called inside the inner searches too (far more often than
+    // once per outer cell); a hook that unwinds (as a cancel does) stops the search
+    // anywhere, and the next search on the thread gives the same step as before.
+    let m = position(&LEVEL_2_AT);
+    let before = find(&m, Producer::Nested2, &mut || {}).expect("a level-2 step");
+    let mut calls = 0u64;
+    find(&m, Producer::Nested2, &mut || calls += 1);
+    assert!(calls > 1_000, "{calls} calls");
+    for stop_at in [1u64, 10, 500, calls / 2] {
+        let result = std::panic::catch_unwind(|| {
+            let mut n = 0u64;
+            find(&m, Producer::Nested2, &mut || {
+                n += 1;
+                if n == stop_at {
+                    std::panic::panic_any("cancelled");
+                }
+            })
+        });
+        assert!(result.is_err(), "stopped at call {stop_at}");
+    }
+    let after = find(&m, Producer::Nested2, &mut || {}).expect("a level-2 step");
+    assert_eq!(format!("{before:?}"), format!("{after:?}"));
+}
