@@ -507,6 +507,3 @@ fn add_rule(
     }
     any
 }
-
-pub static STATS: [std::sync::atomic::AtomicU64; 6] =
-    [const { std::sync::atomic::AtomicU64::new(0) }; 6];
