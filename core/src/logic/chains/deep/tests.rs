@@ -44,6 +44,20 @@ const LEVEL_3_AT: [&str; 9] = [
     ".2...6..9......7...2.4.6....234.6..91.........234.6.......5.....2...6.89..3....89",
 ];
 
+/// A level-4 step (rated 11.6) of the path of a puzzle published at ER 11.6 (from the
+/// same file).
+const LEVEL_4_AT: [&str; 9] = [
+    "........9.......8.123............7.......6...123..........5.......4.....123......",
+    "......7..123.........45...........8....45....123..............9123...........6...",
+    "1234.....1....6......456.......5...9...45...9123......123............78.......78.",
+    ".....6...123............7..12......9..3.....9...4............8.....5....123......",
+    "....5.......4.....123......12...6.....3....8......6.8.......7..123..............9",
+    "123..............9.......8.12..5......3.5.7......5.7..123...........6......4.....",
+    "...4...8.....5.......4.6.....3.......2............67891..4.....1.....7891.....78.",
+    ".2.4...8......67..........9....56...1............567...234......23....8..23....8.",
+    "123......123...7..123.........4...........78.......789.....6....2....789....5....",
+];
+
 fn position(lines: &[&str; 9]) -> Marks {
     marks_from_729(&lines.concat())
 }
@@ -91,6 +105,27 @@ fn level_3_fires_where_level_2_finds_nothing() {
     assert_eq!(nested_level(&step), Some(3));
     assert_eq!(step.rating, 111);
     assert!(step.is_sound(&solution), "{step:?}");
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn level_4_fires_where_level_3_finds_nothing() {
+    let m = position(&LEVEL_4_AT);
+    // The position's placed digits have one solution (the puzzle's).
+    let solution = crate::solver::solve(&m.to_puzzle(), 2)
+        .expect("a valid position")
+        .solution
+        .expect("a unique solution")
+        .to_vec();
+    assert!(find(&m, Producer::Nested3, &mut || {}).is_none());
+    let step = [0, 1, 2, 3]
+        .iter()
+        .find_map(|&limit| find(&m, Producer::Nested4(limit), &mut || {}))
+        .expect("a level-4 step");
+    assert_eq!(nested_level(&step), Some(4));
+    assert_eq!(step.rating, 116);
+    assert!(step.is_sound(&solution), "{step:?}");
+    assert!(step.explanation.contains("dynamic"), "{}", step.explanation);
 }
 
 #[test]
