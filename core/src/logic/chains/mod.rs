@@ -200,6 +200,7 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
 /// `logic::forget_search_memos`).
 pub(crate) fn forget_memos() {
     cycles::forget_memos();
+    deep::forget_memos();
     POOL.with(|cell| {
         if let Ok(mut slot) = cell.try_borrow_mut() {
             if let Some(pool) = slot.as_mut() {

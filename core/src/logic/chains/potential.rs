@@ -70,6 +70,15 @@ impl CandSet {
     pub fn unset(&mut self, c: u16) {
         self.0[c as usize >> 6] &= !(1 << (c & 63));
     }
+    /// Sets or unsets `c`.
+    #[inline]
+    pub fn set_to(&mut self, c: u16, on: bool) {
+        if on {
+            self.set(c)
+        } else {
+            self.unset(c)
+        }
+    }
     #[inline]
     pub fn clear(&mut self) {
         self.0 = [0; WORDS];

@@ -32,13 +32,22 @@ struct Node {
 
 /// Scratch of the cycle and forcing-chain searches (its size is bounded: see
 /// [`MAX_NODES`]).
-#[derive(Default)]
 pub(super) struct FcScratch {
     nodes: Vec<Node>,
     pend_on: Vec<u32>,
     pend_off: Vec<u32>,
     cycles: Vec<u32>,
     chains: Vec<u32>,
+    /// The "on"s and "off"s the last cycle search reached (everything reachable from its
+    /// start).
+    last_on: CandSet,
+    last_off: CandSet,
+    /// Per start of the current pass: the "on"s its cycle search reached, whether it
+    /// reached the start's "off", and its cycle hints.
+    is_start: CandSet,
+    reach_on: Vec<CandSet>,
+    off_reached: CandSet,
+    starts: Vec<(u16, Vec<InnerHint>)>,
 }
 
 /// The search trees of one start (its cycles and its two forcing chains) hold at most
@@ -91,6 +100,24 @@ fn off_to_on(w: &WorkGrid, c: u16, y: bool, x: bool, mut f: impl FnMut(u16, u8))
     }
 }
 
+impl Default for FcScratch {
+    fn default() -> Self {
+        FcScratch {
+            nodes: Vec::new(),
+            pend_on: Vec::new(),
+            pend_off: Vec::new(),
+            cycles: Vec::new(),
+            chains: Vec::new(),
+            last_on: CandSet::EMPTY,
+            last_off: CandSet::EMPTY,
+            is_start: CandSet::EMPTY,
+            reach_on: vec![CandSet::EMPTY; NCAND],
+            off_reached: CandSet::EMPTY,
+            starts: Vec::new(),
+        }
+    }
+}
+
 impl FcScratch {
     fn push(&mut self, pot: u16, parent: u32, cause: u8) -> u32 {
         debug_assert!(self.nodes.len() < MAX_NODES, "bounded search trees");
@@ -120,6 +147,7 @@ impl FcScratch {
         self.pend_off.clear();
         self.pend_on.push(root);
         let mut length = 0;
+        self.last_off.clear();
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             length += 1;
             let pend = std::mem::take(&mut self.pend_on);
@@ -132,6 +160,7 @@ impl FcScratch {
                     n += 1;
                 });
                 for &(q, cause) in &made[..n] {
+                    self.last_off.set(q);
                     if !self.is_ancestor(id, pot(q, false)) {
                         let nid = self.push(pot(q, false), id, cause);
                         self.pend_off.push(nid);
@@ -164,6 +193,7 @@ impl FcScratch {
             self.pend_off = pend;
             self.pend_off.clear();
         }
+        self.last_on = to_on;
     }
 
     /// The forcing chain from `src` (a potential) to its other state, if any (its
@@ -296,24 +326,49 @@ pub(super) fn fcc_hints(
                 let c = cand(cell, d);
                 s.nodes.clear();
                 s.cycles.clear();
-                s.chains.clear();
                 s.cycles_from(w, c, y, x);
-                if x {
-                    s.chain_from(w, pot(c, true), y);
-                    s.chain_from(w, pot(c, false), y);
-                }
+                s.is_start.set(c);
+                s.reach_on[c as usize] = s.last_on;
+                s.off_reached.set_to(c, s.last_off.has(c));
+                let mut hints = Vec::new();
                 for i in 0..s.cycles.len() {
                     if let Some(h) = cycle_hint(w, s, s.cycles[i], cycle_kind, cycle_base, key) {
-                        out.push(h);
+                        hints.push(h);
                     }
                 }
-                for i in 0..s.chains.len() {
-                    if let Some(h) = chain_hint(w, s, s.chains[i], chain_kind, chain_base, key) {
-                        out.push(h);
-                    }
+                s.starts.push((c, hints));
+            }
+        }
+        // Then, start by start, its cycles and its forcing chains. A forcing chain from
+        // "c on" exists iff "c off" is reachable from it, which the cycle search (reaching
+        // every potential reachable) told; from "c off" iff "c on" is reachable from one
+        // of the "on"s it turns on, whose reach is known when they were starts too (else
+        // the search is made).
+        let starts = std::mem::take(&mut s.starts);
+        for (c, hints) in starts {
+            out.extend(hints);
+            if !x {
+                continue;
+            }
+            s.nodes.clear();
+            s.chains.clear();
+            if s.off_reached.has(c) {
+                s.chain_from(w, pot(c, true), y);
+            }
+            let mut may = false;
+            off_to_on(w, c, y, true, |q, _| {
+                may |= !s.is_start.has(q) || s.reach_on[q as usize].has(c);
+            });
+            if may {
+                s.chain_from(w, pot(c, false), y);
+            }
+            for i in 0..s.chains.len() {
+                if let Some(h) = chain_hint(w, s, s.chains[i], chain_kind, chain_base, key) {
+                    out.push(h);
                 }
             }
         }
+        s.is_start.clear();
     }
 }
 

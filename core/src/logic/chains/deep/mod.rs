@@ -76,6 +76,17 @@ pub(super) fn search(
     });
 }
 
+/// Forgets the inner rules' hint lists this thread keeps (see `search::RuleLists`).
+pub(super) fn forget_memos() {
+    SCRATCH.with(|cell| {
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            for depth in slot.iter_mut().flatten() {
+                depth.lists.forget();
+            }
+        }
+    });
+}
+
 fn new_depths() -> Vec<DepthScratch> {
     (0..DEPTHS).map(|_| DepthScratch::default()).collect()
 }

@@ -15,6 +15,7 @@ use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::nested::basic_hints;
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
+use std::collections::HashMap;
 use std::rc::Rc;
 
 /// Where the hints go: the best one (an outer producer), or every one (an inner rule).
@@ -404,6 +405,8 @@ pub(super) const DEPTHS: usize = 3;
 
 /// The scratch of the searches of one nesting depth.
 pub(super) struct DepthScratch {
+    /// The hint lists of the inner rules run at this depth.
+    pub(super) lists: RuleLists,
     runs: Vec<DeepRun>,
     measure: Measure,
     fc: FcScratch,
@@ -420,6 +423,7 @@ impl Default for DepthScratch {
             runs: (0..RUNS).map(|_| DeepRun::default()).collect(),
             measure: Measure::default(),
             fc: FcScratch::default(),
+            lists: RuleLists::default(),
             kept: Vec::new(),
             kept_start: vec![NO_START; KEPT],
             kept_next: 0,
@@ -448,50 +452,99 @@ impl Advanced for Nest<'_> {
             }
             return;
         }
-        let mut list: Vec<InnerHint> = Vec::new();
         if self.level >= 4 {
-            multiple_search(
-                work,
-                Producer::dynamic(self.limit, 0),
-                self.deeper,
-                self.check,
-                &mut Collect::All(&mut list),
-            );
-            add_rule(list, run, source, work);
+            let list = self.rule_list(RULE_DYNAMIC + self.limit, work);
+            add_rule(&list, run, source, work);
             return;
         }
         if self.level >= 2 {
-            let (d0, _) = self
-                .deeper
-                .split_first_mut()
-                .expect("a scratch for every nesting depth");
-            fcc::fcc_hints(work, &mut d0.fc, self.check, &mut list);
-            if add_rule(std::mem::take(&mut list), run, source, work) {
+            let list = self.rule_list(RULE_FORCING, work);
+            if add_rule(&list, run, source, work) {
                 return;
             }
         }
         if self.level >= 3 {
-            multiple_search(
+            let list = self.rule_list(RULE_MULTIPLE, work);
+            add_rule(&list, run, source, work);
+        }
+    }
+}
+
+/// The inner rules, as keys of `RuleLists`: forcing chains and cycles, static multiple
+/// chains, dynamic chains of level 0 to 3.
+const RULE_FORCING: u8 = 0;
+const RULE_MULTIPLE: u8 = 1;
+const RULE_DYNAMIC: u8 = 2;
+
+/// One inner rule's hints on one grid, sorted and deduplicated.
+type RuleList = Rc<Vec<Rc<InnerHint>>>;
+
+/// The most hint lists [`RuleLists`] keeps (then it starts afresh).
+pub(super) const LISTS_KEPT: usize = 256;
+
+/// The sorted, deduplicated hint lists of inner rules on the grids they ran on, kept
+/// per depth and thread. A rule's list is a function of the grid alone: its searches
+/// read nothing else (their own source grid is that grid), and what a list holds
+/// (removals, ratings, the causes of the rule parents, the chains) does not depend on the
+/// outer search's grid, against which the rule parents are computed at each use. So a
+/// list found here is the list the search would make again. Within a step the same grid
+/// recurs often: an assumption's propagation and those of other assumptions with the
+/// same consequences (the "off" of a bivalue cell's digit and the "on" of the other
+/// digit) reduce the grid through the same sequence of grids. A list is stored only
+/// once complete (an interrupted search stores nothing).
+#[derive(Default)]
+pub(super) struct RuleLists {
+    lists: HashMap<(u8, [u16; 81]), RuleList>,
+}
+
+impl RuleLists {
+    pub(super) fn forget(&mut self) {
+        self.lists.clear();
+    }
+}
+
+impl Nest<'_> {
+    /// The sorted, deduplicated hints of inner rule `rule` on `work`: kept, or searched.
+    fn rule_list(&mut self, rule: u8, work: &WorkGrid) -> RuleList {
+        let key = (rule, work.cands);
+        if let Some(list) = self.deeper[0].lists.lists.get(&key) {
+            return Rc::clone(list);
+        }
+        let mut list: Vec<InnerHint> = Vec::new();
+        match rule {
+            RULE_FORCING => {
+                let d0 = &mut self.deeper[0];
+                fcc::fcc_hints(work, &mut d0.fc, self.check, &mut list);
+            }
+            RULE_MULTIPLE => multiple_search(
                 work,
                 Producer::static_multiple(),
                 self.deeper,
                 self.check,
                 &mut Collect::All(&mut list),
-            );
-            add_rule(list, run, source, work);
+            ),
+            _ => multiple_search(
+                work,
+                Producer::dynamic(rule - RULE_DYNAMIC, 0),
+                self.deeper,
+                self.check,
+                &mut Collect::All(&mut list),
+            ),
         }
+        sort_and_dedup(&mut list);
+        let list = Rc::new(list.into_iter().map(Rc::new).collect::<Vec<_>>());
+        let lists = &mut self.deeper[0].lists.lists;
+        if lists.len() >= LISTS_KEPT {
+            lists.clear();
+        }
+        lists.insert(key, Rc::clone(&list));
+        list
     }
 }
 
 /// Adds to `run` the removals of a nested rule's hints (sorted, deduplicated) that have
 /// rule parents; true if any had.
-fn add_rule(
-    mut list: Vec<InnerHint>,
-    run: &mut DeepRun,
-    source: &WorkGrid,
-    work: &WorkGrid,
-) -> bool {
-    sort_and_dedup(&mut list);
+fn add_rule(list: &[Rc<InnerHint>], run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) -> bool {
     let mut any = false;
     let mut parents = Vec::new();
     for h in list {
@@ -500,9 +553,8 @@ fn add_rule(
             continue;
         }
         any = true;
-        let h = Rc::new(h);
         for &c in &h.removes {
-            run.add_off(c, &parents, Some(&h));
+            run.add_off(c, &parents, Some(h));
         }
     }
     any
