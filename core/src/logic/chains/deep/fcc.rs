@@ -125,19 +125,6 @@ impl FcScratch {
         (self.nodes.len() - 1) as u32
     }
 
-    /// True when potential `p` is a strict ancestor of node `id`.
-    fn is_ancestor(&self, id: u32, p: u16) -> bool {
-        let mut a = self.nodes[id as usize].parent;
-        while a != NO_NODE {
-            let n = self.nodes[a as usize];
-            if n.pot == p {
-                return true;
-            }
-            a = n.parent;
-        }
-        false
-    }
-
     /// The cycles through "src on" (their closing nodes, into `cycles`).
     fn cycles_from(&mut self, w: &WorkGrid, src: u16, y: bool, x: bool) {
         let mut to_on = CandSet::EMPTY;
@@ -159,9 +146,19 @@ impl FcScratch {
                     made[n] = (q, cause);
                     n += 1;
                 });
+                // The "off"s among the node's ancestors, read once for its children.
+                let mut ancestors = CandSet::EMPTY;
+                let mut a = self.nodes[id as usize].parent;
+                while a != NO_NODE {
+                    let node = self.nodes[a as usize];
+                    if !pot_on(node.pot) {
+                        ancestors.set(pot_cand(node.pot));
+                    }
+                    a = node.parent;
+                }
                 for &(q, cause) in &made[..n] {
                     self.last_off.set(q);
-                    if !self.is_ancestor(id, pot(q, false)) {
+                    if !ancestors.has(q) {
                         let nid = self.push(pot(q, false), id, cause);
                         self.pend_off.push(nid);
                     }
