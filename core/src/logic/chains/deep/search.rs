@@ -479,8 +479,10 @@ const RULE_DYNAMIC: u8 = 2;
 /// One inner rule's hints on one grid, sorted and deduplicated.
 type RuleList = Rc<Vec<Rc<InnerHint>>>;
 
-/// The most hint lists [`RuleLists`] keeps (then it starts afresh).
-pub(super) const LISTS_KEPT: usize = 256;
+/// The most hint lists [`RuleLists`] keeps, and the most 16-bit words their hints may
+/// hold in all (removals, causes, chains: 4M words, 8 MB); past either it starts afresh.
+pub(super) const LISTS_KEPT: usize = 2048;
+pub(super) const LIST_WORDS_KEPT: usize = 4 << 20;
 
 /// The sorted, deduplicated hint lists of inner rules on the grids they ran on, kept
 /// per depth and thread. A rule's list is a function of the grid alone: its searches
@@ -495,11 +497,14 @@ pub(super) const LISTS_KEPT: usize = 256;
 #[derive(Default)]
 pub(super) struct RuleLists {
     lists: HashMap<(u8, [u16; 81]), RuleList>,
+    /// The 16-bit words the kept hints hold.
+    words: usize,
 }
 
 impl RuleLists {
     pub(super) fn forget(&mut self) {
         self.lists.clear();
+        self.words = 0;
     }
 }
 
@@ -533,11 +538,16 @@ impl Nest<'_> {
         }
         sort_and_dedup(&mut list);
         let list = Rc::new(list.into_iter().map(Rc::new).collect::<Vec<_>>());
-        let lists = &mut self.deeper[0].lists.lists;
-        if lists.len() >= LISTS_KEPT {
-            lists.clear();
+        let words: usize = list
+            .iter()
+            .map(|h| 32 + h.removes.len() * 2 + h.causes.len() * 2 + h.chain.len())
+            .sum();
+        let kept = &mut self.deeper[0].lists;
+        if kept.lists.len() >= LISTS_KEPT || kept.words + words > LIST_WORDS_KEPT {
+            kept.forget();
         }
-        lists.insert(key, Rc::clone(&list));
+        kept.words += words;
+        kept.lists.insert(key, Rc::clone(&list));
         list
     }
 }
