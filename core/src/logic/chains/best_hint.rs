@@ -36,8 +36,9 @@ struct Hint {
     target: Option<u16>,
     eliminations: Vec<u16>,
     shape: HintShape,
-    /// The kinds of the distinct inner chains a nested hint rests on (levels 2-4).
-    inner: Vec<ChainKind>,
+    /// The distinct inner chains a nested hint rests on (levels 2-4): each one's kind and
+    /// the candidates it removes.
+    inner: Vec<(ChainKind, Vec<u16>)>,
 }
 
 /// The best hint offered so far: lowest difficulty, then complexity, then Sukaku
@@ -123,7 +124,7 @@ impl BestHint {
         grid: &[u16; 81],
         target: u16,
         shape: HintShape,
-        inner: &[ChainKind],
+        inner: &[(ChainKind, Vec<u16>)],
     ) {
         let was = self
             .best
@@ -342,14 +343,14 @@ impl BestHint {
     }
 }
 
-/// What a nested hint's chains rest on, in words: how many inner chains, of which kinds
-/// (`None` without any).
-fn inner_chains_sentence(inner: &[ChainKind]) -> Option<String> {
+/// What a nested hint's chains rest on, in words: how many inner chains, of which kinds,
+/// and what each removes (`None` without any).
+fn inner_chains_sentence(inner: &[(ChainKind, Vec<u16>)]) -> Option<String> {
     if inner.is_empty() {
         return None;
     }
     let mut kinds: Vec<(ChainKind, usize)> = Vec::new();
-    for &k in inner {
+    for &(k, _) in inner {
         match kinds.iter_mut().find(|(x, _)| *x == k) {
             Some((_, n)) => *n += 1,
             None => kinds.push((k, 1)),
@@ -368,11 +369,22 @@ fn inner_chains_sentence(inner: &[ChainKind]) -> Option<String> {
             }
         })
         .collect();
+    let removals: Vec<String> = inner
+        .iter()
+        .map(|(_, removes)| {
+            let list: Vec<String> = removes
+                .iter()
+                .map(|&c| format!("{} from {}", digit0_of(c) + 1, cell_name(cell_of(c))))
+                .collect();
+            list.join(", ")
+        })
+        .collect();
     let total = inner.len();
     Some(format!(
-        "Its links rest on {total} inner chain{} ({}), each valid on the grid the outer chain has reduced, where its removals let the inner chain remove candidates.",
+        "Its links rest on {total} inner chain{} ({}): each holds once the outer chain has removed candidates, and removes others the outer chain goes on from (in turn: {}).",
         if total == 1 { "" } else { "s" },
-        parts.join(", ")
+        parts.join(", "),
+        removals.join("; ")
     ))
 }
 

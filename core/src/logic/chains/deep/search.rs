@@ -147,7 +147,8 @@ fn offer(measure: &mut Measure, collect: &mut Collect, board: &WorkGrid, base: f
             let cx = flat + inner.iter().map(|h| h.complexity).sum::<u32>();
             let d = base + length_bonus(cx);
             if best.worth(d, cx, f.key) {
-                let kinds: Vec<ChainKind> = inner.iter().map(|h| h.kind).collect();
+                let kinds: Vec<(ChainKind, Vec<u16>)> =
+                    inner.iter().map(|h| (h.kind, h.removes.clone())).collect();
                 best.offer_nested(
                     d,
                     cx,
