@@ -13,6 +13,7 @@
 //! parents (this rule compares the grid with nothing).
 
 use super::inner_hint::{InnerHint, CELL_CAUSE, NO_CAUSE};
+use super::plain::plain;
 use crate::grid::{PEERS, UNITS};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
@@ -349,12 +350,12 @@ pub(super) fn fcc_hints(
             }
             s.nodes.clear();
             s.chains.clear();
-            if s.off_reached.has(c) {
+            if s.off_reached.has(c) || plain() {
                 s.chain_from(w, pot(c, true), y);
             }
             let mut may = false;
             off_to_on(w, c, y, true, |q, _| {
-                may |= !s.is_start.has(q) || s.reach_on[q as usize].has(c);
+                may |= plain() || !s.is_start.has(q) || s.reach_on[q as usize].has(c);
             });
             if may {
                 s.chain_from(w, pot(c, false), y);

@@ -39,6 +39,7 @@
 mod fcc;
 mod hint;
 mod inner_hint;
+mod plain;
 mod run;
 mod search;
 #[cfg(test)]

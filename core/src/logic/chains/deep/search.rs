@@ -8,6 +8,7 @@
 use super::fcc::{self, FcScratch};
 use super::hint::{Measure, Targets};
 use super::inner_hint::{sort_and_dedup, InnerHint, CELL_CAUSE, NO_CAUSE};
+use super::plain::plain;
 use super::run::{Advanced, DeepRun};
 use crate::logic::chains::best_hint::{BestHint, HintShape};
 use crate::logic::chains::difficulty::length_bonus;
@@ -313,7 +314,7 @@ pub(super) fn multiple_search(
                 }
                 for (j, &o) in others[..no].iter().enumerate() {
                     let start = pot(cand(o, d), true);
-                    if take_kept(runs, REG + j, kept, kept_start, start) {
+                    if !plain() && take_kept(runs, REG + j, kept, kept_start, start) {
                         continue;
                     }
                     let hook: Option<&mut dyn Advanced> =
@@ -513,7 +514,7 @@ impl Nest<'_> {
     /// The sorted, deduplicated hints of inner rule `rule` on `work`: kept, or searched.
     fn rule_list(&mut self, rule: u8, work: &WorkGrid) -> RuleList {
         let key = (rule, work.cands);
-        if let Some(list) = self.deeper[0].lists.lists.get(&key) {
+        if let Some(list) = self.deeper[0].lists.lists.get(&key).filter(|_| !plain()) {
             return Rc::clone(list);
         }
         let mut list: Vec<InnerHint> = Vec::new();

@@ -190,3 +190,27 @@ fn an_interrupted_nested_search_leaves_nothing_behind() {
     let after = find(&m, Producer::Nested2, &mut || {}).expect("a level-2 step");
     assert_eq!(format!("{before:?}"), format!("{after:?}"));
 }
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn the_shortcuts_give_the_plain_searches_steps() {
+    // Kept propagations, kept hint lists and the forcing chains searched only where the
+    // cycle search's reach shows one: with and without them, the same step at each
+    // level's position (the kept lists warm from the first run, as in a path).
+    for (lines, producers) in [
+        (&LEVEL_2_AT, vec![Producer::Nested2]),
+        (&LEVEL_3_AT, vec![Producer::Nested2, Producer::Nested3]),
+        (&LEVEL_4_AT, vec![Producer::Nested4(0)]),
+    ] {
+        let m = position(lines);
+        for p in producers {
+            let fast = find(&m, p, &mut || {});
+            let again = find(&m, p, &mut || {});
+            super::plain::set_plain(true);
+            let plain = find(&m, p, &mut || {});
+            super::plain::set_plain(false);
+            assert_eq!(format!("{fast:?}"), format!("{plain:?}"), "{p:?}");
+            assert_eq!(format!("{again:?}"), format!("{plain:?}"), "{p:?}");
+        }
+    }
+}
