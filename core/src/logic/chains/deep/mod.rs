@@ -24,6 +24,17 @@
 //! on, summed over its chains) plus the complexity of each distinct inner chain hint its
 //! chains rest on (distinct as whole chains: the same targets with the same ancestries).
 //!
+//! ## Caches
+//! The nested searches touch none of the caches of the other producers (the propagation
+//! pool, the cycle memos, the closure slots, `logic::memo`): every search here, outer or
+//! inner, works in the scratch of its own nesting depth, so an inner search cannot
+//! change what an outer one holds. What they keep themselves is exact (each argued
+//! where it is kept): within one search, the propagations of a region's other places
+//! (the same propagations, made again later); per depth, the hint list of an inner rule
+//! on a grid (a function of that grid alone); and in the forcing chain search, only the
+//! starts whose other state the cycle search reached. A test switch turns them all off
+//! (`plain`), and a test compares the steps either way.
+//!
 //! ## Bounds
 //! Every search here is plain (no closures, no memo): the searches of a nesting depth
 //! use that depth's scratch ([`DepthScratch`]), of which there are [`DEPTHS`] (level 4
