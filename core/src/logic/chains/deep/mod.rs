@@ -31,7 +31,8 @@
 //! change what an outer one holds. What they keep themselves is exact (each argued
 //! where it is kept): within one search, the propagations of a region's other places
 //! (the same propagations, made again later); per depth, the hint list of an inner rule
-//! on a grid (a function of that grid alone); and in the forcing chain search, only the
+//! on a grid (a function of that grid alone); per search, the level-1 rules' hints on a
+//! grid (a function of the grid once the source is fixed); and in the forcing chain search, only the
 //! starts whose other state the cycle search reached. A test switch turns them all off
 //! (`plain`), and a test compares the steps either way.
 //!

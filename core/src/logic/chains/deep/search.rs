@@ -13,7 +13,7 @@ use super::run::{Advanced, DeepRun};
 use crate::logic::chains::best_hint::{BestHint, HintShape};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::nested::basic_hints;
+use crate::logic::chains::nested::{basic_hints, Hint};
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use std::collections::HashMap;
@@ -194,6 +194,7 @@ pub(super) fn multiple_search(
         limit: p.limit,
         deeper,
         check,
+        basic: HashMap::new(),
     };
     let (k_contra, k_double, k_region, k_cell) = p.kinds;
     for cell in 0..81 {
@@ -440,14 +441,31 @@ pub(super) struct Nest<'a> {
     limit: u8,
     deeper: &'a mut [DepthScratch],
     check: &'a mut dyn FnMut(),
+    /// The level-1 rules' hints on each grid met in this search (one source grid: the
+    /// hints, rule parents included, are a function of the reduced grid alone here), at
+    /// most `BASIC_KEPT` grids, then cleared.
+    basic: HashMap<[u16; 81], Rc<Vec<Hint>>>,
 }
+
+/// The most grids whose level-1 hints a search keeps.
+const BASIC_KEPT: usize = 1024;
 
 impl Advanced for Nest<'_> {
     fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) {
         (self.check)();
-        let hints = basic_hints(source, work);
+        let hints = match self.basic.get(&work.cands).filter(|_| !plain()) {
+            Some(h) => Rc::clone(h),
+            None => {
+                let h = Rc::new(basic_hints(source, work));
+                if self.basic.len() >= BASIC_KEPT {
+                    self.basic.clear();
+                }
+                self.basic.insert(work.cands, Rc::clone(&h));
+                h
+            }
+        };
         if !hints.is_empty() {
-            for h in &hints {
+            for h in hints.iter() {
                 for &c in &h.removes {
                     run.add_off(c, &h.parents, None);
                 }
