@@ -1,6 +1,7 @@
 //! Agreement of `sudoku_rate` with the published Sukaku Explainer ratings of the hardest
 //! puzzles, per band of ER (9.4-10.5, 10.6-11.0, 11.1-11.9): how many puzzles, the share
-//! rated the same, the share within 0.1, and the median and largest time per puzzle.
+//! rated the same, the share within 0.1, the median and largest time per puzzle, and the
+//! longest time between two calls of the interrupt hook (what a cancel waits at most).
 //!
 //! `cargo run --release -p sudoku_tools --bin nested_agreement -- FILE [--every K]
 //!  [--offset I] [--mismatches] [--max-er X.Y]`
@@ -88,17 +89,26 @@ fn main() {
         .step_by(every.max(1))
         .collect();
     // Per band: (published, ours, ms).
-    let mut bands: Vec<Vec<(u16, u16, f64)>> = vec![Vec::new(); BANDS.len()];
+    let mut bands: Vec<Vec<(u16, u16, f64, f64)>> = vec![Vec::new(); BANDS.len()];
     for (i, &(p, published)) in rows.iter().enumerate() {
         let puzzle = Puzzle::parse(p).expect("a puzzle");
         let start = Instant::now();
-        let ours = rate(&puzzle, &mut || {}).er;
+        // The longest time between two calls of the interrupt hook (what a cancel waits).
+        let mut last = Instant::now();
+        let mut gap = 0f64;
+        let ours = rate(&puzzle, &mut || {
+            let now = Instant::now();
+            gap = gap.max((now - last).as_secs_f64() * 1e3);
+            last = now;
+        })
+        .er;
         let ms = start.elapsed().as_secs_f64() * 1e3;
+        gap = gap.max(last.elapsed().as_secs_f64() * 1e3);
         if positions {
             print_nested_positions(&puzzle);
         }
         eprintln!(
-            "{}/{}\t{p}\t{}.{}\t{}.{}\t{ms:.0} ms",
+            "{}/{}\t{p}\t{}.{}\t{}.{}\t{ms:.0} ms\t{gap:.1} ms between interrupt checks at most",
             i + 1,
             rows.len(),
             published / 10,
@@ -119,10 +129,10 @@ fn main() {
             .iter()
             .position(|&(lo, hi)| (lo..=hi).contains(&published))
         {
-            bands[b].push((published, ours, ms));
+            bands[b].push((published, ours, ms, gap));
         }
     }
-    println!("band\tpuzzles\tsame %\twithin 0.1 %\tmedian ms\tmax ms");
+    println!("band\tpuzzles\tsame %\twithin 0.1 %\tmedian ms\tmax ms\tmax ms between checks");
     let mut missed = false;
     for (b, &(lo, hi)) in BANDS.iter().enumerate() {
         let v = &mut bands[b];
@@ -130,12 +140,13 @@ fn main() {
             continue;
         }
         let n = v.len() as f64;
-        let same = v.iter().filter(|(p, o, _)| p == o).count() as f64 * 100.0 / n;
-        let within = v.iter().filter(|(p, o, _)| p.abs_diff(*o) <= 1).count() as f64 * 100.0 / n;
+        let same = v.iter().filter(|x| x.0 == x.1).count() as f64 * 100.0 / n;
+        let within = v.iter().filter(|x| x.0.abs_diff(x.1) <= 1).count() as f64 * 100.0 / n;
+        let gap = v.iter().map(|x| x.3).fold(0.0, f64::max);
         let mut ms: Vec<f64> = v.iter().map(|x| x.2).collect();
         ms.sort_by(|a, b| a.total_cmp(b));
         println!(
-            "{}.{}-{}.{}\t{}\t{same:.1}\t{within:.1}\t{:.0}\t{:.0}",
+            "{}.{}-{}.{}\t{}\t{same:.1}\t{within:.1}\t{:.0}\t{:.0}\t{gap:.1}",
             lo / 10,
             lo % 10,
             hi / 10,
