@@ -15,9 +15,10 @@ use sudoku_core::picture::samples::{
     self, CYCLE, EASY, FORCING, FOUR, HARDEST, RECTANGLE, WINGS, XY_CHAIN,
 };
 use sudoku_core::picture::{
-    draw_step, grid_svg, locate_step, page, Options, Overlay, PageItem, PageKind, PageLayout,
-    Paper, Position,
+    draw_step, grid_svg, locate_position_step, locate_step, page, Options, Overlay, PageItem,
+    PageKind, PageLayout, Paper, Position,
 };
+use sudoku_core::position::Position as MarksPosition;
 use sudoku_core::{Puzzle, Silent, Size};
 
 fn puzzle(text: &str) -> Puzzle {
@@ -45,6 +46,26 @@ fn step(text: &str, number: usize) -> Drawn {
     let at = locate_step(&p, number, &mut Silent).expect("the step exists");
     Drawn {
         svg: draw_step(&p, &at, 450, true).expect("a picture"),
+        links: at.step.links,
+    }
+}
+
+/// The hint of a pencil-mark position drawn on its own marks, as `sudoku_svg(marks,
+/// step => 0)` draws it: the position `text`'s path reaches before its first step with
+/// chain technique `kind`, read from its pencil marks.
+fn marks_hint(text: &str, kind: ChainKind) -> Drawn {
+    let number = first_step(text, |s| s.technique == Technique::Chain(kind));
+    let before = locate_step(&puzzle(text), number, &mut Silent)
+        .expect("the step exists")
+        .before;
+    let masks: [u16; 81] = std::array::from_fn(|c| match before.values[c] {
+        0 => before.cands[c],
+        d => 1 << (d - 1),
+    });
+    let position = MarksPosition::from_marks(&masks).expect("a position");
+    let at = locate_position_step(&position, 0, &mut Silent).expect("a hint");
+    Drawn {
+        svg: draw_step(&Puzzle::from_cells(position.givens), &at, 450, true).expect("a picture"),
         links: at.step.links,
     }
 }
@@ -198,6 +219,10 @@ fn main() {
             (
                 "dynamic_plus.svg",
                 chain_step(HARDEST, ChainKind::Nested(1)),
+            ),
+            (
+                "marks_step.svg",
+                marks_hint(FORCING, ChainKind::DynamicCellForcingChains),
             ),
             ("links.svg", links()),
             (
