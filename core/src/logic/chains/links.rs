@@ -17,12 +17,13 @@
 //! parent, the candidates the chain removed before from its cell or unit (its hidden
 //! parents), so the arrows into it show why it is the last one left.
 //!
-//! The search keeps no propagation: [`hint_links`] runs again, once, the propagation
-//! of each assumption of the best hint only (after the search, so that no other hint
-//! pays for it). A propagation depends only on the grid, the assumption and the mode
+//! The search keeps no propagation: [`hint_links`], called by `chains::find_with_links`
+//! (never by `find`, which the ladder calls to rate: rating pays nothing for links), runs
+//! again, once, the propagation of each assumption of the best hint only, after the
+//! search. A propagation depends only on the grid, the assumption and the mode
 //! (`Propagation::propagate` is deterministic), so it is the one the search made or
 //! could have made for that hint, with the same parents; the test
-//! `the_links_rest_on_as_many_potentials_as_the_rating_counts` checks that the
+//! `chain_steps_carry_the_links_of_their_propagations` checks that the
 //! potentials reached from the conclusions are as many as the step's rating counts.
 //!
 //! A chain's links come in order from its assumption towards its conclusion (the
