@@ -663,3 +663,35 @@ fn chain_steps_of_propagations_are_drawn_with_their_arrows() {
     let hint = locate_position_step(&position, 0, &mut crate::Silent).unwrap();
     assert_eq!(hint.step, at.step);
 }
+
+/// 4×4 puzzles have steps too (no chains: those are 9×9 only): the hint and every step
+/// of the path drawn as they are listed, the marks in their quarters of the cell.
+#[test]
+fn four_by_four_steps_are_drawn() {
+    let p = puzzle(FOUR);
+    let steps = path(&p, &mut || {}).unwrap();
+    assert!(!steps.is_empty());
+    for n in 0..=steps.len() {
+        let at = locate_step(&p, n, &mut crate::Silent).unwrap();
+        if n > 0 {
+            assert_eq!(at.step, steps[n - 1]);
+        }
+        let svg = draw_step(&p, &at, 200, true).unwrap();
+        let doc = parse(&svg);
+        assert!(doc
+            .root_element()
+            .attribute("class")
+            .unwrap()
+            .contains("four"));
+        for l in doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("placed"))
+        {
+            let (r, c) = rc(l.attribute("data-cell").unwrap());
+            assert!((0..4).contains(&r) && (0..4).contains(&c));
+        }
+        if !at.step.eliminations.is_empty() {
+            check_step_picture(&p, &at);
+        }
+    }
+}
