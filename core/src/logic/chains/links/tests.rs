@@ -22,7 +22,9 @@ fn params_of(producer: Producer) -> Params {
         Producer::Multiple => (false, true, 0, true, false, 8.0),
         Producer::Dynamic => (true, true, 0, true, false, 8.5),
         Producer::DynamicPlus => (true, true, 1, true, false, 9.0),
-        other => panic!("no propagation search for {other:?} here"),
+        Producer::Nested2 => (true, true, 2, true, false, 9.5),
+        Producer::Nested3 => (true, true, 3, true, false, 10.0),
+        Producer::Cycles => panic!("the cycles carry their own links"),
     };
     Params {
         mode: Mode {
@@ -113,7 +115,12 @@ fn chain_steps_carry_the_links_of_their_propagations() {
         checked[1] += links.len();
 
         let chains = chains_of(&grid, shape, target);
-        assert!(chains.len() >= 2, "{}: {} chains", f.se, chains.len());
+        assert!(
+            chains.len() >= 2,
+            "{}: {} chains (a new shape of hint? list its chains in links::chains_of)",
+            f.se,
+            chains.len()
+        );
         let board = WorkGrid::new(&grid);
         let mut run = Propagation::default();
         let mut complexity = 0;
