@@ -5,7 +5,7 @@
                              browser computed (getBBox, computed styles) is checked, and
                              the arrows against DIR/links.tsv (the links of the steps,
                              written by the engine): each between the right candidates
-    check.py colours DIR     x_wing.svg, single.svg and links.svg screenshotted alone; the
+    check.py colours DIR     steps (x_wing.svg, single.svg, chains...) screenshotted alone; the
                              colours at highlighted, placed and removed places are checked
     check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
 
@@ -250,7 +250,8 @@ def near(rgb, want, tol=40):
 def colours(directory):
     checked = 0
     with tempfile.TemporaryDirectory() as work:
-        for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg"):
+        for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg", "xy_chain.svg",
+                     "cell_forcing_chains.svg", "dynamic_contradiction.svg", "marks_step.svg"):
             path = os.path.join(directory, name)
             root = ET.parse(path).getroot()
             px = int(root.get("width"))
@@ -263,13 +264,31 @@ def colours(directory):
             dark = sum(1 for row in rows for p in row if sum(p) < 200)
             if dark < 2000:
                 fail("%s: renders almost blank (%d dark pixels)" % (name, dark))
+            discs = {(el.get("data-cell"), el.get("data-digit")) for el in root.iter()
+                     if el.tag.replace(SVG_NS, "") == "circle"}
+            lines = [tuple(float(el.get(a)) for a in ("x1", "y1", "x2", "y2")) for g in root.iter()
+                     if (g.get("class") or "").startswith("link") for el in g
+                     if el.tag.replace(SVG_NS, "") == "line"]
+
+            def on_arrow(px, py):
+                """Within 4 units of an arrow's line (it may cross a corner)."""
+                for x1, y1, x2, y2 in lines:
+                    dx, dy = x2 - x1, y2 - y1
+                    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
+                    if math.dist((px, py), (x1 + t * dx, y1 + t * dy)) < 4:
+                        return True
+                return False
             for el in root.iter():
                 cls, tag = el.get("class"), el.tag.replace(SVG_NS, "")
                 if tag == "rect" and cls in ("cell", "pivot"):
                     x, y = float(el.get("x")), float(el.get("y"))
                     want = (255, 232, 163) if cls == "cell" else (255, 184, 77)
-                    # A corner of the cell, inside the lines and away from its marks.
-                    for sx, sy in ((x + 6, y + 6), (x + 54, y + 54)):
+                    # Two corners of the cell, inside the lines and away from its marks, but
+                    # for one whose candidate (1 or 9) stands on a disc or that an arrow crosses.
+                    corners = [(x + 6, y + 6, "1"), (x + 54, y + 54, "9")]
+                    free = [(sx, sy) for sx, sy, d in corners
+                            if (el.get("data-cell"), d) not in discs and not on_arrow(sx, sy)]
+                    for sx, sy in free:
                         p = at(sx, sy)
                         checked += 1
                         if not near(p, want):
