@@ -41,7 +41,9 @@ COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int) IS
 'the same bytes), well-formed XML, with a <title> and a <desc> holding the puzzle as text (and the step''s explanation). '
 'Output: at most 1 MiB (a few KB to 20 KB in practice). Errors: 22P02 for malformed text, 22023 for contradictory givens, '
 'a size or step out of range, or a hint asked of a full grid or a puzzle without solution. A pencil-mark text (729 characters '
-'or a candidate grid, read as sudoku_candidates reads it) is drawn with its own marks; a step on one is refused (0A000).';
+'or a candidate grid, read as sudoku_candidates reads it) is drawn with its own marks, and step draws sudoku_hint''s or '
+'sudoku_steps'' step on that text from those marks. A chain step''s links are arrows from candidate to candidate (strong '
+'links solid, weak dashed), every chain of it from its assumption to its conclusion.';
 
 COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean) IS
 'Printable pages of puzzles: one row per page (page from 1, solutions, svg), each an SVG document of a sheet of a4 or '
