@@ -5,9 +5,9 @@
 # sudoku_core::near, as sudoku_generate(10, seed, min_rating => ..., near => puzzle) runs it
 # (tools/src/bin/generate_near.rs times it in the core, without PostgreSQL around it).
 #
-# Two runs: the target's range rated (10.0 to 19.9: 20.0, "the engine cannot finish", is not a
-# rating), and 9.0 to 19.9, what any version of the engine reaches. Extra arguments go to both
-# runs (--starts N, --seed S, --budget B, --symmetry S, --print).
+# Three runs: the target's range rated (10.0 to 19.9: 20.0, "the engine cannot finish", is not a
+# rating), 9.0 to 19.9, what any version of the engine reaches, and 10.0 to 20. Extra arguments go to both
+# runs (--seed S, --budget B, --symmetry S, --print).
 #
 # Usage: scripts/bench_generate_near.sh [generate_near options]
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -19,3 +19,5 @@ echo "== the target: 10 puzzles rated 10.0 to 19.9 near each of 10 puzzles rated
 taskset -c 0 target/release/generate_near "$data" --starts 10 --from 10.6 --count 10 --min 10.0 --max 19.9 "$@"
 echo "== the same near the same puzzles, 9.0 to 19.9"
 taskset -c 0 target/release/generate_near "$data" --starts 10 --from 10.6 --count 10 --min 9.0 --max 19.9 "$@"
+echo "== the same, 10.0 to 20 (20.0 in the range, as max_rating 20 counts it)"
+taskset -c 0 target/release/generate_near "$data" --starts 10 --from 10.6 --count 10 --min 10.0 --max 20 "$@"
