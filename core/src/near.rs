@@ -56,6 +56,12 @@
 //! the range and, once inside, towards its hardest puzzles ("keep the hardest found as the
 //! frontier"), and the puzzles it returns are near each other.
 //!
+//! A 20.0 rating ("the engine cannot finish") counts as the number 20.0, as without a
+//! start: inside the range only when `max` is 20.0 or more, and, above a lower `max`, at
+//! distance `20.0 − max` (so with `max` 19.9 such puzzles rank right after those inside
+//! the range: their neighbours are hard ones). The rater has no early stop above `max`
+//! today, so every candidate that passes the filters is rated in full.
+//!
 //! ## Bounds: never an endless call
 //!
 //! - **Budget**: at most [`NearOptions::ratings_per_puzzle`] ratings (default
