@@ -59,8 +59,12 @@
 //! A 20.0 rating ("the engine cannot finish") counts as the number 20.0, as without a
 //! start: inside the range only when `max` is 20.0 or more, and, above a lower `max`, at
 //! distance `20.0 − max` (so with `max` 19.9 such puzzles rank right after those inside
-//! the range: their neighbours are hard ones). The rater has no early stop above `max`
-//! today, so every candidate that passes the filters is rated in full.
+//! the range: their neighbours are hard ones).
+//!
+//! With `max` below 20.0 a rating stops at the first step rated above `max`
+//! ([`crate::logic::rate_up_to`]: the ER is the hardest step, so it is then above `max`
+//! whatever follows). Such a puzzle is ranked by that step's rating, a lower bound of its
+//! own, and the ratings the search reports above `max` are such bounds.
 //!
 //! ## Bounds: never an endless call
 //!
@@ -294,7 +298,7 @@ impl NearSearch {
         seen.try_reserve(2).map_err(|_| oom(16))?;
         seen.insert(key_of(&start.cells));
         seen.insert(key_of(&cells));
-        let rating = rate(&cells, observer);
+        let rating = rate(&cells, options.range.max, observer);
         let reach = Reach {
             found: 0,
             rated: 1,
@@ -400,7 +404,7 @@ impl NearSearch {
                 self.reach.solved_by_singles += 1;
                 continue;
             }
-            let rating = rate(&cells, observer);
+            let rating = rate(&cells, self.options.range.max, observer);
             self.frontier[index].rated_from += 1;
             self.rated_since_found += 1;
             self.note_rating(rating);
@@ -604,12 +608,16 @@ fn solved_by_singles(cells: &[u8; CELLS]) -> bool {
     fixpoint.blanks_left == 0 && !fixpoint.contradiction
 }
 
-/// The ER of a puzzle with exactly one solution, the interrupt check inside.
-fn rate<O: Observer>(cells: &[u8; CELLS], observer: &mut O) -> u16 {
-    crate::logic::rate(&Puzzle::from_cells(*cells), &mut || {
-        observer.check_interrupt()
-    })
-    .er
+/// The ER of a puzzle with exactly one solution, the interrupt check inside; above
+/// `ceiling`, a lower bound above `ceiling` (the rating stops there).
+fn rate<O: Observer>(cells: &[u8; CELLS], ceiling: u16, observer: &mut O) -> u16 {
+    let puzzle = Puzzle::from_cells(*cells);
+    let check = &mut || observer.check_interrupt();
+    if ceiling >= crate::logic::BEYOND_LADDER {
+        crate::logic::rate(&puzzle, check).er
+    } else {
+        crate::logic::rate_up_to(&puzzle, ceiling, check).er
+    }
 }
 
 #[cfg(test)]
@@ -800,6 +808,40 @@ mod tests {
             }
         }
         assert!(solved_by_singles_seen > 50);
+    }
+
+    #[test]
+    fn a_rating_up_to_a_ceiling_is_the_rating_or_above_the_ceiling() {
+        // The shortcut of the ratings against the plain way, on generated puzzles of every
+        // difficulty and on neighbours of a hardest puzzle, at ceilings across the scale.
+        let mut puzzles: Vec<Puzzle> = (0..120)
+            .map(|i| crate::generate::generate(31, i, crate::generate::Options::default()).puzzle)
+            .collect();
+        let hard = Puzzle::parse(
+            "..3..6.8.4.....1...8.1....6.1...86......9..5...75.......2.......6...34..9...7...2",
+        )
+        .unwrap();
+        let options = NearOptions::new(Symmetry::None, RatingRange { min: 85, max: 200 });
+        puzzles.extend(take(&hard, 1, options, 6).unwrap().iter().map(|f| f.puzzle));
+        let (mut stopped, mut full) = (0, 0);
+        for p in &puzzles {
+            let plain = crate::logic::rate(p, &mut || {});
+            for ceiling in [20, 40, 62, 80, 90, 95, 199] {
+                let capped = crate::logic::rate_up_to(p, ceiling, &mut || {});
+                if plain.er <= ceiling {
+                    assert_eq!(capped, plain, "{} at {ceiling}", p.to_line());
+                    full += 1;
+                } else {
+                    assert!(
+                        capped.er > ceiling && capped.er <= plain.er,
+                        "{}",
+                        p.to_line()
+                    );
+                    stopped += 1;
+                }
+            }
+        }
+        assert!(stopped > 100 && full > 100, "{stopped} {full}");
     }
 
     #[test]
