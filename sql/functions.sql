@@ -14,16 +14,24 @@ COMMENT ON FUNCTION sudoku_candidates(text) IS
 'Candidates come from the givens alone (pencil marks), not from solving. Memory: a few KB. '
 'Errors: 22P02 for malformed text, 22023 for contradictory givens.';
 
-COMMENT ON FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text) IS
+COMMENT ON FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text, text) IS
 'Generates count puzzles with exactly one solution: n (1..count), puzzle (81 characters, . for a blank), '
-'solution, givens, and rating (the ER of sudoku_rate, when a rating range is asked for; else NULL). Deterministic: the same '
+'solution, givens, and rating (the ER of sudoku_rate, when a rating range or near is given; else NULL). Deterministic: the same '
 'arguments give the same puzzles on any machine, and calls without the new arguments give the puzzles of earlier versions. '
 'Givens are removed in a random order while the solution stays unique, down to clues givens, or until none can be removed '
 '(a minimal puzzle) when clues is 0 (the default); with symmetry (none, rotate90, rotate180, mirror, flip or random, as '
 'QQWing names them) a whole orbit of cells at a time, so the pattern of givens is symmetric and minimal under it. '
-'min_rating and max_rating (default 0 and 20: any) keep only puzzles rated in that range: puzzles are made until one fits, '
-'so a rare range (9 and up) takes long (it can be cancelled), and a range no puzzle can reach is an error (22023). '
-'Rows stream: memory (one search and a grid) does not grow with count. Errors: 22023 for an argument out of range.';
+'min_rating and max_rating (default 0 and 20: any) keep only puzzles rated in that range: puzzles are made until one fits '
+'(at most 300,000 attempts a puzzle), so a rare range (9 and up) takes long (it can be cancelled); a range no puzzle can '
+'reach, or one starting above 9.2 (what random generation reaches), is an error (22023) whose DETAIL says what to do. '
+'near (default NULL) generates from the neighbourhood of that puzzle instead, as the lists of the hardest puzzles were '
+'found: orbits of givens removed, added or moved (to the solution''s digits or others), every puzzle with exactly one '
+'solution, the symmetry (the start made symmetric first) and a rating in the range, distinct from each other and from '
+'the start; a beam search keeps the puzzles nearest the range. After 300 ratings without a puzzle in the range it stops '
+'with 22023, the DETAIL giving the ratings it reached. near must be a 9x9 puzzle with one solution (22P02 malformed, '
+'22023 otherwise; 0A000 for a pencil-mark text); clues must then be 0. Not STRICT (near defaults to NULL): a NULL in '
+'another argument gives no rows. Rows stream: memory does not grow with count (near: a bounded search, a few MB at most). '
+'Errors: 22023 for an argument out of range.';
 
 COMMENT ON FUNCTION sudoku_count_solutions(text, int) IS
 'The number of solutions of a puzzle, counted up to max_count (default 2: 0 means none, 1 unique, 2 two or more). '
