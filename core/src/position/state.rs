@@ -21,6 +21,22 @@ pub struct Position {
     pub cands: [u16; CELLS],
 }
 
+/// The three units of each cell (row, column, box), numbered as [`Size::units_of`]
+/// numbers them for 9×9: a table, so that the loops over every cell below do no division.
+const UNITS_OF: [[u8; 3]; CELLS] = {
+    let mut t = [[0u8; 3]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        t[cell] = [
+            (cell / 9) as u8,
+            (9 + cell % 9) as u8,
+            (18 + crate::grid::box_of(cell)) as u8,
+        ];
+        cell += 1;
+    }
+    t
+};
+
 /// The digits the filled cells among `cell`'s peers hold, as a mask.
 fn seen_by(values: &[u8; CELLS], cell: usize) -> u16 {
     PEERS[cell]
@@ -35,12 +51,13 @@ fn seen_by(values: &[u8; CELLS], cell: usize) -> u16 {
 /// column, box. A pass of unit masks finds whether there is one; only then are the
 /// cells looked for.
 fn first_clash(keys: &[u8; CELLS], what: &'static str) -> Result<(), PuzzleError> {
-    let mut seen = [0u16; 27];
+    let mut seen = [0u16; 32];
     let mut clash = false;
     for (cell, &d) in keys.iter().enumerate() {
         if d != 0 {
             let bit = 1u16 << (d - 1);
-            for u in Size::Nine.units_of(cell) {
+            for &u in &UNITS_OF[cell] {
+                let u = u as usize & 31;
                 clash |= seen[u] & bit != 0;
                 seen[u] |= bit;
             }
@@ -97,38 +114,51 @@ impl Position {
     /// Errors: a cell without candidate (malformed); two cells of a unit whose only
     /// candidate is the same digit (contradictory).
     pub fn from_marks(marks: &[u16; CELLS]) -> Result<Position, PuzzleError> {
-        if let Some(cell) = marks.iter().position(|&m| m & ALL == 0) {
+        // One pass: the cells without candidate, each cell's single candidate, and the
+        // digits two cells or more of each unit have (a cell's single candidate is in
+        // no peer exactly when none of its three units has it twice: the cell itself is
+        // one of the cells that have it).
+        let mut empty = false;
+        let mut singles = [0u8; CELLS];
+        // (32 entries, indexed `u & 31`, so that no index is checked: units are 0..27.)
+        // The same for the single candidates alone (`single_twice`): a clash of two cells
+        // of a unit with the same only candidate, which `first_clash` then names.
+        let mut once = [0u16; 32];
+        let mut twice = [0u16; 32];
+        let mut single_once = [0u16; 32];
+        let mut single_twice = 0u16;
+        for (cell, &m) in marks.iter().enumerate() {
+            empty |= m & ALL == 0;
+            let d = single(m);
+            singles[cell] = d;
+            let single_bit = (1u16 << d) >> 1;
+            for &u in &UNITS_OF[cell] {
+                let u = u as usize & 31;
+                twice[u] |= once[u] & m;
+                once[u] |= m;
+                single_twice |= single_once[u] & single_bit;
+                single_once[u] |= single_bit;
+            }
+        }
+        if empty {
+            let cell = marks.iter().position(|&m| m & ALL == 0).unwrap_or(0);
             return Err(PuzzleError::NoCandidate { cell });
         }
-        let mut singles = [0u8; CELLS];
-        for (s, &m) in singles.iter_mut().zip(marks.iter()) {
-            *s = single(m);
+        if single_twice != 0 {
+            first_clash(&singles, "have only the candidate")?;
         }
-        first_clash(&singles, "have only the candidate")?;
         let mut p = Position {
             givens: [0; CELLS],
             values: [0; CELLS],
             cands: [0; CELLS],
         };
-        // The digits two cells or more of each unit have: a cell's single candidate is
-        // in no peer exactly when none of its three units has it twice (the cell itself
-        // is one of the cells that have it).
-        let mut once = [0u16; 27];
-        let mut twice = [0u16; 27];
-        for (cell, &m) in marks.iter().enumerate() {
-            for u in Size::Nine.units_of(cell) {
-                twice[u] |= once[u] & m;
-                once[u] |= m;
-            }
-        }
         for cell in 0..CELLS {
             let d = singles[cell];
             let bit = marks[cell];
             let alone = d != 0
-                && Size::Nine
-                    .units_of(cell)
+                && UNITS_OF[cell]
                     .iter()
-                    .all(|&u| twice[u] & bit == 0);
+                    .all(|&u| twice[u as usize & 31] & bit == 0);
             if alone {
                 p.givens[cell] = d;
                 p.values[cell] = d;
