@@ -133,9 +133,8 @@ SELECT sudoku_is_valid(sudoku_format(:'classic', 'marks')) AS valid,
 
 -- The canonical form of a pencil-mark text: the smallest 729-character text over every
 -- transformation (rows, columns, bands, stacks, transposition, digits). A transformed
--- text (here: the puzzle's digits relabelled 1<->2 ... and its rows of band 1 reordered)
--- has the same form; a text with a candidate removed has another.
-\set moved '35..7....69.15.....9..6.1..8...6...34..8.3..17...2...6.6....28....419..5....8..79'
+-- text (the puzzle's digits relabelled, or its first two rows swapped) has the same
+-- form; a text with a candidate removed has another.
 SELECT sudoku_canonical(sudoku_format(:'classic', 'marks')) AS canonical;
 SELECT length(c) AS length,
        sudoku_canonical(c) = c AS fixed_point,
