@@ -349,12 +349,10 @@ impl State {
     /// puzzle.
     fn from_position(values: &[u8; CELLS], cands: &[u16; CELLS]) -> Option<State> {
         let mut st = State::from_values(values)?;
-        // Each board keeps the filled cells (the placing above left each its own digit)
-        // and the open cells that have the digit among their marks.
-        let mut filled = [0u32; 3];
-        for (cell, &d) in values.iter().enumerate() {
-            filled[cell / 27] |= ((d != 0) as u32) << (cell % 27);
-        }
+        // Each board keeps the filled cells (the placing above left each its own digit;
+        // they are the cells no longer blank) and the open cells that have the digit
+        // among their marks.
+        let filled = st.blank.map(|b| !b & BAND);
         let has = cells_with_each_digit(cands);
         for (board, has) in st.cand.iter_mut().zip(has.iter()) {
             for k in 0..3 {

@@ -91,6 +91,35 @@ fn first_clash(keys: &[u8; CELLS], what: &'static str) -> Result<(), PuzzleError
     unreachable!("a digit twice in a unit has a first pair of cells")
 }
 
+/// For each unit `u` of one kind (rows, columns or boxes: `cell_of(u, i)` is its `i`-th
+/// cell), the digits that two cells or more of it have among `marks`; and whether two
+/// cells of some unit have the same single candidate (`singles`: a cell's mask when it
+/// has one candidate, else 0), as a mask of those digits.
+#[inline(always)]
+fn unit_twice(
+    marks: &[u16; CELLS],
+    singles: &[u16; CELLS],
+    cell_of: impl Fn(usize, usize) -> usize,
+) -> ([u16; 9], u16) {
+    let mut twice = [0u16; 9];
+    let mut clash = 0u16;
+    for (u, t) in twice.iter_mut().enumerate() {
+        let (mut once, mut more) = (0u16, 0u16);
+        let (mut s_once, mut s_more) = (0u16, 0u16);
+        for i in 0..9 {
+            let cell = cell_of(u, i);
+            let (m, s) = (marks[cell], singles[cell]);
+            more |= once & m;
+            once |= m;
+            s_more |= s_once & s;
+            s_once |= s;
+        }
+        *t = more;
+        clash |= s_more;
+    }
+    (twice, clash)
+}
+
 /// The one digit of a mask with a single bit, else 0.
 fn single(mask: u16) -> u8 {
     if mask.count_ones() == 1 {
@@ -114,6 +143,59 @@ impl Position {
     /// Errors: a cell without candidate (malformed); two cells of a unit whose only
     /// candidate is the same digit (contradictory).
     pub fn from_marks(marks: &[u16; CELLS]) -> Result<Position, PuzzleError> {
+        // The digits two cells or more of each unit have (`*_twice`), of the marks and
+        // of the single candidates alone: a cell's single candidate is in no peer
+        // exactly when none of its three units has it twice (the cell itself is one of
+        // the cells that have it); two cells of a unit with the same single candidate
+        // are a clash. Folded row by row, column by column (nine columns side by side,
+        // which the compiler vectorises) and box by box, in registers; the same answer
+        // as the cell-by-cell reading `from_marks_by_cells` (test
+        // `from_marks_reads_as_the_cell_by_cell_reading`).
+        let mut singles = [0u16; CELLS];
+        let mut empty = false;
+        for (s, &m) in singles.iter_mut().zip(marks.iter()) {
+            empty |= m & ALL == 0;
+            *s = if m.is_power_of_two() { m } else { 0 };
+        }
+        if empty {
+            let cell = marks.iter().position(|&m| m & ALL == 0).unwrap_or(0);
+            return Err(PuzzleError::NoCandidate { cell });
+        }
+        let (row_twice, row_clash) = unit_twice(marks, &singles, |r, i| 9 * r + i);
+        let (col_twice, col_clash) = unit_twice(marks, &singles, |c, i| 9 * i + c);
+        let (box_twice, box_clash) = unit_twice(marks, &singles, |b, i| {
+            27 * (b / 3) + 3 * (b % 3) + 9 * (i / 3) + i % 3
+        });
+        if row_clash | col_clash | box_clash != 0 {
+            let keys: [u8; CELLS] = std::array::from_fn(|c| single(singles[c]));
+            first_clash(&keys, "have only the candidate")?;
+        }
+        let mut p = Position {
+            givens: [0; CELLS],
+            values: [0; CELLS],
+            cands: [0; CELLS],
+        };
+        for r in 0..9 {
+            for c in 0..9 {
+                let cell = 9 * r + c;
+                let bit = singles[cell];
+                let seen_twice = row_twice[r] | col_twice[c] | box_twice[3 * (r / 3) + c / 3];
+                if bit != 0 && seen_twice & bit == 0 {
+                    let d = bit.trailing_zeros() as u8 + 1;
+                    p.givens[cell] = d;
+                    p.values[cell] = d;
+                } else {
+                    p.cands[cell] = marks[cell] & ALL;
+                }
+            }
+        }
+        Ok(p)
+    }
+
+    /// [`Position::from_marks`] cell by cell, each cell's three units looked up: the
+    /// plain reading its tests compare with.
+    #[cfg(test)]
+    pub(crate) fn from_marks_by_cells(marks: &[u16; CELLS]) -> Result<Position, PuzzleError> {
         // One pass: the cells without candidate, each cell's single candidate, and the
         // digits two cells or more of each unit have (a cell's single candidate is in
         // no peer exactly when none of its three units has it twice: the cell itself is
@@ -276,5 +358,49 @@ fn nine(p: &Puzzle, what: &'static str) -> Result<(), PuzzleError> {
             what,
             cells: p.size.cells(),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn from_marks_reads_as_the_cell_by_cell_reading() {
+        let mut seed = 29u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut ok, mut clash, mut empty) = (0, 0, 0);
+        for i in 0..20_000u64 {
+            // Sparse marks give many single candidates (givens, clashes); now and then a
+            // cell without candidate.
+            let density = [5, 12, 25, 50][(i % 4) as usize];
+            let mut marks = [0u16; CELLS];
+            for m in marks.iter_mut() {
+                for d in 0..9 {
+                    if next() % 100 < density {
+                        *m |= 1 << d;
+                    }
+                }
+                if *m == 0 && next() % 200 != 0 {
+                    *m = 1 << (next() % 9);
+                }
+            }
+            let fast = Position::from_marks(&marks);
+            assert_eq!(fast, Position::from_marks_by_cells(&marks), "{marks:?}");
+            match fast {
+                Ok(_) => ok += 1,
+                Err(PuzzleError::NoCandidate { .. }) => empty += 1,
+                Err(_) => clash += 1,
+            }
+        }
+        assert!(
+            ok > 1000 && clash > 1000 && empty > 1000,
+            "{ok} {clash} {empty}"
+        );
     }
 }
