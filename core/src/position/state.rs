@@ -165,9 +165,7 @@ fn column_and_box_twice(marks: &[u16; CELLS], singles: &[u16; CELLS]) -> ([u16; 
                 | s_once[b] & s_once[c];
         }
     }
-    for c in 0..9 {
-        clash |= col_s_more[c];
-    }
+    clash |= col_s_more.iter().fold(0, |a, &m| a | m);
     (col_more, box_twice, clash)
 }
 
