@@ -228,7 +228,7 @@ COMMENT ON FUNCTION sudoku_stats(text) IS
 'search_guesses and search_backtracks (what the fast search of sudoku_solve did to its first solution; see '
 'sudoku_search_trace). Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a '
 'cell whose one candidate no peer has is a given, every other cell is open with its candidates; see '
-'docs/pencil-marks.md); the keys are the same, the singles figures (which count from givens alone) null. Errors: 22P02 '
+'docs/pencil-marks.md); the keys are the same, the singles figures counted from the marks as they are. Errors: 22P02 '
 'for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a '
 'cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
 
@@ -246,6 +246,41 @@ COMMENT ON FUNCTION sudoku_is_valid(text) IS
 'otherwise, and never an error, so a table can be filtered before solving. It does not say whether a solution exists: use '
 'sudoku_count_solutions for that. A pencil-mark text is valid when its marks make a position (every cell a candidate, no '
 'two cells of a unit with the same single candidate).';
+
+COMMENT ON FUNCTION sudoku_search_trace(text) IS
+'What the fast search of sudoku_solve did, in its own order, to its first solution: one row per step, streamed: step (1, 2, ...), '
+'technique (naked_single, hidden_single, band_update: a digit left one cell of a row and box of a band once locked candidates '
+'are taken into account, as JCZSolve''s band update finds it; guess or backtrack), unit (col for its hidden singles, row/col/box '
+'on 4x4), cell, row, col, box, digit, depth (guesses in force) and kept (the placement stands in the solution). Not an '
+'explanation for people (see sudoku_steps). Memory: two searches (about 21 KB each) and a queue of one node''s events, whatever '
+'the length of the trace. Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (see '
+'docs/pencil-marks.md); the search starts from its marks (its givens placed, every other cell limited to its candidates), '
+'the one sudoku_solve runs on it. Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: '
+'22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), '
+'22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_canonical(text) IS
+'The canonical form of a puzzle: one fixed representative of all the puzzles that are the same puzzle under relabelling '
+'the digits, permuting rows within a band, bands, columns within a stack, stacks, and transposing (2 x 6^8 x 9! '
+'transformations): the lexicographically smallest 81-character line over all of them, . for a blank (a blank sorts before '
+'every digit), so it keeps the pattern of givens. Full grids work too. 4x4 puzzles: the same over their 2 x 2^6 x 4! '
+'transformations, 16 characters. Fit for a unique index: CREATE UNIQUE INDEX ON t (sudoku_canonical(puzzle)). '
+'Memory: under 8 MB (the search''s frontier, capped at 65,536 partial arrangements; a puzzle that would pass the cap '
+'is put in form by trying every transformation in constant memory instead). Pencil marks: a 729-character line or a '
+'candidate grid gets the smallest 729-character line (as sudoku_format(p, ''marks'') writes it, . for a removed '
+'candidate, sorting before every digit) over the same 2 x 6^8 x 9! transformations of its marks; a few KB of memory, '
+'milliseconds for most grids and about a second for grids with the most symmetry (every cell with every candidate). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a '
+'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_equivalent(text, text) IS
+'True when the two puzzles are the same puzzle up to relabelling the digits, permuting rows within a band, bands, columns '
+'within a stack, stacks, and transposing: when their canonical forms (sudoku_canonical) are equal. '
+'Memory: that of two sudoku_canonical calls, one after the other (under 8 MB). Pencil marks: when either text is a '
+'pencil-mark text, the two are compared as pencil marks (a 9x9 puzzle stands for its candidate grid, as '
+'sudoku_format(p, ''marks'') writes it; a 4x4 puzzle is equivalent to no pencil-mark text): true when their marks are the '
+'same up to those transformations (equal canonical forms). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors as sudoku_canonical.';
 
 COMMENT ON FUNCTION sudoku_hint(text, text, text) IS
 'The easiest next step from a player''s position: puzzle (the givens), progress (the puzzle with the digits placed since; '
@@ -277,5 +312,6 @@ COMMENT ON FUNCTION sudoku_check(text, text, text) IS
 COMMENT ON FUNCTION sudoku_stats(text, text, text) IS
 'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
 'for a pencil-mark text: givens and blanks count the puzzle''s givens, solutions, rating, techniques, path_steps and '
-'path_guesses come from the position, the search keys from the fast search started from it, the singles keys null. '
+'path_guesses come from the position, the search keys from the fast search started from it, the singles keys from '
+'naked and hidden singles alone run from its marks. '
 'Errors as sudoku_hint(puzzle, progress, marks).';

@@ -482,9 +482,13 @@ fn sudoku_search_trace(
         name!(kept, bool),
     ),
 > {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
-    let trace = explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e));
-    let size = parsed.size;
+    let (trace, size) = match Puzzle::parse(puzzle) {
+        Ok(parsed) => (
+            explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e)),
+            parsed.size,
+        ),
+        Err(e) => (marks::search_trace(puzzle, e), Size::Nine),
+    };
     TableIterator::new(trace.map(move |s| {
         let step = i32::try_from(s.index + 1).unwrap_or(i32::MAX);
         match s.event {
@@ -708,7 +712,10 @@ fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
 /// a blank, over every transformation of its class.
 #[pg_extern(immutable, strict, parallel_safe, cost = 100)]
 fn sudoku_canonical(puzzle: &str) -> String {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return marks::canonical(puzzle, e),
+    };
     sudoku_core::canonical::try_canonical(&parsed)
         .unwrap_or_else(|e| raise(e))
         .to_line()
@@ -718,8 +725,10 @@ fn sudoku_canonical(puzzle: &str) -> String {
 /// within bands, bands, columns within stacks, stacks, and transposing.
 #[pg_extern(immutable, strict, parallel_safe, cost = 200)]
 fn sudoku_equivalent(a: &str, b: &str) -> bool {
-    let a = Puzzle::parse(a).unwrap_or_else(|e| raise(e));
-    let b = Puzzle::parse(b).unwrap_or_else(|e| raise(e));
+    let (a, b) = match (Puzzle::parse(a), Puzzle::parse(b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a_read, b_read) => return marks::equivalent(a, a_read, b, b_read),
+    };
     a.check_givens().unwrap_or_else(|e| raise(e));
     b.check_givens().unwrap_or_else(|e| raise(e));
     sudoku_core::canonical::equivalent(&a, &b)
