@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The pictures' test layer (issue 30), in a real browser: Debian's headless Chromium.
 #   1. golden files: the pictures of tools/src/bin/pictures.rs written again and compared
-#      byte for byte with tests/pictures/*.svg and docs/img/*.svg (--update rewrites them);
+#      byte for byte with tests/pictures/*.svg and docs/img/*.svg, and the links of their
+#      steps with tests/pictures/links.tsv (--update rewrites them);
 #   2. layout: every picture inlined in one HTML page; what Chromium laid out (each digit's
 #      box inside its cell, each pencil mark inside its ninth, each arrow from and to its
-#      candidates, computed styles) read back through --dump-dom (tests/browser/check.py);
+#      candidates, each link of a step in links.tsv an arrow from its source's ninth to its
+#      target's, computed styles) read back through --dump-dom (tests/browser/check.py);
 #   3. colours: screenshots of steps, the colours at highlighted, placed and removed places;
 #   4. PDF: scripts/print.sh on a file and on a query, against a throwaway cluster with the
 #      installed extension; pdfinfo's page count and pdftoppm's pages not blank.
@@ -42,8 +44,10 @@ for pair in "tests:$ROOT/tests/pictures" "docs:$ROOT/docs/img"; do
     if [ -n "$UPDATE" ]; then
         mkdir -p "$kept"
         cp "$made"/*.svg "$kept"/
+        [ -f "$made/links.tsv" ] && cp "$made/links.tsv" "$kept"/
     fi
-    for f in "$made"/*.svg; do
+    for f in "$made"/*.svg "$made"/links.tsv; do
+        [ -f "$f" ] || continue
         if ! cmp -s "$f" "$kept/$(basename "$f")"; then
             echo "golden file $kept/$(basename "$f") differs from what the code draws (scripts/browser_test.sh --update rewrites it)" >&2
             rc=1

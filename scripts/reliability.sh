@@ -56,6 +56,7 @@ say "cancellation"
 cancel_latency "sudoku_count_solutions(empty grid, 2^31-1)" "SELECT sudoku_count_solutions(repeat('.', 81), 2147483647)"
 cancel_latency "sudoku_solutions(empty grid, 2^31-1)" "SELECT count(*) FROM sudoku_solutions(repeat('.', 81), 2147483647)"
 cancel_latency "sudoku_generate(100000000)" "SELECT count(*) FROM sudoku_generate(100000000)"
+cancel_latency "sudoku_generate(near a puzzle rated 10.6, 10.0+)" "SELECT count(*) FROM sudoku_generate(100000, 1, min_rating => 10.0, max_rating => 19.9, near => '.....6.8...67....37...3.5......1....3....8..7..92.....6....3..5.1.9..4....2.4....')"
 
 # --- Load ---------------------------------------------------------------------------
 # Eight sessions at once on two cores, each transaction solving a random puzzle in one

@@ -41,7 +41,9 @@ COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int) IS
 'the same bytes), well-formed XML, with a <title> and a <desc> holding the puzzle as text (and the step''s explanation). '
 'Output: at most 1 MiB (a few KB to 20 KB in practice). Errors: 22P02 for malformed text, 22023 for contradictory givens, '
 'a size or step out of range, or a hint asked of a full grid or a puzzle without solution. A pencil-mark text (729 characters '
-'or a candidate grid, read as sudoku_candidates reads it) is drawn with its own marks; a step on one is refused (0A000).';
+'or a candidate grid, read as sudoku_candidates reads it) is drawn with its own marks, and step draws sudoku_hint''s or '
+'sudoku_steps'' step on that text from those marks. A chain step''s links are arrows from candidate to candidate (strong '
+'links solid, weak dashed), every chain of it from its assumption to its conclusion.';
 
 COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean) IS
 'Printable pages of puzzles: one row per page (page from 1, solutions, svg), each an SVG document of a sheet of a4 or '
@@ -169,7 +171,7 @@ COMMENT ON FUNCTION sudoku_stats(text) IS
 'search_guesses and search_backtracks (what the fast search of sudoku_solve did to its first solution; see '
 'sudoku_search_trace). Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a '
 'cell whose one candidate no peer has is a given, every other cell is open with its candidates; see '
-'docs/pencil-marks.md); the keys are the same, the singles figures (which count from givens alone) null. Errors: 22P02 '
+'docs/pencil-marks.md); the keys are the same, the singles figures counted from the marks as they are. Errors: 22P02 '
 'for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a '
 'cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
 
@@ -187,6 +189,41 @@ COMMENT ON FUNCTION sudoku_is_valid(text) IS
 'otherwise, and never an error, so a table can be filtered before solving. It does not say whether a solution exists: use '
 'sudoku_count_solutions for that. A pencil-mark text is valid when its marks make a position (every cell a candidate, no '
 'two cells of a unit with the same single candidate).';
+
+COMMENT ON FUNCTION sudoku_search_trace(text) IS
+'What the fast search of sudoku_solve did, in its own order, to its first solution: one row per step, streamed: step (1, 2, ...), '
+'technique (naked_single, hidden_single, band_update: a digit left one cell of a row and box of a band once locked candidates '
+'are taken into account, as JCZSolve''s band update finds it; guess or backtrack), unit (col for its hidden singles, row/col/box '
+'on 4x4), cell, row, col, box, digit, depth (guesses in force) and kept (the placement stands in the solution). Not an '
+'explanation for people (see sudoku_steps). Memory: two searches (about 21 KB each) and a queue of one node''s events, whatever '
+'the length of the trace. Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (see '
+'docs/pencil-marks.md); the search starts from its marks (its givens placed, every other cell limited to its candidates), '
+'the one sudoku_solve runs on it. Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: '
+'22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), '
+'22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_canonical(text) IS
+'The canonical form of a puzzle: one fixed representative of all the puzzles that are the same puzzle under relabelling '
+'the digits, permuting rows within a band, bands, columns within a stack, stacks, and transposing (2 x 6^8 x 9! '
+'transformations): the lexicographically smallest 81-character line over all of them, . for a blank (a blank sorts before '
+'every digit), so it keeps the pattern of givens. Full grids work too. 4x4 puzzles: the same over their 2 x 2^6 x 4! '
+'transformations, 16 characters. Fit for a unique index: CREATE UNIQUE INDEX ON t (sudoku_canonical(puzzle)). '
+'Memory: under 8 MB (the search''s frontier, capped at 65,536 partial arrangements; a puzzle that would pass the cap '
+'is put in form by trying every transformation in constant memory instead). Pencil marks: a 729-character line or a '
+'candidate grid gets the smallest 729-character line (as sudoku_format(p, ''marks'') writes it, . for a removed '
+'candidate, sorting before every digit) over the same 2 x 6^8 x 9! transformations of its marks; a few KB of memory, '
+'milliseconds for most grids and about a second for grids with the most symmetry (every cell with every candidate). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a '
+'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
+
+COMMENT ON FUNCTION sudoku_equivalent(text, text) IS
+'True when the two puzzles are the same puzzle up to relabelling the digits, permuting rows within a band, bands, columns '
+'within a stack, stacks, and transposing: when their canonical forms (sudoku_canonical) are equal. '
+'Memory: that of two sudoku_canonical calls, one after the other (under 8 MB). Pencil marks: when either text is a '
+'pencil-mark text, the two are compared as pencil marks (a 9x9 puzzle stands for its candidate grid, as '
+'sudoku_format(p, ''marks'') writes it; a 4x4 puzzle is equivalent to no pencil-mark text): true when their marks are the '
+'same up to those transformations (equal canonical forms). '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors as sudoku_canonical.';
 
 COMMENT ON FUNCTION sudoku_hint(text, text, text) IS
 'The easiest next step from a player''s position: puzzle (the givens), progress (the puzzle with the digits placed since; '
@@ -218,5 +255,44 @@ COMMENT ON FUNCTION sudoku_check(text, text, text) IS
 COMMENT ON FUNCTION sudoku_stats(text, text, text) IS
 'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
 'for a pencil-mark text: givens and blanks count the puzzle''s givens, solutions, rating, techniques, path_steps and '
-'path_guesses come from the position, the search keys from the fast search started from it, the singles keys null. '
+'path_guesses come from the position, the search keys from the fast search started from it, the singles keys from '
+'naked and hidden singles alone run from its marks. '
 'Errors as sudoku_hint(puzzle, progress, marks).';
+
+
+-- Generation at the top (issue 28, part 4): sudoku_generate gains near (DEFAULT NULL), the
+-- neighbourhood of a puzzle to generate from. The signature changes, so the function is
+-- dropped and created again; it is no longer STRICT (near defaults to NULL), and a NULL in
+-- any other argument still gives no rows.
+DROP FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text);
+
+CREATE FUNCTION sudoku_generate(
+	"count" int,
+	"seed" bigint DEFAULT 0,
+	"clues" int DEFAULT 0,
+	"min_rating" numeric DEFAULT 0,
+	"max_rating" numeric DEFAULT 20,
+	"symmetry" text DEFAULT 'none',
+	"near" text DEFAULT NULL
+) RETURNS TABLE("n" int, "puzzle" text, "solution" text, "givens" int, "rating" numeric)
+IMMUTABLE PARALLEL SAFE COST 1000
+LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_generate_wrapper';
+
+COMMENT ON FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text, text) IS
+'Generates count puzzles with exactly one solution: n (1..count), puzzle (81 characters, . for a blank), '
+'solution, givens, and rating (the ER of sudoku_rate, when a rating range or near is given; else NULL). Deterministic: the same '
+'arguments give the same puzzles on any machine, and calls without the new arguments give the puzzles of earlier versions. '
+'Givens are removed in a random order while the solution stays unique, down to clues givens, or until none can be removed '
+'(a minimal puzzle) when clues is 0 (the default); with symmetry (none, rotate90, rotate180, mirror, flip or random, as '
+'QQWing names them) a whole orbit of cells at a time, so the pattern of givens is symmetric and minimal under it. '
+'min_rating and max_rating (default 0 and 20: any) keep only puzzles rated in that range: puzzles are made until one fits '
+'(at most 300,000 attempts a puzzle), so a rare range (9 and up) takes long (it can be cancelled); a range no puzzle can '
+'reach, or one starting above 9.2 (what random generation reaches), is an error (22023) whose DETAIL says what to do. '
+'near (default NULL) generates from the neighbourhood of that puzzle instead, as the lists of the hardest puzzles were '
+'found: orbits of givens removed, added or moved (to the solution''s digits or others), every puzzle with exactly one '
+'solution, the symmetry (the start made symmetric first) and a rating in the range, distinct from each other and from '
+'the start; a beam search keeps the puzzles nearest the range. After 300 ratings without a puzzle in the range it stops '
+'with 22023, the DETAIL giving the ratings it reached. near must be a 9x9 puzzle with one solution (22P02 malformed, '
+'22023 otherwise; 0A000 for a pencil-mark text); clues must then be 0. Not STRICT (near defaults to NULL): a NULL in '
+'another argument gives no rows. Rows stream: memory does not grow with count (near: a bounded search, a few MB at most). '
+'Errors: 22023 for an argument out of range.';

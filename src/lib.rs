@@ -10,7 +10,10 @@ use std::str::FromStr;
 
 use pgrx::prelude::*;
 use pgrx::AnyNumeric;
-use sudoku_core::graded::{check_range, generate_graded, RangeError, RatingRange};
+use sudoku_core::graded::{
+    check_random_reach, check_range, generate_graded, RangeError, RatingRange,
+};
+use sudoku_core::near::{NearError, NearOptions, NearSearch};
 use sudoku_core::{
     error::try_copy, explain, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size,
     Solutions,
@@ -142,17 +145,41 @@ fn sudoku_candidates(
     TableIterator::new(rows)
 }
 
+/// The rows of `sudoku_generate`.
+type GeneratedRow = (i32, String, String, i32, Option<AnyNumeric>);
+
 /// `count` puzzles with exactly one solution, deterministic for `seed`; digging stops
 /// at `clues` givens (0: minimal puzzles), an orbit of `symmetry` at a time; with a
-/// rating range, attempts are made until one rates inside it.
-#[pg_extern(immutable, strict, parallel_safe, cost = 1000)]
+/// rating range, attempts are made until one rates inside it. With `near`, the puzzles
+/// come from the neighbourhood of that puzzle instead (`sudoku_core::near`).
+///
+/// The SQL is written by hand because `near` defaults to NULL: the function cannot be
+/// STRICT (a NULL `near` would give no rows), so a NULL in any other argument gives no
+/// rows here, as STRICT did before `near` existed.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_generate(
+	"count" int,
+	"seed" bigint DEFAULT 0,
+	"clues" int DEFAULT 0,
+	"min_rating" numeric DEFAULT 0,
+	"max_rating" numeric DEFAULT 20,
+	"symmetry" text DEFAULT 'none',
+	"near" text DEFAULT NULL
+) RETURNS TABLE("n" int, "puzzle" text, "solution" text, "givens" int, "rating" numeric)
+IMMUTABLE PARALLEL SAFE COST 1000
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_generate_wrapper';
+"#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
 fn sudoku_generate(
-    count: i32,
-    seed: default!(i64, 0),
-    clues: default!(i32, 0),
-    min_rating: default!(AnyNumeric, 0),
-    max_rating: default!(AnyNumeric, 20),
-    symmetry: default!(&str, "'none'"),
+    count: Option<i32>,
+    seed: Option<i64>,
+    clues: Option<i32>,
+    min_rating: Option<AnyNumeric>,
+    max_rating: Option<AnyNumeric>,
+    symmetry: Option<&str>,
+    near: Option<&str>,
 ) -> TableIterator<
     'static,
     (
@@ -163,6 +190,12 @@ fn sudoku_generate(
         name!(rating, Option<AnyNumeric>),
     ),
 > {
+    let (Some(count), Some(seed), Some(clues), Some(min_rating), Some(max_rating), Some(symmetry)) =
+        (count, seed, clues, min_rating, max_rating, symmetry)
+    else {
+        let none: Box<dyn Iterator<Item = GeneratedRow>> = Box::new(std::iter::empty());
+        return TableIterator::new(none);
+    };
     if count < 0 {
         raise_argument(format!("count must not be negative, got {count}"));
     }
@@ -194,7 +227,7 @@ fn sudoku_generate(
     if let Err(e) = check_range(range) {
         let why = match e {
             RangeError::Empty => "min_rating is above max_rating",
-            RangeError::Unreachable => "no puzzle has a rating in that range",
+            _ => "no puzzle has a rating in that range",
         };
         raise_argument_with_detail(
             format!("cannot generate puzzles rated {min_rating} to {max_rating}: {why}"),
@@ -202,17 +235,55 @@ fn sudoku_generate(
              3.2, 3.4, 3.6, 3.8, 4.0); from 4.0 to 11.9 every tenth occurs; 20.0 is a puzzle the engine cannot finish.",
         );
     }
+    if let Some(near) = near {
+        if clues != 0 {
+            raise_argument_with_detail(
+                format!("clues cannot be combined with near, got clues {clues}"),
+                "Puzzles near a start keep about its number of givens (a move removes, adds or moves a \
+                 given); clues stops the digging of random generation only.",
+            );
+        }
+        let start = match Puzzle::parse(near) {
+            Ok(p) => p,
+            Err(e) => refuse_near_marks(near, e),
+        };
+        start.check_givens().unwrap_or_else(|e| raise(e));
+        let rows = generate_near(start, seed as u64, count, symmetry, range);
+        return TableIterator::new(rows);
+    }
+    if check_random_reach(range).is_err() {
+        raise_argument_with_detail(
+            format!("cannot generate puzzles rated {min_rating} to {max_rating} at random"),
+            &format!(
+                "Random minimal puzzles rate 9.0 or more about once in 700 and, of 20,000, none rated above {}: \
+                 a min_rating above it would never end. Puzzles rated higher are found near a hard one: add \
+                 near => a puzzle rated at least {} (the lists of the hardest puzzles have many).",
+                explain::rating_text(sudoku_core::graded::RANDOM_REACH),
+                explain::rating_text(range.min.min(sudoku_core::logic::BEYOND_LADDER)),
+            ),
+        );
+    }
     let options = sudoku_core::Options {
         clues: clues as usize,
         symmetry,
     };
-    TableIterator::new((0..count).map(move |n| {
+    let rows: Box<dyn Iterator<Item = GeneratedRow>> = Box::new((0..count).map(move |n| {
         pg_sys::check_for_interrupts!();
-        let g = generate_graded(seed as u64, n as u64, options, range, &mut Interruptible);
+        let g = generate_graded(seed as u64, n as u64, options, range, &mut Interruptible)
+            .unwrap_or_else(|e| {
+                raise_argument_with_detail(
+                    format!(
+                        "no puzzle rated {} to {} in {} attempts",
+                        explain::rating_text(range.min),
+                        explain::rating_text(range.max),
+                        e.attempts
+                    ),
+                    "Ratings of 9.0 and more are rare among random puzzles, rarer still with a symmetry. \
+                     Widen the range, or add near => a puzzle rated inside it.",
+                )
+            });
         let (p, solution) = (g.generated.puzzle, g.generated.solution);
-        let rating = g.rating.map(|r| {
-            AnyNumeric::from_str(&explain::rating_text(r)).expect("a rating is a decimal number")
-        });
+        let rating = g.rating.map(rating_numeric);
         (
             n + 1,
             p.to_line(),
@@ -220,7 +291,114 @@ fn sudoku_generate(
             p.givens() as i32,
             rating,
         )
+    }));
+    TableIterator::new(rows)
+}
+
+/// Refuses the text of `near` that the puzzle reader refused with `puzzle_error`: a
+/// pencil-mark text (read as the other functions read one) is `0A000`, since pencil marks
+/// are no givens to move; any other text raises its puzzle error (`22P02`).
+fn refuse_near_marks(text: &str, puzzle_error: PuzzleError) -> ! {
+    marks::position_of(text, puzzle_error);
+    ErrorReport::new(
+        PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+        "near does not take a pencil-mark text",
+        function_name!(),
+    )
+    .set_detail(
+        "Generation near a puzzle moves its givens, which a pencil-mark text does not tell apart from \
+         digits placed since. Pass the puzzle the marks belong to."
+            .to_string(),
+    )
+    .report(PgLogLevel::ERROR);
+    unreachable!("an ERROR report does not return")
+}
+
+/// A rating in tenths as a numeric.
+fn rating_numeric(tenths: u16) -> AnyNumeric {
+    AnyNumeric::from_str(&explain::rating_text(tenths)).expect("a rating is a decimal number")
+}
+
+/// The rows of `sudoku_generate` near `start`: the search's puzzles one row at a time.
+fn generate_near(
+    start: Puzzle,
+    seed: u64,
+    count: i32,
+    symmetry: sudoku_core::generate::Symmetry,
+    range: RatingRange,
+) -> Box<dyn Iterator<Item = GeneratedRow>> {
+    let options = NearOptions::new(symmetry, range);
+    let mut search = NearSearch::new(&start, seed, options, &mut Interruptible)
+        .unwrap_or_else(|e| raise_near(e, range));
+    Box::new((0..count).map(move |n| {
+        let f = search
+            .next_found(&mut Interruptible)
+            .unwrap_or_else(|e| raise_near(e, range));
+        (
+            n + 1,
+            f.puzzle.to_line(),
+            Puzzle::from_cells(f.solution).to_line(),
+            f.puzzle.givens() as i32,
+            Some(rating_numeric(f.rating)),
+        )
     }))
+}
+
+/// Raises the error of a search near a puzzle: `22023` with a DETAIL for a start without
+/// exactly one solution or a range the search did not reach, `53200` for memory.
+fn raise_near(err: NearError, range: RatingRange) -> ! {
+    let r = explain::rating_text;
+    match err {
+        NearError::NotNine => raise_argument("near must be a 9x9 puzzle".to_string()),
+        NearError::NoSolution => raise_argument_with_detail(
+            "the puzzle near names has no solution".to_string(),
+            "Generation near a puzzle needs a puzzle with exactly one solution.",
+        ),
+        NearError::SeveralSolutions => raise_argument_with_detail(
+            "the puzzle near names has more than one solution".to_string(),
+            "Generation near a puzzle needs a puzzle with exactly one solution.",
+        ),
+        NearError::OutOfMemory(e) => raise_oom(e),
+        NearError::Unreached(reach) => {
+            let stop = if reach.exhausted {
+                "every neighbour of the puzzles it kept was tried".to_string()
+            } else {
+                format!(
+                    "{} neighbours in a row were rated outside the range",
+                    sudoku_core::near::RATINGS_PER_PUZZLE
+                )
+            };
+            let below = match reach.highest_below_beyond {
+                Some(h) if h != reach.highest => format!(" (the highest below 20.0: {})", r(h)),
+                _ => String::new(),
+            };
+            let singles = if reach.solved_by_singles > 0 {
+                format!(
+                    "; {} neighbours fell to singles alone (2.3 or less) and were not rated",
+                    reach.solved_by_singles
+                )
+            } else {
+                String::new()
+            };
+            raise_argument_with_detail(
+                format!(
+                    "cannot generate puzzles rated {} to {} near this puzzle",
+                    r(range.min),
+                    r(range.max)
+                ),
+                &format!(
+                    "The search stopped after {} puzzles in the range: {stop}. Ratings made: {}, from {} to {}{below}, \
+                     the start {}{singles}. Ask for a range within what was reached, or start near a puzzle rated \
+                     closer to it.",
+                    reach.found,
+                    reach.rated,
+                    r(reach.lowest),
+                    r(reach.highest),
+                    r(reach.start)
+                ),
+            )
+        }
+    }
 }
 
 /// Raises `22023` (invalid_parameter_value) for an argument out of its range.
@@ -304,9 +482,13 @@ fn sudoku_search_trace(
         name!(kept, bool),
     ),
 > {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
-    let trace = explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e));
-    let size = parsed.size;
+    let (trace, size) = match Puzzle::parse(puzzle) {
+        Ok(parsed) => (
+            explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e)),
+            parsed.size,
+        ),
+        Err(e) => (marks::search_trace(puzzle, e), Size::Nine),
+    };
     TableIterator::new(trace.map(move |s| {
         let step = i32::try_from(s.index + 1).unwrap_or(i32::MAX);
         match s.event {
@@ -530,7 +712,10 @@ fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
 /// a blank, over every transformation of its class.
 #[pg_extern(immutable, strict, parallel_safe, cost = 100)]
 fn sudoku_canonical(puzzle: &str) -> String {
-    let parsed = Puzzle::parse(puzzle).unwrap_or_else(|e| raise(e));
+    let parsed = match Puzzle::parse(puzzle) {
+        Ok(p) => p,
+        Err(e) => return marks::canonical(puzzle, e),
+    };
     sudoku_core::canonical::try_canonical(&parsed)
         .unwrap_or_else(|e| raise(e))
         .to_line()
@@ -540,8 +725,10 @@ fn sudoku_canonical(puzzle: &str) -> String {
 /// within bands, bands, columns within stacks, stacks, and transposing.
 #[pg_extern(immutable, strict, parallel_safe, cost = 200)]
 fn sudoku_equivalent(a: &str, b: &str) -> bool {
-    let a = Puzzle::parse(a).unwrap_or_else(|e| raise(e));
-    let b = Puzzle::parse(b).unwrap_or_else(|e| raise(e));
+    let (a, b) = match (Puzzle::parse(a), Puzzle::parse(b)) {
+        (Ok(a), Ok(b)) => (a, b),
+        (a_read, b_read) => return marks::equivalent(a, a_read, b, b_read),
+    };
     a.check_givens().unwrap_or_else(|e| raise(e));
     b.check_givens().unwrap_or_else(|e| raise(e));
     sudoku_core::canonical::equivalent(&a, &b)
@@ -727,13 +914,90 @@ mod tests {
         )
         .unwrap();
         assert_eq!(ours.as_deref(), Some(EXPECTED_FUNCTIONS));
+        // sudoku_generate alone is not STRICT: its near argument defaults to NULL.
         let bad = Spi::get_one::<i64>(
             "SELECT count(*) FROM pg_proc WHERE proname LIKE 'sudoku\\_%' \
-             AND NOT (provolatile = 'i' AND proisstrict AND proparallel = 's' \
-                      AND obj_description(oid, 'pg_proc') IS NOT NULL)",
+             AND NOT (provolatile = 'i' AND (proisstrict <> (proname = 'sudoku_generate')) \
+                      AND proparallel = 's' AND obj_description(oid, 'pg_proc') IS NOT NULL)",
         )
         .unwrap();
         assert_eq!(bad, Some(0));
+    }
+
+    /// A minimal puzzle rated 7.1 (the core's tests start from it too).
+    const MIDDLING: &str =
+        ".........583....4..1......88..4....59.2.5.17...5..1.8....96.......3..4..43.8..65.";
+
+    #[pg_test]
+    fn generation_near_a_puzzle_through_the_glue() {
+        let q = format!(
+            "SELECT string_agg(puzzle || ':' || rating, ',' ORDER BY n) FROM \
+             sudoku_generate(4, 3, min_rating => 3.0, max_rating => 7.0, near => '{MIDDLING}')"
+        );
+        let a = Spi::get_one::<String>(&q).unwrap();
+        assert_eq!(a, Spi::get_one::<String>(&q).unwrap());
+        let bad = Spi::get_one::<i64>(&format!(
+            "SELECT count(*) FROM sudoku_generate(4, 3, min_rating => 3.0, max_rating => 7.0, near => '{MIDDLING}') \
+             WHERE sudoku_count_solutions(puzzle) <> 1 OR sudoku_solve(puzzle) <> solution \
+                OR rating <> sudoku_rate(puzzle) OR rating NOT BETWEEN 3.0 AND 7.0 OR puzzle = '{MIDDLING}'"
+        ))
+        .unwrap();
+        assert_eq!(bad, Some(0));
+        // NULL near: the random puzzles of before; NULL elsewhere: no rows, as STRICT gave.
+        assert_eq!(
+            Spi::get_one::<String>("SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(3, 5, near => NULL)")
+                .unwrap(),
+            Spi::get_one::<String>("SELECT string_agg(puzzle, ',' ORDER BY n) FROM sudoku_generate(3, 5)")
+                .unwrap()
+        );
+        for call in [
+            "sudoku_generate(NULL)",
+            "sudoku_generate(3, NULL)",
+            "sudoku_generate(3, 1, NULL)",
+            "sudoku_generate(3, symmetry => NULL)",
+        ] {
+            assert_eq!(
+                Spi::get_one::<i64>(&format!("SELECT count(*) FROM {call}")).unwrap(),
+                Some(0),
+                "{call}"
+            );
+        }
+        for (call, state) in [
+            ("sudoku_generate(1, min_rating => 9.5)".to_string(), "22023"),
+            (
+                format!("sudoku_generate(1, clues => 30, near => '{MIDDLING}')"),
+                "22023",
+            ),
+            (
+                "sudoku_generate(1, near => repeat('.', 81))".to_string(),
+                "22023",
+            ),
+            ("sudoku_generate(1, near => '12x')".to_string(), "22P02"),
+            (
+                "sudoku_generate(1, near => '55' || repeat('.', 79))".to_string(),
+                "22023",
+            ),
+            (
+                "sudoku_generate(1, near => '1234341221434321')".to_string(),
+                "22023",
+            ),
+            (
+                "sudoku_generate(1, near => repeat('123456789', 81))".to_string(),
+                "0A000",
+            ),
+            (
+                format!(
+                    "sudoku_generate(1, min_rating => 11.0, max_rating => 11.9, near => '{EASY}')"
+                ),
+                "22023",
+            ),
+        ] {
+            assert_eq!(
+                sqlstate_of(&format!("SELECT count(*) FROM {call}")).as_deref(),
+                Some(state),
+                "{call}"
+            );
+        }
     }
 }
 

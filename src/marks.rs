@@ -8,15 +8,18 @@ use std::str::FromStr;
 use pgrx::prelude::*;
 use pgrx::AnyNumeric;
 use sudoku_core::position::check::{mistakes, CheckError};
+use sudoku_core::position::solve::{position_singles, position_trace};
 use sudoku_core::position::text::{read_beyond_puzzle, read_marks, write_grid, write_line};
 use sudoku_core::position::{engine, Position};
 use sudoku_core::{
     explain, logic, position_solutions, solve_position_observed, Puzzle, PuzzleError, Size,
 };
 
+use sudoku_core::canonical::{canonical_marks, equivalent_marks};
+
 use crate::{
-    raise, raise_argument_with_detail, sql_position, step_columns, CandidateRow, Interruptible,
-    StepColumns,
+    check_interrupts, raise, raise_argument_with_detail, sql_position, step_columns, CandidateRow,
+    Interruptible, StepColumns,
 };
 
 /// The position of a text the puzzle reader refused with `puzzle_error`: its pencil
@@ -141,7 +144,7 @@ pub(crate) fn steps(text: &str, puzzle_error: PuzzleError) -> Vec<NumberedStep> 
 }
 
 /// `sudoku_stats` of a pencil-mark text: the keys of a puzzle's figures, the singles
-/// figures (which count from the givens alone) null.
+/// counted from the marks as they are.
 pub(crate) fn stats(text: &str, puzzle_error: PuzzleError) -> pgrx::JsonB {
     stats_of(&position_of(text, puzzle_error))
 }
@@ -172,16 +175,17 @@ fn stats_of(position: &Position) -> pgrx::JsonB {
         serde_json::Number::from_str(&explain::rating_text(er)).expect("a decimal number")
     });
     let search = outcome.first_stats;
+    let singles = position_singles(&position);
     let givens = position.givens.iter().filter(|&&d| d != 0).count();
     pgrx::JsonB(serde_json::json!({
         "size": Size::Nine.name(),
         "givens": givens,
         "blanks": 81 - givens,
         "solutions": outcome.count,
-        "naked_singles": null,
-        "hidden_singles": null,
-        "blanks_after_singles": null,
-        "solved_by_singles": null,
+        "naked_singles": singles.naked_singles,
+        "hidden_singles": singles.hidden_singles,
+        "blanks_after_singles": singles.blanks_left,
+        "solved_by_singles": singles.blanks_left == 0 && !singles.contradiction,
         "rating": rating,
         "techniques": techniques,
         "path_steps": path.len(),
@@ -218,6 +222,52 @@ pub(crate) fn format_givens(
 ) -> String {
     let position = position_of(text, puzzle_error);
     explain::format(&Puzzle::from_cells(position.givens), style)
+}
+
+/// `sudoku_search_trace` of a pencil-mark text: the fast search started from its marks.
+pub(crate) fn search_trace(text: &str, puzzle_error: PuzzleError) -> explain::Trace<Interruptible> {
+    position_trace(&position_of(text, puzzle_error), Interruptible)
+}
+
+/// `sudoku_canonical` of a pencil-mark text: the smallest 729-character text over every
+/// transformation of its marks.
+pub(crate) fn canonical(text: &str, puzzle_error: PuzzleError) -> String {
+    let position = position_of(text, puzzle_error);
+    write_line(&canonical_marks(&position.masks(), &mut check_interrupts))
+}
+
+/// The pencil marks `sudoku_equivalent` compares for one argument: a pencil-mark
+/// text's, or a 9×9 puzzle's candidate grid (what `sudoku_format(p, 'marks')` writes);
+/// `None` for a 4×4 puzzle (its givens checked), which no 9×9 grid is equivalent to.
+fn marks_for_equivalence(text: &str, read: Result<Puzzle, PuzzleError>) -> Option<[u16; 81]> {
+    match read {
+        Ok(p) if p.size == Size::Four => {
+            p.check_givens().unwrap_or_else(|e| raise(e));
+            None
+        }
+        Ok(p) => Some(
+            Position::from_puzzle(&p)
+                .unwrap_or_else(|e| raise(e))
+                .masks(),
+        ),
+        Err(e) => Some(position_of(text, e).masks()),
+    }
+}
+
+/// `sudoku_equivalent` when one text or both are pencil marks: the same marks up to a
+/// transformation (a puzzle stands for its candidate grid).
+pub(crate) fn equivalent(
+    a: &str,
+    a_read: Result<Puzzle, PuzzleError>,
+    b: &str,
+    b_read: Result<Puzzle, PuzzleError>,
+) -> bool {
+    let a = marks_for_equivalence(a, a_read);
+    let b = marks_for_equivalence(b, b_read);
+    match (a, b) {
+        (Some(a), Some(b)) => equivalent_marks(&a, &b, &mut check_interrupts),
+        _ => false,
+    }
 }
 
 /// `sudoku_is_valid` of a text the puzzle reader refused: true for pencil marks that

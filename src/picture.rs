@@ -65,25 +65,8 @@ fn sudoku_svg(
     };
     parsed.check_givens().unwrap_or_else(|e| raise(e));
     if step >= 0 {
-        let at = picture::locate_step(&parsed, step as usize, &mut Interruptible).unwrap_or_else(
-            |e| match e {
-                StepError::Puzzle(e) => raise(e),
-                StepError::NoHint { solved } => raise_argument_with_detail(
-                    "there is no hint to draw".to_string(),
-                    if solved {
-                        "The grid is full."
-                    } else {
-                        "The puzzle has no solution."
-                    },
-                ),
-                StepError::OutOfRange { asked, steps } => raise_argument_with_detail(
-                    format!("step {asked} is out of range"),
-                    &format!(
-                        "The path of this puzzle has {steps} steps (sudoku_steps); step 0 is the next hint, -1 none."
-                    ),
-                ),
-            },
-        );
+        let at = picture::locate_step(&parsed, step as usize, &mut Interruptible)
+            .unwrap_or_else(|e| raise_step(e, "puzzle"));
         return picture::draw_step(&parsed, &at, px, labels).unwrap_or_else(|e| raise_picture(e));
     }
     let position = if candidates {
@@ -105,25 +88,41 @@ fn sudoku_svg(
         .unwrap_or_else(|e| raise_picture(e))
 }
 
-/// Raises the error of element `index` (from 1) of the puzzles array, as the other
-/// functions raise it, the DETAIL naming the element.
+/// Raises the error of a step that cannot be drawn (22023 with a DETAIL), the puzzle's
+/// own errors as every function raises them; `what` names the input ("puzzle" or
+/// "position").
+fn raise_step(e: StepError, what: &str) -> ! {
+    match e {
+        StepError::Puzzle(e) => raise(e),
+        StepError::NoHint { solved } => raise_argument_with_detail(
+            "there is no hint to draw".to_string(),
+            &if solved {
+                "The grid is full.".to_string()
+            } else {
+                format!("The {what} has no solution.")
+            },
+        ),
+        StepError::OutOfRange { asked, steps } => raise_argument_with_detail(
+            format!("step {asked} is out of range"),
+            &format!(
+                "The path of this {what} has {steps} steps (sudoku_steps); step 0 is the next hint, -1 none."
+            ),
+        ),
+    }
+}
+
 /// The picture of a pencil-mark text: the position read as the other functions read it
-/// (`marks::position_of`), every open cell with its marks.
+/// (`marks::position_of`), every open cell with its marks; with `step`, the hint (0) or
+/// step n of `sudoku_steps` on that text drawn on the position it starts from, with the
+/// player's own marks (less what earlier steps removed).
 fn marks_svg(text: &str, puzzle_error: PuzzleError, px: u32, labels: bool, step: i32) -> String {
     let position = crate::marks::position_of(text, puzzle_error);
-    if step >= 0 {
-        ErrorReport::new(
-            PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
-            "steps are not drawn on pencil-mark texts yet",
-            function_name!(),
-        )
-        .set_detail(
-            "Draw the marks with step => -1 (the default); sudoku_hint reads the same text.",
-        )
-        .report(PgLogLevel::ERROR);
-        unreachable!("an ERROR report does not return")
-    }
     let givens = Puzzle::from_cells(position.givens);
+    if step >= 0 {
+        let at = picture::locate_position_step(&position, step as usize, &mut Interruptible)
+            .unwrap_or_else(|e| raise_step(e, "position"));
+        return picture::draw_step(&givens, &at, px, labels).unwrap_or_else(|e| raise_picture(e));
+    }
     let picture = Position::of_marks(&givens, &position.to_marks());
     let options = picture::Options {
         size: px,
@@ -135,6 +134,8 @@ fn marks_svg(text: &str, puzzle_error: PuzzleError, px: u32, labels: bool, step:
         .unwrap_or_else(|e| raise_picture(e))
 }
 
+/// Raises the error of element `index` (from 1) of the puzzles array, as the other
+/// functions raise it, the DETAIL naming the element.
 fn raise_element(index: usize, err: PuzzleError) -> ! {
     let code = match err.kind() {
         ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,

@@ -138,6 +138,37 @@ impl<O: Observer> Trace<O> {
         })
     }
 
+    /// The trace of the search of a 9×9 position (its filled cells `values` and the
+    /// candidates of its open cells `cands`, as `position::solve_position_observed`
+    /// searches it) to its first solution; `None` when two filled cells of a unit hold
+    /// the same digit.
+    pub fn from_position(
+        values: &[u8; CELLS],
+        cands: &[u16; CELLS],
+        mut observer: O,
+    ) -> Option<Trace<O>> {
+        let mut first = GuessesInForce {
+            outer: &mut observer,
+            index: 0,
+            last_guess: [0; CELLS + 1],
+            depth: 0,
+        };
+        let outcome = crate::solver::solve_candidates_observed(values, cands, 1, &mut first)?;
+        let (final_guess, final_depth) = (first.last_guess, first.depth);
+        let queue = Queue {
+            outer: observer,
+            events: VecDeque::with_capacity(2 * CELLS),
+        };
+        let search = bitboard::Search::from_position(values, cands, 1, queue)?;
+        Some(Trace {
+            source: TraceSource::Nine(Box::new(search)),
+            final_guess,
+            final_depth,
+            solved: outcome.count > 0,
+            next_index: 0,
+        })
+    }
+
     fn kept(&self, index: u64, event: Event) -> bool {
         match event {
             Event::Place { depth, .. } => {

@@ -9,7 +9,10 @@
 //! The cost is the attempts a range needs: most minimal puzzles rate below 4, about
 //! one in a hundred 8.0 or more, and ratings of 9 and up are rare (see the README).
 //! Every attempt checks for interrupts, so a rare range can always be cancelled; a
-//! range no puzzle can reach is refused before any attempt ([`check_range`]).
+//! range no puzzle can reach is refused before any attempt ([`check_range`]), and so is
+//! one random generation does not reach in practice ([`check_random_reach`]: for those,
+//! [`crate::near`] searches the neighbourhood of a hard puzzle). A puzzle takes at most
+//! [`ATTEMPTS_PER_PUZZLE`] attempts, so no call is endless.
 
 use crate::generate::{generate_attempt, Generated, Options};
 use crate::search::Observer;
@@ -43,6 +46,17 @@ const RATINGS_BELOW_4: [u16; 16] = [
 /// The highest rating below 20.0 any known puzzle has.
 const HARDEST_KNOWN: u16 = 119;
 
+/// The highest rating random generation reaches in practice: of 20,000 minimal puzzles
+/// (`generate(2026, 0..20000)`, rated by `tools/src/bin/rate_times.rs`), 30 rated 9.0 or
+/// more, one 9.1, one 9.2, none higher (none 20.0). A range starting above it would take
+/// hundreds of thousands of attempts a puzzle, or never end.
+pub const RANDOM_REACH: u16 = 92;
+
+/// The most attempts [`generate_graded`] makes for one puzzle: about fifteen times what
+/// the rarest range [`check_random_reach`] lets through (9.2, about one minimal puzzle in
+/// 10,000 to 20,000) takes on average, a minute or two.
+pub const ATTEMPTS_PER_PUZZLE: u64 = 300_000;
+
 /// Why a range cannot be generated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RangeError {
@@ -50,6 +64,8 @@ pub enum RangeError {
     Empty,
     /// No puzzle can have a rating in the range.
     Unreachable,
+    /// The range starts above what random generation reaches ([`RANDOM_REACH`]).
+    BeyondRandom,
 }
 
 /// Refuses a range no puzzle can reach (so that asking for it is an error, not an
@@ -69,6 +85,22 @@ pub fn check_range(range: RatingRange) -> Result<(), RangeError> {
     }
 }
 
+/// Refuses a range that starts above what random generation reaches in practice
+/// ([`RANDOM_REACH`]); check it after [`check_range`], for generation without a start.
+pub fn check_random_reach(range: RatingRange) -> Result<(), RangeError> {
+    if range.min > RANDOM_REACH {
+        Err(RangeError::BeyondRandom)
+    } else {
+        Ok(())
+    }
+}
+
+/// No attempt of [`ATTEMPTS_PER_PUZZLE`] rated inside the range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TooRare {
+    pub attempts: u64,
+}
+
 /// A generated puzzle with its rating and the attempts it took.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Graded {
@@ -81,33 +113,49 @@ pub struct Graded {
 }
 
 /// Puzzle `index` of `seed` with the options' symmetry and a rating in `range` (whose
-/// reachability the caller has checked with [`check_range`]).
+/// reachability the caller has checked with [`check_range`] and [`check_random_reach`]);
+/// [`TooRare`] after [`ATTEMPTS_PER_PUZZLE`] attempts outside it.
 pub fn generate_graded<O: Observer>(
     seed: u64,
     index: u64,
     options: Options,
     range: RatingRange,
     observer: &mut O,
-) -> Graded {
+) -> Result<Graded, TooRare> {
+    generate_graded_within(seed, index, options, range, ATTEMPTS_PER_PUZZLE, observer)
+}
+
+/// [`generate_graded`] with another limit of attempts.
+pub fn generate_graded_within<O: Observer>(
+    seed: u64,
+    index: u64,
+    options: Options,
+    range: RatingRange,
+    max_attempts: u64,
+    observer: &mut O,
+) -> Result<Graded, TooRare> {
     let mut attempt = 0u64;
     loop {
+        if attempt >= max_attempts {
+            return Err(TooRare { attempts: attempt });
+        }
         observer.check_interrupt();
         let generated = generate_attempt(seed, index, attempt, options, &mut *observer);
         attempt += 1;
         if range == RatingRange::ANY {
-            return Graded {
+            return Ok(Graded {
                 generated,
                 rating: None,
                 attempts: attempt,
-            };
+            });
         }
         let rating = crate::logic::rate(&generated.puzzle, &mut || observer.check_interrupt()).er;
         if range.contains(rating) {
-            return Graded {
+            return Ok(Graded {
                 generated,
                 rating: Some(rating),
                 attempts: attempt,
-            };
+            });
         }
     }
 }
@@ -121,7 +169,8 @@ mod tests {
     #[test]
     fn without_a_range_the_puzzles_are_the_generators() {
         for i in 0..5 {
-            let g = generate_graded(9, i, Options::default(), RatingRange::ANY, &mut Silent);
+            let g =
+                generate_graded(9, i, Options::default(), RatingRange::ANY, &mut Silent).unwrap();
             assert_eq!(g.generated, generate(9, i, Options::default()));
             assert_eq!((g.rating, g.attempts), (None, 1));
         }
@@ -132,7 +181,7 @@ mod tests {
         for (min, max) in [(10, 20), (20, 40), (40, 62)] {
             let range = RatingRange { min, max };
             for i in 0..3 {
-                let g = generate_graded(21, i, Options::default(), range, &mut Silent);
+                let g = generate_graded(21, i, Options::default(), range, &mut Silent).unwrap();
                 let r = crate::logic::rate(&g.generated.puzzle, &mut || {}).er;
                 assert!(range.contains(r), "{r} not in {min}..{max}");
                 assert_eq!(g.rating, Some(r));
@@ -142,7 +191,7 @@ mod tests {
                 );
                 assert_eq!(
                     g,
-                    generate_graded(21, i, Options::default(), range, &mut Silent)
+                    generate_graded(21, i, Options::default(), range, &mut Silent).unwrap()
                 );
             }
         }
@@ -156,7 +205,8 @@ mod tests {
             symmetric,
             RatingRange { min: 20, max: 62 },
             &mut Silent,
-        );
+        )
+        .unwrap();
         let p = g.generated.puzzle;
         assert!((0..81).all(|c| (p.cells[c] != 0) == (p.cells[80 - c] != 0)));
     }
@@ -188,5 +238,32 @@ mod tests {
         assert_eq!(check_range(RatingRange { min: 41, max: 41 }), Ok(()));
         assert_eq!(check_range(RatingRange { min: 200, max: 200 }), Ok(()));
         assert_eq!(check_range(RatingRange::ANY), Ok(()));
+    }
+
+    #[test]
+    fn ranges_beyond_random_generation_are_refused_at_once() {
+        for min in [93, 95, 100, 200] {
+            assert_eq!(
+                check_random_reach(RatingRange { min, max: 200 }),
+                Err(RangeError::BeyondRandom)
+            );
+        }
+        assert_eq!(check_random_reach(RatingRange { min: 92, max: 92 }), Ok(()));
+        assert_eq!(check_random_reach(RatingRange::ANY), Ok(()));
+    }
+
+    #[test]
+    fn a_rare_range_stops_after_its_attempts() {
+        // 8.5 to 9.2 takes more than 3 attempts for these seeds; the answer says how many.
+        let range = RatingRange { min: 85, max: 92 };
+        let limited = generate_graded_within(5, 0, Options::default(), range, 3, &mut Silent);
+        assert_eq!(limited, Err(TooRare { attempts: 3 }));
+        // With enough attempts the same puzzle as without a limit.
+        let g = generate_graded_within(5, 0, Options::default(), range, 100_000, &mut Silent);
+        assert_eq!(
+            g,
+            generate_graded(5, 0, Options::default(), range, &mut Silent)
+        );
+        assert!(g.unwrap().attempts > 3);
     }
 }

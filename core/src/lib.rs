@@ -12,6 +12,7 @@ pub mod generate;
 pub mod graded;
 pub mod grid;
 pub mod logic;
+pub mod near;
 pub mod picture;
 pub(crate) mod plain;
 pub mod position;

@@ -32,6 +32,30 @@ pub struct SinglesFixpoint {
     pub contradiction: bool,
 }
 
+/// [`singles_from_givens`] from a 9×9 position: its filled cells (`values`) placed as
+/// givens are, then each open cell's candidates cut down to its marks (`cands`).
+pub(crate) fn singles_from_candidates(
+    values: &[u8; CELLS],
+    cands: &[u16; CELLS],
+) -> SinglesFixpoint {
+    let mut silent = crate::search::Silent;
+    let puzzle = Puzzle::from_cells(*values);
+    let (mut search, mut st) = Search::start(&puzzle, 1, &mut silent);
+    for cell in 0..CELLS {
+        if values[cell] == 0 {
+            st.cand[cell] &= cands[cell];
+        }
+    }
+    let ok = search.propagate(&mut st, 0);
+    let stats = search.tally.outcome().stats;
+    SinglesFixpoint {
+        naked_singles: stats.naked_singles,
+        hidden_singles: stats.hidden_singles,
+        blanks_left: st.grid.iter().filter(|&&d| d == 0).count(),
+        contradiction: !ok,
+    }
+}
+
 /// Naked and hidden singles, nothing else, to a fixpoint from the givens of `puzzle`
 /// (whose givens must be consistent). Each pass places every naked single it meets,
 /// cell by cell, then, if none, every hidden single, unit by unit (rows, columns,

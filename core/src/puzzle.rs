@@ -13,6 +13,14 @@
 use crate::error::{OutOfMemory, PuzzleError};
 use crate::grid::{Size, UnitKind, CELLS};
 
+/// True when every byte is a cell character (a digit, `.` or `?`): [`Class::Given`] or
+/// [`Class::Blank`]. No early exit, so that the loop is vectorised.
+fn only_cell_characters(bytes: &[u8]) -> bool {
+    bytes.iter().fold(true, |ok, &b| {
+        ok & (b.is_ascii_digit() | (b == b'.') | (b == b'?'))
+    })
+}
+
 /// What a byte of input is.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Class {
@@ -70,6 +78,20 @@ impl Puzzle {
 
     /// Reads a puzzle and remembers where each cell stood in `text`.
     pub fn parse_with_layout(text: &str) -> Result<(Puzzle, Layout), PuzzleError> {
+        let bytes = text.as_bytes();
+        // A text longer than 81 characters made of cell characters alone (a 729-character
+        // pencil-mark line) has as many cells as characters, more than any puzzle: the
+        // loop below would count them all and return this very error. One branch-free
+        // pass (which the compiler vectorises) says so sooner; `only_cell_characters`
+        // has a test against the loop.
+        if bytes.len() > CELLS && only_cell_characters(bytes) {
+            return Err(PuzzleError::CellCount { found: bytes.len() });
+        }
+        Self::parse_with_layout_by_bytes(text)
+    }
+
+    /// [`Puzzle::parse_with_layout`] without its shortcut: every byte read in turn.
+    fn parse_with_layout_by_bytes(text: &str) -> Result<(Puzzle, Layout), PuzzleError> {
         let bytes = text.as_bytes();
         let mut cells = [0u8; CELLS];
         let mut offsets = [0u32; CELLS];
@@ -332,6 +354,37 @@ mod tests {
         let drawn = format!("+---+\n| {} |\n", contest.join(" |\n| "));
         assert_eq!(Puzzle::parse(&drawn).unwrap(), p);
         assert_eq!(p.to_line(), LINE);
+    }
+
+    #[test]
+    fn the_shortcut_for_long_texts_of_cells_gives_the_loops_answer() {
+        // Texts of every length around 81 and 729, of cell characters alone or with one
+        // layout or foreign character somewhere: the shortcut answers only the first kind.
+        let alphabet = b"0123456789.?";
+        let mut seed = 29u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for len in (0..100).chain(700..760) {
+            for extra in [None, Some(b' '), Some(b'x'), Some(b'|')] {
+                let mut text: Vec<u8> = (0..len)
+                    .map(|_| alphabet[next() % alphabet.len()])
+                    .collect();
+                if let (Some(b), true) = (extra, len > 0) {
+                    let at = next() % len;
+                    text[at] = b;
+                }
+                let text = String::from_utf8(text).unwrap();
+                assert_eq!(
+                    Puzzle::parse_with_layout(&text),
+                    Puzzle::parse_with_layout_by_bytes(&text),
+                    "{text}"
+                );
+            }
+        }
     }
 
     #[test]

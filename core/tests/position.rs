@@ -5,13 +5,16 @@ mod common;
 
 use common::{random_grid, Rng};
 use proptest::prelude::*;
+use sudoku_core::explain;
 use sudoku_core::position::check::{mistakes, MistakeKind};
 use sudoku_core::position::engine::{self, fits};
+use sudoku_core::position::solve::{position_singles, position_trace};
 use sudoku_core::position::text::{
     self, parse_grid, parse_line, read, write_grid, write_line, Text,
 };
 use sudoku_core::position::{Position, ALL};
 use sudoku_core::search::Silent;
+use sudoku_core::Event;
 use sudoku_core::{
     position_solutions, solve, solve_position_observed, ErrorKind, Puzzle, PuzzleError,
 };
@@ -354,6 +357,52 @@ proptest! {
         let a = solve(&puzzle, 2).unwrap();
         let b = solve_position_observed(&pos, 2, &mut Silent);
         prop_assert_eq!((a.count, a.solution), (b.count, b.solution));
+    }
+
+    /// The search trace and the singles of a position with no mark removed are the
+    /// puzzle's, event by event.
+    #[test]
+    fn a_plain_position_traces_and_counts_singles_as_its_puzzle(seed in any::<u64>(), blank in 40u64..80) {
+        let (_, puzzle, _) = random_position(seed, blank, 0);
+        let pos = Position::from_puzzle(&puzzle).unwrap();
+        let of_puzzle: Vec<_> = explain::Trace::new(&puzzle, Silent).unwrap().collect();
+        let of_position: Vec<_> = position_trace(&pos, Silent).collect();
+        prop_assert_eq!(&of_position, &of_puzzle);
+        prop_assert_eq!(position_singles(&pos), explain::singles_alone(&puzzle).unwrap());
+    }
+
+    /// The trace of a position with removed candidates: its kept placements are its
+    /// solution's digits when it has one, and none is kept otherwise.
+    #[test]
+    fn a_position_trace_keeps_its_solution(seed in any::<u64>(), blank in 40u64..75, removed in 0u64..=90) {
+        let (_, puzzle, marks) = random_position(seed, blank, removed);
+        let pos = Position::from_parts(&puzzle, None, Some(&marks)).unwrap();
+        let first = solve_position_observed(&pos, 1, &mut Silent).solution;
+        let mut grid = pos.values;
+        for step in position_trace(&pos, Silent) {
+            if let (Event::Place { cell, digit, .. }, true) = (step.event, step.kept) {
+                grid[cell as usize] = digit;
+            }
+        }
+        match first {
+            Some(s) => prop_assert_eq!(grid, s),
+            None => prop_assert_eq!(grid, pos.values),
+        }
+    }
+
+    /// Singles from marks place only digits of the position's solution (a position cut
+    /// from a grid keeps the grid's digits), and never more than the blanks.
+    #[test]
+    fn singles_from_marks_place_solution_digits(seed in any::<u64>(), blank in 40u64..75, removed in 0u64..=90) {
+        let (_, puzzle, marks) = random_position(seed, blank, removed);
+        let pos = Position::from_parts(&puzzle, None, Some(&marks)).unwrap();
+        let singles = position_singles(&pos);
+        let blanks = pos.open_cells().count();
+        prop_assert!(!singles.contradiction);
+        prop_assert_eq!(
+            singles.blanks_left + (singles.naked_singles + singles.hidden_singles) as usize,
+            blanks
+        );
     }
 }
 

@@ -2,8 +2,10 @@
 """Checks the pictures in a real browser (Debian's headless Chromium).
 
     check.py layout DIR      every *.svg of DIR inlined in one HTML page; the layout the
-                             browser computed (getBBox, computed styles) is checked
-    check.py colours DIR     x_wing.svg, single.svg and links.svg screenshotted alone; the
+                             browser computed (getBBox, computed styles) is checked, and
+                             the arrows against DIR/links.tsv (the links of the steps,
+                             written by the engine): each between the right candidates
+    check.py colours DIR     steps (x_wing.svg, single.svg, chains...) screenshotted alone; the
                              colours at highlighted, placed and removed places are checked
     check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
 
@@ -50,6 +52,58 @@ def inside(inner, outer, slack=0.5):
     return x >= X - slack and y >= Y - slack and x + w <= X + W + slack and y + h <= Y + H + slack
 
 
+def expected_links(directory):
+    """The links the engine's steps carry, per picture (links.tsv, written beside the
+    golden files by tools/src/bin/pictures.rs): (from, to, kind) with candidates named
+    r<row>c<col>:<digit>."""
+    path = os.path.join(directory, "links.tsv")
+    want = {}
+    if os.path.exists(path):
+        for line in open(path, encoding="utf-8"):
+            if line.startswith("#") or not line.strip():
+                continue
+            f, a, b, kind = line.rstrip("\n").split("\t")
+            want.setdefault(f, []).append((a, b, kind))
+    return want
+
+
+def ninth(name, border, n):
+    """The box of candidate r<row>c<col>:<digit> (its ninth of the cell, its quarter on
+    a 4x4 grid) from where the browser laid out the grid's border."""
+    cell_name, digit = name.split(":")
+    r, c = rc(cell_name)
+    bx, by, side, _ = border
+    cell = side / n
+    sub = 3 if n == 9 else 2
+    part = cell / sub
+    d = int(digit) - 1
+    return (bx + c * cell + (d % sub) * part, by + r * cell + (d // sub) * part, part, part)
+
+
+def check_links_against_engine(where, g, want):
+    """Every link the engine's step carries is an arrow whose laid-out start lies in its
+    source's ninth and whose tip lies in its target's ninth, dashed iff weak; and no other
+    arrow is drawn. Found by geometry alone (not by the arrows' data attributes)."""
+    arrows = list(g["links"])
+    for a, b, kind in want:
+        fa, fb = ninth(a, g["border"], g["n"]), ninth(b, g["border"], g["n"])
+        hit = None
+        for i, l in enumerate(arrows):
+            dashed = l["dash"] not in ("none", "")
+            if (inside((l["start"][0], l["start"][1], 0, 0), fa, 0.6)
+                    and inside((l["tip"][0], l["tip"][1], 0, 0), fb, 0.6)
+                    and dashed == (kind == "weak")):
+                hit = i
+                break
+        if hit is None:
+            fail("%s: no %s arrow from %s to %s" % (where, kind, a, b))
+        else:
+            arrows.pop(hit)
+    for l in arrows:
+        fail("%s: arrow %s->%s drawn but not a link of the step" % (where, l["from"], l["to"]))
+    return len(want)
+
+
 def layout(directory):
     files = sorted(f for f in os.listdir(directory) if f.endswith(".svg"))
     if not files:
@@ -73,9 +127,15 @@ def layout(directory):
     for f in files:
         if f not in seen:
             fail("%s: no grid laid out" % f)
-    digits = marks = links = 0
+    digits = marks = links = engine_links = 0
+    engine = expected_links(directory)
+    for f in engine:
+        if f not in seen:
+            fail("%s: links.tsv names a picture that is not there" % f)
     for g in grids:
         where = g["file"] + (" item %s" % g["item"] if g["item"] else "")
+        if g["file"] in engine and g["border"]:
+            engine_links += check_links_against_engine(where, g, engine[g["file"]])
         n = g["n"]
         if not g["border"] or g["border"][2] <= 0:
             fail(where + ": no border laid out")
@@ -131,9 +191,15 @@ def layout(directory):
         for cls, fill in g["fills"].items():
             if fill != want[cls]:
                 fail("%s: .%s unstyled (fill %s)" % (where, cls, fill))
-    print("layout: %d grids, %d digits, %d pencil marks, %d links checked" % (len(grids), digits, marks, links))
+    print("layout: %d grids, %d digits, %d pencil marks, %d links checked (%d against the engine's steps)"
+          % (len(grids), digits, marks, links, engine_links))
     if "links.svg" in files and links == 0:
         fail("links.svg: no link laid out")
+    # The chain steps among the golden files carry links: each of them is checked.
+    for f in ("links.svg", "xy_cycle.svg", "xy_chain.svg", "cell_forcing_chains.svg",
+              "dynamic_contradiction.svg", "dynamic_plus.svg", "marks_step.svg"):
+        if f in files and os.path.exists(os.path.join(directory, "links.tsv")) and not engine.get(f):
+            fail("%s: links.tsv lists no link of it" % f)
 
 
 def png_pixels(path):
@@ -184,7 +250,8 @@ def near(rgb, want, tol=40):
 def colours(directory):
     checked = 0
     with tempfile.TemporaryDirectory() as work:
-        for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg"):
+        for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg", "xy_chain.svg",
+                     "cell_forcing_chains.svg", "dynamic_contradiction.svg", "marks_step.svg"):
             path = os.path.join(directory, name)
             root = ET.parse(path).getroot()
             px = int(root.get("width"))
@@ -197,13 +264,31 @@ def colours(directory):
             dark = sum(1 for row in rows for p in row if sum(p) < 200)
             if dark < 2000:
                 fail("%s: renders almost blank (%d dark pixels)" % (name, dark))
+            discs = {(el.get("data-cell"), el.get("data-digit")) for el in root.iter()
+                     if el.tag.replace(SVG_NS, "") == "circle"}
+            lines = [tuple(float(el.get(a)) for a in ("x1", "y1", "x2", "y2")) for g in root.iter()
+                     if (g.get("class") or "").startswith("link") for el in g
+                     if el.tag.replace(SVG_NS, "") == "line"]
+
+            def on_arrow(px, py):
+                """Within 4 units of an arrow's line (it may cross a corner)."""
+                for x1, y1, x2, y2 in lines:
+                    dx, dy = x2 - x1, y2 - y1
+                    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
+                    if math.dist((px, py), (x1 + t * dx, y1 + t * dy)) < 4:
+                        return True
+                return False
             for el in root.iter():
                 cls, tag = el.get("class"), el.tag.replace(SVG_NS, "")
                 if tag == "rect" and cls in ("cell", "pivot"):
                     x, y = float(el.get("x")), float(el.get("y"))
                     want = (255, 232, 163) if cls == "cell" else (255, 184, 77)
-                    # A corner of the cell, inside the lines and away from its marks.
-                    for sx, sy in ((x + 6, y + 6), (x + 54, y + 54)):
+                    # Two corners of the cell, inside the lines and away from its marks, but
+                    # for one whose candidate (1 or 9) stands on a disc or that an arrow crosses.
+                    corners = [(x + 6, y + 6, "1"), (x + 54, y + 54, "9")]
+                    free = [(sx, sy) for sx, sy, d in corners
+                            if (el.get("data-cell"), d) not in discs and not on_arrow(sx, sy)]
+                    for sx, sy in free:
                         p = at(sx, sy)
                         checked += 1
                         if not near(p, want):

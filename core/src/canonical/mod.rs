@@ -54,12 +54,14 @@
 mod enumeration;
 mod isomorphism;
 mod minlex_grid;
+mod minlex_marks;
 mod minlex_puzzle;
 #[cfg(test)]
 mod tests;
 mod transformation;
 
 pub use isomorphism::find_transformation;
+pub use minlex_marks::canonical_marks;
 pub use transformation::Transformation;
 
 use crate::error::PuzzleError;
@@ -101,6 +103,21 @@ pub fn canonical_with_transformation(puzzle: &Puzzle) -> (Puzzle, Transformation
             }
         }
     }
+}
+
+/// Whether two pencil-mark grids (a mask per cell, bit `d - 1` for candidate `d`) are
+/// the same up to a transformation: equal canonical forms ([`canonical_marks`]), after
+/// a cheap test that needs no search (the same number of cells with each number of
+/// candidates). `check` is called now and then (interrupts).
+pub fn equivalent_marks(a: &[u16; 81], b: &[u16; 81], check: &mut dyn FnMut()) -> bool {
+    let counts = |m: &[u16; 81]| {
+        let mut n = [0u8; 10];
+        for &x in m {
+            n[(x & 0x1FF).count_ones() as usize] += 1;
+        }
+        n
+    };
+    counts(a) == counts(b) && canonical_marks(a, check) == canonical_marks(b, check)
 }
 
 /// Whether `a` and `b` are the same puzzle up to a transformation (equal canonical forms).

@@ -176,3 +176,111 @@ fn four_by_four() {
     let t = find_transformation(&p, &f).unwrap();
     assert_eq!(t.apply(&p), f);
 }
+
+mod marks {
+    use super::super::minlex_marks::{
+        canonical_marks_by_every_map, relabel, smallest_relabelling,
+        smallest_relabelling_by_every_order,
+    };
+    use super::super::{canonical_marks, equivalent_marks};
+    use crate::generate::Rng;
+
+    fn random_marks(rng: &mut Rng, density: u64) -> [u16; 81] {
+        let mut m = [0u16; 81];
+        for x in m.iter_mut() {
+            while *x == 0 {
+                for d in 0..9 {
+                    if rng.below(100) < density {
+                        *x |= 1 << d;
+                    }
+                }
+            }
+        }
+        m
+    }
+
+    /// `marks` moved by a random transformation: transposed or not, bands, rows within
+    /// bands, stacks, columns within stacks, digits, all shuffled.
+    fn shuffled(marks: &[u16; 81], rng: &mut Rng) -> [u16; 81] {
+        let perm3 = |rng: &mut Rng| {
+            let mut p = [0usize, 1, 2];
+            for i in (1..3).rev() {
+                p.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            p
+        };
+        let (bands, stacks) = (perm3(rng), perm3(rng));
+        let mut rows = [0usize; 9];
+        let mut cols = [0usize; 9];
+        for s in 0..3 {
+            let (pr, pc) = (perm3(rng), perm3(rng));
+            for x in 0..3 {
+                rows[3 * s + x] = 3 * bands[s] + pr[x];
+                cols[3 * s + x] = 3 * stacks[s] + pc[x];
+            }
+        }
+        let mut labels = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        for i in (1..9).rev() {
+            labels.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let transpose = rng.below(2) == 1;
+        let mut out = [0u16; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                let (sr, sc) = (rows[r], cols[c]);
+                let cell = if transpose { 9 * sc + sr } else { 9 * sr + sc };
+                out[9 * r + c] = relabel(marks[cell], &labels);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_refinement_gives_the_smallest_relabelling() {
+        let mut rng = Rng::new(9);
+        for density in [20, 50, 80] {
+            let m = random_marks(&mut rng, density);
+            assert_eq!(
+                smallest_relabelling(&m),
+                smallest_relabelling_by_every_order(&m)
+            );
+        }
+    }
+
+    #[test]
+    fn the_search_finds_the_minimum_over_every_map() {
+        let mut rng = Rng::new(3);
+        // Few ties, and many (every cell with nearly every candidate).
+        for density in [40, 97] {
+            let m = random_marks(&mut rng, density);
+            assert_eq!(
+                canonical_marks(&m, &mut || {}),
+                canonical_marks_by_every_map(&m)
+            );
+        }
+    }
+
+    #[test]
+    fn equivalent_grids_share_their_canonical_form_and_others_do_not() {
+        let mut rng = Rng::new(29);
+        for density in [10, 30, 50, 70, 90] {
+            let m = random_marks(&mut rng, density);
+            let form = canonical_marks(&m, &mut || {});
+            assert_eq!(canonical_marks(&form, &mut || {}), form);
+            for _ in 0..3 {
+                let moved = shuffled(&m, &mut rng);
+                assert_eq!(canonical_marks(&moved, &mut || {}), form);
+                assert!(equivalent_marks(&m, &moved, &mut || {}));
+            }
+            // One candidate more somewhere: another grid (its candidate count differs).
+            let mut other = m;
+            let cell = other.iter().position(|&x| x != 0x1FF).unwrap();
+            other[cell] |= 0x1FF;
+            assert!(!equivalent_marks(&m, &other, &mut || {}));
+            assert_ne!(canonical_marks(&other, &mut || {}), form);
+        }
+        // Every cell with every candidate: one class, its own canonical form.
+        let full = [0x1FFu16; 81];
+        assert_eq!(canonical_marks(&full, &mut || {}), full);
+    }
+}

@@ -236,8 +236,27 @@ pub fn rate(puzzle: &Puzzle, check: &mut dyn FnMut()) -> Rating {
     rate_marks(Marks::from_puzzle(puzzle), check)
 }
 
+/// [`rate`], stopping as soon as a step rates above `ceiling`: the same [`Rating`] as
+/// [`rate`] when its ER is `ceiling` or less; else an ER above `ceiling` (the hardest step
+/// met so far, a lower bound of the ER), EP and ED as far as the path went. The ER is the
+/// hardest step of the path, so once a step rates above `ceiling` the ER does too, and
+/// the rest of the path cannot bring it back (for a generator asking for at most
+/// `ceiling`, the remaining steps are work for nothing).
+pub fn rate_up_to(puzzle: &Puzzle, ceiling: u16, check: &mut dyn FnMut()) -> Rating {
+    match solution_of(puzzle) {
+        Some((_, true)) => {}
+        _ => return Rating::default(),
+    }
+    rate_marks_up_to(Marks::from_puzzle(puzzle), ceiling, check)
+}
+
 /// [`rate`] from a position, trusting it has a single solution.
-pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
+pub fn rate_marks(m: Marks, check: &mut dyn FnMut()) -> Rating {
+    rate_marks_up_to(m, u16::MAX, check)
+}
+
+/// [`rate_marks`], stopping as soon as a step rates above `ceiling` (see [`rate_up_to`]).
+fn rate_marks_up_to(mut m: Marks, ceiling: u16, check: &mut dyn FnMut()) -> Rating {
     // The rating reads no step's sentence: the techniques need not write them.
     let _sentences = super::wording::sentences_off();
     let mut rating = Rating::default();
@@ -266,6 +285,9 @@ pub fn rate_marks(mut m: Marks, check: &mut dyn FnMut()) -> Rating {
         if !placed {
             rating.ep = rating.er;
             placed = !step.placements.is_empty();
+        }
+        if rating.er > ceiling {
+            break;
         }
         if !changes(&step, &m) {
             // A step that changes nothing would repeat forever.

@@ -47,6 +47,8 @@ pub fn forget_search_memos() {
     memo::forget_all();
 }
 
-pub use ladder::{next_step, next_step_with, path, rate, LadderOptions, Rating, BEYOND_LADDER};
+pub use ladder::{
+    next_step, next_step_with, path, rate, rate_up_to, LadderOptions, Rating, BEYOND_LADDER,
+};
 pub use marks::{Candidate, Marks};
 pub use step::{Link, Step, Technique};

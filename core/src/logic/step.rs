@@ -91,11 +91,12 @@ pub struct Step {
     pub digits: u16,
     /// One English sentence naming cells as `r1c2`.
     pub explanation: String,
-    /// The links of a chain, in order: a forcing chain's from its assumption to its
-    /// conclusion, a cycle's round from its start back to it. Empty for the other
-    /// techniques, and for the chain steps made of several chains or of a propagation
-    /// (contradictions, double, cell and region forcing chains, nishio, dynamic and
-    /// nested chains), whose links are not carried (yet).
+    /// The links of a chain step, in order: a forcing chain's from its assumption to
+    /// its conclusion, a cycle's round from its start back to it; for the steps made of
+    /// several chains or of propagations (contradictions, double, cell and region
+    /// forcing chains, nishio, dynamic and nested chains) each chain's links from its
+    /// assumption towards its conclusion, with the hidden parents of a dynamic chain
+    /// (see `chains::links`). Empty for the other techniques.
     pub links: Vec<Link>,
 }
 

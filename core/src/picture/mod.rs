@@ -41,7 +41,7 @@ mod writer;
 pub use error::{PictureError, MAX_LINKS};
 pub use grid::*;
 pub use page::{page, PageItem, PageKind, PageLayout, Paper};
-pub use step::{draw_step, locate_step, pivots_of, StepAt, StepError};
+pub use step::{draw_step, locate_position_step, locate_step, pivots_of, StepAt, StepError};
 
 #[cfg(test)]
 mod tests;

@@ -1,6 +1,7 @@
 //! The puzzles the pictures' tests, golden files and documentation draw: the first
-//! puzzle of the README, and puzzles made by `sudoku_generate` (`generate::generate`
-//! seed 7, `graded::generate_graded` seed 3) whose paths take the techniques shown.
+//! puzzle of the README, puzzles made by `sudoku_generate` (`generate::generate`
+//! seed 7, `graded::generate_graded` seed 3) whose paths take the techniques shown, and
+//! one of the hardest puzzles known.
 
 use crate::logic::Candidate;
 use crate::logic::Link;
@@ -19,6 +20,19 @@ pub const RECTANGLE: &str =
 /// Its path takes an XY-cycle (step 14).
 pub const CYCLE: &str =
     "..2.5...64....621.....473......34..91...8.....4.7.5...9..5....326...87...5.......";
+
+/// Its path takes an XY-chain (step 30: a forcing chain through four bivalue cells):
+/// `generate::generate` seed 7, puzzle 150.
+pub const XY_CHAIN: &str =
+    "5...3...6.24.........7..9..6.....4..7....153..98.......6.87...5......682.....4..9";
+/// Its path takes cell forcing chains (step 15), dynamic cell and region forcing chains
+/// (16, 17) and a dynamic contradiction (19): `generate::generate` seed 7, puzzle 173.
+pub const FORCING: &str =
+    "1.5.3..76...96.8.....7..25...6.9.71.9....8...3..1.....6.2.......4.6..1.5........2";
+/// Among the hardest puzzles known (the forum's list of 2011; the chains' tests take
+/// positions of its path): its path takes dynamic forcing chains (+) from step 2.
+pub const HARDEST: &str =
+    "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........";
 
 /// Links written by hand on the candidates of [`EASY`], of both kinds, for the arrows'
 /// tests: r1c3:1 => r1c3:2 -> r2c2:2 => r8c2:2 (strong, weak, strong).

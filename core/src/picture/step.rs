@@ -4,7 +4,8 @@ use super::error::PictureError;
 use super::grid::{grid_svg, Options, Overlay, Position};
 use crate::error::PuzzleError;
 use crate::explain;
-use crate::logic::{self, Marks, Step, Technique};
+use crate::logic::{self, chains, Marks, Step, Technique};
+use crate::position::engine;
 use crate::puzzle::Puzzle;
 use crate::search::Observer;
 
@@ -40,6 +41,35 @@ impl From<PuzzleError> for StepError {
     }
 }
 
+/// `step`, taken on `before` by the ladder, with its links where it is a chain made of
+/// propagations: the ladder's search (rating, paths) spends nothing on links, so the
+/// producer that took the step searches `before` again, with links
+/// (`chains::find_with_links`, the same search). Its step is the same (the search depends
+/// only on the position; checked here all the same: the links are kept only when every
+/// other part of the step agrees).
+fn with_links<O: Observer>(before: &Marks, mut step: Step, observer: &mut O) -> Step {
+    let Technique::Chain(kind) = step.technique else {
+        return step;
+    };
+    if !step.links.is_empty() {
+        return step;
+    }
+    let producer = chains::producer_of(kind);
+    if let Some(again) =
+        chains::find_with_links(before, producer, &mut || observer.check_interrupt())
+    {
+        let links = again.links.clone();
+        let same = Step {
+            links: Vec::new(),
+            ..again
+        } == step;
+        if same {
+            step.links = links;
+        }
+    }
+    step
+}
+
 /// Step `number` of `puzzle`: 0 is the hint (`explain::hint`, what `sudoku_hint`
 /// returns, on the puzzle's own position), n ≥ 1 the n-th step of `logic::path` (what
 /// `sudoku_steps` returns), with the position the earlier steps leave.
@@ -54,8 +84,8 @@ pub fn locate_step<O: Observer>(
         return match explain::hint(puzzle, observer)? {
             Some(step) => Ok(StepAt {
                 number,
+                step: with_links(&before, step, observer),
                 before,
-                step,
             }),
             None => Err(StepError::NoHint {
                 solved: before.is_solved(),
@@ -75,6 +105,48 @@ pub fn locate_step<O: Observer>(
         s.apply(&mut before);
     }
     let step = path.into_iter().nth(number - 1).expect("number <= steps");
+    let step = with_links(&before, step, observer);
+    Ok(StepAt {
+        number,
+        before,
+        step,
+    })
+}
+
+/// Step `number` of a pencil-mark position (0: the hint), as `sudoku_hint` and
+/// `sudoku_steps` give them on its text (`position::engine`, the engine working from the
+/// player's own marks), with the marks the earlier steps leave.
+pub fn locate_position_step<O: Observer>(
+    position: &crate::position::Position,
+    number: usize,
+    observer: &mut O,
+) -> Result<StepAt, StepError> {
+    let mut before = position.to_marks();
+    if number == 0 {
+        return match engine::hint(position, observer) {
+            Some(step) => Ok(StepAt {
+                number,
+                step: with_links(&before, step, observer),
+                before,
+            }),
+            None => Err(StepError::NoHint {
+                solved: before.is_solved(),
+            }),
+        };
+    }
+    let path = engine::path(position, observer).unwrap_or_default();
+    let steps = path.len();
+    if number > steps {
+        return Err(StepError::OutOfRange {
+            asked: number,
+            steps,
+        });
+    }
+    for s in &path[..number - 1] {
+        s.apply(&mut before);
+    }
+    let step = path.into_iter().nth(number - 1).expect("number <= steps");
+    let step = with_links(&before, step, observer);
     Ok(StepAt {
         number,
         before,

@@ -524,3 +524,174 @@ fn a_cycle_carries_its_links_and_is_drawn_with_arrows() {
     assert_eq!(strong, links.iter().filter(|l| l.strong).count());
     assert_eq!(strong + weak, links.len());
 }
+
+/// The pencil marks of `m` as the 729-character form holds them: a filled cell's digit
+/// alone, an open cell's candidates.
+fn masks_of(m: &crate::logic::Marks) -> [u16; 81] {
+    std::array::from_fn(|c| match m.values[c] {
+        0 => m.cands[c],
+        d => 1 << (d - 1),
+    })
+}
+
+/// Steps on a pencil-mark position are the position engine's (`sudoku_hint` and
+/// `sudoku_steps` on its text), drawn on the player's own marks less what earlier steps
+/// removed: a candidate the player crossed out is never drawn.
+#[test]
+fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
+    use crate::position::{engine, Position as Marked};
+    let p = puzzle(EASY);
+    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(&p));
+    // The player crossed out a candidate that is not the solution's: the first of a
+    // cell with three or more.
+    let solution = crate::solve(&p, 1).unwrap().solution.unwrap();
+    let (cell, digit) = (0..81)
+        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
+        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
+        .unwrap();
+    masks[cell] &= !(1 << (digit - 1));
+    let position = Marked::from_marks(&masks).unwrap();
+    let givens = Puzzle::from_cells(position.givens);
+    let steps = engine::path(&position, &mut crate::Silent).unwrap();
+    let hint = locate_position_step(&position, 0, &mut crate::Silent).unwrap();
+    assert_eq!(
+        Some(hint.step.clone()),
+        engine::hint(&position, &mut crate::Silent)
+    );
+    assert_eq!(hint.before.cands, position.cands);
+    for n in [1, 5, steps.len()] {
+        let at = locate_position_step(&position, n, &mut crate::Silent).unwrap();
+        assert_eq!(at.step, steps[n - 1], "step {n}");
+        let svg = check_step_picture(&givens, &at);
+        let doc = parse(&svg);
+        let title = doc
+            .descendants()
+            .find(|n| n.has_tag_name("title"))
+            .unwrap()
+            .text()
+            .unwrap()
+            .to_string();
+        assert!(title.starts_with(&format!("Step {n}: ")), "{title}");
+        // The marks drawn are those of the position after the earlier steps.
+        let mut m = position.to_marks();
+        for s in &steps[..n - 1] {
+            s.apply(&mut m);
+        }
+        let drawn = doc
+            .descendants()
+            .filter(|x| {
+                x.has_tag_name("text")
+                    && x.attribute("class").is_some_and(|c| c.starts_with("mark"))
+            })
+            .count() as u32;
+        let open: u32 = (0..81)
+            .filter(|&c| m.values[c] == 0)
+            .map(|c| m.cands[c].count_ones())
+            .sum();
+        assert_eq!(drawn, open, "step {n}");
+        let crossed = format!(
+            "data-cell=\"{}\" data-digit=\"{digit}\"",
+            p.size.cell_name(cell)
+        );
+        assert!(!svg.contains(&crossed), "a crossed-out candidate drawn");
+    }
+    // Errors as for puzzles: past the end, and no hint on a full grid or without solution.
+    assert_eq!(
+        locate_position_step(&position, steps.len() + 1, &mut crate::Silent).unwrap_err(),
+        StepError::OutOfRange {
+            asked: steps.len() + 1,
+            steps: steps.len()
+        }
+    );
+    // The solution's digit crossed out in another open cell: no solution is left.
+    let mut wrong = masks;
+    let other = (0..81)
+        .find(|&c| p.cells[c] == 0 && c != cell && wrong[c].count_ones() >= 2)
+        .unwrap();
+    wrong[other] &= !(1 << (solution[other] - 1));
+    let broken = Marked::from_marks(&wrong).unwrap();
+    assert_eq!(
+        locate_position_step(&broken, 0, &mut crate::Silent).unwrap_err(),
+        StepError::NoHint { solved: false }
+    );
+    let full = Marked::from_marks(&std::array::from_fn(|c| 1 << (solution[c] - 1))).unwrap();
+    assert_eq!(
+        locate_position_step(&full, 0, &mut crate::Silent).unwrap_err(),
+        StepError::NoHint { solved: true }
+    );
+}
+
+/// A chain step made of propagations carries its links once located (the ladder's own
+/// step has none): drawn as arrows between candidates of the position, on a puzzle and
+/// on the same position read from its pencil marks.
+#[test]
+fn chain_steps_of_propagations_are_drawn_with_their_arrows() {
+    use super::samples::FORCING;
+    use crate::logic::chains::ChainKind;
+    let (p, at) = {
+        let p = puzzle(FORCING);
+        let steps = path(&p, &mut || {}).unwrap();
+        let i = steps
+            .iter()
+            .position(|s| s.technique == Technique::Chain(ChainKind::DynamicContradiction))
+            .expect("the path takes it");
+        assert!(steps[i].links.is_empty(), "the ladder computes no links");
+        let at = locate_step(&p, i + 1, &mut crate::Silent).unwrap();
+        let plain = crate::logic::Step {
+            links: Vec::new(),
+            ..at.step.clone()
+        };
+        assert_eq!(plain, steps[i]);
+        (p, at)
+    };
+    let links = &at.step.links;
+    assert!(links.len() >= 4, "{links:?}");
+    for l in links {
+        assert!(at.before.has(l.from.cell as usize, l.from.digit));
+        assert!(at.before.has(l.to.cell as usize, l.to.digit));
+    }
+    let svg = check_step_picture(&p, &at);
+    let doc = parse(&svg);
+    let strong = with_class(&doc, "link strong").len();
+    let weak = with_class(&doc, "link weak").len();
+    assert_eq!(strong, links.iter().filter(|l| l.strong).count());
+    assert_eq!(strong + weak, links.len());
+
+    // The same position as a pencil-mark text: its hint is that step, with the same links.
+    let position = crate::position::Position::from_marks(&masks_of(&at.before)).unwrap();
+    let hint = locate_position_step(&position, 0, &mut crate::Silent).unwrap();
+    assert_eq!(hint.step, at.step);
+}
+
+/// 4×4 puzzles have steps too (no chains: those are 9×9 only): the hint and every step
+/// of the path drawn as they are listed, the marks in their quarters of the cell.
+#[test]
+fn four_by_four_steps_are_drawn() {
+    let p = puzzle(FOUR);
+    let steps = path(&p, &mut || {}).unwrap();
+    assert!(!steps.is_empty());
+    for n in 0..=steps.len() {
+        let at = locate_step(&p, n, &mut crate::Silent).unwrap();
+        if n > 0 {
+            assert_eq!(at.step, steps[n - 1]);
+        }
+        let svg = draw_step(&p, &at, 200, true).unwrap();
+        let doc = parse(&svg);
+        assert!(doc
+            .root_element()
+            .attribute("class")
+            .unwrap()
+            .contains("four"));
+        for l in doc
+            .descendants()
+            .filter(|n| n.attribute("class") == Some("placed"))
+        {
+            let (r, c) = rc(l.attribute("data-cell").unwrap());
+            assert!((0..4).contains(&r) && (0..4).contains(&c));
+        }
+        if !at.step.eliminations.is_empty() {
+            check_step_picture(&p, &at);
+        }
+    }
+}

@@ -27,3 +27,16 @@ pub fn position_solutions<O: Observer>(
     Solutions::from_candidates(&position.values, &position.cands, limit, observer)
         .expect("a position's filled cells do not conflict")
 }
+
+/// The fast search's trace of a position (see [`crate::explain::Trace`]): the same
+/// search as [`solve_position_observed`], event by event.
+pub fn position_trace<O: Observer>(position: &Position, observer: O) -> crate::explain::Trace<O> {
+    crate::explain::Trace::from_position(&position.values, &position.cands, observer)
+        .expect("a position's filled cells do not conflict")
+}
+
+/// Naked and hidden singles alone, to a fixpoint, from the position's marks (the
+/// singles keys of `sudoku_stats` for a pencil-mark text).
+pub fn position_singles(position: &Position) -> crate::plain::SinglesFixpoint {
+    crate::plain::singles_from_candidates(&position.values, &position.cands)
+}

@@ -71,3 +71,51 @@ SELECT * FROM sudoku_generate(1, min_rating => 1.1, max_rating => 1.1);
 SELECT * FROM sudoku_generate(1, min_rating => 5, max_rating => 4);
 SELECT * FROM sudoku_generate(1, min_rating => 13, max_rating => 19);
 SELECT * FROM sudoku_generate(1, symmetry => 'spiral');
+
+-- Near a puzzle (issue 28): puzzles from the neighbourhood of a start, each with exactly
+-- one solution, rated in the range, distinct from each other and from the start.
+\set middling '\'.........583....4..1......88..4....59.2.5.17...5..1.8....96.......3..4..43.8..65.\''
+\set hard '\'..3..6.8.4.....1...8.1....6.1...86......9..5...75.......2.......6...34..9...7...2\''
+SELECT count(*) AS puzzles, count(DISTINCT puzzle) AS distinct_puzzles,
+       count(*) FILTER (WHERE puzzle = :middling) AS the_start,
+       bool_and(sudoku_count_solutions(puzzle) = 1 AND sudoku_solve(puzzle) = solution) AS unique_solutions,
+       bool_and(rating BETWEEN 4.0 AND 7.5 AND rating = sudoku_rate(puzzle)) AS rated_in_range
+FROM sudoku_generate(8, 1, min_rating => 4.0, max_rating => 7.5, near => :middling);
+-- Deterministic for a seed; another seed, other puzzles; puzzle n whatever the count.
+SELECT (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(4, 1, near => :middling))
+     = (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(4, 1, near => :middling)) AS same_seed_same_puzzles,
+       (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(4, 1, near => :middling))
+     = (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(4, 2, near => :middling)) AS other_seed_same_puzzles,
+       (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(2, 1, near => :middling))
+     = (SELECT (array_agg(puzzle ORDER BY n))[1:2] FROM sudoku_generate(4, 1, near => :middling)) AS a_prefix;
+-- The symmetry asked for (the start made symmetric first).
+SELECT count(*) AS puzzles,
+       count(*) FILTER (WHERE EXISTS (SELECT 1 FROM generate_series(1, 81) AS i
+                                      WHERE (substr(puzzle, i, 1) = '.') <> (substr(puzzle, 82 - i, 1) = '.'))) AS asymmetric
+FROM sudoku_generate(4, 7, symmetry => 'rotate180', near => :middling);
+-- The hard end: puzzles rated 9.0 or more near a puzzle of the hardest lists.
+SELECT n, puzzle, givens, rating FROM sudoku_generate(3, 1, min_rating => 9.0, max_rating => 19.9, near => :hard);
+-- NULL near gives the random puzzles; a NULL elsewhere, no rows (as STRICT did).
+SELECT (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(3, 42, near => NULL))
+     = (SELECT array_agg(puzzle ORDER BY n) FROM sudoku_generate(3, 42)) AS null_near_is_random;
+SELECT count(*) AS null_count FROM sudoku_generate(NULL);
+SELECT count(*) AS null_seed FROM sudoku_generate(3, NULL, near => :middling);
+-- Ratings random generation does not reach are refused at once, and say how to get them.
+SELECT * FROM sudoku_generate(1, min_rating => 9.5);
+-- A range the search does not reach within its budget (300 ratings in a row outside it)
+-- says what it reached; near an easy puzzle, whose every neighbour falls to singles, the
+-- neighbourhood runs out first.
+SELECT * FROM sudoku_generate(1, min_rating => 11.0, max_rating => 11.9, near => :middling);
+SELECT * FROM sudoku_generate(1, min_rating => 11.0, max_rating => 11.9, near => '53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79');
+-- Bad starts, and clues with near.
+SELECT * FROM sudoku_generate(1, near => repeat('.', 81));
+SELECT * FROM sudoku_generate(1, near => '12345678.........9' || repeat('.', 63));
+SELECT * FROM sudoku_generate(1, near => '12x');
+SELECT * FROM sudoku_generate(1, near => '55' || repeat('.', 79));
+SELECT * FROM sudoku_generate(1, near => '1234341221434321');
+SELECT * FROM sudoku_generate(1, near => repeat('123456789', 81));
+SELECT * FROM sudoku_generate(1, clues => 30, near => :middling);
+-- A long search stops at statement_timeout.
+SET statement_timeout = '300ms';
+SELECT count(*) FROM sudoku_generate(1000, 1, min_rating => 10.0, max_rating => 19.9, near => :hard);
+RESET statement_timeout;

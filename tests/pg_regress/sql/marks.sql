@@ -130,3 +130,54 @@ SELECT sudoku_format(:'classic', 'pencil');
 SELECT sudoku_rate(NULL, '', '') IS NULL AS null_in, count(*) AS no_rows FROM sudoku_check(:'classic', NULL, '');
 SELECT sudoku_is_valid(sudoku_format(:'classic', 'marks')) AS valid,
        sudoku_is_valid(overlay(sudoku_format(:'classic', 'marks') PLACING '....5....' FROM 19 FOR 9)) AS contradictory;
+
+-- The canonical form of a pencil-mark text: the smallest 729-character text over every
+-- transformation (rows, columns, bands, stacks, transposition, digits). A transformed
+-- text (the puzzle's digits relabelled, or its first two rows swapped) has the same
+-- form; a text with a candidate removed has another.
+SELECT sudoku_canonical(sudoku_format(:'classic', 'marks')) AS canonical;
+SELECT length(c) AS length,
+       sudoku_canonical(c) = c AS fixed_point,
+       sudoku_canonical(sudoku_format(:'classic', 'marks_grid')) = c AS from_the_grid,
+       sudoku_canonical(sudoku_format(translate(:'classic', '123456789', '912345678'), 'marks')) = c AS relabelled,
+       sudoku_canonical(sudoku_format(substr(:'classic', 10, 9) || substr(:'classic', 1, 9) || substr(:'classic', 19), 'marks')) = c AS rows_swapped,
+       sudoku_canonical(overlay(sudoku_format(:'classic', 'marks') PLACING '.' FROM 20 FOR 1)) = c AS one_removed
+FROM sudoku_canonical(sudoku_format(:'classic', 'marks')) AS c;
+-- sudoku_equivalent compares pencil marks up to a transformation; a puzzle stands for
+-- its candidate grid (sudoku_format(p, 'marks')).
+SELECT sudoku_equivalent(sudoku_format(:'classic', 'marks'),
+                         sudoku_format(translate(:'classic', '123456789', '912345678'), 'marks_grid')) AS marks_marks,
+       sudoku_equivalent(:'classic', sudoku_format(translate(:'classic', '123456789', '912345678'), 'marks')) AS puzzle_marks,
+       sudoku_equivalent(sudoku_format(:'classic', 'marks'), :'harder') AS other_puzzle,
+       sudoku_equivalent(sudoku_format(:'classic', 'marks'),
+                         overlay(sudoku_format(:'classic', 'marks') PLACING '.' FROM 20 FOR 1)) AS one_removed,
+       sudoku_equivalent('1.3..4....2.4...', sudoku_format(:'classic', 'marks')) AS four_by_four;
+SELECT sudoku_canonical(overlay(sudoku_format(:'classic', 'marks') PLACING '.........' FROM 19 FOR 9));
+
+-- The search trace of a pencil-mark text: the fast search started from its marks. With
+-- no mark removed, the same trace as the puzzle's; with the 4 of r1c3 removed, no
+-- placement is kept (no solution).
+SELECT count(*) AS events, count(*) FILTER (WHERE kept) AS kept,
+       count(*) = (SELECT count(*) FROM sudoku_search_trace(:'harder')) AS as_the_puzzle
+FROM sudoku_search_trace(sudoku_format(:'harder', 'marks'));
+SELECT (SELECT array_agg(ROW(technique, cell, digit, depth, kept)::text ORDER BY step)
+        FROM sudoku_search_trace(sudoku_format(:'harder', 'marks')))
+       = (SELECT array_agg(ROW(technique, cell, digit, depth, kept)::text ORDER BY step)
+          FROM sudoku_search_trace(:'harder')) AS same_trace;
+SELECT step, technique, unit, cell, digit, depth, kept
+FROM sudoku_search_trace(overlay(sudoku_format(:'classic', 'marks') PLACING '.' FROM 22 FOR 1))
+ORDER BY step LIMIT 3;
+SELECT count(*) FILTER (WHERE kept) AS kept
+FROM sudoku_search_trace(overlay(sudoku_format(:'classic', 'marks') PLACING '.' FROM 22 FOR 1));
+
+-- sudoku_stats of a pencil-mark text counts the singles from its marks: with no mark
+-- removed, the puzzle's figures; sudoku_solve of a pencil-mark text is an 81-digit line.
+SELECT s->'naked_singles' = p->'naked_singles' AS naked,
+       s->'hidden_singles' = p->'hidden_singles' AS hidden,
+       s->'blanks_after_singles' = p->'blanks_after_singles' AS blanks_after,
+       s->'solved_by_singles' AS solved_by_singles
+FROM sudoku_stats(sudoku_format(:'harder', 'marks')) AS s, sudoku_stats(:'harder') AS p;
+SELECT s->'naked_singles' AS naked, s->'hidden_singles' AS hidden,
+       s->'blanks_after_singles' AS blanks_after, s->'solved_by_singles' AS solved_by_singles
+FROM sudoku_stats(sudoku_format(:'classic', 'marks')) AS s;
+SELECT sudoku_solve(sudoku_format(:'classic', 'marks_grid'));

@@ -27,8 +27,7 @@ FROM p;
 -- 4x4.
 SELECT pg_temp.n(sudoku_svg('1...3.....2....4', candidates => true), '//s:text[@class="mark"]') AS marks_4x4,
        pg_temp.v(sudoku_svg('1...3.....2....4'), '/s:svg/@class') AS class;
--- A pencil-mark text: its marks drawn as they are, one removed candidate one mark fewer;
--- no step drawn on it yet (0A000).
+-- A pencil-mark text: its marks drawn as they are, one removed candidate one mark fewer.
 WITH c AS (SELECT cell, candidates[1] AS digit FROM p, sudoku_candidates(easy) WHERE count >= 3 ORDER BY cell LIMIT 1),
      m AS (SELECT sudoku_format(easy, 'marks') AS all_marks,
                   overlay(sudoku_format(easy, 'marks') PLACING '.' FROM (c.cell - 1) * 9 + c.digit FOR 1) AS fewer
@@ -39,7 +38,36 @@ SELECT pg_temp.n(sudoku_svg(all_marks), '//s:text[@class="mark"]') =
          pg_temp.n(sudoku_svg(all_marks), '//s:text[@class="mark"]') - 1 AS one_fewer,
        sudoku_svg(fewer) = sudoku_svg(sudoku_format(fewer, 'marks_grid')) AS grid_form_same_picture
 FROM m;
-SELECT sudoku_svg(sudoku_format(easy, 'marks'), step => 0) FROM p;
+-- Steps on a pencil-mark text are those sudoku_hint and sudoku_steps give on it, drawn on
+-- its own marks: a candidate the player crossed out (not the solution's) is never drawn.
+CREATE TEMP TABLE mk AS
+WITH c AS (SELECT c.cell, d AS digit FROM p, sudoku_candidates(p.easy) c, unnest(c.candidates) d
+           WHERE c.count >= 3 AND d <> substr(sudoku_solve(p.easy), c.cell, 1)::int
+           ORDER BY c.cell, d LIMIT 1)
+SELECT overlay(sudoku_format(easy, 'marks') PLACING '.' FROM (c.cell - 1) * 9 + c.digit FOR 1) AS marks,
+       format('//s:text[@data-cell="r%sc%s" and @data-digit="%s"]', (c.cell - 1) / 9 + 1, (c.cell - 1) % 9 + 1, c.digit) AS crossed
+FROM p, c;
+SELECT pg_temp.v(sudoku_svg(marks, step => 0), '/s:svg/s:title/text()') =
+         format('Hint: %s (%s)', h.technique, h.rating) AS hint_title,
+       pg_temp.n(sudoku_svg(marks, step => 0), '//s:circle[@class="on"]') = cardinality(h.placements) AS placed,
+       pg_temp.n(sudoku_svg(marks, step => 0), '//s:text[starts-with(@class, "mark")]') =
+         (SELECT sum(count) FROM sudoku_candidates(marks)) AS its_own_marks,
+       pg_temp.n(sudoku_svg(marks, step => 0), crossed) AS crossed_out_drawn
+FROM mk, sudoku_hint(mk.marks) h;
+SELECT s.step,
+       pg_temp.v(sudoku_svg(marks, step => s.step), '/s:svg/s:title/text()') =
+         format('Step %s: %s (%s)', s.step, s.technique, s.rating) AS title,
+       pg_temp.n(sudoku_svg(marks, step => s.step), '//s:circle[@class="off"]') = cardinality(s.eliminations) AS removals,
+       pg_temp.n(sudoku_svg(marks, step => s.step), crossed) AS crossed_out_drawn
+FROM mk, sudoku_steps(mk.marks) s
+WHERE s.step IN (1, 5, 20)
+ORDER BY s.step;
+-- A chain step on a pencil-mark text (a position where Sukaku Explainer took a dynamic
+-- contradiction): its links as arrows, strong and weak.
+SELECT pg_temp.v(svg, '/s:svg/s:title/text()') AS title,
+       pg_temp.n(svg, '//s:g[@class="link strong"]') > 0 AS strong_arrows,
+       pg_temp.n(svg, '//s:g[@class="link weak"]') > 0 AS weak_arrows
+FROM (SELECT sudoku_svg('.2.4....9..34......2..5..8.1...........45..8..234............89.....6.........7.......67.91............56.8...3.56.......5..8...3..67...2.........3.5..89...4........4.67...234.6....2..56.8..2.456...........9.234.67..1..........3.5..8...3.5...........8..2...6.........7..........9.2...6.......5......3.........4.....1.........2...6...........9...4............8...3......1............5..........7...2...6.....3..........5....1..............7...2.4.6....2.4..........6..9.2......9.......8..2.4.6......4.6.8...3.......2.456.........7..........9...4.6.8.1.........2..56.......5.....2.4...8.........9.234.6...1..........34.6.........7...2.....8..23..6...1..............7...2...6....23456....2.45...........8....4.6.....3.5............9', step => 0) AS svg) s;
 
 -- Steps: the hint (step 0) is sudoku_hint's; step n is sudoku_steps' n-th, its
 -- removals on red discs, its pattern's cells shaded.
@@ -92,6 +120,9 @@ SELECT sudoku_svg(easy, step => -2) FROM p;
 SELECT sudoku_svg(easy, step => 52) FROM p;
 SELECT sudoku_svg('534678912672195348198342567859761423426853791713924856961537284287419635345286179', step => 0);
 SELECT sudoku_svg('12345678.........9' || repeat('.', 63), step => 0);
+SELECT sudoku_svg(marks, step => 99) FROM mk;
+SELECT sudoku_svg(overlay(marks PLACING '.' FROM 10 * 9 + substr(sudoku_solve(easy), 11, 1)::int FOR 1), step => 0)
+FROM p, mk;
 SELECT sudoku_svg('12x');
 SELECT sudoku_svg('55' || repeat('.', 79));
 SELECT * FROM sudoku_svg_pages(ARRAY['12x']);

@@ -41,7 +41,8 @@ fn main() {
         let start = Instant::now();
         let mut attempts = 0;
         for i in 0..count {
-            let g = generate_graded(seed, i, options, RatingRange { min, max }, &mut Silent);
+            let g = generate_graded(seed, i, options, RatingRange { min, max }, &mut Silent)
+                .expect("the band is reached within the attempts");
             assert!(g.rating.is_some_and(|r| (min..=max).contains(&r)));
             if let Some(file) = written.as_mut() {
                 use std::io::Write;

@@ -9,32 +9,100 @@
 
 use std::fs;
 use std::path::Path;
-use sudoku_core::logic::{self, Technique};
-use sudoku_core::picture::samples::{self, CYCLE, EASY, FOUR, RECTANGLE, WINGS};
-use sudoku_core::picture::{
-    draw_step, grid_svg, locate_step, page, Options, Overlay, PageItem, PageKind, PageLayout,
-    Paper, Position,
+use sudoku_core::logic::chains::ChainKind;
+use sudoku_core::logic::{self, Candidate, Link, Step, Technique};
+use sudoku_core::picture::samples::{
+    self, CYCLE, EASY, FORCING, FOUR, HARDEST, RECTANGLE, WINGS, XY_CHAIN,
 };
-use sudoku_core::{Puzzle, Silent};
+use sudoku_core::picture::{
+    draw_step, grid_svg, locate_position_step, locate_step, page, Options, Overlay, PageItem,
+    PageKind, PageLayout, Paper, Position,
+};
+use sudoku_core::position::Position as MarksPosition;
+use sudoku_core::{Puzzle, Silent, Size};
 
 fn puzzle(text: &str) -> Puzzle {
     Puzzle::parse(text).expect("a sample puzzle")
 }
 
+/// A picture, with the chain links it draws (none for most).
+struct Drawn {
+    svg: String,
+    links: Vec<Link>,
+}
+
+impl From<String> for Drawn {
+    fn from(svg: String) -> Drawn {
+        Drawn {
+            svg,
+            links: Vec::new(),
+        }
+    }
+}
+
 /// The picture of step `number` (0: the hint) of `text`.
-fn step(text: &str, number: usize) -> String {
+fn step(text: &str, number: usize) -> Drawn {
     let p = puzzle(text);
     let at = locate_step(&p, number, &mut Silent).expect("the step exists");
-    draw_step(&p, &at, 450, true).expect("a picture")
+    Drawn {
+        svg: draw_step(&p, &at, 450, true).expect("a picture"),
+        links: at.step.links,
+    }
+}
+
+/// The hint of a pencil-mark position drawn on its own marks, as `sudoku_svg(marks,
+/// step => 0)` draws it: the position `text`'s path reaches before its first step with
+/// chain technique `kind`, read from its pencil marks.
+fn marks_hint(text: &str, kind: ChainKind) -> Drawn {
+    let number = first_step(text, |s| s.technique == Technique::Chain(kind));
+    let before = locate_step(&puzzle(text), number, &mut Silent)
+        .expect("the step exists")
+        .before;
+    let masks: [u16; 81] = std::array::from_fn(|c| match before.values[c] {
+        0 => before.cands[c],
+        d => 1 << (d - 1),
+    });
+    let position = MarksPosition::from_marks(&masks).expect("a position");
+    let at = locate_position_step(&position, 0, &mut Silent).expect("a hint");
+    Drawn {
+        svg: draw_step(&Puzzle::from_cells(position.givens), &at, 450, true).expect("a picture"),
+        links: at.step.links,
+    }
 }
 
 /// The number of the first step of `text`'s path taken with a technique.
 fn first(text: &str, want: fn(Technique) -> bool) -> usize {
+    first_step(text, |s| want(s.technique))
+}
+
+/// The number of the first step of `text`'s path that is `want`.
+fn first_step(text: &str, want: impl Fn(&Step) -> bool) -> usize {
     let steps = logic::path(&puzzle(text), &mut || {}).expect("a path");
-    1 + steps
-        .iter()
-        .position(|s| want(s.technique))
-        .expect("the path takes it")
+    1 + steps.iter().position(want).expect("the path takes it")
+}
+
+/// An XY-chain: a forcing chain whose strong links are all inside bivalue cells (one
+/// digit of the cell off, the other on) and whose weak links all join one digit in two
+/// cells.
+fn is_xy_chain(step: &Step) -> bool {
+    matches!(
+        step.technique,
+        Technique::Chain(ChainKind::ForcingChain | ChainKind::ForcingYChain)
+    ) && step.links.iter().all(|l| {
+        if l.strong {
+            l.from.cell == l.to.cell
+        } else {
+            l.from.cell != l.to.cell && l.from.digit == l.to.digit
+        }
+    })
+}
+
+/// The picture of the first step of `text`'s path taken with chain technique `kind`.
+fn chain_step(text: &str, kind: ChainKind) -> Drawn {
+    step(
+        text,
+        first_step(text, |s| s.technique == Technique::Chain(kind)),
+    )
 }
 
 fn grid(text: &str, candidates: bool, labels: bool, title: &str) -> String {
@@ -54,7 +122,7 @@ fn grid(text: &str, candidates: bool, labels: bool, title: &str) -> String {
 
 /// Hand-written links on the easy puzzle's candidates, one of each kind, for the
 /// arrows' tests (the engine's steps do not carry their links yet).
-fn links() -> String {
+fn links() -> Drawn {
     let p = puzzle(EASY);
     let links = samples::links();
     let overlay = Overlay {
@@ -65,12 +133,16 @@ fn links() -> String {
         title: "Links",
         ..Options::default()
     };
-    grid_svg(
+    let svg = grid_svg(
         &Position::with_candidates(&p).expect("consistent givens"),
         &overlay,
         &options,
     )
-    .expect("a picture")
+    .expect("a picture");
+    Drawn {
+        svg,
+        links: links.to_vec(),
+    }
 }
 
 fn pages(per_page: usize, paper: Paper, kind: PageKind) -> String {
@@ -104,14 +176,14 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let files: Vec<(&str, String)> = match set {
+    let files: Vec<(&str, Drawn)> = match set {
         "tests" => vec![
-            ("puzzle.svg", grid(EASY, false, false, "Sudoku")),
+            ("puzzle.svg", grid(EASY, false, false, "Sudoku").into()),
             (
                 "marks.svg",
-                grid(EASY, true, true, "Sudoku with pencil marks"),
+                grid(EASY, true, true, "Sudoku with pencil marks").into(),
             ),
-            ("four.svg", grid(FOUR, true, true, "4x4 Sudoku")),
+            ("four.svg", grid(FOUR, true, true, "4x4 Sudoku").into()),
             ("single.svg", step(EASY, 0)),
             (
                 "x_wing.svg",
@@ -132,22 +204,45 @@ fn main() {
                 "xy_cycle.svg",
                 step(CYCLE, first(CYCLE, |t| matches!(t, Technique::Chain(_)))),
             ),
+            (
+                "xy_chain.svg",
+                step(XY_CHAIN, first_step(XY_CHAIN, is_xy_chain)),
+            ),
+            (
+                "cell_forcing_chains.svg",
+                chain_step(FORCING, ChainKind::CellForcingChains),
+            ),
+            (
+                "dynamic_contradiction.svg",
+                chain_step(FORCING, ChainKind::DynamicContradiction),
+            ),
+            (
+                "dynamic_plus.svg",
+                chain_step(HARDEST, ChainKind::Nested(1)),
+            ),
+            (
+                "marks_step.svg",
+                marks_hint(FORCING, ChainKind::DynamicCellForcingChains),
+            ),
             ("links.svg", links()),
-            ("page_a4_4.svg", pages(4, Paper::A4, PageKind::Puzzles)),
+            (
+                "page_a4_4.svg",
+                pages(4, Paper::A4, PageKind::Puzzles).into(),
+            ),
             (
                 "page_letter_6.svg",
-                pages(6, Paper::Letter, PageKind::Puzzles),
+                pages(6, Paper::Letter, PageKind::Puzzles).into(),
             ),
             (
                 "page_a4_2_solutions.svg",
-                pages(2, Paper::A4, PageKind::Solutions),
+                pages(2, Paper::A4, PageKind::Solutions).into(),
             ),
         ],
         "docs" => vec![
-            ("puzzle.svg", grid(EASY, false, false, "Sudoku")),
+            ("puzzle.svg", grid(EASY, false, false, "Sudoku").into()),
             (
                 "marks.svg",
-                grid(EASY, true, true, "Sudoku with pencil marks"),
+                grid(EASY, true, true, "Sudoku with pencil marks").into(),
             ),
             ("hint.svg", step(EASY, 0)),
             (
@@ -158,7 +253,11 @@ fn main() {
                 "chain.svg",
                 step(CYCLE, first(CYCLE, |t| matches!(t, Technique::Chain(_)))),
             ),
-            ("page.svg", pages(4, Paper::A4, PageKind::Puzzles)),
+            (
+                "dynamic_chain.svg",
+                chain_step(FORCING, ChainKind::DynamicContradiction),
+            ),
+            ("page.svg", pages(4, Paper::A4, PageKind::Puzzles).into()),
         ],
         other => {
             eprintln!("unknown set {other}: tests or docs");
@@ -166,7 +265,26 @@ fn main() {
         }
     };
     fs::create_dir_all(dir).expect("the output directory");
-    for (name, svg) in files {
-        fs::write(dir.join(name), svg).expect("a written file");
+    // What the browser test checks each arrow against: the links the engine's steps carry
+    // (not what the picture says), one line per link.
+    let mut expected = String::from("# file\tfrom\tto\tkind (scripts/browser_test.sh)\n");
+    for (name, drawn) in &files {
+        for l in &drawn.links {
+            // Chains are 9×9 only.
+            let cand = |c: &Candidate| {
+                let name = Size::Nine.cell_name(c.cell as usize);
+                format!("{name}:{}", c.digit)
+            };
+            expected.push_str(&format!(
+                "{name}\t{}\t{}\t{}\n",
+                cand(&l.from),
+                cand(&l.to),
+                if l.strong { "strong" } else { "weak" }
+            ));
+        }
+        fs::write(dir.join(name), &drawn.svg).expect("a written file");
+    }
+    if set == "tests" {
+        fs::write(dir.join("links.tsv"), expected).expect("a written file");
     }
 }

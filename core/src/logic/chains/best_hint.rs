@@ -190,6 +190,12 @@ impl BestHint {
         );
     }
 
+    /// The shape of the best hint and the potential it proves (None for a cycle): what
+    /// `links::hint_links` draws.
+    pub(crate) fn shape(&self) -> Option<(&HintShape, Option<u16>)> {
+        self.best.as_ref().map(|h| (&h.shape, h.target))
+    }
+
     pub(crate) fn into_step(self) -> Option<Step> {
         let h = self.best?;
         let mut cells: Vec<u8> = Vec::new();

@@ -77,6 +77,7 @@ mod deep;
 mod difficulty;
 mod dynamic_closure;
 pub mod kind;
+mod links;
 mod multiple;
 mod nested;
 mod planes;
@@ -141,6 +142,49 @@ impl Producer {
 ///
 /// Chains are searched on 9×9 grids only (`None` on 4×4).
 pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
+    find_step(m, producer, check, false)
+}
+
+/// The step [`find`] gives, with the links of every chain of it where it is made of
+/// propagations (nishio, cell and region forcing chains, contradictions, double forcing
+/// chains, dynamic and nested chains; see `links`): what a picture draws. The search is
+/// `find`'s, and the links are those of the best hint only, found after it; the ladder
+/// (rating, paths) calls `find`, which needs no links and spends nothing on them.
+pub fn find_with_links(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
+    find_step(m, producer, check, true)
+}
+
+/// The producer of the steps of a chain kind (the one the ladder took it from).
+pub fn producer_of(kind: ChainKind) -> Producer {
+    match kind {
+        ChainKind::XCycle
+        | ChainKind::YCycle
+        | ChainKind::XYCycle
+        | ChainKind::ForcingXChain
+        | ChainKind::ForcingYChain
+        | ChainKind::ForcingChain => Producer::Cycles,
+        ChainKind::Nishio => Producer::Nishio,
+        ChainKind::CellForcingChains | ChainKind::RegionForcingChains => Producer::Multiple,
+        ChainKind::DynamicCellForcingChains
+        | ChainKind::DynamicRegionForcingChains
+        | ChainKind::DynamicContradiction
+        | ChainKind::DynamicDoubleForcing => Producer::Dynamic,
+        // A level-4 step does not say its nesting limit: the first one is named.
+        ChainKind::Nested(level) => match level {
+            0 | 1 => Producer::DynamicPlus,
+            2 => Producer::Nested2,
+            3 => Producer::Nested3,
+            _ => Producer::Nested4(0),
+        },
+    }
+}
+
+fn find_step(
+    m: &Marks,
+    producer: Producer,
+    check: &mut dyn FnMut(),
+    with_links: bool,
+) -> Option<Step> {
     if m.size != Size::Nine {
         return None;
     }
@@ -152,6 +196,8 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
         }
     }
     let mut best = BestHint::default();
+    // The mode of a search of propagations, for the links of its best hint.
+    let mut propagated = None;
     match producer {
         Producer::Cycles => {
             let mut w = cycles::CycleWork::default();
@@ -195,9 +241,21 @@ pub fn find(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -> Option<St
                     multiple::search(&grid, params, &mut pool, &mut best, check);
                 }
             });
+            propagated = Some(params.mode);
         }
     }
-    best.into_step()
+    // The links of the best hint only, once the search is over (see `links`).
+    let links = match (propagated, best.shape()) {
+        (Some(mode), Some((shape, target))) if with_links => {
+            links::hint_links(&grid, mode, shape, target)
+        }
+        _ => Vec::new(),
+    };
+    let mut step = best.into_step()?;
+    if !links.is_empty() {
+        step.links = links;
+    }
+    Some(step)
 }
 
 /// Forgets what the chain searches of this thread remember of earlier calls (see

@@ -251,6 +251,29 @@ impl Propagation {
         }
     }
 
+    /// True when this run reached potential `p` (its parents are those of this run).
+    pub fn reached(&self, p: u16) -> bool {
+        let c = pot_cand(p);
+        if pot_on(p) {
+            self.on.has(c) || self.absurd == Some(c)
+        } else {
+            self.off.has(c) || self.absurd == Some(c)
+        }
+    }
+
+    /// The parents of potential `p`, which this run reached ([`Propagation::reached`]):
+    /// the one that fired the rule first, then its hidden or rule parents; none for the
+    /// assumption.
+    pub fn parents(&self, p: u16) -> &[u16] {
+        let span = &self.par[p as usize];
+        if span.len == ONE_PARENT {
+            std::slice::from_ref(&span.one)
+        } else {
+            let start = span.start as usize;
+            &self.arena[start..start + span.len as usize]
+        }
+    }
+
     /// Adds an "off" potential found by a nested rule (not already off), with parents.
     pub fn add_off(&mut self, c: u16, parents: &[u16]) {
         if !self.off.has(c) {

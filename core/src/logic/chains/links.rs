@@ -1,0 +1,175 @@
+//! The links of a chain step made of propagations (nishio, cell and region forcing
+//! chains, static and dynamic, contradictions, double forcing chains, dynamic (+) and
+//! deeper nesting): what a picture draws as arrows.
+//!
+//! Each chain of the hint runs from an assumption to a conclusion: a contradiction's
+//! two chains from its assumption to the candidate found both on and off, a double
+//! forcing chain's from "on" and from "off" of its candidate to the target, a cell's
+//! from each of its digits, a region's from each place of its digit. The links are
+//! read from the propagation's parents, walking back from each conclusion, as Sukaku
+//! Explainer draws a chain (its `ChainingHint.getLinks`): a link from every parent of
+//! every potential the conclusion rests on, when that potential has at most
+//! [`MAX_PARENTS_DRAWN`] parents (more are the rule parents of a nested rule, which
+//! would only clutter the picture). Unlike Sukaku Explainer, the main parent (the one
+//! that fired the rule) is drawn in any case, so that every chain is an unbroken path of
+//! arrows from its assumption to its conclusion; the walk goes on only through the
+//! parents drawn. A potential turned on in a dynamic chain has, besides its main
+//! parent, the candidates the chain removed before from its cell or unit (its hidden
+//! parents), so the arrows into it show why it is the last one left.
+//!
+//! The search keeps no propagation: [`hint_links`], called by `chains::find_with_links`
+//! (never by `find`, which the ladder calls to rate: rating pays nothing for links), runs
+//! again, once, the propagation of each assumption of the best hint only, after the
+//! search. A propagation depends only on the grid, the assumption and the mode
+//! (`Propagation::propagate` is deterministic), so it is the one the search made or
+//! could have made for that hint, with the same parents; the test
+//! `chain_steps_carry_the_links_of_their_propagations` checks that the
+//! potentials reached from the conclusions are as many as the step's rating counts.
+//!
+//! A chain's links come in order from its assumption towards its conclusion (the
+//! reverse of the walk back), the chains one after the other, each link once. At most
+//! [`MAX_LINKS`] are given (a picture's bound; never reached in practice: a hint rests
+//! on a few dozen potentials).
+
+use super::best_hint::HintShape;
+use super::potential::*;
+use super::propagation::{Mode, Propagation};
+use super::work_grid::WorkGrid;
+use crate::logic::marks::Candidate;
+use crate::logic::step::Link;
+use std::collections::HashSet;
+
+/// A potential with more parents than this has only its main parent drawn.
+pub const MAX_PARENTS_DRAWN: usize = 6;
+
+/// The most links a step carries (what a picture draws at most: one per potential).
+pub const MAX_LINKS: usize = NPOT;
+
+/// The chains of a hint as (assumption, conclusion) potentials, grouped by assumption
+/// (a contradiction's two chains share theirs). Empty for cycles and single forcing
+/// chains, whose links the hint carries itself.
+pub(crate) fn chains_of(
+    grid: &[u16; 81],
+    shape: &HintShape,
+    target: Option<u16>,
+) -> Vec<(u16, u16)> {
+    let on = |cell: usize, d: usize| pot(cand(cell, d), true);
+    match (shape, target) {
+        (HintShape::Contradiction { source, both }, _) => {
+            vec![(*source, pot(*both, true)), (*source, pot(*both, false))]
+        }
+        (HintShape::Double { source }, Some(t)) => {
+            vec![(pot(*source, true), t), (pot(*source, false), t)]
+        }
+        (HintShape::Cell { cell }, Some(t)) => {
+            let cell = *cell as usize;
+            (0..9)
+                .filter(|&d| grid[cell] >> d & 1 != 0)
+                .map(|d| (on(cell, d), t))
+                .collect()
+        }
+        (HintShape::Region { unit, digit0 }, Some(t)) => {
+            let d = *digit0 as usize;
+            crate::grid::UNITS[*unit as usize]
+                .iter()
+                .map(|&cell| cell as usize)
+                .filter(|&cell| grid[cell] >> d & 1 != 0)
+                .map(|cell| (on(cell, d), t))
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The links of the hint of `shape` proving `target` (None for a cycle) on `grid`,
+/// found by a search in `mode`: each of its chains from its assumption to its
+/// conclusion (see the module's documentation).
+pub(crate) fn hint_links(
+    grid: &[u16; 81],
+    mode: Mode,
+    shape: &HintShape,
+    target: Option<u16>,
+) -> Vec<Link> {
+    let chains = chains_of(grid, shape, target);
+    if chains.is_empty() {
+        return Vec::new();
+    }
+    let board = WorkGrid::new(grid);
+    let mut run = Box::<Propagation>::default();
+    let mut links: Vec<Link> = Vec::new();
+    let mut seen: HashSet<(u16, u16)> = HashSet::new();
+    let mut last_start = None;
+    for &(start, end) in &chains {
+        if last_start != Some(start) {
+            run.propagate(&board, start, mode);
+            last_start = Some(start);
+        }
+        for (parent, child) in chain_links(&run, end) {
+            if links.len() == MAX_LINKS {
+                return links;
+            }
+            if seen.insert((parent, child)) {
+                links.push(link(parent, child));
+            }
+        }
+    }
+    links
+}
+
+/// The parents drawn for potential `p` of `run`: all of them when they are at most
+/// [`MAX_PARENTS_DRAWN`], else the main one.
+pub(crate) fn drawn_parents(run: &Propagation, p: u16) -> &[u16] {
+    let parents = run.parents(p);
+    if parents.len() > MAX_PARENTS_DRAWN {
+        &parents[..1]
+    } else {
+        parents
+    }
+}
+
+/// The links of one chain of `run` ending at `end` (a potential it reached), as
+/// (parent, child) potentials: a breadth-first walk back from `end` through the parents
+/// drawn, then the links into each potential met, the last met first.
+pub(crate) fn chain_links(run: &Propagation, end: u16) -> Vec<(u16, u16)> {
+    if !run.reached(end) {
+        return Vec::new();
+    }
+    let mut visited = [0u64; NPOT.div_ceil(64)];
+    let mut met: Vec<u16> = vec![end];
+    visited[end as usize >> 6] |= 1 << (end & 63);
+    let mut i = 0;
+    while i < met.len() {
+        let p = met[i];
+        i += 1;
+        for &q in drawn_parents(run, p) {
+            if visited[q as usize >> 6] >> (q & 63) & 1 == 0 {
+                visited[q as usize >> 6] |= 1 << (q & 63);
+                met.push(q);
+            }
+        }
+    }
+    met.iter()
+        .rev()
+        .flat_map(|&p| drawn_parents(run, p).iter().map(move |&q| (q, p)))
+        .collect()
+}
+
+/// A link into `child`: strong into an "on" (its parent "off" makes it true), weak into
+/// an "off".
+fn link(parent: u16, child: u16) -> Link {
+    let candidate = |p: u16| {
+        let c = pot_cand(p);
+        Candidate {
+            cell: cell_of(c) as u8,
+            digit: digit0_of(c) as u8 + 1,
+        }
+    };
+    Link {
+        from: candidate(parent),
+        to: candidate(child),
+        strong: pot_on(child),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,869 @@
+//! Generation near a given puzzle (`sudoku_generate(..., near => puzzle)`): puzzles from the
+//! neighbourhood of a start puzzle, the way the lists of the hardest puzzles were found,
+//! for the ratings random generation does not reach (random minimal puzzles rate 9.0 or
+//! more about once in 700, and none of 20,000 rated above 9.2).
+//!
+//! ## Neighbours
+//!
+//! A neighbour of a puzzle `P` (exactly one solution `S`, its givens symmetric under the
+//! symmetry asked for) is a puzzle with exactly one solution and a pattern of givens
+//! symmetric too, made by one move on whole *orbits* of the symmetry (a cell and its images;
+//! single cells without symmetry):
+//! - **remove** an orbit of givens (`P − A`), when the solution stays unique;
+//! - **add** an orbit of blanks with the solution's digits (`P + S|B`): always unique, since
+//!   `S` is then the only solution left;
+//! - **move** (the "−1+1" of the hardest lists): remove orbit `A`, then give orbit `B` (a
+//!   blank of `P − A`, `A` itself included) digits that only one solution of `P − A` has
+//!   there. The solutions of `P − A` are listed once (at most [`SOLUTIONS_PER_REMOVAL`]);
+//!   each pattern of digits on `B` that exactly one of them shows makes a candidate, the
+//!   solution's digits or others: `P − A + pattern` keeps exactly that solution. (When the
+//!   list was cut at its limit a pattern seen once may occur again later, so every
+//!   candidate is checked by the fast solver before anything else: the count of solutions,
+//!   not the listing, decides.)
+//!
+//! A start whose pattern is not symmetric is first made so: the blanks of each partly
+//! filled orbit get the solution's digits (unique, since digits of the solution were only
+//! added). `random` takes the first of rotate90, rotate180, mirror and flip the start is
+//! already symmetric under, else one drawn from the seed.
+//!
+//! ## The search: a beam over neighbours
+//!
+//! The *frontier* holds at most [`BEAM_WIDTH`] rated puzzles, ranked by their distance to
+//! the range (0 inside it; `min − rating` below it; `rating − max` above it), then by turns
+//! (a puzzle whose neighbours have had [`TURN`] ratings gives way to the next one as near
+//! the range, so that one puzzle with a barren neighbourhood cannot hold the search), then
+//! the harder first, then the older first. Each step takes the best-ranked puzzle that still
+//! has neighbours to try, and tries its next neighbour; a puzzle's neighbours are listed
+//! the first time it is taken, in an order shuffled from the seed. Older first among
+//! equals makes it a beam, not a walk: the neighbourhood of a good puzzle is worked through
+//! before the search moves on to its equally good neighbours (on the ten puzzles of the
+//! benchmark, asking for 10.0 to 19.9 with today's rater, the walk, newer first, reached
+//! ten puzzles from 5 starts within the budget, the beam from 8; turns of 32 ratings
+//! reached them from 7, of 100 from 8). A puzzle whose every neighbour was tried leaves the
+//! frontier, making room. A neighbour goes
+//! through cheap filters first, then is rated:
+//! 1. already seen (the start, any puzzle examined before): skipped;
+//! 2. the fast solver's count of solutions must be 1;
+//! 3. when the range starts above 2.3, a puzzle that naked and hidden singles solve from
+//!    its givens is skipped without rating: along its path some single always applies
+//!    (singles keep applying as candidates only shrink), and the ladder takes every single
+//!    (naked single 2.3, the rungs before it less) before anything harder, so it rates at
+//!    most 2.3 ([`tests::puzzles_singles_solve_rate_at_most_2_3`] checks it);
+//! 4. rated ([`crate::logic::rate`], with the interrupt check inside).
+//!
+//! A rated neighbour joins the frontier when it ranks above the worst there (which then
+//! leaves), and is returned when its rating lies in the range: so the walk drifts towards
+//! the range and, once inside, towards its hardest puzzles ("keep the hardest found as the
+//! frontier"), and the puzzles it returns are near each other.
+//!
+//! A 20.0 rating ("the engine cannot finish") counts as the number 20.0, as without a
+//! start: inside the range only when `max` is 20.0 or more, and, above a lower `max`, at
+//! distance `20.0 − max` (so with `max` 19.9 such puzzles rank right after those inside
+//! the range: their neighbours are hard ones).
+//!
+//! With `max` below 20.0 a rating stops at the first step rated above `max`
+//! ([`crate::logic::rate_up_to`]: the ER is the hardest step, so it is then above `max`
+//! whatever follows). Such a puzzle is ranked by that step's rating, a lower bound of its
+//! own, and the ratings the search reports above `max` are such bounds.
+//!
+//! ## Bounds: never an endless call
+//!
+//! - **Budget**: at most [`NearOptions::ratings_per_puzzle`] ratings (default
+//!   [`RATINGS_PER_PUZZLE`]) between two puzzles returned; past it, [`NearError::Unreached`]
+//!   says what ratings the search did reach. The frontier emptying (every neighbour of the
+//!   kept puzzles tried) ends the search the same way, and so does the limit of puzzles
+//!   examined ([`EXAMINED_LIMIT`]; both are reported as `exhausted`).
+//! - **Memory**: the frontier keeps at most [`BEAM_WIDTH`] puzzles with at most
+//!   [`MOVES_PER_PUZZLE`] moves of 8 bytes each (about 8 MB at worst), a listing of
+//!   [`SOLUTIONS_PER_REMOVAL`] solutions at a time, and the keys of the puzzles examined
+//!   (8 bytes each, at most [`EXAMINED_LIMIT`]); every growing allocation is fallible.
+//! - **Cancellation**: the observer's interrupt check runs before every neighbour, inside
+//!   every search of the solver and inside every rating.
+//!
+//! Everything is a function of the start, the seed and the options, so a call gives the
+//! same puzzles on any machine; puzzle `n` does not depend on how many are asked for.
+
+use std::collections::HashSet;
+
+use crate::error::OutOfMemory;
+use crate::generate::{Rng, Symmetry};
+use crate::graded::RatingRange;
+use crate::grid::CELLS;
+use crate::puzzle::Puzzle;
+use crate::search::Observer;
+
+/// The default budget: ratings allowed between two puzzles returned.
+pub const RATINGS_PER_PUZZLE: u32 = 300;
+/// The most puzzles the frontier keeps.
+pub const BEAM_WIDTH: usize = 12;
+/// Ratings a puzzle of the frontier has its neighbours rated for before the next puzzle
+/// as near the range takes a turn.
+pub const TURN: u32 = 100;
+/// The most solutions of `P − A` listed for the moves out of a removal.
+pub const SOLUTIONS_PER_REMOVAL: u64 = 256;
+/// The most moves kept for one puzzle of the frontier (a random sample when it has more).
+pub const MOVES_PER_PUZZLE: usize = 65_536;
+/// The most puzzles examined (seen) in one call.
+pub const EXAMINED_LIMIT: usize = 1 << 20;
+
+/// What to generate near the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NearOptions {
+    /// The symmetry of the pattern of givens (`Random`: see the module documentation).
+    pub symmetry: Symmetry,
+    /// The ratings of the puzzles returned.
+    pub range: RatingRange,
+    /// Ratings allowed between two puzzles returned (the budget).
+    pub ratings_per_puzzle: u32,
+}
+
+impl NearOptions {
+    pub fn new(symmetry: Symmetry, range: RatingRange) -> NearOptions {
+        NearOptions {
+            symmetry,
+            range,
+            ratings_per_puzzle: RATINGS_PER_PUZZLE,
+        }
+    }
+}
+
+/// What the search reached when it stopped without a puzzle in the range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    /// Puzzles returned before it stopped.
+    pub found: u64,
+    /// Ratings made in the whole call (the start's included).
+    pub rated: u64,
+    /// The start's rating (after it was made symmetric).
+    pub start: u16,
+    /// The lowest and highest ratings made.
+    pub lowest: u16,
+    pub highest: u16,
+    /// The highest rating made below 20.0, if any.
+    pub highest_below_beyond: Option<u16>,
+    /// Neighbours skipped unrated because singles solve them (they rate 2.3 or less).
+    pub solved_by_singles: u64,
+    /// True when every neighbour of the puzzles kept was tried, or [`EXAMINED_LIMIT`]
+    /// puzzles were examined (else the budget ran out).
+    pub exhausted: bool,
+}
+
+/// Why a search near a puzzle cannot go on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NearError {
+    /// The start is not a 9×9 puzzle.
+    NotNine,
+    /// The start has no solution.
+    NoSolution,
+    /// The start has more than one solution.
+    SeveralSolutions,
+    /// Memory for the search was refused.
+    OutOfMemory(OutOfMemory),
+    /// The budget ran out (or the neighbourhood did) before the next puzzle in range.
+    Unreached(Reach),
+}
+
+/// A puzzle found near the start.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub puzzle: Puzzle,
+    pub solution: [u8; CELLS],
+    /// Its ER, in tenths.
+    pub rating: u16,
+}
+
+/// One move out of a puzzle: remove the orbit of `remove`, then give the orbit of `add`
+/// the digits `digits` (in the orbit's ascending order). [`NO_ORBIT`]: nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Move {
+    remove: u8,
+    add: u8,
+    digits: [u8; 4],
+}
+
+const NO_ORBIT: u8 = u8::MAX;
+
+/// A rated puzzle of the frontier.
+struct Node {
+    cells: [u8; CELLS],
+    solution: [u8; CELLS],
+    rating: u16,
+    /// The order it was rated in (ties go to the older).
+    serial: u64,
+    /// Its moves, listed when it is first taken; `next` is the next one to try.
+    moves: Option<Vec<Move>>,
+    next: usize,
+    /// Neighbours of it rated so far.
+    rated_from: u32,
+}
+
+/// The search near one start, returning puzzles one at a time ([`NearSearch::next_found`]).
+pub struct NearSearch {
+    options: NearOptions,
+    symmetry: Symmetry,
+    /// Every orbit of the symmetry, by its first cell: `orbits[rep]` holds its cells
+    /// (ascending) for each first cell `rep`, and is empty for other cells.
+    orbits: Vec<Vec<u8>>,
+    seed_rng: Rng,
+    frontier: Vec<Node>,
+    seen: HashSet<u64>,
+    serial: u64,
+    rated_since_found: u32,
+    reach: Reach,
+}
+
+/// A key of the givens, the same on every machine (FNV-1a over the 81 cells).
+fn key_of(cells: &[u8; CELLS]) -> u64 {
+    cells.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &d| {
+        (h ^ d as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// True when the pattern of givens looks the same after the symmetry's map.
+pub fn is_symmetric(cells: &[u8; CELLS], symmetry: Symmetry) -> bool {
+    (0..CELLS).all(|c| (cells[c] != 0) == (cells[symmetry.image(c)] != 0))
+}
+
+/// The count of solutions (up to 2) and the first one.
+fn solutions_of<O: Observer>(cells: &[u8; CELLS], observer: &mut O) -> (u64, [u8; CELLS]) {
+    match crate::solver::solve_observed(&Puzzle::from_cells(*cells), 2, observer) {
+        Ok(outcome) => (outcome.count, outcome.solution.unwrap_or([0; CELLS])),
+        Err(_) => (0, [0; CELLS]),
+    }
+}
+
+/// The distance of a rating to the range (0 inside it).
+fn distance(range: RatingRange, rating: u16) -> u16 {
+    if rating < range.min {
+        range.min - rating
+    } else {
+        rating.saturating_sub(range.max)
+    }
+}
+
+impl NearSearch {
+    /// Validates the start, makes it symmetric and rates it (see the module documentation).
+    pub fn new<O: Observer>(
+        start: &Puzzle,
+        seed: u64,
+        options: NearOptions,
+        observer: &mut O,
+    ) -> Result<NearSearch, NearError> {
+        if start.size != crate::grid::Size::Nine {
+            return Err(NearError::NotNine);
+        }
+        match solutions_of(&start.cells, observer).0 {
+            0 => return Err(NearError::NoSolution),
+            1 => {}
+            _ => return Err(NearError::SeveralSolutions),
+        }
+        let mut seed_rng = Rng::new(Rng::new(seed ^ 0x4E45_4152_4E45_4152).next_u64());
+        let symmetry = match options.symmetry {
+            Symmetry::Random => [
+                Symmetry::Rotate90,
+                Symmetry::Rotate180,
+                Symmetry::Mirror,
+                Symmetry::Flip,
+            ]
+            .into_iter()
+            .find(|&s| is_symmetric(&start.cells, s))
+            .unwrap_or_else(|| {
+                [
+                    Symmetry::Rotate90,
+                    Symmetry::Rotate180,
+                    Symmetry::Mirror,
+                    Symmetry::Flip,
+                ][seed_rng.below(4) as usize]
+            }),
+            other => other,
+        };
+        let mut orbits = vec![Vec::new(); CELLS];
+        for (cell, orbit) in orbits.iter_mut().enumerate() {
+            let cells = symmetry.orbit(cell);
+            if cells[0] == cell {
+                *orbit = cells.into_iter().map(|c| c as u8).collect();
+            }
+        }
+        let (_, solution) = solutions_of(&start.cells, observer);
+        // Symmetric: the blanks of a partly filled orbit get the solution's digits.
+        let mut cells = start.cells;
+        for orbit in orbits.iter().filter(|o| !o.is_empty()) {
+            if orbit.iter().any(|&c| cells[c as usize] != 0) {
+                for &c in orbit {
+                    cells[c as usize] = solution[c as usize];
+                }
+            }
+        }
+        let mut seen = HashSet::new();
+        seen.try_reserve(2).map_err(|_| oom(16))?;
+        seen.insert(key_of(&start.cells));
+        seen.insert(key_of(&cells));
+        let rating = rate(&cells, options.range.max, observer);
+        let reach = Reach {
+            found: 0,
+            rated: 1,
+            start: rating,
+            lowest: rating,
+            highest: rating,
+            highest_below_beyond: (rating < crate::logic::BEYOND_LADDER).then_some(rating),
+            solved_by_singles: 0,
+            exhausted: false,
+        };
+        Ok(NearSearch {
+            options,
+            symmetry,
+            orbits,
+            seed_rng,
+            frontier: vec![Node {
+                cells,
+                solution,
+                rating,
+                serial: 0,
+                moves: None,
+                next: 0,
+                rated_from: 0,
+            }],
+            seen,
+            serial: 1,
+            rated_since_found: 0,
+            reach,
+        })
+    }
+
+    /// The symmetry the puzzles have (`random` resolved).
+    pub fn symmetry(&self) -> Symmetry {
+        self.symmetry
+    }
+
+    /// What the search has reached so far.
+    pub fn reach(&self) -> Reach {
+        self.reach
+    }
+
+    /// The rank of a puzzle in the frontier: smaller is better.
+    fn rank(&self, node: &Node) -> (u16, u32, std::cmp::Reverse<u16>, u64) {
+        (
+            distance(self.options.range, node.rating),
+            node.rated_from / TURN,
+            std::cmp::Reverse(node.rating),
+            node.serial,
+        )
+    }
+
+    /// The next puzzle in the range: distinct from the start and from every puzzle
+    /// returned before, with exactly one solution and the symmetry.
+    pub fn next_found<O: Observer>(&mut self, observer: &mut O) -> Result<Found, NearError> {
+        loop {
+            observer.check_interrupt();
+            if self.rated_since_found >= self.options.ratings_per_puzzle {
+                return Err(NearError::Unreached(self.reach));
+            }
+            // The best-ranked puzzle with moves left.
+            let Some(index) = (0..self.frontier.len())
+                .filter(|&i| {
+                    let n = &self.frontier[i];
+                    n.moves.as_ref().is_none_or(|m| n.next < m.len())
+                })
+                .min_by_key(|&i| self.rank(&self.frontier[i]))
+            else {
+                return Err(NearError::Unreached(Reach {
+                    exhausted: true,
+                    ..self.reach
+                }));
+            };
+            if self.frontier[index].moves.is_none() {
+                let moves = self.moves_of(index, observer)?;
+                self.frontier[index].moves = Some(moves);
+                continue;
+            }
+            let node = &mut self.frontier[index];
+            let mv = node.moves.as_ref().expect("listed above")[node.next];
+            node.next += 1;
+            let cells = self.apply(
+                &self.frontier[index].cells,
+                &self.frontier[index].solution,
+                mv,
+            );
+            if self.seen.len() >= EXAMINED_LIMIT {
+                return Err(NearError::Unreached(Reach {
+                    exhausted: true,
+                    ..self.reach
+                }));
+            }
+            self.seen
+                .try_reserve(1)
+                .map_err(|_| oom(8 * self.seen.len()))?;
+            if !self.seen.insert(key_of(&cells)) {
+                continue;
+            }
+            let (count, solution) = solutions_of(&cells, observer);
+            if count != 1 {
+                continue;
+            }
+            if self.options.range.min > 23 && solved_by_singles(&cells) {
+                self.reach.solved_by_singles += 1;
+                continue;
+            }
+            let rating = rate(&cells, self.options.range.max, observer);
+            self.frontier[index].rated_from += 1;
+            self.rated_since_found += 1;
+            self.note_rating(rating);
+            let serial = self.serial;
+            self.serial += 1;
+            self.admit(Node {
+                cells,
+                solution,
+                rating,
+                serial,
+                moves: None,
+                next: 0,
+                rated_from: 0,
+            });
+            if self.options.range.contains(rating) {
+                self.rated_since_found = 0;
+                self.reach.found += 1;
+                return Ok(Found {
+                    puzzle: Puzzle::from_cells(cells),
+                    solution,
+                    rating,
+                });
+            }
+        }
+    }
+
+    fn note_rating(&mut self, rating: u16) {
+        let r = &mut self.reach;
+        r.rated += 1;
+        r.lowest = r.lowest.min(rating);
+        r.highest = r.highest.max(rating);
+        if rating < crate::logic::BEYOND_LADDER {
+            r.highest_below_beyond = Some(r.highest_below_beyond.map_or(rating, |h| h.max(rating)));
+        }
+    }
+
+    /// Puts a rated puzzle into the frontier when it ranks above the worst there. Puzzles
+    /// whose every neighbour was tried leave first: they hold no place a new one could use.
+    fn admit(&mut self, node: Node) {
+        self.frontier
+            .retain(|n| n.moves.as_ref().is_none_or(|m| n.next < m.len()));
+        if self.frontier.len() < BEAM_WIDTH {
+            self.frontier.push(node);
+            return;
+        }
+        let worst = (0..self.frontier.len())
+            .max_by_key(|&i| self.rank(&self.frontier[i]))
+            .expect("the frontier is full");
+        if self.rank(&node) < self.rank(&self.frontier[worst]) {
+            self.frontier[worst] = node;
+        }
+    }
+
+    /// The givens after a move.
+    fn apply(&self, cells: &[u8; CELLS], solution: &[u8; CELLS], mv: Move) -> [u8; CELLS] {
+        let mut out = *cells;
+        if mv.remove != NO_ORBIT {
+            for &c in &self.orbits[mv.remove as usize] {
+                out[c as usize] = 0;
+            }
+        }
+        if mv.add != NO_ORBIT {
+            for (i, &c) in self.orbits[mv.add as usize].iter().enumerate() {
+                out[c as usize] = if mv.digits[i] != 0 {
+                    mv.digits[i]
+                } else {
+                    solution[c as usize]
+                };
+            }
+        }
+        out
+    }
+
+    /// Every move out of frontier puzzle `index` (see the module documentation), shuffled
+    /// from the seed, at most [`MOVES_PER_PUZZLE`] of them.
+    fn moves_of<O: Observer>(
+        &mut self,
+        index: usize,
+        observer: &mut O,
+    ) -> Result<Vec<Move>, NearError> {
+        let (cells, serial) = (self.frontier[index].cells, self.frontier[index].serial);
+        let mut rng = Rng::new(self.seed_rng.next_u64() ^ serial.wrapping_mul(0x9E37_79B9));
+        let mut filled: Vec<usize> = Vec::new();
+        let mut blank: Vec<usize> = Vec::new();
+        for (rep, orbit) in self.orbits.iter().enumerate() {
+            if !orbit.is_empty() {
+                if cells[rep] != 0 {
+                    filled.push(rep);
+                } else {
+                    blank.push(rep);
+                }
+            }
+        }
+        rng.shuffle(&mut filled);
+        rng.shuffle(&mut blank);
+        let mut moves: Vec<Move> = Vec::new();
+        let push = |moves: &mut Vec<Move>, mv: Move| -> Result<bool, NearError> {
+            if moves.len() >= MOVES_PER_PUZZLE {
+                return Ok(false);
+            }
+            moves
+                .try_reserve(1)
+                .map_err(|_| oom(8 * (moves.len() + 1)))?;
+            moves.push(mv);
+            Ok(true)
+        };
+        // Add an orbit of the solution's digits (digits 0: the solution's).
+        for &b in &blank {
+            push(
+                &mut moves,
+                Move {
+                    remove: NO_ORBIT,
+                    add: b as u8,
+                    digits: [0; 4],
+                },
+            )?;
+        }
+        let mut solutions: Vec<[u8; CELLS]> = Vec::new();
+        solutions
+            .try_reserve_exact(SOLUTIONS_PER_REMOVAL as usize)
+            .map_err(|_| oom(CELLS * SOLUTIONS_PER_REMOVAL as usize))?;
+        let mut patterns: Vec<[u8; 4]> = Vec::with_capacity(SOLUTIONS_PER_REMOVAL as usize);
+        'removals: for &a in &filled {
+            let mut without = cells;
+            for &c in &self.orbits[a] {
+                without[c as usize] = 0;
+            }
+            solutions.clear();
+            let listing = crate::solver::Solutions::new(
+                &Puzzle::from_cells(without),
+                SOLUTIONS_PER_REMOVAL,
+                &mut *observer,
+            )
+            .map_err(|_| NearError::NoSolution)?;
+            solutions.extend(listing);
+            if solutions.len() == 1
+                && !push(
+                    &mut moves,
+                    Move {
+                        remove: a as u8,
+                        add: NO_ORBIT,
+                        digits: [0; 4],
+                    },
+                )?
+            {
+                break 'removals;
+            }
+            // Orbit `a` itself, then the blanks of the puzzle.
+            for &b in std::iter::once(&a).chain(blank.iter()) {
+                let orbit = &self.orbits[b];
+                patterns.clear();
+                for s in &solutions {
+                    let mut p = [0u8; 4];
+                    for (i, &c) in orbit.iter().enumerate() {
+                        p[i] = s[c as usize];
+                    }
+                    patterns.push(p);
+                }
+                patterns.sort_unstable();
+                let mut i = 0;
+                while i < patterns.len() {
+                    let mut j = i + 1;
+                    while j < patterns.len() && patterns[j] == patterns[i] {
+                        j += 1;
+                    }
+                    let p = patterns[i];
+                    let same_as_before = b == a
+                        && orbit
+                            .iter()
+                            .enumerate()
+                            .all(|(k, &c)| p[k] == cells[c as usize]);
+                    if j - i == 1
+                        && !same_as_before
+                        && !push(
+                            &mut moves,
+                            Move {
+                                remove: a as u8,
+                                add: b as u8,
+                                digits: p,
+                            },
+                        )?
+                    {
+                        break 'removals;
+                    }
+                    i = j;
+                }
+            }
+        }
+        rng.shuffle(&mut moves);
+        Ok(moves)
+    }
+}
+
+fn oom(bytes: usize) -> NearError {
+    NearError::OutOfMemory(OutOfMemory { bytes })
+}
+
+/// True when naked and hidden singles alone solve the puzzle from its givens.
+fn solved_by_singles(cells: &[u8; CELLS]) -> bool {
+    let fixpoint = crate::plain::singles_from_givens(&Puzzle::from_cells(*cells));
+    fixpoint.blanks_left == 0 && !fixpoint.contradiction
+}
+
+/// The ER of a puzzle with exactly one solution, the interrupt check inside; above
+/// `ceiling`, a lower bound above `ceiling` (the rating stops there).
+fn rate<O: Observer>(cells: &[u8; CELLS], ceiling: u16, observer: &mut O) -> u16 {
+    let puzzle = Puzzle::from_cells(*cells);
+    let check = &mut || observer.check_interrupt();
+    if ceiling >= crate::logic::BEYOND_LADDER {
+        crate::logic::rate(&puzzle, check).er
+    } else {
+        crate::logic::rate_up_to(&puzzle, ceiling, check).er
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Silent;
+
+    /// A minimal puzzle rated 7.1: `generate(2026, 8, Options::default())`.
+    fn start() -> Puzzle {
+        Puzzle::parse(MIDDLING).unwrap()
+    }
+
+    const MIDDLING: &str =
+        ".........583....4..1......88..4....59.2.5.17...5..1.8....96.......3..4..43.8..65.";
+
+    #[test]
+    fn the_start_is_the_generators_puzzle_rated_7_1() {
+        let g = crate::generate::generate(2026, 8, crate::generate::Options::default());
+        assert_eq!(g.puzzle, start());
+        assert_eq!(crate::logic::rate(&start(), &mut || {}).er, 71);
+    }
+
+    fn take(
+        start: &Puzzle,
+        seed: u64,
+        options: NearOptions,
+        count: usize,
+    ) -> Result<Vec<Found>, NearError> {
+        let mut search = NearSearch::new(start, seed, options, &mut Silent)?;
+        (0..count).map(|_| search.next_found(&mut Silent)).collect()
+    }
+
+    fn check_all(start: &Puzzle, found: &[Found], options: NearOptions, symmetry: Symmetry) {
+        let mut lines: Vec<String> = found.iter().map(|f| f.puzzle.to_line()).collect();
+        for f in found {
+            let out = crate::solver::solve(&f.puzzle, 2).unwrap();
+            assert_eq!(out.count, 1, "{}", f.puzzle.to_line());
+            assert_eq!(out.solution, Some(f.solution));
+            let r = crate::logic::rate(&f.puzzle, &mut || {}).er;
+            assert_eq!(r, f.rating);
+            assert!(options.range.contains(r), "{r}");
+            assert!(
+                is_symmetric(&f.puzzle.cells, symmetry),
+                "{}",
+                f.puzzle.to_line()
+            );
+            assert_ne!(f.puzzle.cells, start.cells);
+        }
+        let n = lines.len();
+        lines.sort();
+        lines.dedup();
+        assert_eq!(lines.len(), n, "puzzles repeat");
+    }
+
+    #[test]
+    fn a_cheap_range_near_a_puzzle_gives_distinct_unique_puzzles_in_range() {
+        let range = RatingRange { min: 20, max: 62 };
+        let options = NearOptions::new(Symmetry::None, range);
+        let found = take(&start(), 5, options, 8).unwrap();
+        check_all(&start(), &found, options, Symmetry::None);
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
+        let options = NearOptions::new(Symmetry::None, RatingRange { min: 10, max: 200 });
+        let a = take(&start(), 1, options, 6).unwrap();
+        assert_eq!(a, take(&start(), 1, options, 6).unwrap());
+        assert_ne!(a, take(&start(), 2, options, 6).unwrap());
+        // Puzzle n does not depend on how many are asked for.
+        assert_eq!(a[..3], take(&start(), 1, options, 3).unwrap()[..]);
+    }
+
+    #[test]
+    fn symmetric_puzzles_near_an_asymmetric_start() {
+        for symmetry in [Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror] {
+            let options = NearOptions::new(symmetry, RatingRange { min: 10, max: 200 });
+            let found = take(&start(), 3, options, 4).unwrap();
+            check_all(&start(), &found, options, symmetry);
+        }
+        let options = NearOptions::new(Symmetry::Random, RatingRange { min: 10, max: 200 });
+        let search = NearSearch::new(&start(), 3, options, &mut Silent).unwrap();
+        let drawn = search.symmetry();
+        assert_ne!(drawn, Symmetry::Random);
+        assert_ne!(drawn, Symmetry::None);
+        let found = take(&start(), 3, options, 3).unwrap();
+        check_all(&start(), &found, options, drawn);
+    }
+
+    #[test]
+    fn the_budget_ends_the_search_with_what_it_reached() {
+        // Near a middling puzzle, a budget of 20 ratings cannot reach 11.0 to 11.9.
+        let options = NearOptions {
+            ratings_per_puzzle: 20,
+            ..NearOptions::new(Symmetry::None, RatingRange { min: 110, max: 119 })
+        };
+        match take(&start(), 9, options, 1) {
+            Err(NearError::Unreached(reach)) => {
+                assert_eq!(reach.found, 0);
+                assert_eq!(reach.rated, 21, "the start and the budget");
+                assert!(!reach.exhausted);
+                assert!(reach.lowest <= reach.highest);
+                assert!(reach.highest < 110);
+                assert_eq!(reach.start, crate::logic::rate(&start(), &mut || {}).er);
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn near_an_easy_puzzle_the_neighbourhood_runs_out_and_says_so() {
+        // Every neighbour of this puzzle falls to singles: none is rated, none kept.
+        let easy = Puzzle::parse(
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+        )
+        .unwrap();
+        let options = NearOptions::new(Symmetry::None, RatingRange { min: 110, max: 119 });
+        match take(&easy, 1, options, 1) {
+            Err(NearError::Unreached(reach)) => {
+                assert!(reach.exhausted);
+                assert_eq!((reach.rated, reach.start, reach.highest), (1, 12, 12));
+                assert!(reach.solved_by_singles > 100);
+            }
+            other => panic!("{other:?}"),
+        }
+        // Asked for easy puzzles, the same neighbours are rated and returned.
+        let options = NearOptions::new(Symmetry::None, RatingRange { min: 10, max: 23 });
+        let found = take(&easy, 1, options, 5).unwrap();
+        check_all(&easy, &found, options, Symmetry::None);
+    }
+
+    #[test]
+    fn a_bad_start_is_refused() {
+        let mut none = start().cells;
+        // Two solutions: the start with many givens removed.
+        let several = Puzzle::from_cells({
+            let mut c = start().cells;
+            c[..40].iter_mut().for_each(|d| *d = 0);
+            c
+        });
+        let options = NearOptions::new(Symmetry::None, RatingRange::ANY);
+        assert!(matches!(
+            NearSearch::new(&several, 0, options, &mut Silent),
+            Err(NearError::SeveralSolutions)
+        ));
+        // No solution: a digit no solution has there, in a blank cell.
+        let s = crate::solver::solve(&start(), 1).unwrap().solution.unwrap();
+        let cell = (0..CELLS).find(|&c| none[c] == 0).unwrap();
+        none[cell] = (1..=9u8)
+            .find(|&d| {
+                d != s[cell]
+                    && Puzzle::from_cells({
+                        let mut t = none;
+                        t[cell] = d;
+                        t
+                    })
+                    .check_givens()
+                    .is_ok()
+            })
+            .unwrap();
+        assert!(matches!(
+            NearSearch::new(&Puzzle::from_cells(none), 0, options, &mut Silent),
+            Err(NearError::NoSolution)
+        ));
+        let four = Puzzle::parse("1234341221434321").unwrap();
+        assert!(matches!(
+            NearSearch::new(&four, 0, options, &mut Silent),
+            Err(NearError::NotNine)
+        ));
+    }
+
+    #[test]
+    fn puzzles_singles_solve_rate_at_most_2_3() {
+        // The shortcut of filter 3 against the plain way: rate every puzzle.
+        let mut solved_by_singles_seen = 0;
+        for index in 0..300 {
+            let g = crate::generate::generate(
+                77,
+                index,
+                crate::generate::Options {
+                    clues: 30 + (index as usize % 12),
+                    ..Default::default()
+                },
+            );
+            if solved_by_singles(&g.puzzle.cells) {
+                solved_by_singles_seen += 1;
+                let r = crate::logic::rate(&g.puzzle, &mut || {}).er;
+                assert!(r <= 23, "{} rates {r}", g.puzzle.to_line());
+            }
+        }
+        assert!(solved_by_singles_seen > 50);
+    }
+
+    #[test]
+    fn a_rating_up_to_a_ceiling_is_the_rating_or_above_the_ceiling() {
+        // The shortcut of the ratings against the plain way, on generated puzzles of every
+        // difficulty and on neighbours of a hardest puzzle, at ceilings across the scale.
+        let mut puzzles: Vec<Puzzle> = (0..120)
+            .map(|i| crate::generate::generate(31, i, crate::generate::Options::default()).puzzle)
+            .collect();
+        let hard = Puzzle::parse(
+            "..3..6.8.4.....1...8.1....6.1...86......9..5...75.......2.......6...34..9...7...2",
+        )
+        .unwrap();
+        let options = NearOptions::new(Symmetry::None, RatingRange { min: 85, max: 200 });
+        puzzles.extend(take(&hard, 1, options, 6).unwrap().iter().map(|f| f.puzzle));
+        let (mut stopped, mut full) = (0, 0);
+        for p in &puzzles {
+            let plain = crate::logic::rate(p, &mut || {});
+            for ceiling in [20, 40, 62, 80, 90, 95, 199] {
+                let capped = crate::logic::rate_up_to(p, ceiling, &mut || {});
+                if plain.er <= ceiling {
+                    assert_eq!(capped, plain, "{} at {ceiling}", p.to_line());
+                    full += 1;
+                } else {
+                    assert!(
+                        capped.er > ceiling && capped.er <= plain.er,
+                        "{}",
+                        p.to_line()
+                    );
+                    stopped += 1;
+                }
+            }
+        }
+        assert!(stopped > 100 && full > 100, "{stopped} {full}");
+    }
+
+    #[test]
+    fn moves_keep_uniqueness_and_include_other_digits() {
+        let options = NearOptions::new(Symmetry::None, RatingRange::ANY);
+        let mut search = NearSearch::new(&start(), 4, options, &mut Silent).unwrap();
+        let moves = search.moves_of(0, &mut Silent).unwrap();
+        assert!(moves.len() > 100);
+        let node = &search.frontier[0];
+        let mut other_digits = 0;
+        for &mv in moves.iter().take(400) {
+            let cells = search.apply(&node.cells, &node.solution, mv);
+            assert_eq!(
+                crate::solver::solve(&Puzzle::from_cells(cells), 2)
+                    .unwrap()
+                    .count,
+                1
+            );
+            if (0..CELLS).any(|c| cells[c] != 0 && cells[c] != node.solution[c]) {
+                other_digits += 1;
+            }
+        }
+        assert!(other_digits > 0, "no move changes the solution");
+    }
+}
