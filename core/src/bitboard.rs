@@ -362,6 +362,72 @@ impl State {
         Some(st)
     }
 
+    /// The state of a pencil-mark grid (bit `d - 1` of a cell's mask: digit `d` a
+    /// candidate) with every cell of one candidate filled with it: the state
+    /// [`State::from_position`] makes of those filled cells and the marks, built a
+    /// digit board at a time instead of a cell at a time (the same state: test
+    /// `the_marks_state_is_the_position_state`). `None` when a cell has no candidate,
+    /// or two cells of a unit have the same single candidate (where `from_position`
+    /// finds a filled cell's digit held by a peer).
+    ///
+    /// Each digit's board is the cells that have it, less the peers of the cells where
+    /// it is the single candidate (those cells kept): what placing them one by one
+    /// leaves, since placing a digit removes it from the cell's peers and the cell's
+    /// other digits (a single cell has none). Two such cells in a unit are found by
+    /// counting: as many cells as rows, columns and boxes they occupy, or a clash.
+    fn from_marks(marks: &[u16; CELLS]) -> Option<State> {
+        let mut cand = cells_with_each_digit(marks);
+        // Bit-sliced count of each cell's candidates: at least one, at least two.
+        let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
+        for board in &cand {
+            for k in 0..3 {
+                two[k] |= one[k] & board[k];
+                one[k] |= board[k];
+            }
+        }
+        if one != [BAND; 3] {
+            return None;
+        }
+        let single = [one[0] & !two[0], one[1] & !two[1], one[2] & !two[2]];
+        // Per band, the triads (a row's cells in one box) holding a filled cell, as
+        // each triad's lowest bit: two filled cells share a row, a box or a column
+        // exactly when one triad holds two, or a row or a box (three triads each in a
+        // band) holds two triads, or a column has one in two bands (two in one band
+        // share a box).
+        const ROW_BASES: u32 = 1 | 1 << 9 | 1 << 18;
+        const BOX_BASES: u32 = 1 | 1 << 3 | 1 << 6;
+        let mut clash = 0u32;
+        for board in cand.iter_mut() {
+            let filled = [
+                board[0] & single[0],
+                board[1] & single[1],
+                board[2] & single[2],
+            ];
+            let columns = filled.map(columns_once);
+            clash |= columns[0] & columns[1] | (columns[0] | columns[1]) & columns[2];
+            let in_columns = spread(columns[0] | columns[1] | columns[2]);
+            for (w, &f) in board.iter_mut().zip(filled.iter()) {
+                let triads = (f | f >> 1 | f >> 2) & GROUP_BASES;
+                clash |= f & !lone(f);
+                clash |= (triads & triads >> 3 | (triads | triads >> 3) & triads >> 6) & ROW_BASES;
+                clash |= columns_twice(triads) & BOX_BASES;
+                // The rows and boxes with a filled cell, all their cells.
+                let rows = (triads | triads >> 3 | triads >> 6) & ROW_BASES;
+                let boxes = columns_once(triads) & BOX_BASES;
+                *w &= !(rows * ROW | boxes * BOX | in_columns) | f;
+            }
+        }
+        if clash != 0 {
+            return None;
+        }
+        Some(State {
+            cand,
+            seen: UNCHECKED,
+            blank: [!single[0] & BAND, !single[1] & BAND, !single[2] & BAND],
+            pairs: [0; 3],
+        })
+    }
+
     /// Puts digit `d + 1` in cell `i` of band `k`, which must have it as a candidate:
     /// the cell loses its other candidates and the digit leaves the cell's row and box.
     /// Its column, in the other bands, is left to the next band update.
@@ -533,6 +599,14 @@ impl<O: Observer> Search<O> {
         observer: O,
     ) -> Option<Search<O>> {
         let state = State::from_position(values, cands)?;
+        Some(Search::from_state(state, limit, observer))
+    }
+
+    /// A search of a pencil-mark grid whose cells of one candidate are filled with it
+    /// (see [`State::from_marks`]), or `None` when a cell has no candidate or two cells
+    /// of a unit have the same single candidate.
+    pub(crate) fn from_marks(marks: &[u16; CELLS], limit: u64, observer: O) -> Option<Search<O>> {
+        let state = State::from_marks(marks)?;
         Some(Search::from_state(state, limit, observer))
     }
 
@@ -921,6 +995,65 @@ mod tests {
                 triad_cells(0b100 << 6)
             ]
         );
+    }
+
+    #[test]
+    fn the_marks_state_is_the_position_state() {
+        let mut seed = 29u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut built, mut refused) = (0, 0);
+        for i in 0..20_000u64 {
+            // Sparse marks: many single candidates (some clashing), now and then a cell
+            // without candidate; bits above the ninth now and then.
+            let density = [3, 8, 15, 30, 60][(i % 5) as usize];
+            let mut marks = [0u16; CELLS];
+            for m in marks.iter_mut() {
+                for d in 0..9 {
+                    if next() % 100 < density {
+                        *m |= 1 << d;
+                    }
+                }
+                if *m == 0 && next() % 300 != 0 {
+                    *m = 1 << (next() % 9);
+                }
+                if next() % 50 == 0 {
+                    *m |= 1 << (9 + next() % 7);
+                }
+            }
+            // The plain way: the cells of one candidate placed one by one.
+            let values: [u8; CELLS] = std::array::from_fn(|c| {
+                let m = marks[c] & 0x1FF;
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            });
+            let plain = if marks.iter().any(|&m| m & 0x1FF == 0) {
+                None
+            } else {
+                State::from_position(&values, &marks)
+            };
+            let fast = State::from_marks(&marks);
+            match (fast, plain) {
+                (Some(a), Some(b)) => {
+                    assert_eq!(
+                        (a.cand, a.seen, a.blank, a.pairs),
+                        (b.cand, b.seen, b.blank, b.pairs),
+                        "{marks:?}"
+                    );
+                    built += 1;
+                }
+                (None, None) => refused += 1,
+                (a, b) => panic!("{} {} {marks:?}", a.is_some(), b.is_some()),
+            }
+        }
+        assert!(built > 2000 && refused > 2000, "{built} {refused}");
     }
 
     #[test]

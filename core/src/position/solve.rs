@@ -1,11 +1,11 @@
 //! The fast search run from a position: the solutions that keep its filled cells and put
 //! in each open cell one of its candidates.
 
-use super::state::{Position, ALL};
+use super::state::Position;
 use crate::error::PuzzleError;
 use crate::grid::CELLS;
 use crate::search::{Observer, Outcome};
-use crate::solver::{solve_candidates_observed, Solutions};
+use crate::solver::{solve_candidates_observed, solve_marks_grid_observed, Solutions};
 
 /// Counts, up to `limit`, the solutions of a position.
 pub fn solve_position_observed<O: Observer>(
@@ -43,36 +43,29 @@ pub fn position_singles(position: &Position) -> crate::plain::SinglesFixpoint {
     crate::plain::singles_from_candidates(&position.values, &position.cands)
 }
 
-/// The filled cells the search is given for a pencil-mark grid when only its solutions
-/// are asked for: every cell with one candidate filled with it, whether or not Sukaku
-/// Explainer's rule would call it a given; `None` when a cell has no candidate.
-///
-/// Why the solutions are the same as those of [`Position::from_marks`]: a solution of a
-/// pencil-mark grid puts in every cell one of its candidates, so a cell with a single
-/// candidate holds it in every solution. Sukaku Explainer's rule only decides whether
-/// such a cell is shown as a given or as an open cell with one candidate; either way
-/// the search keeps that digit there (as a filled cell, or as a naked single it places
-/// before anything else), so the set of solutions and their number do not depend on
-/// it. The errors are those of `from_marks` too: a cell without candidate is seen
-/// here; two cells of a unit with the same single candidate are two filled cells with
-/// the same digit, which the search refuses to start from (the later one is no longer a
-/// candidate of its cell when placed) — the only other way `from_marks` fails. In both
-/// cases the error itself is `from_marks`'s, computed then (see `solving_error`).
-/// Tests: `the_solving_shortcut_solves_as_the_position` (tests/position.rs).
-fn singles_filled(marks: &[u16; CELLS]) -> Option<[u8; CELLS]> {
-    let mut values = [0u8; CELLS];
-    let mut empty = false;
-    for (v, &m) in values.iter_mut().zip(marks.iter()) {
-        let m = m & ALL;
-        empty |= m == 0;
-        // The digit of a lone candidate, 0 for none or several (branch-free).
-        *v = (m.trailing_zeros() as u8 + 1) * m.is_power_of_two() as u8;
-    }
-    (!empty).then_some(values)
-}
+// The solving shortcut. For sudoku_solve, sudoku_count_solutions and sudoku_solutions, a
+// pencil-mark grid is searched with every cell of one candidate filled with it, whether
+// or not Sukaku Explainer's rule (`Position::from_marks`) would call it a given.
+//
+// Why the solutions are the same: a solution of a pencil-mark grid puts in every cell
+// one of its candidates, so a cell with a single candidate holds it in every solution.
+// The rule only decides whether such a cell is shown as a given or as an open cell
+// with one candidate; either way the search keeps that digit there (as a filled cell, or
+// as a naked single its first propagation places, reaching the same state before any
+// guess), so the set of solutions, their number and their order do not depend on it.
+// Why the errors are the same: `from_marks` fails on a cell without candidate and on
+// two cells of a unit with the same single candidate, and nothing else; the search
+// refuses to start on exactly those grids (`bitboard::State::from_marks`), and then the
+// error is `from_marks`'s own, computed only then (`solving_error`). What is skipped is
+// the test of which single candidates no peer has (about 2,900 instructions a text), and
+// the making of a `Position` cell by cell.
+// Tests: `the_solving_shortcut_solves_as_the_position` and its proptest
+// (tests/position.rs): the same errors, counts, first solutions and solutions in order
+// as the plain way on random marks, solvable, with several solutions, with none,
+// contradictory and malformed.
 
 /// The error of a pencil-mark grid the solving shortcut could not start from: the one
-/// [`Position::from_marks`] gives it (see [`singles_filled`]).
+/// [`Position::from_marks`] gives it.
 fn solving_error(marks: &[u16; CELLS]) -> PuzzleError {
     match Position::from_marks(marks) {
         Err(e) => e,
@@ -83,16 +76,14 @@ fn solving_error(marks: &[u16; CELLS]) -> PuzzleError {
 }
 
 /// [`solve_position_observed`] of `Position::from_marks(marks)`, without telling the
-/// givens from the other single candidates (the same count and solutions, the same
-/// errors: see [`singles_filled`]), for `sudoku_solve` and `sudoku_count_solutions`.
+/// givens from the other single candidates (the same count, solutions and errors: see
+/// the notes above), for `sudoku_solve` and `sudoku_count_solutions`.
 pub fn solve_marks_observed<O: Observer>(
     marks: &[u16; CELLS],
     limit: u64,
     observer: &mut O,
 ) -> Result<Outcome, PuzzleError> {
-    singles_filled(marks)
-        .and_then(|values| solve_candidates_observed(&values, marks, limit, observer))
-        .ok_or_else(|| solving_error(marks))
+    solve_marks_grid_observed(marks, limit, observer).ok_or_else(|| solving_error(marks))
 }
 
 /// [`position_solutions`] of `Position::from_marks(marks)` by the same shortcut as
@@ -102,7 +93,5 @@ pub fn marks_solutions<O: Observer>(
     limit: u64,
     observer: O,
 ) -> Result<Solutions<O>, PuzzleError> {
-    singles_filled(marks)
-        .and_then(|values| Solutions::from_candidates(&values, marks, limit, observer))
-        .ok_or_else(|| solving_error(marks))
+    Solutions::from_marks(marks, limit, observer).ok_or_else(|| solving_error(marks))
 }
