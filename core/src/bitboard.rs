@@ -232,10 +232,9 @@ fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
 }
 
 /// For each digit, the cells whose mask has it, band by band (bit `i` of band `k`: cell
-/// `27k + i`): the 81 × 9 bits of the masks transposed. On x86-64, with SSE2, eight masks
-/// at a time: each shifted so that the digit's bit is its sign bit, packed to bytes with
-/// signed saturation (the sign is kept) and gathered by `movemask`; elsewhere bit by
-/// bit. Both give the same boards (test `the_fast_transposition_matches_the_plain_one`).
+/// `27k + i`): the 81 × 9 bits of the masks transposed. On x86-64, with SSE2, sixteen
+/// masks at a time: packed to a byte each (bits 1-8, then bit 9 apart), each digit's bit
+/// shifted to its byte's top bit and gathered by `movemask`; elsewhere bit by bit. Both give the same boards (test `the_fast_transposition_matches_the_plain_one`).
 fn cells_with_each_digit(masks: &[u16; CELLS]) -> Boards {
     #[cfg(target_arch = "x86_64")]
     {
@@ -261,25 +260,38 @@ fn cells_with_each_digit_plain(masks: &[u16; CELLS]) -> Boards {
 #[cfg(target_arch = "x86_64")]
 fn cells_with_each_digit_sse2(masks: &[u16; CELLS]) -> Boards {
     use std::arch::x86_64::{
-        __m128i, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_sll_epi16,
+        __m128i, _mm_and_si128, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_packus_epi16, _mm_set1_epi16, _mm_sll_epi16, _mm_slli_epi16, _mm_srli_epi16,
     };
     // 96 masks: the 81, then zeros, six groups of 16.
     let mut padded = [0u16; 96];
     padded[..CELLS].copy_from_slice(masks);
-    let mut out = [[0u32; 3]; 9];
-    for (d, board) in out.iter_mut().enumerate() {
-        let mut cells = 0u128;
-        // SAFETY: SSE2 is part of x86-64; each load reads 8 masks inside `padded`.
-        unsafe {
-            let shift = _mm_cvtsi32_si128(15 - d as i32);
-            for g in 0..6 {
-                let lo = _mm_loadu_si128(padded.as_ptr().add(16 * g) as *const __m128i);
-                let hi = _mm_loadu_si128(padded.as_ptr().add(16 * g + 8) as *const __m128i);
-                let packed = _mm_packs_epi16(_mm_sll_epi16(lo, shift), _mm_sll_epi16(hi, shift));
-                cells |= (_mm_movemask_epi8(packed) as u32 as u128) << (16 * g);
+    // For each digit, its bit of each group's 16 masks (8 slots, the last two 0).
+    let mut groups = [[0u16; 8]; 9];
+    // SAFETY: SSE2 is part of x86-64; each load reads 8 masks inside `padded`.
+    unsafe {
+        let low_byte = _mm_set1_epi16(0xFF);
+        for g in 0..6 {
+            let lo = _mm_loadu_si128(padded.as_ptr().add(16 * g) as *const __m128i);
+            let hi = _mm_loadu_si128(padded.as_ptr().add(16 * g + 8) as *const __m128i);
+            // A byte per mask: its bits 0-7, then its bits 8-15 (each at most 255, so
+            // the packing does not saturate).
+            let digits_1_8 =
+                _mm_packus_epi16(_mm_and_si128(lo, low_byte), _mm_and_si128(hi, low_byte));
+            let digit_9 = _mm_packus_epi16(_mm_srli_epi16(lo, 8), _mm_srli_epi16(hi, 8));
+            // Shifting 16-bit lanes left by 7 - d puts bit d of each byte at that byte's
+            // top bit (the low byte's top bits spill into the high byte's low bits only),
+            // which `movemask` gathers.
+            for (d, digit) in groups.iter_mut().take(8).enumerate() {
+                let shift = _mm_cvtsi32_si128(7 - d as i32);
+                digit[g] = _mm_movemask_epi8(_mm_sll_epi16(digits_1_8, shift)) as u16;
             }
+            groups[8][g] = _mm_movemask_epi8(_mm_slli_epi16(digit_9, 7)) as u16;
         }
+    }
+    let mut out = [[0u32; 3]; 9];
+    for (board, digit) in out.iter_mut().zip(groups.iter()) {
+        let cells = digit.iter().rev().fold(0u128, |c, &w| c << 16 | w as u128);
         for (k, band) in board.iter_mut().enumerate() {
             *band = (cells >> (27 * k)) as u32 & BAND;
         }
@@ -408,7 +420,8 @@ impl State {
             let in_columns = spread(columns[0] | columns[1] | columns[2]);
             for (w, &f) in board.iter_mut().zip(filled.iter()) {
                 let triads = (f | f >> 1 | f >> 2) & GROUP_BASES;
-                clash |= f & !lone(f);
+                // Two or three of a triad's cells, at the triad's lowest bit.
+                clash |= (f & f >> 1 | (f | f >> 1) & f >> 2) & GROUP_BASES;
                 clash |= (triads & triads >> 3 | (triads | triads >> 3) & triads >> 6) & ROW_BASES;
                 clash |= columns_twice(triads) & BOX_BASES;
                 // The rows and boxes with a filled cell, all their cells.
