@@ -427,7 +427,7 @@ impl State {
                 // The rows and boxes with a filled cell, all their cells.
                 let rows = (triads | triads >> 3 | triads >> 6) & ROW_BASES;
                 let boxes = columns_once(triads) & BOX_BASES;
-                *w &= !(rows * ROW | boxes * BOX | in_columns) | f;
+                *w &= !((rows * ROW) | (boxes * BOX) | in_columns) | f;
             }
         }
         if clash != 0 {
