@@ -30,41 +30,30 @@ pub(crate) fn position_of(text: &str, puzzle_error: PuzzleError) -> Position {
     Position::from_marks(&marks).unwrap_or_else(|e| raise(e))
 }
 
-/// The pencil marks of a text the puzzle reader refused with `puzzle_error`, for the
-/// functions that only solve it (`sudoku_solve`, `sudoku_count_solutions`,
-/// `sudoku_solutions`): they go to the core's solving shortcut, which skips Sukaku
-/// Explainer's test of which single candidates are givens (the same solutions and the
-/// same errors: see `sudoku_core::position::solve::solve_marks_observed`).
-fn marks_to_solve(text: &str, puzzle_error: PuzzleError) -> [u16; 81] {
-    read_beyond_puzzle(text, puzzle_error).unwrap_or_else(|e| raise(e))
-}
+// `sudoku_solve`, `sudoku_count_solutions` and `sudoku_solutions` of pencil marks (read
+// by `read_to_solve` in lib.rs) go to the core's solving shortcut, which skips Sukaku
+// Explainer's test of which single candidates are givens: the same solutions and the
+// same errors (see `sudoku_core::position::solve`).
 
-/// `sudoku_solve` of a pencil-mark text: the solution as one 81-digit line.
-pub(crate) fn solve(text: &str, puzzle_error: PuzzleError) -> Option<String> {
-    let marks = marks_to_solve(text, puzzle_error);
-    solve_marks_observed(&marks, 1, &mut Interruptible)
+/// `sudoku_solve` of pencil marks: the solution as one 81-digit line.
+pub(crate) fn solve(marks: &[u16; 81]) -> Option<String> {
+    solve_marks_observed(marks, 1, &mut Interruptible)
         .unwrap_or_else(|e| raise(e))
         .solution
         .map(|s| Puzzle::from_cells(s).to_line())
 }
 
-/// `sudoku_count_solutions` of a pencil-mark text.
-pub(crate) fn count_solutions(text: &str, puzzle_error: PuzzleError, max_count: i32) -> i32 {
-    let marks = marks_to_solve(text, puzzle_error);
-    solve_marks_observed(&marks, max_count as u64, &mut Interruptible)
+/// `sudoku_count_solutions` of pencil marks.
+pub(crate) fn count_solutions(marks: &[u16; 81], max_count: i32) -> i32 {
+    solve_marks_observed(marks, max_count as u64, &mut Interruptible)
         .unwrap_or_else(|e| raise(e))
         .count as i32
 }
 
-/// `sudoku_solutions` of a pencil-mark text: 81-digit lines, streamed.
-pub(crate) fn solutions(
-    text: &str,
-    puzzle_error: PuzzleError,
-    max_count: i32,
-) -> SetOfIterator<'static, String> {
-    let marks = marks_to_solve(text, puzzle_error);
+/// `sudoku_solutions` of pencil marks: 81-digit lines, streamed.
+pub(crate) fn solutions(marks: &[u16; 81], max_count: i32) -> SetOfIterator<'static, String> {
     let solutions =
-        marks_solutions(&marks, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
+        marks_solutions(marks, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
     SetOfIterator::new(solutions.map(|s| Puzzle::from_cells(s).to_line()))
 }
 

@@ -138,11 +138,12 @@ fn compare(text: &str, sample: usize, runs: usize) {
                 std::hint::black_box(layout.render(t, &s).unwrap());
             }),
             Box::new(|t| {
-                // As src/marks.rs solves a pencil-mark text: the marks read, then the
-                // core's solving shortcut (no test of which single candidates are givens).
-                let marks = match Puzzle::parse(t) {
-                    Ok(_) => panic!("a puzzle, not marks"),
-                    Err(e) => read_beyond_puzzle(t, e).unwrap(),
+                // As sudoku_solve solves a pencil-mark text (src/lib.rs `read_to_solve`,
+                // src/marks.rs): the text read (the usual line before the puzzle reader),
+                // then the core's solving shortcut (no test of which single candidates
+                // are givens).
+                let Ok(Text::Marks(marks)) = read(t) else {
+                    panic!("marks, not a puzzle")
                 };
                 let s = solve_marks_observed(&marks, 1, &mut Silent)
                     .unwrap()
