@@ -14,6 +14,7 @@ use sudoku_core::graded::{
     check_random_reach, check_range, generate_graded, RangeError, RatingRange,
 };
 use sudoku_core::near::{NearError, NearOptions, NearSearch};
+use sudoku_core::position::text::{read as read_text, Text};
 use sudoku_core::{
     error::try_copy, explain, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size,
     Solutions,
@@ -73,12 +74,21 @@ fn check_interrupts() {
     pg_sys::check_for_interrupts!();
 }
 
+/// The text of `sudoku_solve`, `sudoku_count_solutions` or `sudoku_solutions`, read: a
+/// puzzle, or pencil marks (raised as the puzzle's error when it is neither). The usual
+/// 729-character line is read first, as `text::read` reads it: such a text is never a
+/// puzzle, so the puzzle reader's pass over it, which would only refuse it, is saved; any
+/// other text goes to the puzzle reader first, as before.
+fn read_to_solve(text: &str) -> Text {
+    read_text(text).unwrap_or_else(|e| raise(e))
+}
+
 /// The solved grid in the input's layout, or NULL when there is no solution.
 #[pg_extern(immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve(puzzle: &str) -> Option<String> {
-    let (parsed, layout) = match Puzzle::parse_with_layout(puzzle) {
-        Ok(read) => read,
-        Err(e) => return marks::solve(puzzle, e),
+    let (parsed, layout) = match read_to_solve(puzzle) {
+        Text::Puzzle(p, layout) => (p, layout),
+        Text::Marks(m) => return marks::solve(&m),
     };
     let outcome =
         sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
@@ -95,9 +105,9 @@ fn sudoku_count_solutions(puzzle: &str, max_count: default!(i32, 2)) -> i32 {
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return marks::count_solutions(puzzle, e, max_count),
+    let parsed = match read_to_solve(puzzle) {
+        Text::Puzzle(p, _) => p,
+        Text::Marks(m) => return marks::count_solutions(&m, max_count),
     };
     let outcome = sudoku_core::solve_observed(&parsed, max_count as u64, &mut Interruptible)
         .unwrap_or_else(|e| raise(e));
@@ -441,9 +451,9 @@ fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator
     if max_count < 1 {
         raise_argument(format!("max_count must be at least 1, got {max_count}"));
     }
-    let (parsed, layout) = match Puzzle::parse_with_layout(puzzle) {
-        Ok(read) => read,
-        Err(e) => return marks::solutions(puzzle, e, max_count),
+    let (parsed, layout) = match read_to_solve(puzzle) {
+        Text::Puzzle(p, layout) => (p, layout),
+        Text::Marks(m) => return marks::solutions(&m, max_count),
     };
     let solutions =
         Solutions::new(&parsed, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));

@@ -8,12 +8,12 @@ use std::str::FromStr;
 use pgrx::prelude::*;
 use pgrx::AnyNumeric;
 use sudoku_core::position::check::{mistakes, CheckError};
-use sudoku_core::position::solve::{position_singles, position_trace};
+use sudoku_core::position::solve::{
+    marks_solutions, position_singles, position_trace, solve_marks_observed,
+};
 use sudoku_core::position::text::{read_beyond_puzzle, read_marks, write_grid, write_line};
 use sudoku_core::position::{engine, Position};
-use sudoku_core::{
-    explain, logic, position_solutions, solve_position_observed, Puzzle, PuzzleError, Size,
-};
+use sudoku_core::{explain, logic, solve_position_observed, Puzzle, PuzzleError, Size};
 
 use sudoku_core::canonical::{canonical_marks, equivalent_marks};
 
@@ -30,28 +30,30 @@ pub(crate) fn position_of(text: &str, puzzle_error: PuzzleError) -> Position {
     Position::from_marks(&marks).unwrap_or_else(|e| raise(e))
 }
 
-/// `sudoku_solve` of a pencil-mark text: the solution as one 81-digit line.
-pub(crate) fn solve(text: &str, puzzle_error: PuzzleError) -> Option<String> {
-    let position = position_of(text, puzzle_error);
-    solve_position_observed(&position, 1, &mut Interruptible)
+// `sudoku_solve`, `sudoku_count_solutions` and `sudoku_solutions` of pencil marks (read
+// by `read_to_solve` in lib.rs) go to the core's solving shortcut, which skips Sukaku
+// Explainer's test of which single candidates are givens: the same solutions and the
+// same errors (see `sudoku_core::position::solve`).
+
+/// `sudoku_solve` of pencil marks: the solution as one 81-digit line.
+pub(crate) fn solve(marks: &[u16; 81]) -> Option<String> {
+    solve_marks_observed(marks, 1, &mut Interruptible)
+        .unwrap_or_else(|e| raise(e))
         .solution
         .map(|s| Puzzle::from_cells(s).to_line())
 }
 
-/// `sudoku_count_solutions` of a pencil-mark text.
-pub(crate) fn count_solutions(text: &str, puzzle_error: PuzzleError, max_count: i32) -> i32 {
-    let position = position_of(text, puzzle_error);
-    solve_position_observed(&position, max_count as u64, &mut Interruptible).count as i32
+/// `sudoku_count_solutions` of pencil marks.
+pub(crate) fn count_solutions(marks: &[u16; 81], max_count: i32) -> i32 {
+    solve_marks_observed(marks, max_count as u64, &mut Interruptible)
+        .unwrap_or_else(|e| raise(e))
+        .count as i32
 }
 
-/// `sudoku_solutions` of a pencil-mark text: 81-digit lines, streamed.
-pub(crate) fn solutions(
-    text: &str,
-    puzzle_error: PuzzleError,
-    max_count: i32,
-) -> SetOfIterator<'static, String> {
-    let position = position_of(text, puzzle_error);
-    let solutions = position_solutions(&position, max_count as u64, Interruptible);
+/// `sudoku_solutions` of pencil marks: 81-digit lines, streamed.
+pub(crate) fn solutions(marks: &[u16; 81], max_count: i32) -> SetOfIterator<'static, String> {
+    let solutions =
+        marks_solutions(marks, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
     SetOfIterator::new(solutions.map(|s| Puzzle::from_cells(s).to_line()))
 }
 

@@ -232,10 +232,9 @@ fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
 }
 
 /// For each digit, the cells whose mask has it, band by band (bit `i` of band `k`: cell
-/// `27k + i`): the 81 × 9 bits of the masks transposed. On x86-64, with SSE2, eight masks
-/// at a time: each shifted so that the digit's bit is its sign bit, packed to bytes with
-/// signed saturation (the sign is kept) and gathered by `movemask`; elsewhere bit by
-/// bit. Both give the same boards (test `the_fast_transposition_matches_the_plain_one`).
+/// `27k + i`): the 81 × 9 bits of the masks transposed. On x86-64, with SSE2, sixteen
+/// masks at a time: packed to a byte each (bits 1-8, then bit 9 apart), each digit's bit
+/// shifted to its byte's top bit and gathered by `movemask`; elsewhere bit by bit. Both give the same boards (test `the_fast_transposition_matches_the_plain_one`).
 fn cells_with_each_digit(masks: &[u16; CELLS]) -> Boards {
     #[cfg(target_arch = "x86_64")]
     {
@@ -261,25 +260,38 @@ fn cells_with_each_digit_plain(masks: &[u16; CELLS]) -> Boards {
 #[cfg(target_arch = "x86_64")]
 fn cells_with_each_digit_sse2(masks: &[u16; CELLS]) -> Boards {
     use std::arch::x86_64::{
-        __m128i, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_movemask_epi8, _mm_packs_epi16,
-        _mm_sll_epi16,
+        __m128i, _mm_and_si128, _mm_cvtsi32_si128, _mm_loadu_si128, _mm_movemask_epi8,
+        _mm_packus_epi16, _mm_set1_epi16, _mm_sll_epi16, _mm_slli_epi16, _mm_srli_epi16,
     };
     // 96 masks: the 81, then zeros, six groups of 16.
     let mut padded = [0u16; 96];
     padded[..CELLS].copy_from_slice(masks);
-    let mut out = [[0u32; 3]; 9];
-    for (d, board) in out.iter_mut().enumerate() {
-        let mut cells = 0u128;
-        // SAFETY: SSE2 is part of x86-64; each load reads 8 masks inside `padded`.
-        unsafe {
-            let shift = _mm_cvtsi32_si128(15 - d as i32);
-            for g in 0..6 {
-                let lo = _mm_loadu_si128(padded.as_ptr().add(16 * g) as *const __m128i);
-                let hi = _mm_loadu_si128(padded.as_ptr().add(16 * g + 8) as *const __m128i);
-                let packed = _mm_packs_epi16(_mm_sll_epi16(lo, shift), _mm_sll_epi16(hi, shift));
-                cells |= (_mm_movemask_epi8(packed) as u32 as u128) << (16 * g);
+    // For each digit, its bit of each group's 16 masks (8 slots, the last two 0).
+    let mut groups = [[0u16; 8]; 9];
+    // SAFETY: SSE2 is part of x86-64; each load reads 8 masks inside `padded`.
+    unsafe {
+        let low_byte = _mm_set1_epi16(0xFF);
+        for g in 0..6 {
+            let lo = _mm_loadu_si128(padded.as_ptr().add(16 * g) as *const __m128i);
+            let hi = _mm_loadu_si128(padded.as_ptr().add(16 * g + 8) as *const __m128i);
+            // A byte per mask: its bits 0-7, then its bits 8-15 (each at most 255, so
+            // the packing does not saturate).
+            let digits_1_8 =
+                _mm_packus_epi16(_mm_and_si128(lo, low_byte), _mm_and_si128(hi, low_byte));
+            let digit_9 = _mm_packus_epi16(_mm_srli_epi16(lo, 8), _mm_srli_epi16(hi, 8));
+            // Shifting 16-bit lanes left by 7 - d puts bit d of each byte at that byte's
+            // top bit (the low byte's top bits spill into the high byte's low bits only),
+            // which `movemask` gathers.
+            for (d, digit) in groups.iter_mut().take(8).enumerate() {
+                let shift = _mm_cvtsi32_si128(7 - d as i32);
+                digit[g] = _mm_movemask_epi8(_mm_sll_epi16(digits_1_8, shift)) as u16;
             }
+            groups[8][g] = _mm_movemask_epi8(_mm_slli_epi16(digit_9, 7)) as u16;
         }
+    }
+    let mut out = [[0u32; 3]; 9];
+    for (board, digit) in out.iter_mut().zip(groups.iter()) {
+        let cells = digit.iter().rev().fold(0u128, |c, &w| c << 16 | w as u128);
         for (k, band) in board.iter_mut().enumerate() {
             *band = (cells >> (27 * k)) as u32 & BAND;
         }
@@ -360,6 +372,73 @@ impl State {
             }
         }
         Some(st)
+    }
+
+    /// The state of a pencil-mark grid (bit `d - 1` of a cell's mask: digit `d` a
+    /// candidate) with every cell of one candidate filled with it: the state
+    /// [`State::from_position`] makes of those filled cells and the marks, built a
+    /// digit board at a time instead of a cell at a time (the same state: test
+    /// `the_marks_state_is_the_position_state`). `None` when a cell has no candidate,
+    /// or two cells of a unit have the same single candidate (where `from_position`
+    /// finds a filled cell's digit held by a peer).
+    ///
+    /// Each digit's board is the cells that have it, less the peers of the cells where
+    /// it is the single candidate (those cells kept): what placing them one by one
+    /// leaves, since placing a digit removes it from the cell's peers and the cell's
+    /// other digits (a single cell has none). Two such cells in a unit are found by
+    /// counting: as many cells as rows, columns and boxes they occupy, or a clash.
+    fn from_marks(marks: &[u16; CELLS]) -> Option<State> {
+        let mut cand = cells_with_each_digit(marks);
+        // Bit-sliced count of each cell's candidates: at least one, at least two.
+        let (mut one, mut two) = ([0u32; 3], [0u32; 3]);
+        for board in &cand {
+            for k in 0..3 {
+                two[k] |= one[k] & board[k];
+                one[k] |= board[k];
+            }
+        }
+        if one != [BAND; 3] {
+            return None;
+        }
+        let single = [one[0] & !two[0], one[1] & !two[1], one[2] & !two[2]];
+        // Per band, the triads (a row's cells in one box) holding a filled cell, as
+        // each triad's lowest bit: two filled cells share a row, a box or a column
+        // exactly when one triad holds two, or a row or a box (three triads each in a
+        // band) holds two triads, or a column has one in two bands (two in one band
+        // share a box).
+        const ROW_BASES: u32 = 1 | 1 << 9 | 1 << 18;
+        const BOX_BASES: u32 = 1 | 1 << 3 | 1 << 6;
+        let mut clash = 0u32;
+        for board in cand.iter_mut() {
+            let filled = [
+                board[0] & single[0],
+                board[1] & single[1],
+                board[2] & single[2],
+            ];
+            let columns = filled.map(columns_once);
+            clash |= columns[0] & columns[1] | (columns[0] | columns[1]) & columns[2];
+            let in_columns = spread(columns[0] | columns[1] | columns[2]);
+            for (w, &f) in board.iter_mut().zip(filled.iter()) {
+                let triads = (f | f >> 1 | f >> 2) & GROUP_BASES;
+                // Two or three of a triad's cells, at the triad's lowest bit.
+                clash |= (f & f >> 1 | (f | f >> 1) & f >> 2) & GROUP_BASES;
+                clash |= (triads & triads >> 3 | (triads | triads >> 3) & triads >> 6) & ROW_BASES;
+                clash |= columns_twice(triads) & BOX_BASES;
+                // The rows and boxes with a filled cell, all their cells.
+                let rows = (triads | triads >> 3 | triads >> 6) & ROW_BASES;
+                let boxes = columns_once(triads) & BOX_BASES;
+                *w &= !((rows * ROW) | (boxes * BOX) | in_columns) | f;
+            }
+        }
+        if clash != 0 {
+            return None;
+        }
+        Some(State {
+            cand,
+            seen: UNCHECKED,
+            blank: [!single[0] & BAND, !single[1] & BAND, !single[2] & BAND],
+            pairs: [0; 3],
+        })
     }
 
     /// Puts digit `d + 1` in cell `i` of band `k`, which must have it as a candidate:
@@ -533,6 +612,14 @@ impl<O: Observer> Search<O> {
         observer: O,
     ) -> Option<Search<O>> {
         let state = State::from_position(values, cands)?;
+        Some(Search::from_state(state, limit, observer))
+    }
+
+    /// A search of a pencil-mark grid whose cells of one candidate are filled with it
+    /// (see [`State::from_marks`]), or `None` when a cell has no candidate or two cells
+    /// of a unit have the same single candidate.
+    pub(crate) fn from_marks(marks: &[u16; CELLS], limit: u64, observer: O) -> Option<Search<O>> {
+        let state = State::from_marks(marks)?;
         Some(Search::from_state(state, limit, observer))
     }
 
@@ -921,6 +1008,65 @@ mod tests {
                 triad_cells(0b100 << 6)
             ]
         );
+    }
+
+    #[test]
+    fn the_marks_state_is_the_position_state() {
+        let mut seed = 29u64;
+        let mut next = move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed >> 33
+        };
+        let (mut built, mut refused) = (0, 0);
+        for i in 0..20_000u64 {
+            // Sparse marks: many single candidates (some clashing), now and then a cell
+            // without candidate; bits above the ninth now and then.
+            let density = [3, 8, 15, 30, 60][(i % 5) as usize];
+            let mut marks = [0u16; CELLS];
+            for m in marks.iter_mut() {
+                for d in 0..9 {
+                    if next() % 100 < density {
+                        *m |= 1 << d;
+                    }
+                }
+                if *m == 0 && next() % 300 != 0 {
+                    *m = 1 << (next() % 9);
+                }
+                if next() % 50 == 0 {
+                    *m |= 1 << (9 + next() % 7);
+                }
+            }
+            // The plain way: the cells of one candidate placed one by one.
+            let values: [u8; CELLS] = std::array::from_fn(|c| {
+                let m = marks[c] & 0x1FF;
+                if m.count_ones() == 1 {
+                    m.trailing_zeros() as u8 + 1
+                } else {
+                    0
+                }
+            });
+            let plain = if marks.iter().any(|&m| m & 0x1FF == 0) {
+                None
+            } else {
+                State::from_position(&values, &marks)
+            };
+            let fast = State::from_marks(&marks);
+            match (fast, plain) {
+                (Some(a), Some(b)) => {
+                    assert_eq!(
+                        (a.cand, a.seen, a.blank, a.pairs),
+                        (b.cand, b.seen, b.blank, b.pairs),
+                        "{marks:?}"
+                    );
+                    built += 1;
+                }
+                (None, None) => refused += 1,
+                (a, b) => panic!("{} {} {marks:?}", a.is_some(), b.is_some()),
+            }
+        }
+        assert!(built > 2000 && refused > 2000, "{built} {refused}");
     }
 
     #[test]

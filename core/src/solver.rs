@@ -63,6 +63,18 @@ pub fn solve_candidates_observed<O: Observer>(
     bitboard::Search::from_position(values, cands, limit, observer).map(|mut search| search.run())
 }
 
+/// Solves a pencil-mark grid (bit `d - 1` of a cell's mask: digit `d` a candidate):
+/// counts, up to `limit`, the solutions that put in each cell one of its candidates.
+/// `None` when a cell has no candidate or two cells of a unit have the same single
+/// candidate (see `position::solve::solve_marks_observed`).
+pub fn solve_marks_grid_observed<O: Observer>(
+    marks: &[u16; CELLS],
+    limit: u64,
+    observer: &mut O,
+) -> Option<Outcome> {
+    bitboard::Search::from_marks(marks, limit, observer).map(|mut search| search.run())
+}
+
 /// The error for givens the bitboard search could not place.
 fn conflict(puzzle: &Puzzle) -> PuzzleError {
     match puzzle.check_givens() {
@@ -123,6 +135,15 @@ impl<O: Observer> Solutions<O> {
         observer: O,
     ) -> Option<Solutions<O>> {
         let search = bitboard::Search::from_position(values, cands, limit, observer)?;
+        Some(Solutions {
+            inner: SolutionsInner::Nine(Box::new(search)),
+        })
+    }
+
+    /// The solutions of a pencil-mark grid up to `limit` (see
+    /// [`solve_marks_grid_observed`]), or `None` for the grids it refuses.
+    pub fn from_marks(marks: &[u16; CELLS], limit: u64, observer: O) -> Option<Solutions<O>> {
+        let search = bitboard::Search::from_marks(marks, limit, observer)?;
         Some(Solutions {
             inner: SolutionsInner::Nine(Box::new(search)),
         })

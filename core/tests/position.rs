@@ -8,7 +8,9 @@ use proptest::prelude::*;
 use sudoku_core::explain;
 use sudoku_core::position::check::{mistakes, MistakeKind};
 use sudoku_core::position::engine::{self, fits};
-use sudoku_core::position::solve::{position_singles, position_trace};
+use sudoku_core::position::solve::{
+    marks_solutions, position_singles, position_trace, solve_marks_observed,
+};
 use sudoku_core::position::text::{
     self, parse_grid, parse_line, read, write_grid, write_line, Text,
 };
@@ -449,5 +451,80 @@ fn hints_from_random_positions_are_sound_and_new() {
         for p in &step.placements {
             assert_eq!(progress.cells[p.cell as usize], 0);
         }
+    }
+}
+
+/// Marks for the solving shortcut's test: a position cut from a random grid (see
+/// [`random_position`]), then `damage` random edits that make every case the shortcut
+/// must treat as the position does: a cell set to one candidate (a given, a single
+/// candidate a peer also has, two equal single candidates in a unit, a wrong digit), a
+/// candidate removed (the solution's, a cell's last), a cell given back every digit.
+fn solving_marks(seed: u64, blank: u64, removed: u64, damage: u64) -> [u16; 81] {
+    let (_, _, mut marks) = random_position(seed, blank, removed);
+    let mut rng = Rng::new(seed ^ 0x9E37_79B9_7F4A_7C15);
+    for _ in 0..damage {
+        let cell = (rng.next_u64() % 81) as usize;
+        let bit = 1u16 << (rng.next_u64() % 9);
+        match rng.next_u64() % 3 {
+            0 => marks[cell] = bit,
+            1 => marks[cell] &= !bit,
+            _ => marks[cell] = ALL,
+        }
+    }
+    marks
+}
+
+/// What the plain way (`Position::from_marks`, then the position's search) and the
+/// shortcut (`solve_marks_observed`, `marks_solutions`) say of `marks`: the same error,
+/// or the same count, first solution and solutions in the same order. The plain way's
+/// answer, for the caller's tally.
+fn solves_as_the_position(marks: &[u16; 81], limit: u64) -> Result<u64, PuzzleError> {
+    let plain = Position::from_marks(marks);
+    let fast = solve_marks_observed(marks, limit, &mut Silent);
+    let fast_all = marks_solutions(marks, limit, Silent).map(|s| s.collect::<Vec<_>>());
+    match plain {
+        Err(e) => {
+            assert_eq!(fast.map(|o| o.count), Err(e.clone()), "{marks:?}");
+            assert_eq!(fast_all, Err(e.clone()), "{marks:?}");
+            Err(e)
+        }
+        Ok(pos) => {
+            let a = solve_position_observed(&pos, limit, &mut Silent);
+            let b = fast.expect("the shortcut starts where the position does");
+            assert_eq!((a.count, a.solution), (b.count, b.solution), "{marks:?}");
+            let all: Vec<_> = position_solutions(&pos, limit, Silent).collect();
+            assert_eq!(Ok(all), fast_all, "{marks:?}");
+            Ok(a.count)
+        }
+    }
+}
+
+#[test]
+fn the_solving_shortcut_solves_as_the_position() {
+    // (solvable, several solutions, no solution, contradictory, malformed)
+    let mut seen = [0u32; 5];
+    for seed in 0..4000u64 {
+        let marks = solving_marks(seed, 35 + seed % 50, seed % 61, seed % 7);
+        let kind = match solves_as_the_position(&marks, 5) {
+            Ok(1) => 0,
+            Ok(0) => 2,
+            Ok(_) => 1,
+            Err(e) if e.kind() == ErrorKind::Malformed => 4,
+            Err(_) => 3,
+        };
+        seen[kind] += 1;
+    }
+    assert!(seen.iter().all(|&n| n >= 100), "{seen:?}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    #[test]
+    fn the_solving_shortcut_solves_as_the_position_prop(
+        seed in any::<u64>(), blank in 30u64..90, removed in 0u64..=80, damage in 0u64..8,
+    ) {
+        let marks = solving_marks(seed, blank, removed, damage);
+        let _ = solves_as_the_position(&marks, 8);
     }
 }

@@ -114,7 +114,8 @@ fn rate(text: &str) {
 }
 
 fn compare(text: &str, sample: usize, runs: usize) {
-    use sudoku_core::{explain, logic, solve_observed, solve_position_observed};
+    use sudoku_core::position::solve::solve_marks_observed;
+    use sudoku_core::{explain, logic, solve_observed};
     let (puzzles, marks) = pairs_of(text, sample);
     // Each text read as the SQL functions read it: the puzzle reader first; a text it
     // refuses goes to the pencil-mark reader (src/marks.rs, `position_of`).
@@ -137,7 +138,16 @@ fn compare(text: &str, sample: usize, runs: usize) {
                 std::hint::black_box(layout.render(t, &s).unwrap());
             }),
             Box::new(|t| {
-                let s = solve_position_observed(&position(t), 1, &mut Silent).solution;
+                // As sudoku_solve solves a pencil-mark text (src/lib.rs `read_to_solve`,
+                // src/marks.rs): the text read (the usual line before the puzzle reader),
+                // then the core's solving shortcut (no test of which single candidates
+                // are givens).
+                let Ok(Text::Marks(marks)) = read(t) else {
+                    panic!("marks, not a puzzle")
+                };
+                let s = solve_marks_observed(&marks, 1, &mut Silent)
+                    .unwrap()
+                    .solution;
                 std::hint::black_box(Puzzle::from_cells(s.unwrap()).to_line());
             }),
         ),
@@ -231,7 +241,8 @@ fn pairs(text: &str, sample: usize) {
 /// One task on one form only, for a profiler (valgrind --tool=callgrind): `profile FILE
 /// TASK FORM` with TASK solve, rate or hint and FORM puzzle or marks.
 fn profile(text: &str, task: &str, form: &str, sample: usize) {
-    use sudoku_core::{explain, logic, solve_position_observed};
+    use sudoku_core::position::solve::solve_marks_observed;
+    use sudoku_core::{explain, logic};
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
     let stride = (lines.len() / sample.max(1)).max(1);
     for line in lines.iter().step_by(stride).take(sample) {
@@ -250,7 +261,10 @@ fn profile(text: &str, task: &str, form: &str, sample: usize) {
                 std::hint::black_box(solve(&Puzzle::parse(p).unwrap(), 2).unwrap());
             }
             ("solve", _) => {
-                std::hint::black_box(solve_position_observed(&position(&m), 2, &mut Silent));
+                let Ok(Text::Marks(marks)) = read(&m) else {
+                    panic!("not marks")
+                };
+                std::hint::black_box(solve_marks_observed(&marks, 2, &mut Silent).unwrap());
             }
             ("rate", "puzzle") => {
                 std::hint::black_box(logic::rate(&Puzzle::parse(p).unwrap(), &mut || {}));
