@@ -43,8 +43,8 @@
 //! per thread and kept. Per depth: 18 propagations (under 30 KB each plus the rule
 //! parents of their nested "off"s, at most 729 × 729 entries in all, and one reference
 //! per inner hint they use), a search tree of at most `fcc::MAX_NODES` nodes, and the
-//! hint lists of the inner rules kept per grid (`search::RuleLists`: at most 2,048 lists
-//! and 4M words, 8 MB, then cleared). None
+//! hint lists of the inner rules kept per grid (`search::RuleLists`: at most 16,384 lists
+//! holding 4M words, 8 MB, then cleared; with the table's keys, under 12 MB). None
 //! of it grows with the number of chains tried. The interrupt hook is called at every
 //! starting cell of every search, outer and inner, and at every round of nested rules.
 
