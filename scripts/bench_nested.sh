@@ -20,8 +20,14 @@
 # Writes benchmarks/nested_agreement.tsv, benchmarks/nested_speed.tsv and the chart
 # benchmarks/nested.svg (scripts/nested_chart.py).
 #
+# Writes the SQL times of part 4 to benchmarks/nested_sql.tsv.
+#
 # Usage: scripts/bench_nested.sh [SAMPLE]   (default 5 a band: serate takes about 15 s a puzzle
 # at 9.4, over a minute at 10.6 and several minutes at 11.5; needs ../shared/data, ../shared/tools)
+# Environment: SUDOKU_NESTED_SKIP, words among "forum", "sql" and "tables": leaves out part 2
+# (about half an hour: 375 puzzles, one taking minutes), part 4 (the SQL, twice over the
+# file: it installs the extension, so run it alone under the PostgreSQL lock of the tests),
+# or parts 1 to 3 and the tables (to run part 4 alone).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 SAMPLE="${1:-5}"
 DATA="$ROOT/../shared/data"
@@ -30,11 +36,13 @@ SKFR="$ROOT/../shared/tools/skfr/skfr"
 HARD="${SUDOKU_NESTED_FILE:-$DATA/se_rated_hardest_dev.tsv}"   # another file of puzzle<TAB>ER lines: to try the script
 cd "$ROOT"
 cargo build --release -q -p sudoku_tools --bin rate_times
+skip() { case " ${SUDOKU_NESTED_SKIP:-} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 out="$(mktemp -d)"
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 band_of='function band(r) { return (r <= 10.55) ? 1 : (r <= 11.05) ? 2 : 3 }'
 bands=("" "9.4-10.5" "10.6-11.0" "11.1-11.9")
 
+if ! skip tables; then
 say "exactness per band: every puzzle of se_rated_hardest_dev.tsv, sudoku_core and skfr"
 cut -f1 "$HARD" > "$out/all.txt"
 target/release/rate_times "$out/all.txt" --runs 1 > "$out/ours_all.tsv"
@@ -60,12 +68,16 @@ paste "$HARD" "$out/ours_all.tsv" "$out/skfr_all_rows.tsv" | awk -F'\t' -v skfr_
 paste "$HARD" "$out/ours_all.tsv" | awk -F'\t' '$4 + 0 != $2 + 0 { print "# differs: " $1 "\tpublished " $2 "\tours " $4 }' |
     tee "$out/differs.txt" | head -40
 
+if skip forum; then
+    echo "# forum hardest: not rated in this run (SUDOKU_NESTED_SKIP)" | tee -a "$out/agreement.tsv"
+else
 say "the forum-hardest 375: ratings below 20.0"
 grep -v '^#' "$DATA/puzzles6_forum_hardest_1106.txt" | cut -c1-81 > "$out/forum.txt"
 target/release/rate_times "$out/forum.txt" --runs 1 > "$out/forum_ours.tsv"
 awk -F'\t' '{ n++; below += ($2 + 0 < 20); c[$2]++; us += $3 }
     END { printf "# forum hardest: %d of %d below 20.0, %.1f ms a puzzle on average; ratings:", below, n, us / n / 1000
           for (r in c) printf " %s:%d", r, c[r]; print "" }' "$out/forum_ours.tsv" | tee -a "$out/agreement.tsv"
+fi
 
 say "time per puzzle per band: serate, skfr and sudoku_core on the same $SAMPLE puzzles a band"
 awk -F'\t' -v n="$SAMPLE" "$band_of"'
@@ -112,7 +124,12 @@ cp "$out/per_puzzle.tsv" "$ROOT/benchmarks/nested_per_puzzle.tsv"
 python3 "$ROOT/scripts/nested_chart.py" "$ROOT/benchmarks/nested_agreement.tsv" "$ROOT/benchmarks/nested_speed.tsv" \
     "$ROOT/benchmarks/nested.svg"
 echo "tables: benchmarks/nested_agreement.tsv, nested_speed.tsv, nested_per_puzzle.tsv; chart: benchmarks/nested.svg" >&2
+fi
 
+if skip sql; then
+    rm -rf "$out"
+    exit 0
+fi
 say "sudoku_rate over the whole dev file in PostgreSQL"
 install_extension
 start_cluster
@@ -122,6 +139,8 @@ for workers in 0 2; do
     ms="$(psql_pg -At -c "SET max_parallel_workers_per_gather = $workers" -c "SET parallel_setup_cost = 0" \
         -c '\timing on' -c "SELECT count(sudoku_rate(puzzle)) FROM hardest" | sed -n 's/^Time: \([0-9.]*\) ms.*/\1/p')"
     echo "count(sudoku_rate(puzzle)) over the $(wc -l < "$HARD") puzzles of se_rated_hardest_dev.tsv, $workers workers: $ms ms"
+    printf '%s\t%s\t%s\n' "$workers" "$(wc -l < "$HARD")" "$ms" >> "$out/sql.tsv"
 done
+{ printf 'parallel_workers\tpuzzles\tms\n'; cat "$out/sql.tsv"; } > "$ROOT/benchmarks/nested_sql.tsv"
 stop_cluster
 rm -rf "$out"
