@@ -49,6 +49,13 @@ pub(super) struct FcScratch {
     reach_on: Vec<CandSet>,
     off_reached: CandSet,
     starts: Vec<(u16, Vec<InnerHint>)>,
+    /// The starts of the pass under way.
+    start_list: Vec<u16>,
+    /// The X pass's hints per digit and plane (the cells holding the digit), for the
+    /// grids of later searches ([`x_pass_by_planes`]): at most [`PLANES_KEPT`] planes
+    /// and [`PLANE_WORDS_KEPT`] words of hints.
+    x_planes: std::collections::HashMap<(u8, u128), std::rc::Rc<XPlane>>,
+    x_words: usize,
 }
 
 /// The search trees of one start (its cycles and its two forcing chains) hold at most
@@ -115,11 +122,48 @@ impl Default for FcScratch {
             reach_on: vec![CandSet::EMPTY; NCAND],
             off_reached: CandSet::EMPTY,
             starts: Vec::new(),
+            start_list: Vec::new(),
+            x_planes: std::collections::HashMap::new(),
+            x_words: 0,
         }
     }
 }
 
 impl FcScratch {
+    /// Forgets the kept planes of the X pass.
+    pub(super) fn forget(&mut self) {
+        self.x_planes.clear();
+        self.x_words = 0;
+    }
+
+    /// What node `id` (an "on") turns off, with each rule's cause: (list, length).
+    fn offs_of(&self, w: &WorkGrid, id: u32, y: bool) -> ([(u16, u8); 28], usize) {
+        let mut made = [(0u16, 0u8); 28];
+        let mut n = 0;
+        on_to_off(w, pot_cand(self.nodes[id as usize].pot), y, |q, cause| {
+            made[n] = (q, cause);
+            n += 1;
+        });
+        (made, n)
+    }
+
+    /// What node `id` (an "off") turns on, with each rule's cause: (list, length).
+    fn ons_of(&self, w: &WorkGrid, id: u32, y: bool, x: bool) -> ([(u16, u8); 4], usize) {
+        let mut made = [(0u16, 0u8); 4];
+        let mut n = 0;
+        off_to_on(
+            w,
+            pot_cand(self.nodes[id as usize].pot),
+            y,
+            x,
+            |q, cause| {
+                made[n] = (q, cause);
+                n += 1;
+            },
+        );
+        (made, n)
+    }
+
     fn push(&mut self, pot: u16, parent: u32, cause: u8) -> u32 {
         debug_assert!(self.nodes.len() < MAX_NODES, "bounded search trees");
         self.nodes.push(Node { pot, parent, cause });
@@ -140,13 +184,7 @@ impl FcScratch {
             length += 1;
             let pend = std::mem::take(&mut self.pend_on);
             for &id in &pend {
-                let c = pot_cand(self.nodes[id as usize].pot);
-                let mut made = [(0u16, 0u8); 28];
-                let mut n = 0;
-                on_to_off(w, c, y, |q, cause| {
-                    made[n] = (q, cause);
-                    n += 1;
-                });
+                let (made, n) = self.offs_of(w, id, y);
                 // The "off"s among the node's ancestors, read once for its children.
                 let mut ancestors = CandSet::EMPTY;
                 let mut a = self.nodes[id as usize].parent;
@@ -170,13 +208,7 @@ impl FcScratch {
             length += 1;
             let pend = std::mem::take(&mut self.pend_off);
             for &id in &pend {
-                let c = pot_cand(self.nodes[id as usize].pot);
-                let mut made = [(0u16, 0u8); 4];
-                let mut n = 0;
-                off_to_on(w, c, y, x, |q, cause| {
-                    made[n] = (q, cause);
-                    n += 1;
-                });
+                let (made, n) = self.ons_of(w, id, y, x);
                 for &(q, cause) in &made[..n] {
                     let nid = self.push(pot(q, true), id, cause);
                     if length >= 4 && q == src {
@@ -214,13 +246,7 @@ impl FcScratch {
         while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
             let pend = std::mem::take(&mut self.pend_on);
             for &id in &pend {
-                let c = pot_cand(self.nodes[id as usize].pot);
-                let mut made = [(0u16, 0u8); 28];
-                let mut n = 0;
-                on_to_off(w, c, y, |q, cause| {
-                    made[n] = (q, cause);
-                    n += 1;
-                });
+                let (made, n) = self.offs_of(w, id, y);
                 for &(q, cause) in &made[..n] {
                     let nid = self.push(pot(q, false), id, cause);
                     if from_on && q == sc && !found {
@@ -237,13 +263,7 @@ impl FcScratch {
             self.pend_on.clear();
             let pend = std::mem::take(&mut self.pend_off);
             for &id in &pend {
-                let c = pot_cand(self.nodes[id as usize].pot);
-                let mut made = [(0u16, 0u8); 4];
-                let mut n = 0;
-                off_to_on(w, c, y, true, |q, cause| {
-                    made[n] = (q, cause);
-                    n += 1;
-                });
+                let (made, n) = self.ons_of(w, id, y, true);
                 for &(q, cause) in &made[..n] {
                     let nid = self.push(pot(q, true), id, cause);
                     if !from_on && q == sc && !found {
@@ -273,111 +293,302 @@ impl FcScratch {
     }
 }
 
+/// One pass of the rule: the links it follows and what its hints are.
+#[derive(Clone, Copy)]
+struct Pass {
+    /// Links inside a cell (bivalue cells).
+    y: bool,
+    /// Links inside a unit (a digit's two places).
+    x: bool,
+    cycle_kind: ChainKind,
+    chain_kind: ChainKind,
+    cycle_base: f64,
+    chain_base: f64,
+    key: u8,
+}
+
+const X_PASS: Pass = Pass {
+    y: false,
+    x: true,
+    cycle_kind: ChainKind::XCycle,
+    chain_kind: ChainKind::ForcingXChain,
+    cycle_base: 6.5,
+    chain_base: 6.6,
+    key: 2,
+};
+const Y_PASS: Pass = Pass {
+    y: true,
+    x: false,
+    cycle_kind: ChainKind::YCycle,
+    chain_kind: ChainKind::ForcingYChain,
+    cycle_base: 6.5,
+    chain_base: 6.6,
+    key: 3,
+};
+const XY_PASS: Pass = Pass {
+    y: true,
+    x: true,
+    cycle_kind: ChainKind::XYCycle,
+    chain_kind: ChainKind::ForcingChain,
+    cycle_base: 7.0,
+    chain_base: 7.0,
+    key: 4,
+};
+
+/// The starts of a pass over the whole grid, in Sukaku Explainer's order: every
+/// candidate of a cell with two or more (only bivalue cells without x links).
+fn grid_starts(w: &WorkGrid, pass: Pass, starts: &mut Vec<u16>) {
+    starts.clear();
+    for cell in 0..81 {
+        let m = w.cands[cell];
+        if !several(m) || (!pass.x && !pair(m)) {
+            continue;
+        }
+        let mut ds = m;
+        while ds != 0 {
+            starts.push(cand(cell, ds.trailing_zeros() as usize));
+            ds &= ds - 1;
+        }
+    }
+}
+
 /// Every hint of "Forcing Chains & Cycles" on `w`, in the order found (not yet sorted).
+///
+/// The X pass is read per digit from [`FcScratch::x_planes`] when its plane was searched
+/// before (see there); the plain way ([`plain`]) searches it over the grid as the other
+/// passes are.
 pub(super) fn fcc_hints(
     w: &WorkGrid,
     s: &mut FcScratch,
     check: &mut dyn FnMut(),
     out: &mut Vec<InnerHint>,
 ) {
-    // (y links, x links, cycle kind, chain kind, cycle base, chain base, key)
-    let passes = [
-        (
-            false,
-            true,
-            ChainKind::XCycle,
-            ChainKind::ForcingXChain,
-            6.5,
-            6.6,
-            2u8,
-        ),
-        (
-            true,
-            false,
-            ChainKind::YCycle,
-            ChainKind::ForcingYChain,
-            6.5,
-            6.6,
-            3,
-        ),
-        (
-            true,
-            true,
-            ChainKind::XYCycle,
-            ChainKind::ForcingChain,
-            7.0,
-            7.0,
-            4,
-        ),
-    ];
-    for (y, x, cycle_kind, chain_kind, cycle_base, chain_base, key) in passes {
-        for cell in 0..81 {
-            let m = w.cands[cell];
-            if !several(m) || (!x && !pair(m)) {
-                continue;
+    let mut starts = std::mem::take(&mut s.start_list);
+    if plain() {
+        grid_starts(w, X_PASS, &mut starts);
+        run_pass(w, s, check, X_PASS, &starts, &mut |h| {
+            if !h.removes.is_empty() {
+                out.push(h)
             }
-            check();
-            let mut ds = m;
-            while ds != 0 {
-                let d = ds.trailing_zeros() as usize;
-                ds &= ds - 1;
-                let c = cand(cell, d);
-                s.nodes.clear();
-                s.cycles.clear();
-                s.cycles_from(w, c, y, x);
-                s.is_start.set(c);
-                s.reach_on[c as usize] = s.last_on;
-                s.off_reached.set_to(c, s.last_off.has(c));
-                let mut hints = Vec::new();
-                for i in 0..s.cycles.len() {
-                    if let Some(h) = cycle_hint(w, s, s.cycles[i], cycle_kind, cycle_base, key) {
-                        hints.push(h);
-                    }
-                }
-                s.starts.push((c, hints));
+        });
+    } else {
+        x_pass_by_planes(w, s, check, out);
+    }
+    for pass in [Y_PASS, XY_PASS] {
+        grid_starts(w, pass, &mut starts);
+        run_pass(w, s, check, pass, &starts, &mut |h| {
+            if !h.removes.is_empty() {
+                out.push(h)
+            }
+        });
+    }
+    s.start_list = starts;
+}
+
+/// Runs `pass` from each of `starts`, giving `emit` each start's hints in turn (its
+/// cycles, then its forcing chains from "on" and from "off"), forcing chains that remove
+/// nothing on `w` included (their removals are the target cell's other digits).
+fn run_pass(
+    w: &WorkGrid,
+    s: &mut FcScratch,
+    check: &mut dyn FnMut(),
+    pass: Pass,
+    starts: &[u16],
+    emit: &mut dyn FnMut(InnerHint),
+) {
+    let (y, x) = (pass.y, pass.x);
+    for &c in starts {
+        check();
+        s.nodes.clear();
+        s.cycles.clear();
+        s.cycles_from(w, c, y, x);
+        s.is_start.set(c);
+        s.reach_on[c as usize] = s.last_on;
+        s.off_reached.set_to(c, s.last_off.has(c));
+        let mut hints = Vec::new();
+        for i in 0..s.cycles.len() {
+            if let Some(h) = cycle_hint(w, s, s.cycles[i], pass) {
+                hints.push(h);
             }
         }
-        // Then, start by start, its cycles and its forcing chains. A forcing chain from
-        // "c on" exists iff "c off" is reachable from it, which the cycle search (reaching
-        // every potential reachable) told; from "c off" iff "c on" is reachable from one
-        // of the "on"s it turns on, whose reach is known when they were starts too (else
-        // the search is made).
-        let starts = std::mem::take(&mut s.starts);
-        for (c, hints) in starts {
-            out.extend(hints);
-            if !x {
-                continue;
+        s.starts.push((c, hints));
+    }
+    // Then, start by start, its cycles and its forcing chains. A forcing chain from
+    // "c on" exists iff "c off" is reachable from it, which the cycle search (reaching
+    // every potential reachable) told; from "c off" iff "c on" is reachable from one
+    // of the "on"s it turns on, whose reach is known when they were starts too (else
+    // the search is made).
+    let found = std::mem::take(&mut s.starts);
+    for (c, hints) in found {
+        hints.into_iter().for_each(&mut *emit);
+        if !x {
+            continue;
+        }
+        s.nodes.clear();
+        s.chains.clear();
+        if s.off_reached.has(c) || plain() {
+            s.chain_from(w, pot(c, true), y);
+        }
+        let mut may = false;
+        off_to_on(w, c, y, true, |q, _| {
+            may |= plain() || !s.is_start.has(q) || s.reach_on[q as usize].has(c);
+        });
+        if may {
+            s.chain_from(w, pot(c, false), y);
+        }
+        for i in 0..s.chains.len() {
+            emit(chain_hint(w, s, s.chains[i], pass));
+        }
+    }
+    s.is_start.clear();
+}
+
+/// The X pass's hints of one digit on one plane (the cells holding it): per cell of the
+/// plane, ascending, the hints of its start (forcing chains that remove nothing
+/// included).
+struct XPlane {
+    starts: Vec<(u8, Vec<InnerHint>)>,
+}
+
+/// The most planes [`FcScratch::x_planes`] keeps, and the most 16-bit words their hints
+/// may hold (2M words, 4 MB); past either it starts afresh.
+const PLANES_KEPT: usize = 8192;
+const PLANE_WORDS_KEPT: usize = 2 << 20;
+
+fn words_of(h: &InnerHint) -> usize {
+    32 + 2 * h.removes.len() + 2 * h.causes.len() + h.chain.len()
+}
+
+/// The X pass (links of one digit only), read per digit. From a start of digit d, the
+/// X pass follows only d's units ("on" turns off d's other places in the start's units,
+/// "off" turns on the last place of d in a unit) and its hints read only d's places
+/// (a cycle's removals are d's places seeing both kinds of links): all a function of
+/// the plane of d, except the removals of a forcing chain ending "on" (the other digits
+/// of its cell), taken here from `w`. Whether a start's forcing chains exist does not
+/// depend on the other starts (the reach shortcut only spares searches). So the hints
+/// of every start of d, kept by plane, are those the pass over the grid gives for it; a
+/// cell's starts are read in the pass's order (cells ascending, digits ascending), each
+/// cell with two or more candidates, as in the pass over the grid.
+fn x_pass_by_planes(
+    w: &WorkGrid,
+    s: &mut FcScratch,
+    check: &mut dyn FnMut(),
+    out: &mut Vec<InnerHint>,
+) {
+    let mut planes: [Option<std::rc::Rc<XPlane>>; 9] = Default::default();
+    for (d, slot) in planes.iter_mut().enumerate() {
+        let mut plane = 0u128;
+        for cell in 0..81 {
+            plane |= ((w.cands[cell] >> d & 1) as u128) << cell;
+        }
+        if plane == 0 {
+            continue;
+        }
+        if let Some(kept) = s.x_planes.get(&(d as u8, plane)) {
+            *slot = Some(std::rc::Rc::clone(kept));
+            continue;
+        }
+        let mut starts = Vec::new();
+        let mut rest = plane;
+        while rest != 0 {
+            starts.push(cand(rest.trailing_zeros() as usize, d));
+            rest &= rest - 1;
+        }
+        let mut per_start: Vec<(u8, Vec<InnerHint>)> = starts
+            .iter()
+            .map(|&c| (cell_of(c) as u8, Vec::new()))
+            .collect();
+        let mut at = 0;
+        let mut words = 0;
+        // Each start's hints come together, the starts in order: a hint goes to the
+        // start whose cycles or chains made it (the first start at or after `at` whose
+        // candidate the hint starts from).
+        run_pass(w, s, check, X_PASS, &starts, &mut |h| {
+            let from = start_of(&h);
+            while starts[at] != from {
+                at += 1;
             }
-            s.nodes.clear();
-            s.chains.clear();
-            if s.off_reached.has(c) || plain() {
-                s.chain_from(w, pot(c, true), y);
+            words += words_of(&h);
+            per_start[at].1.push(h);
+        });
+        let kept = std::rc::Rc::new(XPlane { starts: per_start });
+        if s.x_planes.len() >= PLANES_KEPT || s.x_words + words > PLANE_WORDS_KEPT {
+            s.forget();
+        }
+        s.x_words += words;
+        s.x_planes
+            .insert((d as u8, plane), std::rc::Rc::clone(&kept));
+        *slot = Some(kept);
+    }
+    let mut next = [0usize; 9];
+    for cell in 0..81 {
+        let m = w.cands[cell];
+        if !several(m) {
+            continue;
+        }
+        let mut ds = m;
+        while ds != 0 {
+            let d = ds.trailing_zeros() as usize;
+            ds &= ds - 1;
+            let plane = planes[d].as_ref().expect("a plane for a digit present");
+            while plane.starts[next[d]].0 as usize != cell {
+                next[d] += 1;
             }
-            let mut may = false;
-            off_to_on(w, c, y, true, |q, _| {
-                may |= plain() || !s.is_start.has(q) || s.reach_on[q as usize].has(c);
-            });
-            if may {
-                s.chain_from(w, pot(c, false), y);
-            }
-            for i in 0..s.chains.len() {
-                if let Some(h) = chain_hint(w, s, s.chains[i], chain_kind, chain_base, key) {
+            for h in &plane.starts[next[d]].1 {
+                if let Some(h) = on_this_grid(w, h) {
                     out.push(h);
                 }
             }
         }
-        s.is_start.clear();
     }
 }
 
-fn cycle_hint(
-    w: &WorkGrid,
-    s: &FcScratch,
-    end: u32,
-    kind: ChainKind,
-    base: f64,
-    key: u8,
-) -> Option<InnerHint> {
+/// The candidate a hint of the X pass starts from: a cycle's first potential, a forcing
+/// chain's assumption (its ancestry's last).
+fn start_of(h: &InnerHint) -> u16 {
+    let len = h.chain[2] as usize;
+    if h.chain[0] == 2 {
+        // [2, closing "on", len, body...]: the body runs from the closing node back
+        // to the start's child; the start is the closing node's candidate.
+        pot_cand(h.chain[1])
+    } else {
+        pot_cand(h.chain[3 + len - 1])
+    }
+}
+
+/// A kept hint as the pass over `w` gives it: a forcing chain ending "on" removes the
+/// other digits `w` leaves its cell (none: no hint).
+fn on_this_grid(w: &WorkGrid, h: &InnerHint) -> Option<InnerHint> {
+    let target = h.chain[1];
+    if h.chain[0] != 1 || !pot_on(target) {
+        return Some(h.clone());
+    }
+    let removes = chain_removals(w, target);
+    if removes.is_empty() {
+        return None;
+    }
+    let mut h = h.clone();
+    h.removal_set = removes.clone();
+    h.removes = removes;
+    Some(h)
+}
+
+/// What a forcing chain to `target` removes on `w`: the target's candidate ("off"), or
+/// the other digits of its cell ("on"), ascending.
+fn chain_removals(w: &WorkGrid, target: u16) -> Vec<u16> {
+    let c = pot_cand(target);
+    let cell = cell_of(c);
+    if pot_on(target) {
+        (0..9)
+            .filter(|&e| e != digit0_of(c) && w.cands[cell] >> e & 1 != 0)
+            .map(|e| cand(cell, e))
+            .collect()
+    } else {
+        vec![c]
+    }
+}
+
+fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<InnerHint> {
     // The path from the closing "on" back to the start (the same potential, last).
     let path = s.path(end);
     let body = &path[..path.len() - 1];
@@ -447,38 +658,21 @@ fn cycle_hint(
     Some(InnerHint {
         removes,
         removal_set,
-        difficulty: base + length_bonus(complexity),
+        difficulty: pass.cycle_base + length_bonus(complexity),
         complexity,
-        key,
-        kind,
+        key: pass.key,
+        kind: pass.cycle_kind,
         causes,
         chain,
     })
 }
 
-fn chain_hint(
-    w: &WorkGrid,
-    s: &FcScratch,
-    end: u32,
-    kind: ChainKind,
-    base: f64,
-    key: u8,
-) -> Option<InnerHint> {
+/// The forcing chain closing at node `end`, with its removals on `w` (none: the caller
+/// drops it, or reads it again on another grid).
+fn chain_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> InnerHint {
     let path = s.path(end);
     let target = path[0].0;
-    let c = pot_cand(target);
-    let cell = cell_of(c);
-    let removes: Vec<u16> = if pot_on(target) {
-        (0..9)
-            .filter(|&e| e != digit0_of(c) && w.cands[cell] >> e & 1 != 0)
-            .map(|e| cand(cell, e))
-            .collect()
-    } else {
-        vec![c]
-    };
-    if removes.is_empty() {
-        return None;
-    }
+    let removes = chain_removals(w, target);
     let mut causes = Vec::new();
     let mut chain = vec![1u16, target, path.len() as u16];
     for &(p, cause) in &path {
@@ -490,14 +684,14 @@ fn chain_hint(
     let complexity = path.len() as u32;
     let mut removal_set = removes.clone();
     removal_set.sort_unstable();
-    Some(InnerHint {
+    InnerHint {
         removes,
         removal_set,
-        difficulty: base + length_bonus(complexity),
+        difficulty: pass.chain_base + length_bonus(complexity),
         complexity,
-        key,
-        kind,
+        key: pass.key,
+        kind: pass.chain_kind,
         causes,
         chain,
-    })
+    }
 }

@@ -15,6 +15,7 @@ pub(super) const NO_CAUSE: u8 = 254;
 pub(super) const CELL_CAUSE: u8 = CELL_GROUP;
 
 /// One hint of an inner chain search, independent of the outer source grid.
+#[derive(Clone)]
 pub(super) struct InnerHint {
     /// The candidates it removes, in the order their "off"s are added.
     pub(super) removes: Vec<u16>,

@@ -32,9 +32,12 @@
 //! where it is kept): within one search, the propagations of a region's other places
 //! (the same propagations, made again later); per depth, the hint list of an inner rule
 //! on a grid (a function of that grid alone); per search, the level-1 rules' hints on a
-//! grid (a function of the grid once the source is fixed); and in the forcing chain search, only the
-//! starts whose other state the cycle search reached. A test switch turns them all off
-//! (`plain`), and a test compares the steps either way.
+//! grid (a function of the grid once the source is fixed); per depth, the X pass of
+//! "Forcing Chains & Cycles" per digit and plane (the cells holding the digit: all that
+//! pass reads, but for a forcing chain's removals, read again on each grid); and in the
+//! forcing chain search, only the starts whose other state the cycle search reached. A
+//! test switch turns them all off (`plain`), and tests compare the steps, and the rule's
+//! hints on reduced grids, either way.
 //!
 //! ## Bounds
 //! Every search here is plain (no closures, no memo): the searches of a nesting depth
@@ -44,7 +47,9 @@
 //! parents of their nested "off"s, at most 729 × 729 entries in all, and one reference
 //! per inner hint they use), a search tree of at most `fcc::MAX_NODES` nodes, and the
 //! hint lists of the inner rules kept per grid (`search::RuleLists`: at most 16,384 lists
-//! holding 4M words, 8 MB, then cleared; with the table's keys, under 12 MB). None
+//! holding 4M words, 8 MB, then cleared; with the table's keys, under 12 MB), and the
+//! X pass's planes (`fcc::PLANES_KEPT`: at most 8,192 planes holding 2M words, 4 MB,
+//! then cleared; under 6 MB with keys). None
 //! of it grows with the number of chains tried. The interrupt hook is called at every
 //! starting cell of every search, outer and inner, and at every round of nested rules.
 
@@ -95,7 +100,7 @@ pub(super) fn forget_memos() {
     SCRATCH.with(|cell| {
         if let Ok(mut slot) = cell.try_borrow_mut() {
             for depth in slot.iter_mut().flatten() {
-                depth.lists.forget();
+                depth.forget();
             }
         }
     });

@@ -224,45 +224,28 @@ pub(super) fn multiple_search(
                     if p.level > 0 { Some(&mut nest) } else { None };
                 runs[OFF].propagate(board, pot(c, false), true, hook);
                 let (on_run, off_run) = (&runs[VALS + k], &runs[OFF]);
-                if let Some(a) = on_run.absurd {
-                    let t = [(on_run, pot(a, true)), (on_run, pot(a, false))];
-                    offer(
-                        measure,
-                        collect,
-                        board,
-                        p.base,
-                        Found {
-                            targets: &t,
-                            root: NO_CAUSE,
-                            proves: pot(c, false),
-                            key: 7,
-                            kind: k_contra,
-                            shape: HintShape::Contradiction {
-                                source: pot(c, true),
-                                both: a,
+                // A contradiction from "on" proves "off", and from "off" proves "on".
+                for (run, assumed) in [(on_run, true), (off_run, false)] {
+                    if let Some(a) = run.absurd {
+                        let t = [(run, pot(a, true)), (run, pot(a, false))];
+                        offer(
+                            measure,
+                            collect,
+                            board,
+                            p.base,
+                            Found {
+                                targets: &t,
+                                root: NO_CAUSE,
+                                proves: pot(c, !assumed),
+                                key: 7,
+                                kind: k_contra,
+                                shape: HintShape::Contradiction {
+                                    source: pot(c, assumed),
+                                    both: a,
+                                },
                             },
-                        },
-                    );
-                }
-                if let Some(a) = off_run.absurd {
-                    let t = [(off_run, pot(a, true)), (off_run, pot(a, false))];
-                    offer(
-                        measure,
-                        collect,
-                        board,
-                        p.base,
-                        Found {
-                            targets: &t,
-                            root: NO_CAUSE,
-                            proves: pot(c, true),
-                            key: 7,
-                            kind: k_contra,
-                            shape: HintShape::Contradiction {
-                                source: pot(c, false),
-                                both: a,
-                            },
-                        },
-                    );
+                        );
+                    }
                 }
                 if card >= 3 {
                     for on in [true, false] {
@@ -418,6 +401,15 @@ pub(super) struct DepthScratch {
     kept: Vec<DeepRun>,
     kept_start: Vec<u16>,
     kept_next: usize,
+}
+
+impl DepthScratch {
+    /// Forgets what this depth keeps between searches: the inner rules' hint lists and
+    /// the X pass's planes.
+    pub(super) fn forget(&mut self) {
+        self.lists.forget();
+        self.fc.forget();
+    }
 }
 
 impl Default for DepthScratch {
