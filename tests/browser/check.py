@@ -197,7 +197,7 @@ def layout(directory):
         fail("links.svg: no link laid out")
     # The chain steps among the golden files carry links: each of them is checked.
     for f in ("links.svg", "xy_cycle.svg", "xy_chain.svg", "cell_forcing_chains.svg",
-              "dynamic_contradiction.svg", "dynamic_plus.svg", "marks_step.svg"):
+              "dynamic_contradiction.svg", "dynamic_plus.svg", "nested_chain.svg", "marks_step.svg"):
         if f in files and os.path.exists(os.path.join(directory, "links.tsv")) and not engine.get(f):
             fail("%s: links.tsv lists no link of it" % f)
 
@@ -251,7 +251,8 @@ def colours(directory):
     checked = 0
     with tempfile.TemporaryDirectory() as work:
         for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg", "xy_chain.svg",
-                     "cell_forcing_chains.svg", "dynamic_contradiction.svg", "marks_step.svg"):
+                     "cell_forcing_chains.svg", "dynamic_contradiction.svg", "nested_chain.svg",
+                     "marks_step.svg"):
             path = os.path.join(directory, name)
             root = ET.parse(path).getroot()
             px = int(root.get("width"))

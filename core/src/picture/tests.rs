@@ -622,6 +622,42 @@ fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
     );
 }
 
+/// The first step of `text`'s path taken with chain technique `kind`, located (with its
+/// links; the ladder's own step has none, and is otherwise the same).
+fn located_chain_step(text: &str, kind: crate::logic::chains::ChainKind) -> (Puzzle, StepAt) {
+    let p = puzzle(text);
+    let steps = path(&p, &mut || {}).unwrap();
+    let i = steps
+        .iter()
+        .position(|s| s.technique == Technique::Chain(kind))
+        .expect("the path takes it");
+    assert!(steps[i].links.is_empty(), "the ladder computes no links");
+    let at = locate_step(&p, i + 1, &mut crate::Silent).unwrap();
+    let plain = crate::logic::Step {
+        links: Vec::new(),
+        ..at.step.clone()
+    };
+    assert_eq!(plain, steps[i]);
+    (p, at)
+}
+
+/// The step's links join candidates of its position and are drawn, one arrow each,
+/// strong ones solid.
+fn check_arrows(p: &Puzzle, at: &StepAt) {
+    let links = &at.step.links;
+    assert!(links.len() >= 4, "{links:?}");
+    for l in links {
+        assert!(at.before.has(l.from.cell as usize, l.from.digit));
+        assert!(at.before.has(l.to.cell as usize, l.to.digit));
+    }
+    let svg = check_step_picture(p, at);
+    let doc = parse(&svg);
+    let strong = with_class(&doc, "link strong").len();
+    let weak = with_class(&doc, "link weak").len();
+    assert_eq!(strong, links.iter().filter(|l| l.strong).count());
+    assert_eq!(strong + weak, links.len());
+}
+
 /// A chain step made of propagations carries its links once located (the ladder's own
 /// step has none): drawn as arrows between candidates of the position, on a puzzle and
 /// on the same position read from its pencil marks.
@@ -629,39 +665,24 @@ fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
 fn chain_steps_of_propagations_are_drawn_with_their_arrows() {
     use super::samples::FORCING;
     use crate::logic::chains::ChainKind;
-    let (p, at) = {
-        let p = puzzle(FORCING);
-        let steps = path(&p, &mut || {}).unwrap();
-        let i = steps
-            .iter()
-            .position(|s| s.technique == Technique::Chain(ChainKind::DynamicContradiction))
-            .expect("the path takes it");
-        assert!(steps[i].links.is_empty(), "the ladder computes no links");
-        let at = locate_step(&p, i + 1, &mut crate::Silent).unwrap();
-        let plain = crate::logic::Step {
-            links: Vec::new(),
-            ..at.step.clone()
-        };
-        assert_eq!(plain, steps[i]);
-        (p, at)
-    };
-    let links = &at.step.links;
-    assert!(links.len() >= 4, "{links:?}");
-    for l in links {
-        assert!(at.before.has(l.from.cell as usize, l.from.digit));
-        assert!(at.before.has(l.to.cell as usize, l.to.digit));
-    }
-    let svg = check_step_picture(&p, &at);
-    let doc = parse(&svg);
-    let strong = with_class(&doc, "link strong").len();
-    let weak = with_class(&doc, "link weak").len();
-    assert_eq!(strong, links.iter().filter(|l| l.strong).count());
-    assert_eq!(strong + weak, links.len());
+    let (p, at) = located_chain_step(FORCING, ChainKind::DynamicContradiction);
+    check_arrows(&p, &at);
 
     // The same position as a pencil-mark text: its hint is that step, with the same links.
     let position = crate::position::Position::from_marks(&masks_of(&at.before)).unwrap();
     let hint = locate_position_step(&position, 0, &mut crate::Silent).unwrap();
     assert_eq!(hint.step, at.step);
+}
+
+/// A nested chain step (level 2) is drawn with the arrows of its outer chains (its
+/// links: `chains::deep::links`).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn nested_chain_steps_are_drawn_with_their_arrows() {
+    use super::samples::NESTED;
+    use crate::logic::chains::ChainKind;
+    let (p, at) = located_chain_step(NESTED, ChainKind::Nested(2));
+    check_arrows(&p, &at);
 }
 
 /// 4×4 puzzles have steps too (no chains: those are 9×9 only): the hint and every step

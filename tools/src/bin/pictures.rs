@@ -12,7 +12,7 @@ use std::path::Path;
 use sudoku_core::logic::chains::ChainKind;
 use sudoku_core::logic::{self, Candidate, Link, Step, Technique};
 use sudoku_core::picture::samples::{
-    self, CYCLE, EASY, FORCING, FOUR, HARDEST, RECTANGLE, WINGS, XY_CHAIN,
+    self, CYCLE, EASY, FORCING, FOUR, HARDEST, NESTED, RECTANGLE, WINGS, XY_CHAIN,
 };
 use sudoku_core::picture::{
     draw_step, grid_svg, locate_position_step, locate_step, page, Options, Overlay, PageItem,
@@ -220,6 +220,7 @@ fn main() {
                 "dynamic_plus.svg",
                 chain_step(HARDEST, ChainKind::Nested(1)),
             ),
+            ("nested_chain.svg", chain_step(NESTED, ChainKind::Nested(2))),
             (
                 "marks_step.svg",
                 marks_hint(FORCING, ChainKind::DynamicCellForcingChains),
