@@ -215,17 +215,30 @@ fn worst_cases_fit_their_limits() {
     let items: Vec<PageItem> = (0..6)
         .map(|_| PageItem {
             puzzle: empty,
+            marks: None,
             label: &label,
             rating: Some(200),
             solution: Some(solved),
         })
         .collect();
-    for kind in [PageKind::Puzzles, PageKind::Solutions] {
-        for paper in [Paper::A4, Paper::Letter] {
-            let layout = PageLayout { per_page: 6, paper };
-            let page = page(&items, layout, kind, 99, 99).unwrap();
-            assert!(page.len() <= PAGE_LIMIT, "{} bytes", page.len());
-            parse(&page);
+    // The same with every mark of an empty grid (a pencil-mark puzzle: 729 marks a grid,
+    // and its 729-character line in the description).
+    let all_marks = crate::position::Position::from_marks(&[0x1FF; 81]).unwrap();
+    let marked: Vec<PageItem> = items
+        .iter()
+        .map(|item| PageItem {
+            marks: Some(&all_marks),
+            ..*item
+        })
+        .collect();
+    for items in [&items, &marked] {
+        for kind in [PageKind::Puzzles, PageKind::Solutions] {
+            for paper in [Paper::A4, Paper::Letter] {
+                let layout = PageLayout { per_page: 6, paper };
+                let page = page(items, layout, kind, 99, 99).unwrap();
+                assert!(page.len() <= PAGE_LIMIT, "{} bytes", page.len());
+                parse(&page);
+            }
         }
     }
 }
@@ -443,6 +456,7 @@ fn pages_hold_their_puzzles_captions_and_solutions() {
         .iter()
         .map(|label| PageItem {
             puzzle: p,
+            marks: None,
             label,
             rating: Some(12),
             solution,
@@ -620,6 +634,65 @@ fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
         locate_position_step(&full, 0, &mut crate::Silent).unwrap_err(),
         StepError::NoHint { solved: true }
     );
+}
+
+/// A pencil-mark puzzle on a page: its marks drawn (a candidate crossed out is not), its
+/// givens bold, its 729 characters in the description; on the solution page, the grid
+/// solved and no mark.
+#[test]
+fn pencil_mark_puzzles_are_drawn_with_their_marks_on_pages() {
+    let p = puzzle(EASY);
+    let solution = crate::solve(&p, 1).unwrap().solution.unwrap();
+    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(&p));
+    // A candidate crossed out that is not the solution's.
+    let (cell, digit) = (0..81)
+        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
+        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
+        .unwrap();
+    masks[cell] &= !(1 << (digit - 1));
+    let marked = crate::position::Position::from_marks(&masks).unwrap();
+    let item = PageItem {
+        puzzle: Puzzle::from_cells(marked.givens),
+        marks: Some(&marked),
+        label: "marks",
+        rating: None,
+        solution: Some(solution),
+    };
+    let layout = PageLayout {
+        per_page: 1,
+        paper: Paper::A4,
+    };
+    let candidates: u32 = masks
+        .iter()
+        .zip(&marked.values)
+        .filter(|&(_, &v)| v == 0)
+        .map(|(m, _)| m.count_ones())
+        .sum();
+    let svg = page(&[item], layout, PageKind::Puzzles, 1, 1).unwrap();
+    let doc = parse(&svg);
+    assert_eq!(with_class(&doc, "mark").len(), candidates as usize);
+    let name = crate::grid::Size::Nine.cell_name(cell);
+    assert!(!with_class(&doc, "mark").iter().any(|n| {
+        n.attribute("data-cell") == Some(&*name)
+            && n.attribute("data-digit") == Some(&*digit.to_string())
+    }));
+    let givens = p.cells.iter().filter(|&&d| d != 0).count();
+    assert_eq!(with_class(&doc, "given").len(), givens);
+    let desc = doc
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(
+        desc.contains(&crate::position::text::write_line(&masks)),
+        "{desc}"
+    );
+    let svg = page(&[item], layout, PageKind::Solutions, 1, 1).unwrap();
+    let doc = parse(&svg);
+    assert!(with_class(&doc, "mark").is_empty());
+    assert_eq!(with_class(&doc, "placed").len(), 81 - givens);
 }
 
 /// The first step of `text`'s path taken with chain technique `kind`, located (with its
