@@ -548,6 +548,20 @@ fn masks_of(m: &crate::logic::Marks) -> [u16; 81] {
     })
 }
 
+/// The pencil marks of `p` (the candidates its givens leave) with one crossed out by the
+/// player that is not the solution's: the first of a cell with three or more; with that
+/// cell and digit.
+fn marks_crossed_out(p: &Puzzle, solution: &[u8; 81]) -> ([u16; 81], usize, u8) {
+    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(p));
+    let (cell, digit) = (0..81)
+        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
+        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
+        .unwrap();
+    masks[cell] &= !(1 << (digit - 1));
+    (masks, cell, digit)
+}
+
 /// Steps on a pencil-mark position are the position engine's (`sudoku_hint` and
 /// `sudoku_steps` on its text), drawn on the player's own marks less what earlier steps
 /// removed: a candidate the player crossed out is never drawn.
@@ -555,16 +569,8 @@ fn masks_of(m: &crate::logic::Marks) -> [u16; 81] {
 fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
     use crate::position::{engine, Position as Marked};
     let p = puzzle(EASY);
-    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(&p));
-    // The player crossed out a candidate that is not the solution's: the first of a
-    // cell with three or more.
     let solution = crate::solve(&p, 1).unwrap().solution.unwrap();
-    let (cell, digit) = (0..81)
-        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
-        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
-        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
-        .unwrap();
-    masks[cell] &= !(1 << (digit - 1));
+    let (masks, cell, digit) = marks_crossed_out(&p, &solution);
     let position = Marked::from_marks(&masks).unwrap();
     let givens = Puzzle::from_cells(position.givens);
     let steps = engine::path(&position, &mut crate::Silent).unwrap();
@@ -643,14 +649,7 @@ fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
 fn pencil_mark_puzzles_are_drawn_with_their_marks_on_pages() {
     let p = puzzle(EASY);
     let solution = crate::solve(&p, 1).unwrap().solution.unwrap();
-    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(&p));
-    // A candidate crossed out that is not the solution's.
-    let (cell, digit) = (0..81)
-        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
-        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
-        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
-        .unwrap();
-    masks[cell] &= !(1 << (digit - 1));
+    let (masks, cell, digit) = marks_crossed_out(&p, &solution);
     let marked = crate::position::Position::from_marks(&masks).unwrap();
     let item = PageItem {
         puzzle: Puzzle::from_cells(marked.givens),
