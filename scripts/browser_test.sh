@@ -8,8 +8,9 @@
 #      candidates, each link of a step in links.tsv an arrow from its source's ninth to its
 #      target's, computed styles) read back through --dump-dom (tests/browser/check.py);
 #   3. colours: screenshots of steps, the colours at highlighted, placed and removed places;
-#   4. PDF: scripts/print.sh on a file and on a query, against a throwaway cluster with the
-#      installed extension; pdfinfo's page count and pdftoppm's pages not blank.
+#   4. PDF: scripts/print.sh on a file, on a file of a pencil-mark puzzle (729 characters)
+#      and a puzzle, and on a query, against a throwaway cluster with the installed
+#      extension; pdfinfo's page count and pdftoppm's pages not blank.
 # Usage: scripts/browser_test.sh [--update]
 # Needs the release build installed into PostgreSQL 15 (scripts/test.sh installs it first).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -70,6 +71,14 @@ count="$(grep -c -v -e '^#' -e '^[[:space:]]*$' "$puzzles")"
 pages=$(( (count + 3) / 4 * 2 ))
 bash "$ROOT/scripts/print.sh" --file "$puzzles" --out "$WORK/file.pdf" --per-page 4 &&
     $CHECK pdf "$WORK/file.pdf" "$pages" || rc=1
+# A file of a 729-character pencil-mark puzzle (the puzzles file's first, as sudoku_format
+# writes its marks) and that puzzle: one page of puzzles, one of solutions.
+first="$(grep -v -e '^#' -e '^[[:space:]]*$' "$puzzles" | head -1 | cut -f1)"
+psql_pg -Atc "SELECT sudoku_format('$first', 'marks') || E'\tmarks'" > "$WORK/marks.txt" &&
+    printf '%s\tdigits\n' "$first" >> "$WORK/marks.txt" &&
+    [ "$(head -1 "$WORK/marks.txt" | cut -f1 | wc -c)" = 730 ] &&
+    bash "$ROOT/scripts/print.sh" --file "$WORK/marks.txt" --out "$WORK/marks.pdf" --per-page 4 &&
+    $CHECK pdf "$WORK/marks.pdf" 2 || rc=1
 # Seven generated puzzles, six to a Letter page, no solutions: two pages.
 bash "$ROOT/scripts/print.sh" --query "SELECT puzzle, 'No. ' || n AS label FROM sudoku_generate(7, 30) ORDER BY n" \
     --out "$WORK/query.pdf" --per-page 6 --paper letter --no-solutions &&

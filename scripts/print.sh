@@ -8,8 +8,9 @@
 #   scripts/print.sh --file puzzles.txt [options]
 # The query's rows give a column `puzzle` and, optionally, `label` (text), in the order
 # they are printed. The file holds one puzzle a line (81 or 16 cells, any of the
-# characters sudoku_solve reads), optionally followed by a tab and a label; blank lines
-# and lines starting with # are skipped.
+# characters sudoku_solve reads, or a 729-character pencil-mark puzzle, drawn with its
+# marks), optionally followed by a tab and a label; blank lines and lines starting with #
+# are skipped. A candidate grid (several lines) comes through --query.
 # Options:
 #   --out FILE        the PDF to write (default booklet.pdf)
 #   --per-page N      1, 2, 4 or 6 (default 4)
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
         --paper) PAPER="$2"; shift 2 ;;
         --no-solutions) SOLUTIONS=false; shift ;;
         --html) HTML="$2"; shift 2 ;;
-        -h|--help) sed -n '2,24p' "$0"; exit 0 ;;
+        -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
         *) echo "print.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
     esac
 done

@@ -133,10 +133,12 @@ COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean) IS
 'letter paper (paper, default a4) holding per_page puzzles (1, 2, 4 or 6; default 4) in array order, each captioned with '
 'its label (labels[i], default its number in the array; at most 80 characters shown) and its ER rating (as sudoku_rate; '
 '"no unique solution" when it has none), then, unless solutions is false, as many pages of their solutions drawn the same '
-'way (givens in black, the solved digits in blue). Pages stream; each is at most 256 KiB. Every puzzle is rated, so hard '
-'puzzles take their rating time (it can be cancelled). Use with array_agg: '
+'way (givens in black, the solved digits in blue). A pencil-mark text (729 characters or a candidate grid, read as '
+'sudoku_candidates reads it; it mixes with puzzles of digits) is a pencil-mark puzzle: drawn with its marks, rated as '
+'sudoku_rate rates it, its solution page the solution of the marks. Pages stream; each is at most 512 KiB. Every puzzle '
+'is rated, so hard puzzles take their rating time (it can be cancelled). Use with array_agg: '
 'SELECT svg FROM sudoku_svg_pages((SELECT array_agg(puzzle ORDER BY id) FROM t)). '
-'Errors: 22P02 for malformed text, 22023 for contradictory givens (the DETAIL names the element), a NULL puzzle, '
+'Errors: 22P02 for malformed text, 22023 for contradictory givens or marks (the DETAIL names the element), a NULL puzzle, '
 'more labels than puzzles, per_page or paper out of range.';
 
 -- Positions with pencil marks (issue 29): the functions that read a puzzle also read

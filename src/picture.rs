@@ -8,6 +8,9 @@ use pgrx::prelude::*;
 use sudoku_core::picture::{
     self, PageItem, PageKind, PageLayout, Paper, PictureError, Position, StepError,
 };
+use sudoku_core::position::solve::solve_position_observed;
+use sudoku_core::position::text::read_beyond_puzzle;
+use sudoku_core::position::{engine, Position as MarksPosition};
 use sudoku_core::{ErrorKind, Puzzle, PuzzleError};
 
 /// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
@@ -150,13 +153,56 @@ fn raise_element(index: usize, err: PuzzleError) -> ! {
 /// A puzzle of the pages with what its caption and its solution need.
 struct Prepared {
     puzzle: Puzzle,
+    /// A pencil-mark puzzle's position (its marks are drawn).
+    marks: Option<sudoku_core::position::Position>,
     label: String,
     rating: Option<u16>,
     solution: Option<[u8; sudoku_core::grid::CELLS]>,
 }
 
+/// Element `index` (from 1) of the puzzles array read as every function reads a puzzle
+/// text: a puzzle, or else a pencil-mark text (729 characters or a candidate grid,
+/// `marks::position_of`'s reading), with its solution and rating (`sudoku_solve`'s and
+/// `sudoku_rate`'s of the same text); its errors raised with a DETAIL naming the element.
+fn prepare(index: usize, text: &str, label: String) -> Prepared {
+    let parsed = match Puzzle::parse(text) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            let marks = read_beyond_puzzle(text, e).unwrap_or_else(|e| raise_element(index, e));
+            let position =
+                MarksPosition::from_marks(&marks).unwrap_or_else(|e| raise_element(index, e));
+            let outcome = solve_position_observed(&position, 2, &mut Interruptible);
+            let rating = (outcome.count == 1)
+                .then(|| engine::rate(&position, &mut Interruptible).map(|r| r.er))
+                .flatten();
+            return Prepared {
+                puzzle: Puzzle::from_cells(position.givens),
+                marks: Some(position),
+                label,
+                rating,
+                solution: outcome.solution,
+            };
+        }
+    };
+    parsed
+        .check_givens()
+        .unwrap_or_else(|e| raise_element(index, e));
+    let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible)
+        .unwrap_or_else(|e| raise_element(index, e));
+    let rating =
+        (outcome.count == 1).then(|| sudoku_core::logic::rate(&parsed, &mut check_interrupts).er);
+    Prepared {
+        puzzle: parsed,
+        marks: None,
+        label,
+        rating,
+        solution: outcome.solution,
+    }
+}
+
 /// Printable pages of puzzles, then pages of their solutions: one row per page, each an
-/// SVG document of a sheet of paper.
+/// SVG document of a sheet of paper. A pencil-mark text is a puzzle whose marks are
+/// drawn (the solver starts from them), its solution the solution of the marks.
 #[pg_extern(immutable, strict, parallel_safe, cost = 5000)]
 fn sudoku_svg_pages(
     puzzles: Array<&str>,
@@ -196,24 +242,11 @@ fn sudoku_svg_pages(
                 "Every element of puzzles must be a puzzle.",
             );
         };
-        let parsed = Puzzle::parse(text).unwrap_or_else(|e| raise_element(i + 1, e));
-        parsed
-            .check_givens()
-            .unwrap_or_else(|e| raise_element(i + 1, e));
-        let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible)
-            .unwrap_or_else(|e| raise_element(i + 1, e));
-        let rating = (outcome.count == 1)
-            .then(|| sudoku_core::logic::rate(&parsed, &mut check_interrupts).er);
         let label = match labels.get(i).flatten() {
             Some(l) => l.to_string(),
             None => (i + 1).to_string(),
         };
-        items.push(Prepared {
-            puzzle: parsed,
-            label,
-            rating,
-            solution: outcome.solution,
-        });
+        items.push(prepare(i + 1, text, label));
     }
     let layout = PageLayout { per_page, paper };
     let pages = layout.pages_for(items.len());
@@ -232,6 +265,7 @@ fn sudoku_svg_pages(
             .iter()
             .map(|p| PageItem {
                 puzzle: p.puzzle,
+                marks: p.marks.as_ref(),
                 label: &p.label,
                 rating: p.rating,
                 solution: p.solution,

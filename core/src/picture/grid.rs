@@ -11,7 +11,7 @@ use crate::puzzle::Puzzle;
 /// The largest picture of one grid, in bytes.
 pub const GRID_LIMIT: usize = 1 << 20;
 /// The largest page, in bytes.
-pub const PAGE_LIMIT: usize = 1 << 18;
+pub const PAGE_LIMIT: usize = 1 << 19;
 /// Labels (captions of a page) are cut to this many characters.
 pub const MAX_LABEL_CHARS: usize = 80;
 /// Descriptions (a step's explanation in `<desc>`) are cut to this many characters.

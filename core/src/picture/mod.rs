@@ -23,7 +23,8 @@
 //!
 //! ## Bounds
 //! A picture of a grid is at most [`GRID_LIMIT`] bytes (1 MiB) and a page at most
-//! [`PAGE_LIMIT`] (256 KiB): a grid has at most 81 digits or 729 pencil marks, each
+//! [`PAGE_LIMIT`] (512 KiB; six grids of 729 pencil marks take 344 KB): a grid has at
+//! most 81 digits or 729 pencil marks, each
 //! drawn with a fixed number of elements, plus at most [`MAX_LINKS`] arrows, and every
 //! embedded text is cut to a fixed number of characters ([`MAX_LABEL_CHARS`],
 //! [`MAX_DESCRIPTION_CHARS`]); the test `worst_cases_fit_their_limits` draws the largest

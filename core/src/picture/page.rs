@@ -1,11 +1,16 @@
 //! Printable pages: 1, 2, 4 or 6 grids on an A4 or Letter page, a caption under each
-//! (its label and its rating), and pages of solutions drawn the same way.
+//! (its label and its rating), and pages of solutions drawn the same way. A puzzle given
+//! as pencil marks (a Sukaku Explainer 729-character text or candidate grid) is drawn with
+//! its marks, as the player is to start from them; its solution page shows the grid
+//! solved, like any other.
 
 use super::error::PictureError;
 use super::grid::{body, cut, Geometry, Overlay, Position, MAX_LABEL_CHARS, PAGE_LIMIT, STYLE};
 use super::writer::{svg, Svg};
 use crate::explain::rating_text;
 use crate::grid::CELLS;
+use crate::position::text::write_line;
+use crate::position::Position as PencilMarks;
 use crate::puzzle::Puzzle;
 
 /// Paper sizes.
@@ -82,7 +87,12 @@ pub enum PageKind {
 /// One puzzle of a page.
 #[derive(Clone, Copy, Debug)]
 pub struct PageItem<'a> {
+    /// The puzzle (of a pencil-mark puzzle, its givens).
     pub puzzle: Puzzle,
+    /// A puzzle given as pencil marks: its position (its givens are `puzzle`'s; the
+    /// digits placed in other cells and the marks of the open cells are drawn on the
+    /// puzzle page); `None` for a puzzle of digits alone.
+    pub marks: Option<&'a PencilMarks>,
     /// Caption text (cut to [`MAX_LABEL_CHARS`] characters).
     pub label: &'a str,
     /// ER rating in tenths; `None` when the puzzle has no unique solution.
@@ -128,7 +138,11 @@ pub fn page(
             s.raw("\n")?;
         }
         s.text(cut(item.label, MAX_LABEL_CHARS))?;
-        svg!(s, ": {}", item.puzzle.to_line())?;
+        match item.marks {
+            // The 729-character line of its marks (a filled cell: its digit alone).
+            Some(m) => svg!(s, ": {}", write_line(&m.masks()))?,
+            None => svg!(s, ": {}", item.puzzle.to_line())?,
+        }
         if kind == PageKind::Solutions {
             match &item.solution {
                 Some(sol) => svg!(
@@ -166,7 +180,10 @@ pub fn page(
         let (col, row) = (i as i32 % cols, i as i32 / cols);
         let x = MARGIN + col * (slot_w + GAP) + (slot_w - side) / 2;
         let y = top + row * (slot_h + GAP) + (slot_h - CAPTION - side) / 2;
-        let mut position = Position::of_puzzle(&item.puzzle);
+        let mut position = match (kind, item.marks) {
+            (PageKind::Puzzles, Some(m)) => Position::of_marks(&item.puzzle, &m.to_marks()),
+            _ => Position::of_puzzle(&item.puzzle),
+        };
         let caption_tail = match (kind, &item.solution, item.rating) {
             (PageKind::Puzzles, _, Some(r)) => format!("ER {}", rating_text(r)),
             (PageKind::Puzzles, _, None) => "no unique solution".to_string(),

@@ -1,7 +1,7 @@
 //! The puzzles the pictures' tests, golden files and documentation draw: the first
 //! puzzle of the README, puzzles made by `sudoku_generate` (`generate::generate`
 //! seed 7, `graded::generate_graded` seed 3) whose paths take the techniques shown, and
-//! one of the hardest puzzles known.
+//! two of the hardest puzzles known.
 
 use crate::logic::Candidate;
 use crate::logic::Link;
@@ -33,6 +33,11 @@ pub const FORCING: &str =
 /// positions of its path): its path takes dynamic forcing chains (+) from step 2.
 pub const HARDEST: &str =
     "........2..8.1.9..5....3.4....1.93...6..3..8...37......4......53.1.7.8..2........";
+
+/// A puzzle published at ER 10.6 (the chains' tests take positions of its path): its path
+/// takes nested forcing chains of level 2 ("+ forcing chains") from step 13.
+pub const NESTED: &str =
+    "1....67.............92....5....9..4..3...18....85...2.37...8.........1....5.4...8";
 
 /// Links written by hand on the candidates of [`EASY`], of both kinds, for the arrows'
 /// tests: r1c3:1 => r1c3:2 -> r2c2:2 => r8c2:2 (strong, weak, strong).

@@ -44,9 +44,12 @@ impl From<PuzzleError> for StepError {
 /// `step`, taken on `before` by the ladder, with its links where it is a chain made of
 /// propagations: the ladder's search (rating, paths) spends nothing on links, so the
 /// producer that took the step searches `before` again, with links
-/// (`chains::find_with_links`, the same search). Its step is the same (the search depends
-/// only on the position; checked here all the same: the links are kept only when every
-/// other part of the step agrees).
+/// (`chains::find_with_links`, the same search). That producer is the first of
+/// `chains::producers_of` the step's kind that finds a step (the ladder's own rule; for
+/// a level-4 step, the nesting limits are tried in the ladder's order, which costs what
+/// the ladder spent on them). Its step is the same (the search depends only on the
+/// position; checked here all the same: the links are kept only when every other part of
+/// the step agrees).
 fn with_links<O: Observer>(before: &Marks, mut step: Step, observer: &mut O) -> Step {
     let Technique::Chain(kind) = step.technique else {
         return step;
@@ -54,10 +57,10 @@ fn with_links<O: Observer>(before: &Marks, mut step: Step, observer: &mut O) -> 
     if !step.links.is_empty() {
         return step;
     }
-    let producer = chains::producer_of(kind);
-    if let Some(again) =
+    let again = chains::producers_of(kind).iter().find_map(|&producer| {
         chains::find_with_links(before, producer, &mut || observer.check_interrupt())
-    {
+    });
+    if let Some(again) = again {
         let links = again.links.clone();
         let same = Step {
             links: Vec::new(),

@@ -215,17 +215,30 @@ fn worst_cases_fit_their_limits() {
     let items: Vec<PageItem> = (0..6)
         .map(|_| PageItem {
             puzzle: empty,
+            marks: None,
             label: &label,
             rating: Some(200),
             solution: Some(solved),
         })
         .collect();
-    for kind in [PageKind::Puzzles, PageKind::Solutions] {
-        for paper in [Paper::A4, Paper::Letter] {
-            let layout = PageLayout { per_page: 6, paper };
-            let page = page(&items, layout, kind, 99, 99).unwrap();
-            assert!(page.len() <= PAGE_LIMIT, "{} bytes", page.len());
-            parse(&page);
+    // The same with every mark of an empty grid (a pencil-mark puzzle: 729 marks a grid,
+    // and its 729-character line in the description).
+    let all_marks = crate::position::Position::from_marks(&[0x1FF; 81]).unwrap();
+    let marked: Vec<PageItem> = items
+        .iter()
+        .map(|item| PageItem {
+            marks: Some(&all_marks),
+            ..*item
+        })
+        .collect();
+    for items in [&items, &marked] {
+        for kind in [PageKind::Puzzles, PageKind::Solutions] {
+            for paper in [Paper::A4, Paper::Letter] {
+                let layout = PageLayout { per_page: 6, paper };
+                let page = page(items, layout, kind, 99, 99).unwrap();
+                assert!(page.len() <= PAGE_LIMIT, "{} bytes", page.len());
+                parse(&page);
+            }
         }
     }
 }
@@ -443,6 +456,7 @@ fn pages_hold_their_puzzles_captions_and_solutions() {
         .iter()
         .map(|label| PageItem {
             puzzle: p,
+            marks: None,
             label,
             rating: Some(12),
             solution,
@@ -534,6 +548,20 @@ fn masks_of(m: &crate::logic::Marks) -> [u16; 81] {
     })
 }
 
+/// The pencil marks of `p` (the candidates its givens leave) with one crossed out by the
+/// player that is not the solution's: the first of a cell with three or more; with that
+/// cell and digit.
+fn marks_crossed_out(p: &Puzzle, solution: &[u8; 81]) -> ([u16; 81], usize, u8) {
+    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(p));
+    let (cell, digit) = (0..81)
+        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
+        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
+        .unwrap();
+    masks[cell] &= !(1 << (digit - 1));
+    (masks, cell, digit)
+}
+
 /// Steps on a pencil-mark position are the position engine's (`sudoku_hint` and
 /// `sudoku_steps` on its text), drawn on the player's own marks less what earlier steps
 /// removed: a candidate the player crossed out is never drawn.
@@ -541,16 +569,8 @@ fn masks_of(m: &crate::logic::Marks) -> [u16; 81] {
 fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
     use crate::position::{engine, Position as Marked};
     let p = puzzle(EASY);
-    let mut masks = masks_of(&crate::logic::Marks::from_puzzle(&p));
-    // The player crossed out a candidate that is not the solution's: the first of a
-    // cell with three or more.
     let solution = crate::solve(&p, 1).unwrap().solution.unwrap();
-    let (cell, digit) = (0..81)
-        .filter(|&c| p.cells[c] == 0 && masks[c].count_ones() >= 3)
-        .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
-        .find(|&(c, d)| masks[c] >> (d - 1) & 1 == 1 && solution[c] != d)
-        .unwrap();
-    masks[cell] &= !(1 << (digit - 1));
+    let (masks, cell, digit) = marks_crossed_out(&p, &solution);
     let position = Marked::from_marks(&masks).unwrap();
     let givens = Puzzle::from_cells(position.givens);
     let steps = engine::path(&position, &mut crate::Silent).unwrap();
@@ -622,6 +642,94 @@ fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
     );
 }
 
+/// A pencil-mark puzzle on a page: its marks drawn (a candidate crossed out is not), its
+/// givens bold, its 729 characters in the description; on the solution page, the grid
+/// solved and no mark.
+#[test]
+fn pencil_mark_puzzles_are_drawn_with_their_marks_on_pages() {
+    let p = puzzle(EASY);
+    let solution = crate::solve(&p, 1).unwrap().solution.unwrap();
+    let (masks, cell, digit) = marks_crossed_out(&p, &solution);
+    let marked = crate::position::Position::from_marks(&masks).unwrap();
+    let item = PageItem {
+        puzzle: Puzzle::from_cells(marked.givens),
+        marks: Some(&marked),
+        label: "marks",
+        rating: None,
+        solution: Some(solution),
+    };
+    let layout = PageLayout {
+        per_page: 1,
+        paper: Paper::A4,
+    };
+    let candidates: u32 = masks
+        .iter()
+        .zip(&marked.values)
+        .filter(|&(_, &v)| v == 0)
+        .map(|(m, _)| m.count_ones())
+        .sum();
+    let svg = page(&[item], layout, PageKind::Puzzles, 1, 1).unwrap();
+    let doc = parse(&svg);
+    assert_eq!(with_class(&doc, "mark").len(), candidates as usize);
+    let name = crate::grid::Size::Nine.cell_name(cell);
+    assert!(!with_class(&doc, "mark").iter().any(|n| {
+        n.attribute("data-cell") == Some(&*name)
+            && n.attribute("data-digit") == Some(&*digit.to_string())
+    }));
+    let givens = p.cells.iter().filter(|&&d| d != 0).count();
+    assert_eq!(with_class(&doc, "given").len(), givens);
+    let desc = doc
+        .descendants()
+        .find(|n| n.has_tag_name("desc"))
+        .unwrap()
+        .text()
+        .unwrap();
+    assert!(
+        desc.contains(&crate::position::text::write_line(&masks)),
+        "{desc}"
+    );
+    let svg = page(&[item], layout, PageKind::Solutions, 1, 1).unwrap();
+    let doc = parse(&svg);
+    assert!(with_class(&doc, "mark").is_empty());
+    assert_eq!(with_class(&doc, "placed").len(), 81 - givens);
+}
+
+/// The first step of `text`'s path taken with chain technique `kind`, located (with its
+/// links; the ladder's own step has none, and is otherwise the same).
+fn located_chain_step(text: &str, kind: crate::logic::chains::ChainKind) -> (Puzzle, StepAt) {
+    let p = puzzle(text);
+    let steps = path(&p, &mut || {}).unwrap();
+    let i = steps
+        .iter()
+        .position(|s| s.technique == Technique::Chain(kind))
+        .expect("the path takes it");
+    assert!(steps[i].links.is_empty(), "the ladder computes no links");
+    let at = locate_step(&p, i + 1, &mut crate::Silent).unwrap();
+    let plain = crate::logic::Step {
+        links: Vec::new(),
+        ..at.step.clone()
+    };
+    assert_eq!(plain, steps[i]);
+    (p, at)
+}
+
+/// The step's links join candidates of its position and are drawn, one arrow each,
+/// strong ones solid.
+fn check_arrows(p: &Puzzle, at: &StepAt) {
+    let links = &at.step.links;
+    assert!(links.len() >= 4, "{links:?}");
+    for l in links {
+        assert!(at.before.has(l.from.cell as usize, l.from.digit));
+        assert!(at.before.has(l.to.cell as usize, l.to.digit));
+    }
+    let svg = check_step_picture(p, at);
+    let doc = parse(&svg);
+    let strong = with_class(&doc, "link strong").len();
+    let weak = with_class(&doc, "link weak").len();
+    assert_eq!(strong, links.iter().filter(|l| l.strong).count());
+    assert_eq!(strong + weak, links.len());
+}
+
 /// A chain step made of propagations carries its links once located (the ladder's own
 /// step has none): drawn as arrows between candidates of the position, on a puzzle and
 /// on the same position read from its pencil marks.
@@ -629,39 +737,24 @@ fn steps_on_pencil_marks_are_drawn_on_the_players_marks() {
 fn chain_steps_of_propagations_are_drawn_with_their_arrows() {
     use super::samples::FORCING;
     use crate::logic::chains::ChainKind;
-    let (p, at) = {
-        let p = puzzle(FORCING);
-        let steps = path(&p, &mut || {}).unwrap();
-        let i = steps
-            .iter()
-            .position(|s| s.technique == Technique::Chain(ChainKind::DynamicContradiction))
-            .expect("the path takes it");
-        assert!(steps[i].links.is_empty(), "the ladder computes no links");
-        let at = locate_step(&p, i + 1, &mut crate::Silent).unwrap();
-        let plain = crate::logic::Step {
-            links: Vec::new(),
-            ..at.step.clone()
-        };
-        assert_eq!(plain, steps[i]);
-        (p, at)
-    };
-    let links = &at.step.links;
-    assert!(links.len() >= 4, "{links:?}");
-    for l in links {
-        assert!(at.before.has(l.from.cell as usize, l.from.digit));
-        assert!(at.before.has(l.to.cell as usize, l.to.digit));
-    }
-    let svg = check_step_picture(&p, &at);
-    let doc = parse(&svg);
-    let strong = with_class(&doc, "link strong").len();
-    let weak = with_class(&doc, "link weak").len();
-    assert_eq!(strong, links.iter().filter(|l| l.strong).count());
-    assert_eq!(strong + weak, links.len());
+    let (p, at) = located_chain_step(FORCING, ChainKind::DynamicContradiction);
+    check_arrows(&p, &at);
 
     // The same position as a pencil-mark text: its hint is that step, with the same links.
     let position = crate::position::Position::from_marks(&masks_of(&at.before)).unwrap();
     let hint = locate_position_step(&position, 0, &mut crate::Silent).unwrap();
     assert_eq!(hint.step, at.step);
+}
+
+/// A nested chain step (level 2) is drawn with the arrows of its outer chains (its
+/// links: `chains::deep::links`).
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn nested_chain_steps_are_drawn_with_their_arrows() {
+    use super::samples::NESTED;
+    use crate::logic::chains::ChainKind;
+    let (p, at) = located_chain_step(NESTED, ChainKind::Nested(2));
+    check_arrows(&p, &at);
 }
 
 /// 4×4 puzzles have steps too (no chains: those are 9×9 only): the hint and every step

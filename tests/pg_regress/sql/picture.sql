@@ -113,6 +113,41 @@ SELECT count(*) AS null_array FROM sudoku_svg_pages(NULL);
 SELECT pg_temp.v(svg, '//s:text[@class="caption" and @data-item]/text()') AS caption
 FROM sudoku_svg_pages((SELECT array_agg(x) FROM (VALUES (repeat('.', 81))) v(x)), solutions => false);
 
+-- Pencil-mark puzzles on pages (729 characters or the candidate grid, mixed with
+-- puzzles of digits): their marks drawn, one per candidate (a crossed-out candidate not
+-- drawn), rated and solved as sudoku_rate and sudoku_solve rate and solve the text; their
+-- solution pages show the grid solved, without marks; <desc> holds the 729 characters.
+SELECT page, solutions,
+       pg_temp.n(svg, '//s:svg[@data-item="1"]//s:text[@class="mark"]') AS marks_1,
+       pg_temp.n(svg, '//s:svg[@data-item="2"]//s:text[@class="mark"]') AS marks_2,
+       pg_temp.n(svg, '//s:svg[@data-item="3"]//s:text[@class="mark"]') AS marks_3,
+       pg_temp.n(svg, '//s:svg[@data-item="1"]' || crossed) AS crossed_out_drawn,
+       pg_temp.n(svg, '//s:svg[@data-item="1"]//s:text[@class="mark"]') =
+         (SELECT sum(count) FROM sudoku_candidates(marks)) AS its_own_marks,
+       pg_temp.n(svg, '//s:svg[@data-item="1"]//s:text[@class="placed"]') AS placed_1,
+       pg_temp.v(svg, '//s:text[@class="caption" and @data-item]/text()') =
+         format('m1 · ER %s,p2 · ER %s,g3 · ER %s', sudoku_rate(marks), sudoku_rate(easy),
+                sudoku_rate(sudoku_format(marks, 'marks_grid')))
+         OR solutions AS captions_rated,
+       strpos(pg_temp.v(svg, '/s:svg/s:desc/text()'), marks) > 0 AS desc_has_marks
+FROM p, mk, sudoku_svg_pages(ARRAY[marks, easy, sudoku_format(marks, 'marks_grid')],
+                             ARRAY['m1', 'p2', 'g3'], per_page => 4) ORDER BY page;
+-- The solution page of a pencil-mark puzzle is sudoku_solve's solution of its text.
+SELECT (SELECT string_agg(d, '' ORDER BY ord) FROM (
+          SELECT unnest(xpath('//s:svg[@data-item="1"]//s:text[@class="given" or @class="placed"]/@data-cell',
+                              svg::xml, ARRAY[ARRAY['s', 'http://www.w3.org/2000/svg']]))::text AS c,
+                 unnest(xpath('//s:svg[@data-item="1"]//s:text[@class="given" or @class="placed"]/text()',
+                              svg::xml, ARRAY[ARRAY['s', 'http://www.w3.org/2000/svg']]))::text AS d) t,
+        LATERAL (SELECT (substr(c, 2, 1)::int - 1) * 9 + substr(c, 4, 1)::int AS ord) o)
+       = sudoku_solve(marks) AS solved_as_sudoku_solve
+FROM mk, sudoku_svg_pages(ARRAY[marks], per_page => 1) WHERE solutions;
+-- Marks without a solution (the solution's digit crossed out in r2c2): captioned so, no
+-- solution drawn (contradictory marks are refused, below).
+SELECT page, solutions, pg_temp.v(svg, '//s:text[@class="caption" and @data-item]/text()') AS caption,
+       pg_temp.n(svg, '//s:text[@class="mark"]') AS marks
+FROM p, mk, sudoku_svg_pages(ARRAY[overlay(marks PLACING '.' FROM 10 * 9 + substr(sudoku_solve(easy), 11, 1)::int FOR 1)])
+ORDER BY page;
+
 -- Errors: options out of range are 22023 with a DETAIL; puzzles as everywhere else.
 \set VERBOSITY default
 SELECT sudoku_svg(easy, size => 10) FROM p;
@@ -128,6 +163,9 @@ SELECT sudoku_svg('55' || repeat('.', 79));
 SELECT * FROM sudoku_svg_pages(ARRAY['12x']);
 SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81), '55' || repeat('.', 79)]);
 SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81), NULL]);
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81), '1........1........' || repeat('123456789', 79)]);
+SELECT s.* FROM p, sudoku_svg_pages(ARRAY[overlay(sudoku_format(easy, 'marks') PLACING '.........' FROM 19 FOR 9)]) s;
+SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81), repeat('123456789', 80) || '12345678x']);
 SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81)], per_page => 3);
 SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81)], paper => 'a5');
 SELECT * FROM sudoku_svg_pages(ARRAY[repeat('.', 81)], labels => ARRAY['a', 'b']);

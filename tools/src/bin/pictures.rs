@@ -12,13 +12,13 @@ use std::path::Path;
 use sudoku_core::logic::chains::ChainKind;
 use sudoku_core::logic::{self, Candidate, Link, Step, Technique};
 use sudoku_core::picture::samples::{
-    self, CYCLE, EASY, FORCING, FOUR, HARDEST, RECTANGLE, WINGS, XY_CHAIN,
+    self, CYCLE, EASY, FORCING, FOUR, HARDEST, NESTED, RECTANGLE, WINGS, XY_CHAIN,
 };
 use sudoku_core::picture::{
     draw_step, grid_svg, locate_position_step, locate_step, page, Options, Overlay, PageItem,
     PageKind, PageLayout, Paper, Position,
 };
-use sudoku_core::position::Position as MarksPosition;
+use sudoku_core::position::{engine, Position as MarksPosition};
 use sudoku_core::{Puzzle, Silent, Size};
 
 fn puzzle(text: &str) -> Puzzle {
@@ -58,16 +58,21 @@ fn marks_hint(text: &str, kind: ChainKind) -> Drawn {
     let before = locate_step(&puzzle(text), number, &mut Silent)
         .expect("the step exists")
         .before;
-    let masks: [u16; 81] = std::array::from_fn(|c| match before.values[c] {
-        0 => before.cands[c],
-        d => 1 << (d - 1),
-    });
-    let position = MarksPosition::from_marks(&masks).expect("a position");
+    let position = MarksPosition::from_marks(&masks_of(&before)).expect("a position");
     let at = locate_position_step(&position, 0, &mut Silent).expect("a hint");
     Drawn {
         svg: draw_step(&Puzzle::from_cells(position.givens), &at, 450, true).expect("a picture"),
         links: at.step.links,
     }
+}
+
+/// The 81 masks of a pencil-mark grid (a filled cell: its digit alone), as its
+/// 729-character text gives them.
+fn masks_of(m: &logic::Marks) -> [u16; 81] {
+    std::array::from_fn(|c| match m.values[c] {
+        0 => m.cands[c],
+        d => 1 << (d - 1),
+    })
 }
 
 /// The number of the first step of `text`'s path taken with a technique.
@@ -146,17 +151,60 @@ fn links() -> Drawn {
 }
 
 fn pages(per_page: usize, paper: Paper, kind: PageKind) -> String {
-    let texts = [EASY, WINGS, RECTANGLE, CYCLE, FOUR, EASY];
-    let items: Vec<PageItem> = texts
+    pages_of(
+        &[EASY, WINGS, RECTANGLE, CYCLE, FOUR, EASY],
+        per_page,
+        paper,
+        kind,
+        &[],
+    )
+}
+
+/// A page of `texts` (labelled as [`pages`] labels them), those whose index is in
+/// `as_marks` given as their pencil marks (a pencil-mark puzzle, as `sudoku_svg_pages`
+/// reads a 729-character text).
+fn pages_of(
+    texts: &[&str],
+    per_page: usize,
+    paper: Paper,
+    kind: PageKind,
+    as_marks: &[usize],
+) -> String {
+    let positions: Vec<Option<MarksPosition>> = texts
         .iter()
         .enumerate()
-        .take(per_page)
         .map(|(i, t)| {
-            let p = puzzle(t);
-            let outcome = sudoku_core::solve(&p, 2).expect("consistent givens");
-            let rating = (outcome.count == 1).then(|| logic::rate(&p, &mut || {}).er);
+            as_marks.contains(&i).then(|| {
+                let marks = logic::Marks::from_puzzle(&puzzle(t));
+                MarksPosition::from_marks(&masks_of(&marks)).expect("a position")
+            })
+        })
+        .collect();
+    let items: Vec<PageItem> = texts
+        .iter()
+        .zip(&positions)
+        .enumerate()
+        .take(per_page)
+        .map(|(i, (t, marks))| {
+            // A pencil-mark puzzle is solved and rated from its marks, as the SQL does.
+            let (p, outcome, rating) = match marks {
+                Some(m) => {
+                    let outcome = sudoku_core::solve_position_observed(m, 2, &mut Silent);
+                    let rating = (outcome.count == 1)
+                        .then(|| engine::rate(m, &mut Silent).map(|r| r.er))
+                        .flatten();
+                    (Puzzle::from_cells(m.givens), outcome, rating)
+                }
+                None => {
+                    let p = puzzle(t);
+                    let outcome = sudoku_core::solve(&p, 2).expect("consistent givens");
+                    let rating = (outcome.count == 1).then(|| logic::rate(&p, &mut || {}).er);
+                    (p, outcome, rating)
+                }
+            };
             PageItem {
                 puzzle: p,
+                marks: marks.as_ref(),
                 label: ["Easy", "Wings", "Rectangle", "Cycle", "Four", "Again"][i],
                 rating,
                 solution: outcome.solution,
@@ -220,6 +268,7 @@ fn main() {
                 "dynamic_plus.svg",
                 chain_step(HARDEST, ChainKind::Nested(1)),
             ),
+            ("nested_chain.svg", chain_step(NESTED, ChainKind::Nested(2))),
             (
                 "marks_step.svg",
                 marks_hint(FORCING, ChainKind::DynamicCellForcingChains),
@@ -236,6 +285,10 @@ fn main() {
             (
                 "page_a4_2_solutions.svg",
                 pages(2, Paper::A4, PageKind::Solutions).into(),
+            ),
+            (
+                "page_a4_2_marks.svg",
+                pages_of(&[EASY, WINGS], 2, Paper::A4, PageKind::Puzzles, &[0]).into(),
             ),
         ],
         "docs" => vec![

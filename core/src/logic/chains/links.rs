@@ -96,21 +96,52 @@ pub(crate) fn hint_links(
     }
     let board = WorkGrid::new(grid);
     let mut run = Box::<Propagation>::default();
+    links_of_chains(&chains, &mut *run, |run: &mut Propagation, start| {
+        run.propagate(&board, start, mode)
+    })
+}
+
+/// A propagation whose parents can be walked: what the links are read from.
+pub(crate) trait Parents {
+    /// True when the run reached potential `p`.
+    fn reached(&self, p: u16) -> bool;
+    /// The parents of potential `p` (reached): the main one first.
+    fn parents(&self, p: u16) -> &[u16];
+}
+
+impl Parents for Propagation {
+    fn reached(&self, p: u16) -> bool {
+        Propagation::reached(self, p)
+    }
+    fn parents(&self, p: u16) -> &[u16] {
+        Propagation::parents(self, p)
+    }
+}
+
+/// The links of `chains` ((assumption, conclusion) pairs, grouped by assumption), each
+/// read from `run` once `propagate` has propagated its assumption there (called once per
+/// assumption, in order): each link once, in order, at most [`MAX_LINKS`].
+pub(crate) fn links_of_chains<R: Parents + ?Sized>(
+    chains: &[(u16, u16)],
+    run: &mut R,
+    mut propagate: impl FnMut(&mut R, u16),
+) -> Vec<Link> {
     let mut links: Vec<Link> = Vec::new();
     let mut seen: HashSet<(u16, u16)> = HashSet::new();
-    let mut last_start = None;
-    for &(start, end) in &chains {
-        if last_start != Some(start) {
-            run.propagate(&board, start, mode);
-            last_start = Some(start);
-        }
-        for (parent, child) in chain_links(&run, end) {
-            if links.len() == MAX_LINKS {
-                return links;
+    let mut i = 0;
+    while i < chains.len() {
+        let start = chains[i].0;
+        propagate(run, start);
+        while i < chains.len() && chains[i].0 == start {
+            for (parent, child) in chain_links(&*run, chains[i].1) {
+                if links.len() == MAX_LINKS {
+                    return links;
+                }
+                if seen.insert((parent, child)) {
+                    links.push(link(parent, child));
+                }
             }
-            if seen.insert((parent, child)) {
-                links.push(link(parent, child));
-            }
+            i += 1;
         }
     }
     links
@@ -118,7 +149,7 @@ pub(crate) fn hint_links(
 
 /// The parents drawn for potential `p` of `run`: all of them when they are at most
 /// [`MAX_PARENTS_DRAWN`], else the main one.
-pub(crate) fn drawn_parents(run: &Propagation, p: u16) -> &[u16] {
+pub(crate) fn drawn_parents<R: Parents + ?Sized>(run: &R, p: u16) -> &[u16] {
     let parents = run.parents(p);
     if parents.len() > MAX_PARENTS_DRAWN {
         &parents[..1]
@@ -130,7 +161,7 @@ pub(crate) fn drawn_parents(run: &Propagation, p: u16) -> &[u16] {
 /// The links of one chain of `run` ending at `end` (a potential it reached), as
 /// (parent, child) potentials: a breadth-first walk back from `end` through the parents
 /// drawn, then the links into each potential met, the last met first.
-pub(crate) fn chain_links(run: &Propagation, end: u16) -> Vec<(u16, u16)> {
+pub(crate) fn chain_links<R: Parents + ?Sized>(run: &R, end: u16) -> Vec<(u16, u16)> {
     if !run.reached(end) {
         return Vec::new();
     }

@@ -154,27 +154,37 @@ pub fn find_with_links(m: &Marks, producer: Producer, check: &mut dyn FnMut()) -
     find_step(m, producer, check, true)
 }
 
-/// The producer of the steps of a chain kind (the one the ladder took it from).
-pub fn producer_of(kind: ChainKind) -> Producer {
+/// The producers that make the steps of a chain kind, in the order the ladder tries
+/// them: the ladder took a step of this kind from the first of them that finds a step on
+/// the position it started from (the ladder takes the first step found, trying
+/// [`Producer::ALL`] in order, and no other producer between these makes this kind). One
+/// producer for every kind but level 4 ([`ChainKind::Nested`]`(4)`), which the four
+/// nesting limits make and a step does not tell apart: the first of them that finds a
+/// step is the one whose step the ladder took.
+pub fn producers_of(kind: ChainKind) -> &'static [Producer] {
     match kind {
         ChainKind::XCycle
         | ChainKind::YCycle
         | ChainKind::XYCycle
         | ChainKind::ForcingXChain
         | ChainKind::ForcingYChain
-        | ChainKind::ForcingChain => Producer::Cycles,
-        ChainKind::Nishio => Producer::Nishio,
-        ChainKind::CellForcingChains | ChainKind::RegionForcingChains => Producer::Multiple,
+        | ChainKind::ForcingChain => &[Producer::Cycles],
+        ChainKind::Nishio => &[Producer::Nishio],
+        ChainKind::CellForcingChains | ChainKind::RegionForcingChains => &[Producer::Multiple],
         ChainKind::DynamicCellForcingChains
         | ChainKind::DynamicRegionForcingChains
         | ChainKind::DynamicContradiction
-        | ChainKind::DynamicDoubleForcing => Producer::Dynamic,
-        // A level-4 step does not say its nesting limit: the first one is named.
+        | ChainKind::DynamicDoubleForcing => &[Producer::Dynamic],
         ChainKind::Nested(level) => match level {
-            0 | 1 => Producer::DynamicPlus,
-            2 => Producer::Nested2,
-            3 => Producer::Nested3,
-            _ => Producer::Nested4(0),
+            0 | 1 => &[Producer::DynamicPlus],
+            2 => &[Producer::Nested2],
+            3 => &[Producer::Nested3],
+            _ => &[
+                Producer::Nested4(0),
+                Producer::Nested4(1),
+                Producer::Nested4(2),
+                Producer::Nested4(3),
+            ],
         },
     }
 }
@@ -196,16 +206,23 @@ fn find_step(
         }
     }
     let mut best = BestHint::default();
-    // The mode of a search of propagations, for the links of its best hint.
-    let mut propagated = None;
+    // The propagations of the search, for the links of its best hint.
+    let mut propagated = Propagated::Not;
     match producer {
         Producer::Cycles => {
             let mut w = cycles::CycleWork::default();
             cycles::search(&grid, &mut w, &mut best, check);
         }
-        Producer::Nested2 => deep::search(&grid, 2, 0, &mut best, check),
-        Producer::Nested3 => deep::search(&grid, 3, 0, &mut best, check),
-        Producer::Nested4(limit) => deep::search(&grid, 4, limit, &mut best, check),
+        Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
+            let (level, limit) = match producer {
+                Producer::Nested2 => (2, 0),
+                Producer::Nested3 => (3, 0),
+                Producer::Nested4(limit) => (4, limit),
+                _ => unreachable!("the nested producers"),
+            };
+            deep::search(&grid, level, limit, &mut best, check);
+            propagated = Propagated::Deep { level, limit };
+        }
         _ => {
             let (dynamic, cell_rule, level, multiple, nishio, base) = match producer {
                 Producer::Nishio => (true, false, 0, false, true, 7.5),
@@ -241,13 +258,17 @@ fn find_step(
                     multiple::search(&grid, params, &mut pool, &mut best, check);
                 }
             });
-            propagated = Some(params.mode);
+            propagated = Propagated::Flat(params.mode);
         }
     }
-    // The links of the best hint only, once the search is over (see `links`).
+    // The links of the best hint only, once the search is over (see `links` and
+    // `deep::links`).
     let links = match (propagated, best.shape()) {
-        (Some(mode), Some((shape, target))) if with_links => {
+        (Propagated::Flat(mode), Some((shape, target))) if with_links => {
             links::hint_links(&grid, mode, shape, target)
+        }
+        (Propagated::Deep { level, limit }, Some((shape, target))) if with_links => {
+            deep::hint_links(&grid, level, limit, shape, target, check)
         }
         _ => Vec::new(),
     };
@@ -256,6 +277,16 @@ fn find_step(
         step.links = links;
     }
     Some(step)
+}
+
+/// How a search propagated, for the links of its best hint: not at all (cycles), with
+/// `propagation::Propagation` in a mode, or with the nested producer of a level and
+/// nesting limit (`deep`).
+#[derive(Clone, Copy)]
+enum Propagated {
+    Not,
+    Flat(Mode),
+    Deep { level: u8, limit: u8 },
 }
 
 /// Forgets what the chain searches of this thread remember of earlier calls (see

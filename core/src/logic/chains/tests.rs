@@ -17,6 +17,48 @@ use crate::logic::marks::Candidate;
 use crate::logic::step::Technique;
 use crate::puzzle::Puzzle;
 
+/// The link drawn for the (parent, child) potentials of a chain, written out here
+/// (not with `links`' own): strong into an "on", weak into an "off".
+pub(super) fn drawn_link(p: u16, q: u16) -> crate::logic::step::Link {
+    let candidate = |x: u16| Candidate {
+        cell: (x / 18) as u8,
+        digit: (x / 2 % 9) as u8 + 1,
+    };
+    crate::logic::step::Link {
+        from: candidate(p),
+        to: candidate(q),
+        strong: q % 2 == 1,
+    }
+}
+
+/// Asserts that the (parent, child) links of one chain are an unbroken path from its
+/// assumption `start` to its conclusion `end`: no link into the assumption, at least one
+/// into every other potential, and the conclusion met from every potential.
+pub(super) fn assert_unbroken_path(pairs: &[(u16, u16)], start: u16, end: u16, what: &str) {
+    let into = |x: u16| pairs.iter().filter(move |l| l.1 == x).map(|l| l.0);
+    assert_eq!(into(start).count(), 0, "{what}");
+    let mut potentials: Vec<u16> = pairs.iter().flat_map(|&(p, q)| [p, q]).collect();
+    potentials.sort_unstable();
+    potentials.dedup();
+    assert!(
+        potentials.contains(&start) && potentials.contains(&end),
+        "{what}"
+    );
+    for &x in &potentials {
+        assert!(x == start || into(x).count() > 0, "{what}: a loose end");
+    }
+    let mut to_end = vec![end];
+    while let Some(x) = to_end.pop() {
+        for y in into(x) {
+            if !to_end.contains(&y) {
+                to_end.push(y);
+            }
+        }
+        potentials.retain(|&z| z != x);
+    }
+    assert!(potentials.is_empty(), "{what}: arrows leading nowhere");
+}
+
 /// A position (Sukaku Explainer's 729-character pencil marks: a cell with one candidate
 /// is a placed digit) where Sukaku Explainer took a chain step.
 pub(super) struct Fixture {

@@ -56,14 +56,16 @@
 mod fcc;
 mod hint;
 mod inner_hint;
+mod links;
 mod plain;
 mod run;
 mod search;
 #[cfg(test)]
 mod tests;
 
-use super::best_hint::BestHint;
+use super::best_hint::{BestHint, HintShape};
 use super::work_grid::WorkGrid;
+use crate::logic::step::Link;
 use search::{multiple_search, Collect, DepthScratch, Producer, DEPTHS};
 
 /// The easiest hint of the nested producer of `level` (2, 3 or 4; `limit` 0 to 3 for
@@ -77,22 +79,33 @@ pub(super) fn search(
 ) {
     let board = WorkGrid::new(grid);
     let producer = Producer::dynamic(level, limit);
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => {
-            let depths = slot.get_or_insert_with(new_depths);
-            multiple_search(&board, producer, depths, check, &mut Collect::Best(best));
-        }
-        Err(_) => {
-            let mut depths = new_depths();
-            multiple_search(
-                &board,
-                producer,
-                &mut depths,
-                check,
-                &mut Collect::Best(best),
-            );
-        }
+    with_depths(|depths| {
+        multiple_search(&board, producer, depths, check, &mut Collect::Best(best))
     });
+}
+
+/// The links of the hint of `shape` proving `target` that the nested producer of
+/// `level` and `limit` found on `grid` (see `links`): called after [`search`], for a
+/// picture only.
+pub(super) fn hint_links(
+    grid: &[u16; 81],
+    level: u8,
+    limit: u8,
+    shape: &HintShape,
+    target: Option<u16>,
+    check: &mut dyn FnMut(),
+) -> Vec<Link> {
+    let producer = Producer::dynamic(level, limit);
+    with_depths(|depths| links::hint_links(grid, producer, shape, target, depths, check))
+}
+
+/// Calls `f` with this thread's scratch for every nesting depth (a fresh one if it is in
+/// use, which an interrupted call unwinding would not leave it).
+fn with_depths<T>(f: impl FnOnce(&mut [DepthScratch]) -> T) -> T {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(new_depths)),
+        Err(_) => f(&mut new_depths()),
+    })
 }
 
 /// Forgets the inner rules' hint lists this thread keeps (see `search::RuleLists`).

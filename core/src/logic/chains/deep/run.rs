@@ -87,6 +87,14 @@ impl DeepRun {
         &self.arena[s..s + self.len[p as usize] as usize]
     }
 
+    /// True when this run reached potential `p` (the contradiction's candidate both
+    /// ways).
+    pub(super) fn reached(&self, p: u16) -> bool {
+        let c = pot_cand(p);
+        let made = if pot_on(p) { &self.on } else { &self.off };
+        made.has(c) || self.absurd == Some(c)
+    }
+
     /// The inner chain hint behind potential `p`, if a nested rule's chain hint added it.
     #[inline]
     pub(super) fn inner_of(&self, p: u16) -> Option<&Rc<InnerHint>> {

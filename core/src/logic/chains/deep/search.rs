@@ -439,6 +439,24 @@ pub(super) struct Nest<'a> {
     basic: HashMap<[u16; 81], Rc<Vec<Hint>>>,
 }
 
+impl<'a> Nest<'a> {
+    /// The nested rules of the propagations of producer `p` (as `multiple_search` makes
+    /// them), whose inner searches use `deeper` (the scratch of the depths below).
+    pub(super) fn new(
+        p: Producer,
+        deeper: &'a mut [DepthScratch],
+        check: &'a mut dyn FnMut(),
+    ) -> Nest<'a> {
+        Nest {
+            level: p.level,
+            limit: p.limit,
+            deeper,
+            check,
+            basic: HashMap::new(),
+        }
+    }
+}
+
 /// The most grids whose level-1 hints a search keeps.
 const BASIC_KEPT: usize = 1024;
 

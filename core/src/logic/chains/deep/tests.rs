@@ -282,3 +282,134 @@ fn the_x_pass_read_by_planes_gives_the_pass_over_the_grid() {
     }
     assert!(hints > 100, "the grids have hints to compare: {hints}");
 }
+
+/// The grid the searches see: each blank cell's candidates, 0 where a digit stands.
+fn grid_of(m: &Marks) -> [u16; 81] {
+    std::array::from_fn(|c| if m.values[c] == 0 { m.cands[c] } else { 0 })
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn nested_steps_carry_the_links_of_their_outer_propagations() {
+    use super::hint::Measure;
+    use super::run::DeepRun;
+    use super::search::{Nest, Producer as Deep};
+    use crate::logic::chains::best_hint::BestHint;
+    use crate::logic::chains::difficulty::{length_bonus, tenths};
+    use crate::logic::chains::find_with_links;
+    use crate::logic::chains::links::{chain_links, chains_of};
+    use crate::logic::chains::potential::*;
+    use crate::logic::chains::tests::{assert_unbroken_path, drawn_link};
+    use crate::logic::chains::work_grid::WorkGrid;
+
+    let mut nested_offs_drawn = 0;
+    for (lines, producer, level, limit) in [
+        (&LEVEL_2_AT, Producer::Nested2, 2, 0),
+        (&LEVEL_3_AT, Producer::Nested3, 3, 0),
+        (&LEVEL_4_AT, Producer::Nested4(0), 4, 0),
+    ] {
+        let m = position(lines);
+        let step = find_with_links(&m, producer, &mut || {}).expect("a step");
+        assert_eq!(nested_level(&step), Some(level));
+        // The ladder's search spends nothing on links, and finds the same step.
+        let plain = find(&m, producer, &mut || {}).expect("a step");
+        assert!(plain.links.is_empty(), "{producer:?}");
+        assert_eq!(
+            Step {
+                links: Vec::new(),
+                ..step.clone()
+            },
+            plain
+        );
+        assert!(!step.links.is_empty(), "{producer:?}: no links");
+
+        // The hint again, and its outer propagations made here as the search makes
+        // them (a fresh scratch: nothing kept from the searches above).
+        let grid = grid_of(&m);
+        let mut best = BestHint::default();
+        super::search(&grid, level, limit, &mut best, &mut || {});
+        let (shape, target) = best.shape().expect("a hint");
+        let chains = chains_of(&grid, shape, target);
+        assert!(chains.len() >= 2, "{producer:?}: {} chains", chains.len());
+        let board = WorkGrid::new(&grid);
+        let mut depths = super::new_depths();
+        let mut check = || {};
+        let mut nest = Nest::new(Deep::dynamic(level, limit), &mut depths[1..], &mut check);
+        let mut runs: Vec<(u16, DeepRun)> = Vec::new();
+        for &(start, _) in &chains {
+            if runs.last().is_none_or(|(s, _)| *s != start) {
+                let mut run = DeepRun::default();
+                run.propagate(&board, start, true, Some(&mut nest));
+                runs.push((start, run));
+            }
+        }
+        let run_of = |start: u16| &runs.iter().find(|(s, _)| *s == start).unwrap().1;
+        let mut drawn = 0;
+        for &(start, end) in &chains {
+            let run = run_of(start);
+            assert!(
+                run.reached(end),
+                "{producer:?}: the conclusion is not reached"
+            );
+            let pairs = chain_links(run, end);
+            drawn += pairs.len();
+            for &(p, q) in &pairs {
+                let link = drawn_link(p, q);
+                assert!(step.links.contains(&link), "{producer:?}: {link:?}");
+                // An "off" from an "off": only into one a nested rule added.
+                if !pot_on(p) && !pot_on(q) {
+                    assert!(run.advanced.has(pot_cand(q)), "{producer:?}: off->off");
+                    nested_offs_drawn += 1;
+                }
+                assert!(!(pot_on(p) && pot_on(q)), "{producer:?}: on->on");
+            }
+            assert_unbroken_path(&pairs, start, end, &format!("{producer:?}"));
+        }
+        // Each link of the step once: those of the chains, no other.
+        let mut distinct = step.links.clone();
+        distinct.dedup();
+        assert_eq!(distinct.len(), step.links.len(), "{producer:?}");
+        assert!(drawn >= step.links.len(), "{producer:?}");
+        // The potentials the conclusions rest on, with the inner chains they use, are
+        // those the rating counts (the propagations made again are the search's).
+        let targets: Vec<(&DeepRun, u16)> = chains.iter().map(|&(s, e)| (run_of(s), e)).collect();
+        let mut measure = Measure::default();
+        let flat = measure.flat(&targets);
+        let inner: u32 = measure.nested(&targets).iter().map(|h| h.complexity).sum();
+        assert!(inner > 0, "{producer:?}: no inner chain");
+        assert_eq!(
+            tenths(8.5 + 0.5 * level as f64 + length_bonus(flat + inner)),
+            step.rating,
+            "{producer:?}: complexity {flat} + {inner}"
+        );
+    }
+    assert!(nested_offs_drawn > 0);
+}
+
+#[test]
+fn the_level_4_steps_are_searched_again_by_every_nesting_limit_in_order() {
+    use crate::logic::chains::producers_of;
+    // The ladder tries the producers in `Producer::ALL`'s order: a kind's producers are
+    // a run of it, level 4's the four nesting limits.
+    for kind in [
+        ChainKind::ForcingChain,
+        ChainKind::Nishio,
+        ChainKind::CellForcingChains,
+        ChainKind::DynamicContradiction,
+        ChainKind::Nested(1),
+        ChainKind::Nested(2),
+        ChainKind::Nested(3),
+        ChainKind::Nested(4),
+    ] {
+        let list = producers_of(kind);
+        let at = Producer::ALL
+            .iter()
+            .position(|p| *p == list[0])
+            .expect("a producer of the ladder");
+        assert_eq!(&Producer::ALL[at..at + list.len()], list, "{kind:?}");
+    }
+    assert_eq!(
+        producers_of(ChainKind::Nested(4)),
+        [0, 1, 2, 3].map(Producer::Nested4)
+    );
+}

@@ -7,9 +7,9 @@ use super::super::best_hint::BestHint;
 use super::super::difficulty::{length_bonus, tenths};
 use super::super::multiple::{self, Params, PropagationPool};
 use super::super::propagation::{no_nested_rules, Mode, Propagation};
-use super::super::tests::{marks_from_729, FIXTURES};
+use super::super::tests::{assert_unbroken_path, drawn_link, marks_from_729, FIXTURES};
 use super::super::work_grid::{regions_of, WorkGrid};
-use super::super::{find, find_with_links, nested, producer_of, ChainKind, Producer};
+use super::super::{find, find_with_links, nested, producers_of, ChainKind, Producer};
 use super::*;
 use crate::grid::UNITS;
 use crate::logic::step::{Step, Technique};
@@ -111,7 +111,7 @@ fn chain_steps_carry_the_links_of_their_propagations() {
             "{}",
             f.se
         );
-        assert_eq!(producer_of(kind_of(&step)), f.producer, "{}", f.se);
+        assert_eq!(producers_of(kind_of(&step)), [f.producer], "{}", f.se);
         checked[0] += 1;
         checked[1] += links.len();
 
@@ -137,43 +137,15 @@ fn chain_steps_carry_the_links_of_their_propagations() {
                     "{}: a link off the grid",
                     f.se
                 );
-                // Written out here: strong into an "on", weak into an "off".
-                let candidate = |x: u16| Candidate {
-                    cell: (x / 18) as u8,
-                    digit: (x / 2 % 9) as u8 + 1,
-                };
-                let drawn = Link {
-                    from: candidate(p),
-                    to: candidate(q),
-                    strong: q % 2 == 1,
-                };
+                let drawn = drawn_link(p, q);
                 assert!(
                     links.contains(&drawn),
                     "{}: a link of a chain not in the step's",
                     f.se
                 );
             }
-            // An unbroken path: the assumption has no link into it, every other
-            // potential at least one, and the conclusion is met from every potential.
+            assert_unbroken_path(&pairs, start, end, f.se);
             let into = |x: u16| pairs.iter().filter(move |l| l.1 == x).map(|l| l.0);
-            assert_eq!(into(start).count(), 0, "{}", f.se);
-            let mut potentials: Vec<u16> = pairs.iter().flat_map(|&(p, q)| [p, q]).collect();
-            potentials.sort_unstable();
-            potentials.dedup();
-            assert!(potentials.contains(&start) && potentials.contains(&end));
-            for &x in &potentials {
-                assert!(x == start || into(x).count() > 0, "{}: a loose end", f.se);
-            }
-            let mut to_end = vec![end];
-            while let Some(x) = to_end.pop() {
-                for y in into(x) {
-                    if !to_end.contains(&y) {
-                        to_end.push(y);
-                    }
-                }
-                potentials.retain(|&z| z != x);
-            }
-            assert!(potentials.is_empty(), "{}: arrows leading nowhere", f.se);
             // Each link is a rule. Into an "off": from an "on" of the same cell or of
             // the same digit in a peer (nested rules aside, whose parents are "off"s).
             // Into an "on": from "off"s, which with it are every candidate of its cell
@@ -232,7 +204,7 @@ fn cycles_and_single_chains_keep_their_own_links() {
     // Their hints carry their potentials in order; no propagation runs for them.
     for f in FIXTURES.iter().filter(|f| f.producer == Producer::Cycles) {
         let step = find(&marks_from_729(f.marks), f.producer, &mut || {}).expect("a step");
-        assert_eq!(producer_of(kind_of(&step)), Producer::Cycles);
+        assert_eq!(producers_of(kind_of(&step)), [Producer::Cycles]);
         assert!(step.links.len() >= 2, "{}", f.se);
         for w in step.links.windows(2) {
             assert_eq!(w[0].to, w[1].from, "{}: not one chain", f.se);
