@@ -24,7 +24,8 @@
 #
 # Usage: scripts/bench_nested.sh [SAMPLE]   (default 5 a band: serate takes about 15 s a puzzle
 # at 9.4, over a minute at 10.6 and several minutes at 11.5; needs ../shared/data, ../shared/tools)
-# Environment: SUDOKU_NESTED_SKIP, words among "forum", "sql" and "tables": leaves out part 2
+# Environment: SUDOKU_NESTED_SKIP, words among "agreement", "forum", "sql" and "tables": leaves
+# out part 1 (the chart then reads the agreement table already in benchmarks/), part 2
 # (about half an hour: 375 puzzles, one taking minutes), part 4 (the SQL, twice over the
 # file: it installs the extension, so run it alone under the PostgreSQL lock of the tests),
 # or parts 1 to 3 and the tables (to run part 4 alone).
@@ -40,9 +41,18 @@ skip() { case " ${SUDOKU_NESTED_SKIP:-} " in *" $1 "*) return 0 ;; *) return 1 ;
 out="$(mktemp -d)"
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 band_of='function band(r) { return (r <= 10.55) ? 1 : (r <= 11.05) ? 2 : 3 }'
+# Sukaku Explainer's time of a puzzle (%e): "12.34s" under a minute, "1m05s" under an hour, "1h02m".
+serate_ms='function ms(t,  a) {
+    if (t ~ /^[0-9]+h[0-9]+m$/) { split(t, a, /[hm]/); return (a[1] * 3600 + a[2] * 60) * 1000 }
+    if (t ~ /^[0-9]+m[0-9]+s$/) { split(t, a, /[ms]/); return (a[1] * 60 + a[2]) * 1000 }
+    if (t ~ /^[0-9.]+s$/) { sub(/s$/, "", t); return t * 1000 }
+    return "nan" }'
 bands=("" "9.4-10.5" "10.6-11.0" "11.1-11.9")
 
 if ! skip tables; then
+if skip agreement; then
+    echo "# agreement: not measured in this run (SUDOKU_NESTED_SKIP); benchmarks/nested_agreement.tsv kept" > "$out/agreement.tsv"
+else
 say "exactness per band: every puzzle of se_rated_hardest_dev.tsv, sudoku_core and skfr"
 cut -f1 "$HARD" > "$out/all.txt"
 target/release/rate_times "$out/all.txt" --runs 1 > "$out/ours_all.tsv"
@@ -67,6 +77,7 @@ paste "$HARD" "$out/ours_all.tsv" "$out/skfr_all_rows.tsv" | awk -F'\t' -v skfr_
           printf "# skfr over the whole file: %s s (%.0f ms a puzzle)\n", skfr_s, 1000 * skfr_s / N }' | tee "$out/agreement.tsv"
 paste "$HARD" "$out/ours_all.tsv" | awk -F'\t' '$4 + 0 != $2 + 0 { print "# differs: " $1 "\tpublished " $2 "\tours " $4 }' |
     tee "$out/differs.txt" | head -40
+fi
 
 if skip forum; then
     echo "# forum hardest: not rated in this run (SUDOKU_NESTED_SKIP)" | tee -a "$out/agreement.tsv"
@@ -102,7 +113,7 @@ while IFS=$'\t' read -r b p er; do
     skfr_ms="$(echo "$skfr_line" | sed -n 's/^# seconds //p' | awk '{ print $1 * 1000 }')"
     ours="$(target/release/rate_times "$out/one.txt" --runs 3)"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$b" "$er" "$(echo "$se_line" | cut -f2)" \
-        "$(echo "$se_line" | awk -F'\t' '{ print $NF * 1000 }')" "$skfr_er" "$skfr_ms" \
+        "$(echo "$se_line" | awk -F'\t' "$serate_ms"'{ print ms($NF) }')" "$skfr_er" "$skfr_ms" \
         "$(echo "$ours" | cut -f2)" "$(echo "$ours" | awk -F'\t' '{ print $3 / 1000 }')" | tee -a "$out/per_puzzle.tsv"
 done < "$out/sample.tsv"
 printf 'band\tpuzzles\tserate_same\tskfr_same\tsudoku_core_same\tserate_ms\tskfr_ms\tsudoku_core_ms\tfaster_than_serate\tfaster_than_skfr\n' > "$out/speed.tsv"
@@ -118,7 +129,7 @@ for b in 1 2 3; do
 done | tee -a "$out/speed.tsv"
 
 mkdir -p "$ROOT/benchmarks"
-cp "$out/agreement.tsv" "$ROOT/benchmarks/nested_agreement.tsv"
+skip agreement || cp "$out/agreement.tsv" "$ROOT/benchmarks/nested_agreement.tsv"
 cp "$out/speed.tsv" "$ROOT/benchmarks/nested_speed.tsv"
 cp "$out/per_puzzle.tsv" "$ROOT/benchmarks/nested_per_puzzle.tsv"
 python3 "$ROOT/scripts/nested_chart.py" "$ROOT/benchmarks/nested_agreement.tsv" "$ROOT/benchmarks/nested_speed.tsv" \
