@@ -26,8 +26,15 @@ use crate::{
 /// marks read as Sukaku Explainer reads them, or `puzzle_error` raised for a text that is
 /// no pencil-mark form either.
 pub(crate) fn position_of(text: &str, puzzle_error: PuzzleError) -> Position {
-    let marks = read_beyond_puzzle(text, puzzle_error).unwrap_or_else(|e| raise(e));
-    Position::from_marks(&marks).unwrap_or_else(|e| raise(e))
+    read_position(text, puzzle_error).unwrap_or_else(|e| raise(e))
+}
+
+/// The same, the error returned (for a caller that names where the text came from).
+pub(crate) fn read_position(
+    text: &str,
+    puzzle_error: PuzzleError,
+) -> Result<Position, PuzzleError> {
+    read_beyond_puzzle(text, puzzle_error).and_then(|m| Position::from_marks(&m))
 }
 
 // `sudoku_solve`, `sudoku_count_solutions` and `sudoku_solutions` of pencil marks (read
@@ -275,9 +282,7 @@ pub(crate) fn equivalent(
 /// `sudoku_is_valid` of a text the puzzle reader refused: true for pencil marks that
 /// make a position.
 pub(crate) fn is_valid(text: &str, puzzle_error: PuzzleError) -> bool {
-    read_beyond_puzzle(text, puzzle_error)
-        .and_then(|m| Position::from_marks(&m))
-        .is_ok()
+    read_position(text, puzzle_error).is_ok()
 }
 
 /// The three arguments of a player's position, read: the puzzle, the progress (`''`:

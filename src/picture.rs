@@ -2,15 +2,15 @@
 //! `sudoku_svg_pages`. Arguments are checked here (22023 with a DETAIL naming the
 //! argument), puzzles go through the same parser and errors as every other function.
 
+use crate::marks::read_position;
 use crate::{check_interrupts, raise, raise_argument_with_detail, Interruptible};
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
 use sudoku_core::picture::{
     self, PageItem, PageKind, PageLayout, Paper, PictureError, Position, StepError,
 };
+use sudoku_core::position::engine;
 use sudoku_core::position::solve::solve_position_observed;
-use sudoku_core::position::text::read_beyond_puzzle;
-use sudoku_core::position::{engine, Position as MarksPosition};
 use sudoku_core::{ErrorKind, Puzzle, PuzzleError};
 
 /// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
@@ -168,9 +168,7 @@ fn prepare(index: usize, text: &str, label: String) -> Prepared {
     let parsed = match Puzzle::parse(text) {
         Ok(parsed) => parsed,
         Err(e) => {
-            let marks = read_beyond_puzzle(text, e).unwrap_or_else(|e| raise_element(index, e));
-            let position =
-                MarksPosition::from_marks(&marks).unwrap_or_else(|e| raise_element(index, e));
+            let position = read_position(text, e).unwrap_or_else(|e| raise_element(index, e));
             let outcome = solve_position_observed(&position, 2, &mut Interruptible);
             let rating = (outcome.count == 1)
                 .then(|| engine::rate(&position, &mut Interruptible).map(|r| r.er))

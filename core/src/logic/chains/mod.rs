@@ -134,6 +134,17 @@ impl Producer {
         Producer::Nested4(2),
         Producer::Nested4(3),
     ];
+
+    /// The nesting level and limit of a nested producer (levels 2 to 4); `None` for the
+    /// others.
+    fn nesting(self) -> Option<(u8, u8)> {
+        match self {
+            Producer::Nested2 => Some((2, 0)),
+            Producer::Nested3 => Some((3, 0)),
+            Producer::Nested4(limit) => Some((4, limit)),
+            _ => None,
+        }
+    }
 }
 
 /// The easiest step (lowest rating, then a fixed order) `producer` finds in `m`, if any.
@@ -214,12 +225,7 @@ fn find_step(
             cycles::search(&grid, &mut w, &mut best, check);
         }
         Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
-            let (level, limit) = match producer {
-                Producer::Nested2 => (2, 0),
-                Producer::Nested3 => (3, 0),
-                Producer::Nested4(limit) => (4, limit),
-                _ => unreachable!("the nested producers"),
-            };
+            let (level, limit) = producer.nesting().expect("a nested producer");
             deep::search(&grid, level, limit, &mut best, check);
             propagated = Propagated::Deep { level, limit };
         }

@@ -366,7 +366,7 @@ pub(super) fn fcc_hints(
     let mut starts = std::mem::take(&mut s.start_list);
     if plain() {
         grid_starts(w, X_PASS, &mut starts);
-        run_pass(w, s, check, X_PASS, &starts, &mut |h| {
+        run_pass(w, s, check, X_PASS, &starts, &mut |_, h| {
             if !h.removes.is_empty() {
                 out.push(h)
             }
@@ -376,7 +376,7 @@ pub(super) fn fcc_hints(
     }
     for pass in [Y_PASS, XY_PASS] {
         grid_starts(w, pass, &mut starts);
-        run_pass(w, s, check, pass, &starts, &mut |h| {
+        run_pass(w, s, check, pass, &starts, &mut |_, h| {
             if !h.removes.is_empty() {
                 out.push(h)
             }
@@ -385,8 +385,8 @@ pub(super) fn fcc_hints(
     s.start_list = starts;
 }
 
-/// Runs `pass` from each of `starts`, giving `emit` each start's hints in turn (its
-/// cycles, then its forcing chains from "on" and from "off"), forcing chains that remove
+/// Runs `pass` from each of `starts`, giving `emit` each start's hints in turn, with the
+/// start (its cycles, then its forcing chains from "on" and from "off"), forcing chains that remove
 /// nothing on `w` included (their removals are the target cell's other digits).
 fn run_pass(
     w: &WorkGrid,
@@ -394,7 +394,7 @@ fn run_pass(
     check: &mut dyn FnMut(),
     pass: Pass,
     starts: &[u16],
-    emit: &mut dyn FnMut(InnerHint),
+    emit: &mut dyn FnMut(u16, InnerHint),
 ) {
     let (y, x) = (pass.y, pass.x);
     for &c in starts {
@@ -420,7 +420,9 @@ fn run_pass(
     // the search is made).
     let found = std::mem::take(&mut s.starts);
     for (c, hints) in found {
-        hints.into_iter().for_each(&mut *emit);
+        for h in hints {
+            emit(c, h);
+        }
         if !x {
             continue;
         }
@@ -437,7 +439,7 @@ fn run_pass(
             s.chain_from(w, pot(c, false), y);
         }
         for i in 0..s.chains.len() {
-            emit(chain_hint(w, s, s.chains[i], pass));
+            emit(c, chain_hint(w, s, s.chains[i], pass));
         }
     }
     s.is_start.clear();
@@ -500,11 +502,8 @@ fn x_pass_by_planes(
             .collect();
         let mut at = 0;
         let mut words = 0;
-        // Each start's hints come together, the starts in order: a hint goes to the
-        // start whose cycles or chains made it (the first start at or after `at` whose
-        // candidate the hint starts from).
-        run_pass(w, s, check, X_PASS, &starts, &mut |h| {
-            let from = start_of(&h);
+        // The starts' hints come start by start, in the starts' order.
+        run_pass(w, s, check, X_PASS, &starts, &mut |from, h| {
             while starts[at] != from {
                 at += 1;
             }
@@ -540,19 +539,6 @@ fn x_pass_by_planes(
                 }
             }
         }
-    }
-}
-
-/// The candidate a hint of the X pass starts from: a cycle's first potential, a forcing
-/// chain's assumption (its ancestry's last).
-fn start_of(h: &InnerHint) -> u16 {
-    let len = h.chain[2] as usize;
-    if h.chain[0] == 2 {
-        // [2, closing "on", len, body...]: the body runs from the closing node back
-        // to the start's child; the start is the closing node's candidate.
-        pot_cand(h.chain[1])
-    } else {
-        pot_cand(h.chain[3 + len - 1])
     }
 }
 
