@@ -300,6 +300,7 @@ enum Propagated {
 pub(crate) fn forget_memos() {
     cycles::forget_memos();
     deep::forget_memos();
+    nested::forget_hints();
     POOL.with(|cell| {
         if let Ok(mut slot) = cell.try_borrow_mut() {
             if let Some(pool) = slot.as_mut() {

@@ -26,16 +26,62 @@ pub(super) struct Hint {
 
 /// Applies the first nested rule that finds something on `work` (the grid the chain has
 /// reduced from `source`), adding what it removes as "off" potentials of `run`.
+///
+/// The hints are kept per thread for the grids met from one source grid
+/// ([`KEPT_HINTS`]): [`basic_hints`] is a function of the two grids, so the hints kept
+/// for `work` while the source is the same are those it would give again.
 pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level: u8) {
     if level == 0 {
         return;
     }
-    let hints = basic_hints(source, work);
-    for h in &hints {
+    let hints = KEPT_HINTS.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut kept) => {
+            if kept.0 != source.cands {
+                kept.1.clear();
+                kept.0 = source.cands;
+            }
+            if let Some(h) = kept.1.get(&work.cands) {
+                return std::rc::Rc::clone(h);
+            }
+            let h = std::rc::Rc::new(basic_hints(source, work));
+            if kept.1.len() >= HINTS_KEPT {
+                kept.1.clear();
+            }
+            kept.1.insert(work.cands, std::rc::Rc::clone(&h));
+            h
+        }
+        Err(_) => std::rc::Rc::new(basic_hints(source, work)),
+    });
+    for h in hints.iter() {
         for &c in &h.removes {
             run.add_off(c, &h.parents);
         }
     }
+}
+
+/// The most grids whose level-1 hints [`KEPT_HINTS`] holds (then it starts afresh).
+const HINTS_KEPT: usize = 4096;
+
+type KeptHints = (
+    [u16; 81],
+    std::collections::HashMap<[u16; 81], std::rc::Rc<Vec<Hint>>>,
+);
+
+thread_local! {
+    /// The source grid of the level-1 producer's propagations and the hints of the
+    /// grids they reduced it to (see [`advanced`]).
+    static KEPT_HINTS: std::cell::RefCell<KeptHints> =
+        std::cell::RefCell::new(([0; 81], std::collections::HashMap::new()));
+}
+
+/// Forgets the level-1 hints kept by [`advanced`].
+pub(super) fn forget_hints() {
+    KEPT_HINTS.with(|cell| {
+        if let Ok(mut kept) = cell.try_borrow_mut() {
+            kept.1 = std::collections::HashMap::new();
+            kept.0 = [0; 81];
+        }
+    });
 }
 
 /// The hints (with rule parents) of the first of the four level-1 rules that has any on
@@ -111,6 +157,58 @@ const fn build_shared() -> [[u16; 27]; 27] {
 }
 const SHARED: [[u16; 27]; 27] = build_shared();
 
+/// `CROSSING[u1][k]`: the three units of type `k` (0 rows, 1 columns, 2 boxes) that
+/// share cells with `u1`, ascending, for a box and a line (a line's type meets itself
+/// nowhere: unused).
+const fn build_crossing() -> [[[usize; 3]; 3]; 27] {
+    let mut t = [[[0usize; 3]; 3]; 27];
+    let mut u1 = 0;
+    while u1 < 27 {
+        let mut k = 0;
+        while k < 3 {
+            let mut n = 0;
+            let mut u2 = k * 9;
+            while u2 < k * 9 + 9 {
+                if SHARED[u1][u2] != 0 && u1 / 9 != k && n < 3 {
+                    t[u1][k][n] = u2;
+                    n += 1;
+                }
+                u2 += 1;
+            }
+            k += 1;
+        }
+        u1 += 1;
+    }
+    t
+}
+const CROSSING: [[[usize; 3]; 3]; 27] = build_crossing();
+
+/// For a unit's places (a 9-bit mask, not empty): `g` when they all lie in positions
+/// `3g..3g + 3` (a box's row `g`; a line's box `g`, counted along the line), or 255.
+const fn build_group_of(stride: bool) -> [u8; 512] {
+    let mut t = [255u8; 512];
+    let mut m = 1;
+    while m < 512 {
+        let mut g = 0;
+        while g < 3 {
+            let group = if stride {
+                0b001_001_001 << g
+            } else {
+                0b111 << (3 * g)
+            };
+            if m & !group == 0 {
+                t[m] = g as u8;
+            }
+            g += 1;
+        }
+        m += 1;
+    }
+    t
+}
+/// For a box's places: their row in the box (`GROUP_OF`), their column (`STRIDE_OF`).
+const GROUP_OF: [u8; 512] = build_group_of(false);
+const STRIDE_OF: [u8; 512] = build_group_of(true);
+
 fn locked(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     // Pointing (box, then column / row) and claiming (column / row, then box): a digit's
     // places in region 1 all lie in region 2, so it leaves the rest of region 2.
@@ -122,10 +220,18 @@ fn locked(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                 if !several(places) {
                     continue;
                 }
-                for u2 in t2..t2 + 9 {
-                    if places & !SHARED[u1][u2] != 0 {
-                        continue;
-                    }
+                // Only a unit of region 2's type crossing region 1 can hold all the
+                // places (several: not the empty set a unit apart holds), and only one
+                // can hold several: the one of their group (`CROSSING` lists a box's
+                // rows and columns, and a line's boxes, in the order of the groups).
+                let g = if t1 == 18 && t2 == 9 {
+                    STRIDE_OF[places as usize]
+                } else {
+                    GROUP_OF[places as usize]
+                };
+                if g != 255 {
+                    let u2 = CROSSING[u1][t2 / 9][g as usize];
+                    debug_assert!(places & !SHARED[u1][u2] == 0);
                     // Region 2's other places, in its order.
                     let mut rest = work.places[u2][d] & !SHARED[u2][u1];
                     if rest == 0 {
@@ -169,7 +275,10 @@ fn empty_cells(source: &WorkGrid, u: usize) -> usize {
 
 fn hidden_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     for u in units_bcr() {
-        if empty_cells(source, u) <= 4 {
+        // A hidden pair's two digits have two places each (the same two): the unit is
+        // passed over unless two digits have.
+        let twos = (0..9).filter(|&d| pair(work.places[u][d])).count();
+        if twos < 2 || empty_cells(source, u) <= 4 {
             continue;
         }
         for (a, b) in pairs() {
@@ -216,7 +325,13 @@ fn hidden_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
 
 fn naked_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     for u in units_bcr() {
-        if empty_cells(source, u) < 4 {
+        // A naked pair's two cells hold two candidates each (the same two): the unit is
+        // passed over unless two cells do.
+        let twos = UNITS[u]
+            .iter()
+            .filter(|&&c| pair(work.cands[c as usize]))
+            .count();
+        if twos < 2 || empty_cells(source, u) < 4 {
             continue;
         }
         for (a, b) in pairs() {
@@ -262,8 +377,19 @@ fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     let placed: [usize; 9] =
         std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());
     for (base0, cover0) in [(9usize, 0usize), (0, 9)] {
+        // The digits with two places in each base line: an X-wing's two base lines hold
+        // its digit twice each (in the same two cover lines); the other digits are
+        // passed over.
+        let twos: [u16; 9] = std::array::from_fn(|line| {
+            (0..9)
+                .filter(|&d| pair(work.places[base0 + line][d]))
+                .fold(0u16, |m, d| m | 1 << d)
+        });
         for (a, b) in pairs() {
-            for d in 0..9 {
+            let mut ds = twos[a] & twos[b];
+            while ds != 0 {
+                let d = ds.trailing_zeros() as usize;
+                ds &= ds - 1;
                 if placed[d] + 4 > 9 {
                     continue;
                 }
@@ -305,5 +431,91 @@ fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                 });
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::chains::potential::pot;
+
+    /// The "off"s `advanced` adds to a fresh propagation, with their parents.
+    fn added(source: &WorkGrid, work: &WorkGrid) -> Vec<(u16, Vec<u16>)> {
+        let mut run = Propagation::default();
+        advanced(&mut run, source, work, 1);
+        run.off_list
+            .iter()
+            .map(|&c| (c, run.parents(pot(c, false)).to_vec()))
+            .collect()
+    }
+
+    #[test]
+    fn the_kept_level_1_hints_are_those_of_the_grids() {
+        // Grids reduced one candidate at a time, met twice from one source (a full
+        // grid), then from another (one reduced half-way), then from the first again,
+        // as the searches of successive positions meet them: each time the "off"s added
+        // are those of the rules' hints on the two grids, kept or not (the two sources
+        // giving other parents on many grids).
+        let full = [0x1ffu16; 81];
+        let mut start = full;
+        for (i, c) in start.iter_mut().enumerate().step_by(7) {
+            *c &= !(1 << (i % 9));
+        }
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut works: Vec<[u16; 81]> = Vec::new();
+        let mut cands = start;
+        for _ in 0..300 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let cell = (seed % 81) as usize;
+            let d = (seed >> 20) as usize % 9;
+            if (cands[cell] & !(1 << d)).count_ones() >= 1 {
+                cands[cell] &= !(1 << d);
+            }
+            works.push(cands);
+        }
+        // The second source: the grid half-way (its works: the later half).
+        let other = works[150];
+        let works = &works[150..];
+        forget_hints();
+        let mut compared = 0;
+        let mut fired = 0;
+        for s in [&full, &other, &full] {
+            for round in 0..2 {
+                for w in works {
+                    let (source, work) = (WorkGrid::new(s), WorkGrid::new(w));
+                    let expected: Vec<(u16, Vec<u16>)> = {
+                        let mut run = Propagation::default();
+                        for h in basic_hints(&source, &work) {
+                            for &c in &h.removes {
+                                run.add_off(c, &h.parents);
+                            }
+                        }
+                        run.off_list
+                            .iter()
+                            .map(|&c| (c, run.parents(pot(c, false)).to_vec()))
+                            .collect()
+                    };
+                    assert_eq!(added(&source, &work), expected, "round {round}");
+                    compared += 1;
+                    fired += !expected.is_empty() as usize;
+                }
+            }
+        }
+        let differ = works
+            .iter()
+            .filter(|w| {
+                let work = WorkGrid::new(w);
+                let a = basic_hints(&WorkGrid::new(&full), &work);
+                let b = basic_hints(&WorkGrid::new(&other), &work);
+                a.len() != b.len() || a.iter().zip(&b).any(|(x, y)| x.parents != y.parents)
+            })
+            .count();
+        assert!(differ > 10, "{differ} grids where the source matters");
+        assert!(
+            compared == 900 && fired > 100,
+            "{fired} of {compared} grids with hints"
+        );
     }
 }

@@ -52,8 +52,8 @@ pub fn pair(m: u16) -> bool {
     several(m) && single(m & (m - 1))
 }
 
-/// A set of candidates (729 bits).
-#[derive(Clone, Copy, PartialEq, Eq)]
+/// A set of candidates (729 bits; empty by default).
+#[derive(Clone, Copy, PartialEq, Eq, Default)]
 pub struct CandSet(pub [u64; WORDS]);
 
 impl CandSet {
@@ -82,6 +82,13 @@ impl CandSet {
     #[inline]
     pub fn clear(&mut self) {
         self.0 = [0; WORDS];
+    }
+    /// Adds the candidates of `other`.
+    #[inline]
+    pub fn union(&mut self, other: &CandSet) {
+        for (w, o) in self.0.iter_mut().zip(other.0.iter()) {
+            *w |= o;
+        }
     }
     /// Keeps only the candidates `other` has too.
     #[inline]

@@ -31,13 +31,20 @@
 //! change what an outer one holds. What they keep themselves is exact (each argued
 //! where it is kept): within one search, the propagations of a region's other places
 //! (the same propagations, made again later); per depth, the hint list of an inner rule
-//! on a grid (a function of that grid alone); per search, the level-1 rules' hints on a
-//! grid (a function of the grid once the source is fixed); per depth, the X pass of
-//! "Forcing Chains & Cycles" per digit and plane (the cells holding the digit: all that
-//! pass reads, but for a forcing chain's removals, read again on each grid); and in the
-//! forcing chain search, only the starts whose other state the cycle search reached. A
-//! test switch turns them all off (`plain`), and tests compare the steps, and the rule's
-//! hints on reduced grids, either way.
+//! on a grid (a function of that grid alone); per depth while the searches' source grid
+//! stays the same (the level below's search, then this level's, on one position), the
+//! level-1 rules' hints on a grid (a function of the grid once the source is fixed); per
+//! depth, the X pass of "Forcing Chains & Cycles" per digit and plane (the cells holding
+//! the digit: all that pass reads, but for a forcing chain's removals, read again on
+//! each grid); and the static links of the last grid searched (`link_table`: a function
+//! of the grid). Some searches are shortened where the result is known to be the same:
+//! the cycle search keeps only the nodes something rests on and is not made from a
+//! start without a conjugate (which closes no cycle: only whether its own "off" is
+//! reachable is searched); a forcing chain search stops at its chain, and is made only
+//! where the cycle search's reach shows one; the static multiple forcing chains make
+//! only the propagations of cells and regions whose reaches (`static_reach`) may share
+//! a potential. A test switch turns them all off (`plain`), and tests compare the steps,
+//! and the rules' hints on reduced grids, either way.
 //!
 //! ## Bounds
 //! Every search here is plain (no closures, no memo): the searches of a nesting depth
@@ -49,17 +56,21 @@
 //! hint lists of the inner rules kept per grid (`search::RuleLists`: at most 16,384 lists
 //! holding 4M words, 8 MB, then cleared; with the table's keys, under 12 MB), and the
 //! X pass's planes (`fcc::PLANES_KEPT`: at most 8,192 planes holding 2M words, 4 MB,
-//! then cleared; under 6 MB with keys). None
-//! of it grows with the number of chains tried. The interrupt hook is called at every
+//! then cleared; under 6 MB with keys), the level-1 hints of at most 1,024 grids, one
+//! grid's link table (at most 729 × 32 links, under 130 KB) and the reach of its
+//! potentials' components (at most 1,458 sets of 192 bytes, under 300 KB). None of it
+//! grows with the number of chains tried. The interrupt hook is called at every
 //! starting cell of every search, outer and inner, and at every round of nested rules.
 
 mod fcc;
 mod hint;
 mod inner_hint;
+mod link_table;
 mod links;
 mod plain;
 mod run;
 mod search;
+mod static_reach;
 #[cfg(test)]
 mod tests;
 

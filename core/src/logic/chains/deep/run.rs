@@ -7,6 +7,7 @@
 //! potential's ancestry breadth-first, in the order Sukaku Explainer lists it.
 
 use super::inner_hint::{InnerHint, NO_CAUSE};
+use super::link_table::LinkTable;
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use std::rc::Rc;
@@ -73,6 +74,21 @@ impl DeepRun {
         self.absurd = None;
     }
 
+    /// Starts afresh from potential `start` (made, without parents).
+    fn begin(&mut self, start: u16) {
+        self.reset();
+        let sc = pot_cand(start);
+        if pot_on(start) {
+            self.on.set(sc);
+            self.on_list.push(sc);
+        } else {
+            self.off.set(sc);
+            self.off_list.push(sc);
+        }
+        self.set_parents(start, &[], NO_CAUSE);
+    }
+
+    #[inline]
     fn set_parents(&mut self, p: u16, parents: &[u16], cause: u8) {
         self.start[p as usize] = self.arena.len() as u32;
         self.len[p as usize] = parents.len() as u16;
@@ -118,17 +134,8 @@ impl DeepRun {
         dynamic: bool,
         mut nested: Option<&mut dyn Advanced>,
     ) {
-        self.reset();
+        self.begin(start);
         let mut work = *source;
-        let sc = pot_cand(start);
-        if pot_on(start) {
-            self.on.set(sc);
-            self.on_list.push(sc);
-        } else {
-            self.off.set(sc);
-            self.off_list.push(sc);
-        }
-        self.set_parents(start, &[], NO_CAUSE);
         let (mut on_head, mut off_head) = (0usize, 0usize);
         loop {
             if on_head < self.on_list.len() {
@@ -199,6 +206,60 @@ impl DeepRun {
                 if self.off_list.len() > before {
                     continue;
                 }
+            }
+            break;
+        }
+    }
+
+    /// Propagates `start` statically on the grid whose links `links` holds (all of them:
+    /// cell and unit rules), stopping at the first contradiction: what
+    /// [`DeepRun::propagate`] does without `dynamic` and without nested rules, each link
+    /// read from the table instead of the grid. There the working grid stays the source
+    /// (nothing is removed), so no "on" has hidden parents, and the table's lists are
+    /// the grid's links in the order the grid gives them: the same potentials, in the
+    /// same order, with the same parents and causes (compared in the tests).
+    pub(super) fn propagate_static(&mut self, links: &LinkTable, start: u16) {
+        self.begin(start);
+        let (mut on_head, mut off_head) = (0usize, 0usize);
+        loop {
+            if on_head < self.on_list.len() {
+                let c = self.on_list[on_head];
+                on_head += 1;
+                let parent = pot(c, true);
+                for &(q, _) in links.offs(c) {
+                    if self.on.has(q) {
+                        self.set_parents(pot(q, false), &[parent], NO_CAUSE);
+                        self.absurd = Some(q);
+                        return;
+                    }
+                    if !self.off.has(q) {
+                        self.off.set(q);
+                        self.off_list.push(q);
+                        self.set_parents(pot(q, false), &[parent], NO_CAUSE);
+                    }
+                }
+                continue;
+            }
+            if off_head < self.off_list.len() {
+                let c = self.off_list[off_head];
+                off_head += 1;
+                let parent = pot(c, false);
+                for &(q, group) in links.ons(c) {
+                    let found_off = self.off.has(q);
+                    if !found_off && self.on.has(q) {
+                        continue;
+                    }
+                    if !found_off {
+                        self.on.set(q);
+                        self.on_list.push(q);
+                    }
+                    self.set_parents(pot(q, true), &[parent], group);
+                    if found_off {
+                        self.absurd = Some(q);
+                        return;
+                    }
+                }
+                continue;
             }
             break;
         }

@@ -8,8 +8,10 @@
 use super::fcc::{self, FcScratch};
 use super::hint::{Measure, Targets};
 use super::inner_hint::{sort_and_dedup, InnerHint, CELL_CAUSE, NO_CAUSE};
+use super::link_table::LinkTable;
 use super::plain::plain;
 use super::run::{Advanced, DeepRun};
+use super::static_reach::StaticReach;
 use crate::logic::chains::best_hint::{BestHint, HintShape};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
@@ -186,17 +188,41 @@ pub(super) fn multiple_search(
         kept,
         kept_start,
         kept_next,
+        fc,
+        reach,
+        basic,
         ..
     } = here;
     kept_start.iter_mut().for_each(|k| *k = NO_START);
+    // A static search's propagations read the grid's links from a table, read once,
+    // and only those of cells and regions that may give a hint are made (see
+    // `static_search`). The plain way ([`plain`]) makes them all on the grid, as the
+    // dynamic searches do.
+    if !p.dynamic && !plain() {
+        // (The table of "Forcing Chains & Cycles" at this depth: its XY pass reads the
+        // same links, often on the same grid just before.)
+        let links = fc.link_table(board);
+        reach.read(
+            links,
+            (0..NCAND as u16).filter(|&c| board.cands[cell_of(c)] >> digit0_of(c) & 1 != 0),
+        );
+        return static_search(board, p, runs, links, reach, measure, check, collect);
+    }
+    // The level-1 hints kept by the last search of this depth, if it searched the same
+    // grid (the level below's, before this level's on the same position).
+    let mut memo = std::mem::take(basic);
+    if memo.source != board.cands {
+        memo.hints.clear();
+        memo.source = board.cands;
+    }
     let mut nest = Nest {
         level: p.level,
         limit: p.limit,
         deeper,
         check,
-        basic: HashMap::new(),
+        basic: memo,
     };
-    let (k_contra, k_double, k_region, k_cell) = p.kinds;
+    let (k_contra, k_double, _, _) = p.kinds;
     for cell in 0..81 {
         let m = board.cands[cell];
         let card = m.count_ones();
@@ -204,14 +230,7 @@ pub(super) fn multiple_search(
             continue;
         }
         (nest.check)();
-        let mut digits = [0usize; 9];
-        let mut n = 0;
-        let mut rest = m;
-        while rest != 0 {
-            digits[n] = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            n += 1;
-        }
+        let (digits, n) = digits_of(m);
         for (k, &d) in digits[..n].iter().enumerate() {
             let c = cand(cell, d);
             {
@@ -284,20 +303,11 @@ pub(super) fn multiple_search(
             }
             // Region chains: the digit's places in a unit met from its first place.
             for (ku, u) in regions_of(cell).into_iter().enumerate() {
-                let places = board.places[u][d];
-                if places.trailing_zeros() as usize != pos_in_region(cell, ku) || !several(places) {
+                let Some((others, no)) = other_places(board, cell, ku, u, d) else {
                     continue;
-                }
-                let mut others = [0usize; 8];
-                let mut no = 0;
-                let mut rest = places & (places - 1);
-                while rest != 0 {
-                    others[no] = crate::grid::UNITS[u][rest.trailing_zeros() as usize] as usize;
-                    rest &= rest - 1;
-                    no += 1;
-                }
+                };
                 for (j, &o) in others[..no].iter().enumerate() {
-                    let start = pot(cand(o, d), true);
+                    let start = pot(o, true);
                     if !plain() && take_kept(runs, REG + j, kept, kept_start, start) {
                         continue;
                     }
@@ -305,38 +315,16 @@ pub(super) fn multiple_search(
                         if p.level > 0 { Some(&mut nest) } else { None };
                     runs[REG + j].propagate(board, start, p.dynamic, hook);
                 }
-                let first = &runs[VALS + k];
-                let regs = &runs[REG..REG + no];
-                for on in [true, false] {
-                    let list = if on { &first.on_list } else { &first.off_list };
-                    for &q in list {
-                        let all = regs
-                            .iter()
-                            .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-                        if !all {
-                            continue;
-                        }
-                        let mut t: Vec<(&DeepRun, u16)> = vec![(first, pot(q, on))];
-                        t.extend(regs.iter().map(|r| (r, pot(q, on))));
-                        offer(
-                            measure,
-                            collect,
-                            board,
-                            p.base,
-                            Found {
-                                targets: &t,
-                                root: u as u8,
-                                proves: pot(q, on),
-                                key: 6,
-                                kind: k_region,
-                                shape: HintShape::Region {
-                                    unit: u as u8,
-                                    digit0: d as u8,
-                                },
-                            },
-                        );
-                    }
-                }
+                offer_region(
+                    measure,
+                    collect,
+                    board,
+                    p,
+                    &runs[VALS + k],
+                    &runs[REG..REG + no],
+                    u,
+                    d,
+                );
                 // The other places' propagations are kept for their own cell and other
                 // regions (the same propagations: one grid, one producer).
                 for (j, &o) in others[..no].iter().enumerate() {
@@ -346,42 +334,206 @@ pub(super) fn multiple_search(
                         kept.push(DeepRun::default());
                     }
                     std::mem::swap(&mut runs[REG + j], &mut kept[r]);
-                    kept_start[r] = pot(cand(o, d), true);
+                    kept_start[r] = pot(o, true);
                 }
             }
         }
         // Cell chains: what every digit of the cell implies.
-        let vals = &runs[VALS..VALS + n];
-        for on in [true, false] {
-            let list = if on {
-                &vals[0].on_list
-            } else {
-                &vals[0].off_list
-            };
-            for &q in list {
-                let all = vals[1..]
-                    .iter()
-                    .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-                if !all {
+        offer_cell(measure, collect, board, p, &runs[VALS..VALS + n], cell);
+    }
+    *basic = std::mem::take(&mut nest.basic);
+}
+
+/// The digits (0-based) of mask `m`, ascending: (list, how many).
+fn digits_of(m: u16) -> ([usize; 9], usize) {
+    let mut digits = [0usize; 9];
+    let mut n = 0;
+    let mut rest = m;
+    while rest != 0 {
+        digits[n] = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    (digits, n)
+}
+
+/// The candidates of digit `d` (0-based) in the other places of unit `u` (the `ku`-th
+/// region of `cell`), when `cell` is its first place of two or more: (list, how many).
+fn other_places(
+    board: &WorkGrid,
+    cell: usize,
+    ku: usize,
+    u: usize,
+    d: usize,
+) -> Option<([u16; 8], usize)> {
+    let places = board.places[u][d];
+    if places.trailing_zeros() as usize != pos_in_region(cell, ku) || !several(places) {
+        return None;
+    }
+    let mut others = [0u16; 8];
+    let mut no = 0;
+    let mut rest = places & (places - 1);
+    while rest != 0 {
+        others[no] = cand(
+            crate::grid::UNITS[u][rest.trailing_zeros() as usize] as usize,
+            d,
+        );
+        rest &= rest - 1;
+        no += 1;
+    }
+    Some((others, no))
+}
+
+/// Offers the region chains of digit `d` (0-based) in unit `u`: each potential that the
+/// propagation from its first place (`first`) and those from its other places (`regs`)
+/// all make.
+#[allow(clippy::too_many_arguments)]
+fn offer_region(
+    measure: &mut Measure,
+    collect: &mut Collect,
+    board: &WorkGrid,
+    p: Producer,
+    first: &DeepRun,
+    regs: &[DeepRun],
+    u: usize,
+    d: usize,
+) {
+    for on in [true, false] {
+        let list = if on { &first.on_list } else { &first.off_list };
+        for &q in list {
+            let all = regs
+                .iter()
+                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+            if !all {
+                continue;
+            }
+            let mut t: Vec<(&DeepRun, u16)> = vec![(first, pot(q, on))];
+            t.extend(regs.iter().map(|r| (r, pot(q, on))));
+            offer(
+                measure,
+                collect,
+                board,
+                p.base,
+                Found {
+                    targets: &t,
+                    root: u as u8,
+                    proves: pot(q, on),
+                    key: 6,
+                    kind: p.kinds.2,
+                    shape: HintShape::Region {
+                        unit: u as u8,
+                        digit0: d as u8,
+                    },
+                },
+            );
+        }
+    }
+}
+
+/// Offers the cell chains of `cell`: each potential that the propagations from all its
+/// digits (`vals`) make.
+fn offer_cell(
+    measure: &mut Measure,
+    collect: &mut Collect,
+    board: &WorkGrid,
+    p: Producer,
+    vals: &[DeepRun],
+    cell: usize,
+) {
+    for on in [true, false] {
+        let list = if on {
+            &vals[0].on_list
+        } else {
+            &vals[0].off_list
+        };
+        for &q in list {
+            let all = vals[1..]
+                .iter()
+                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+            if !all {
+                continue;
+            }
+            let t: Vec<(&DeepRun, u16)> = vals.iter().map(|r| (r, pot(q, on))).collect();
+            offer(
+                measure,
+                collect,
+                board,
+                p.base,
+                Found {
+                    targets: &t,
+                    root: CELL_CAUSE,
+                    proves: pot(q, on),
+                    key: 5,
+                    kind: p.kinds.3,
+                    shape: HintShape::Cell { cell: cell as u8 },
+                },
+            );
+        }
+    }
+}
+
+/// The static multiple forcing chains on `board` (what [`multiple_search`] does for
+/// that producer, the same hints in the same order), making only the propagations of
+/// the cells and regions whose propagations may share a potential (`reach`): the
+/// others offer nothing. A propagation is the same whenever it is made (a function of
+/// the grid and its start), so making fewer changes none of those made.
+#[allow(clippy::too_many_arguments)]
+fn static_search(
+    board: &WorkGrid,
+    p: Producer,
+    runs: &mut [DeepRun],
+    links: &LinkTable,
+    reach: &StaticReach,
+    measure: &mut Measure,
+    check: &mut dyn FnMut(),
+    collect: &mut Collect,
+) {
+    for cell in 0..81 {
+        let m = board.cands[cell];
+        if m.count_ones() < 3 {
+            continue;
+        }
+        check();
+        let (digits, n) = digits_of(m);
+        // Which of the cell's digits' propagations are made (in `runs[VALS + k]`).
+        let mut made = [false; 9];
+        for (k, &d) in digits[..n].iter().enumerate() {
+            let c = cand(cell, d);
+            for (ku, u) in regions_of(cell).into_iter().enumerate() {
+                let Some((others, no)) = other_places(board, cell, ku, u, d) else {
+                    continue;
+                };
+                if !reach.may_share(std::iter::once(c).chain(others[..no].iter().copied())) {
                     continue;
                 }
-                let t: Vec<(&DeepRun, u16)> = vals.iter().map(|r| (r, pot(q, on))).collect();
-                offer(
+                if !made[k] {
+                    runs[VALS + k].propagate_static(links, pot(c, true));
+                    made[k] = true;
+                }
+                for (j, &o) in others[..no].iter().enumerate() {
+                    runs[REG + j].propagate_static(links, pot(o, true));
+                }
+                offer_region(
                     measure,
                     collect,
                     board,
-                    p.base,
-                    Found {
-                        targets: &t,
-                        root: CELL_CAUSE,
-                        proves: pot(q, on),
-                        key: 5,
-                        kind: k_cell,
-                        shape: HintShape::Cell { cell: cell as u8 },
-                    },
+                    p,
+                    &runs[VALS + k],
+                    &runs[REG..REG + no],
+                    u,
+                    d,
                 );
             }
         }
+        if !reach.may_share(digits[..n].iter().map(|&d| cand(cell, d))) {
+            continue;
+        }
+        for (k, &d) in digits[..n].iter().enumerate() {
+            if !made[k] {
+                runs[VALS + k].propagate_static(links, pot(cand(cell, d), true));
+            }
+        }
+        offer_cell(measure, collect, board, p, &runs[VALS..VALS + n], cell);
     }
 }
 
@@ -401,14 +553,19 @@ pub(super) struct DepthScratch {
     kept: Vec<DeepRun>,
     kept_start: Vec<u16>,
     kept_next: usize,
+    /// What the "on"s of a static search's grid reach.
+    reach: StaticReach,
+    /// The level-1 hints of the last search's grid.
+    basic: BasicHints,
 }
 
 impl DepthScratch {
-    /// Forgets what this depth keeps between searches: the inner rules' hint lists and
-    /// the X pass's planes.
+    /// Forgets what this depth keeps between searches: the inner rules' hint lists, the
+    /// X pass's planes and the level-1 hints.
     pub(super) fn forget(&mut self) {
         self.lists.forget();
         self.fc.forget();
+        self.basic = BasicHints::default();
     }
 }
 
@@ -422,6 +579,8 @@ impl Default for DepthScratch {
             kept: Vec::new(),
             kept_start: vec![NO_START; KEPT],
             kept_next: 0,
+            reach: StaticReach::default(),
+            basic: BasicHints::default(),
         }
     }
 }
@@ -433,10 +592,25 @@ pub(super) struct Nest<'a> {
     limit: u8,
     deeper: &'a mut [DepthScratch],
     check: &'a mut dyn FnMut(),
-    /// The level-1 rules' hints on each grid met in this search (one source grid: the
-    /// hints, rule parents included, are a function of the reduced grid alone here), at
-    /// most `BASIC_KEPT` grids, then cleared.
-    basic: HashMap<[u16; 81], Rc<Vec<Hint>>>,
+    basic: BasicHints,
+}
+
+/// The level-1 rules' hints on each grid met by the searches of one source grid (the
+/// hints, rule parents included, are a function of the reduced grid once the source is
+/// fixed), at most `BASIC_KEPT` grids, then cleared; kept by a depth from one search to
+/// the next while they search the same source grid.
+pub(super) struct BasicHints {
+    source: [u16; 81],
+    hints: HashMap<[u16; 81], Rc<Vec<Hint>>>,
+}
+
+impl Default for BasicHints {
+    fn default() -> Self {
+        BasicHints {
+            source: [0; 81],
+            hints: HashMap::new(),
+        }
+    }
 }
 
 impl<'a> Nest<'a> {
@@ -452,7 +626,7 @@ impl<'a> Nest<'a> {
             limit: p.limit,
             deeper,
             check,
-            basic: HashMap::new(),
+            basic: BasicHints::default(),
         }
     }
 }
@@ -463,14 +637,16 @@ const BASIC_KEPT: usize = 1024;
 impl Advanced for Nest<'_> {
     fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) {
         (self.check)();
-        let hints = match self.basic.get(&work.cands).filter(|_| !plain()) {
+        debug_assert!(self.basic.source == source.cands || self.basic.hints.is_empty());
+        let hints = match self.basic.hints.get(&work.cands).filter(|_| !plain()) {
             Some(h) => Rc::clone(h),
             None => {
                 let h = Rc::new(basic_hints(source, work));
-                if self.basic.len() >= BASIC_KEPT {
-                    self.basic.clear();
+                if self.basic.hints.len() >= BASIC_KEPT {
+                    self.basic.hints.clear();
                 }
-                self.basic.insert(work.cands, Rc::clone(&h));
+                self.basic.source = source.cands;
+                self.basic.hints.insert(work.cands, Rc::clone(&h));
                 h
             }
         };

@@ -215,38 +215,34 @@ fn the_shortcuts_give_the_plain_searches_steps() {
     }
 }
 
-#[test]
-fn the_x_pass_read_by_planes_gives_the_pass_over_the_grid() {
-    // Grids reduced from the three positions one random candidate at a time (as an
-    // outer chain reduces its grid: most digits' planes recur from one grid to the
-    // next), cells left with one candidate or none included. On each, the rule's hints
-    // with the X pass read from kept planes (warm from the grids before) and searched
-    // over the grid, the plain way: the same hints in the same order.
-    use super::fcc::{fcc_hints, FcScratch};
-    use super::inner_hint::InnerHint;
+/// How a test compares hint lists: every field of each hint, in order.
+fn describe(hints: &[super::inner_hint::InnerHint]) -> Vec<String> {
+    hints
+        .iter()
+        .map(|h| {
+            format!(
+                "{:?} {:?} {} {} {} {:?} {:?} {:?}",
+                h.removes,
+                h.removal_set,
+                h.difficulty,
+                h.complexity,
+                h.key,
+                h.kind,
+                h.causes,
+                h.chain
+            )
+        })
+        .collect()
+}
+
+/// Calls `f` with grids reduced from the three positions one random candidate at a time
+/// (as an outer chain reduces its grid: most digits' planes recur from one grid to the
+/// next), cells left with one candidate or none included: 60 a position (fewer if all
+/// its cells are decided first). Returns how many grids.
+fn reduced_grids(mut f: impl FnMut(&crate::logic::chains::work_grid::WorkGrid)) -> usize {
     use crate::logic::chains::work_grid::WorkGrid;
-    let describe = |hints: &[InnerHint]| -> Vec<String> {
-        hints
-            .iter()
-            .map(|h| {
-                format!(
-                    "{:?} {:?} {} {} {} {:?} {:?} {:?}",
-                    h.removes,
-                    h.removal_set,
-                    h.difficulty,
-                    h.complexity,
-                    h.key,
-                    h.kind,
-                    h.causes,
-                    h.chain
-                )
-            })
-            .collect()
-    };
-    let (mut fast, mut plain) = (FcScratch::default(), FcScratch::default());
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     let mut grids = 0;
-    let mut hints = 0;
     for lines in [&LEVEL_2_AT, &LEVEL_3_AT, &LEVEL_4_AT] {
         let m = position(lines);
         let mut cands = [0u16; 81];
@@ -258,15 +254,8 @@ fn the_x_pass_read_by_planes_gives_the_pass_over_the_grid() {
             };
         }
         for _ in 0..60 {
-            let w = WorkGrid::new(&cands);
-            let (mut a, mut b) = (Vec::new(), Vec::new());
-            fcc_hints(&w, &mut fast, &mut || {}, &mut a);
-            super::plain::set_plain(true);
-            fcc_hints(&w, &mut plain, &mut || {}, &mut b);
-            super::plain::set_plain(false);
-            assert_eq!(describe(&a), describe(&b), "grid {grids}");
+            f(&WorkGrid::new(&cands));
             grids += 1;
-            hints += b.len();
             // Remove one candidate of a random cell holding two or more.
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -280,7 +269,130 @@ fn the_x_pass_read_by_planes_gives_the_pass_over_the_grid() {
             cands[cell] &= !(1 << ds[(seed >> 32) as usize % ds.len()]);
         }
     }
-    assert!(hints > 100, "the grids have hints to compare: {hints}");
+    grids
+}
+
+#[test]
+fn the_x_pass_read_by_planes_gives_the_pass_over_the_grid() {
+    // On each reduced grid, the rule "Forcing Chains & Cycles" with its shortcuts (the X
+    // pass read from kept planes, warm from the grids before; the links read from a
+    // table; the search trees keeping only the nodes something rests on) and the plain
+    // way (every pass searched over the grid, every node made): the same hints in the
+    // same order, chains included.
+    use super::fcc::{fcc_hints, FcScratch};
+    let (mut fast, mut plain) = (FcScratch::default(), FcScratch::default());
+    let mut hints = 0;
+    let grids = reduced_grids(|w| {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        fcc_hints(w, &mut fast, &mut || {}, &mut a);
+        super::plain::set_plain(true);
+        fcc_hints(w, &mut plain, &mut || {}, &mut b);
+        super::plain::set_plain(false);
+        assert_eq!(describe(&a), describe(&b));
+        hints += b.len();
+    });
+    assert!(
+        grids > 100 && hints > 100,
+        "hints to compare: {grids} grids, {hints}"
+    );
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn the_static_propagations_read_from_the_link_table_give_the_plain_ones() {
+    // On each reduced grid, the inner rule of level 3 (static multiple forcing chains)
+    // with its propagations reading the links from a table and the plain way (reading
+    // the grid, as the dynamic propagations do): the same hints in the same order, with
+    // the same chains.
+    use super::search::{multiple_search, Collect, DepthScratch, Producer, DEPTHS};
+    let mut depths: Vec<DepthScratch> = (0..DEPTHS).map(|_| DepthScratch::default()).collect();
+    let mut hints = 0;
+    let grids = reduced_grids(|w| {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let p = Producer::static_multiple();
+        multiple_search(w, p, &mut depths, &mut || {}, &mut Collect::All(&mut a));
+        super::plain::set_plain(true);
+        multiple_search(w, p, &mut depths, &mut || {}, &mut Collect::All(&mut b));
+        super::plain::set_plain(false);
+        assert_eq!(describe(&a), describe(&b));
+        hints += b.len();
+    });
+    assert!(
+        grids > 100 && hints > 100,
+        "hints to compare: {grids} grids, {hints}"
+    );
+}
+
+#[test]
+fn the_static_reach_is_what_each_static_propagation_makes() {
+    // On each reduced grid, from every "on": a static propagation that meets no
+    // contradiction makes exactly the reach; one that does makes part of it, and the
+    // reach holds a candidate both ways. `may_share` answers as the propagations do.
+    use super::link_table::LinkTable;
+    use super::run::DeepRun;
+    use super::static_reach::StaticReach;
+    use crate::logic::chains::potential::{cand, pot, CandSet};
+    let (mut links, mut reach) = (LinkTable::default(), StaticReach::default());
+    let mut run = DeepRun::default();
+    let (mut whole, mut stopped, mut pairs_shared, mut pairs_apart) = (0, 0, 0, 0);
+    reduced_grids(|w| {
+        links.read(w);
+        let starts: Vec<u16> = (0..81)
+            .flat_map(|cell| (0..9).map(move |d| (cell, d)))
+            .filter(|&(cell, d)| w.cands[cell] >> d & 1 != 0)
+            .map(|(cell, d)| cand(cell, d))
+            .collect();
+        reach.read(&links, starts.iter().copied());
+        let mut made: Vec<(CandSet, CandSet, bool)> = Vec::new();
+        for &c in &starts {
+            run.propagate(w, pot(c, true), false, None);
+            let (on, off) = &reach.reach_of(c);
+            let both = on.0.iter().zip(off.0.iter()).any(|(a, b)| a & b != 0);
+            if run.absurd.is_none() {
+                assert!(run.on == *on && run.off == *off, "the whole reach of {c}");
+                assert!(!both);
+                whole += 1;
+            } else {
+                let inside =
+                    |a: &CandSet, b: &CandSet| a.0.iter().zip(b.0.iter()).all(|(x, y)| x & !y == 0);
+                assert!(
+                    inside(&run.on, on) && inside(&run.off, off),
+                    "part of the reach of {c}"
+                );
+                assert!(both);
+                stopped += 1;
+            }
+            made.push((run.on, run.off, run.absurd.is_some()));
+        }
+        // Pairs of starts: apart (no contradiction, nothing in common) only when the
+        // propagations share nothing.
+        for i in (0..starts.len()).step_by(7) {
+            for j in (i + 1..starts.len()).step_by(5) {
+                let may = reach.may_share([starts[i], starts[j]].into_iter());
+                let (a, b) = (&made[i], &made[j]);
+                let mut on = a.0;
+                on.intersect(&b.0);
+                let mut off = a.1;
+                off.intersect(&b.1);
+                let share = on.0.iter().chain(off.0.iter()).any(|&x| x != 0);
+                if share {
+                    assert!(may, "{} and {} share a potential", starts[i], starts[j]);
+                    pairs_shared += 1;
+                } else if !may {
+                    assert!(!a.2 && !b.2);
+                    pairs_apart += 1;
+                }
+            }
+        }
+    });
+    assert!(
+        whole > 100 && stopped > 100,
+        "{whole} whole, {stopped} stopped"
+    );
+    assert!(
+        pairs_shared > 100 && pairs_apart > 10,
+        "{pairs_shared} sharing, {pairs_apart} apart"
+    );
 }
 
 /// The grid the searches see: each blank cell's candidates, 0 where a digit stands.

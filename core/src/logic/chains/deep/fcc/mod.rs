@@ -12,37 +12,25 @@
 //! ends at the start's other state. The chains have one parent each and no hidden
 //! parents (this rule compares the grid with nothing).
 
-use super::inner_hint::{InnerHint, CELL_CAUSE, NO_CAUSE};
+mod plain;
+mod tree;
+
+use super::inner_hint::{InnerHint, NO_CAUSE};
+use super::link_table::LinkTable;
 use super::plain::plain;
-use crate::grid::{PEERS, UNITS};
+use crate::grid::PEERS;
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::nested::hash_order;
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
-
-const NO_NODE: u32 = u32::MAX;
-
-/// One potential of a search tree: its parent node and the rule that made it.
-#[derive(Clone, Copy)]
-struct Node {
-    pot: u16,
-    parent: u32,
-    cause: u8,
-}
+use tree::Tree;
 
 /// Scratch of the cycle and forcing-chain searches (its size is bounded: see
-/// [`MAX_NODES`]).
+/// [`tree::MAX_NODES`]).
 pub(super) struct FcScratch {
-    nodes: Vec<Node>,
-    pend_on: Vec<u32>,
-    pend_off: Vec<u32>,
-    cycles: Vec<u32>,
-    chains: Vec<u32>,
-    /// The "on"s and "off"s the last cycle search reached (everything reachable from its
-    /// start).
-    last_on: CandSet,
-    last_off: CandSet,
+    /// The search trees of the start under way.
+    tree: Tree,
     /// Per start of the current pass: the "on"s its cycle search reached, whether it
     /// reached the start's "off", and its cycle hints.
     is_start: CandSet,
@@ -51,6 +39,8 @@ pub(super) struct FcScratch {
     starts: Vec<(u16, Vec<InnerHint>)>,
     /// The starts of the pass under way.
     start_list: Vec<u16>,
+    /// The links of the grid under way, read once.
+    links: LinkTable,
     /// The X pass's hints per digit and plane (the cells holding the digit), for the
     /// grids of later searches ([`x_pass_by_planes`]): at most [`PLANES_KEPT`] planes
     /// and [`PLANE_WORDS_KEPT`] words of hints.
@@ -58,71 +48,16 @@ pub(super) struct FcScratch {
     x_words: usize,
 }
 
-/// The search trees of one start (its cycles and its two forcing chains) hold at most
-/// this many nodes: in each, every "on" is expanded once (729), into at most 28 "off"s,
-/// and each "off" makes at most 4 "on" nodes.
-pub(super) const MAX_NODES: usize = 3 * (NCAND * 28 * 5 + 1);
-
-/// What "c on" turns off, with each rule's cause (the cell; the box, the row and the
-/// column outside the box), in Sukaku Explainer's order.
-fn on_to_off(w: &WorkGrid, c: u16, y: bool, mut f: impl FnMut(u16, u8)) {
-    let (cell, d) = (cell_of(c), digit0_of(c));
-    if y {
-        let mut m = w.cands[cell] & !(1 << d);
-        while m != 0 {
-            let e = m.trailing_zeros() as usize;
-            m &= m - 1;
-            f(cand(cell, e), CELL_CAUSE);
-        }
-    }
-    let [bu, ru, cu] = regions_of(cell);
-    let (r, col) = (cell / 9, cell % 9);
-    let mut m = w.places[bu][d] & !(1 << POS_IN[cell][0]);
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        f(cand(UNITS[bu][i] as usize, d), bu as u8);
-    }
-    let mut m = w.places[ru][d] & !(0b111 << (col / 3 * 3));
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        f(cand(UNITS[ru][i] as usize, d), ru as u8);
-    }
-    let mut m = w.places[cu][d] & !(0b111 << (r / 3 * 3));
-    while m != 0 {
-        let i = m.trailing_zeros() as usize;
-        m &= m - 1;
-        f(cand(UNITS[cu][i] as usize, d), cu as u8);
-    }
-}
-
-/// What "c off" turns on: the cell rule (with `y`), the unit rules (with `x`).
-fn off_to_on(w: &WorkGrid, c: u16, y: bool, x: bool, mut f: impl FnMut(u16, u8)) {
-    let mut fired = [(0u16, 0u8); 4];
-    let n = w.off_fires(c, y, &mut fired);
-    for &(q, group) in &fired[..n] {
-        if group == CELL_CAUSE || x {
-            f(q, group);
-        }
-    }
-}
-
 impl Default for FcScratch {
     fn default() -> Self {
         FcScratch {
-            nodes: Vec::new(),
-            pend_on: Vec::new(),
-            pend_off: Vec::new(),
-            cycles: Vec::new(),
-            chains: Vec::new(),
-            last_on: CandSet::EMPTY,
-            last_off: CandSet::EMPTY,
+            tree: Tree::default(),
             is_start: CandSet::EMPTY,
             reach_on: vec![CandSet::EMPTY; NCAND],
             off_reached: CandSet::EMPTY,
             starts: Vec::new(),
             start_list: Vec::new(),
+            links: LinkTable::default(),
             x_planes: std::collections::HashMap::new(),
             x_words: 0,
         }
@@ -130,166 +65,16 @@ impl Default for FcScratch {
 }
 
 impl FcScratch {
+    /// The links of `w` (see [`LinkTable::read`]), in this scratch's table.
+    pub(super) fn link_table(&mut self, w: &WorkGrid) -> &LinkTable {
+        self.links.read(w);
+        &self.links
+    }
+
     /// Forgets the kept planes of the X pass.
     pub(super) fn forget(&mut self) {
         self.x_planes.clear();
         self.x_words = 0;
-    }
-
-    /// What node `id` (an "on") turns off, with each rule's cause: (list, length).
-    fn offs_of(&self, w: &WorkGrid, id: u32, y: bool) -> ([(u16, u8); 28], usize) {
-        let mut made = [(0u16, 0u8); 28];
-        let mut n = 0;
-        on_to_off(w, pot_cand(self.nodes[id as usize].pot), y, |q, cause| {
-            made[n] = (q, cause);
-            n += 1;
-        });
-        (made, n)
-    }
-
-    /// What node `id` (an "off") turns on, with each rule's cause: (list, length).
-    fn ons_of(&self, w: &WorkGrid, id: u32, y: bool, x: bool) -> ([(u16, u8); 4], usize) {
-        let mut made = [(0u16, 0u8); 4];
-        let mut n = 0;
-        off_to_on(
-            w,
-            pot_cand(self.nodes[id as usize].pot),
-            y,
-            x,
-            |q, cause| {
-                made[n] = (q, cause);
-                n += 1;
-            },
-        );
-        (made, n)
-    }
-
-    fn push(&mut self, pot: u16, parent: u32, cause: u8) -> u32 {
-        debug_assert!(self.nodes.len() < MAX_NODES, "bounded search trees");
-        self.nodes.push(Node { pot, parent, cause });
-        (self.nodes.len() - 1) as u32
-    }
-
-    /// The cycles through "src on" (their closing nodes, into `cycles`).
-    fn cycles_from(&mut self, w: &WorkGrid, src: u16, y: bool, x: bool) {
-        let mut to_on = CandSet::EMPTY;
-        let root = self.push(pot(src, true), NO_NODE, NO_CAUSE);
-        to_on.set(src);
-        self.pend_on.clear();
-        self.pend_off.clear();
-        self.pend_on.push(root);
-        let mut length = 0;
-        self.last_off.clear();
-        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
-            length += 1;
-            let pend = std::mem::take(&mut self.pend_on);
-            for &id in &pend {
-                let (made, n) = self.offs_of(w, id, y);
-                // The "off"s among the node's ancestors, read once for its children.
-                let mut ancestors = CandSet::EMPTY;
-                let mut a = self.nodes[id as usize].parent;
-                while a != NO_NODE {
-                    let node = self.nodes[a as usize];
-                    if !pot_on(node.pot) {
-                        ancestors.set(pot_cand(node.pot));
-                    }
-                    a = node.parent;
-                }
-                for &(q, cause) in &made[..n] {
-                    self.last_off.set(q);
-                    if !ancestors.has(q) {
-                        let nid = self.push(pot(q, false), id, cause);
-                        self.pend_off.push(nid);
-                    }
-                }
-            }
-            self.pend_on = pend;
-            self.pend_on.clear();
-            length += 1;
-            let pend = std::mem::take(&mut self.pend_off);
-            for &id in &pend {
-                let (made, n) = self.ons_of(w, id, y, x);
-                for &(q, cause) in &made[..n] {
-                    let nid = self.push(pot(q, true), id, cause);
-                    if length >= 4 && q == src {
-                        self.cycles.push(nid);
-                    }
-                    if !to_on.has(q) {
-                        to_on.set(q);
-                        self.pend_on.push(nid);
-                    }
-                }
-            }
-            self.pend_off = pend;
-            self.pend_off.clear();
-        }
-        self.last_on = to_on;
-    }
-
-    /// The forcing chain from `src` (a potential) to its other state, if any (its
-    /// closing node, into `chains`).
-    fn chain_from(&mut self, w: &WorkGrid, src: u16, y: bool) {
-        let (mut to_on, mut to_off) = (CandSet::EMPTY, CandSet::EMPTY);
-        let sc = pot_cand(src);
-        let from_on = pot_on(src);
-        let root = self.push(src, NO_NODE, NO_CAUSE);
-        self.pend_on.clear();
-        self.pend_off.clear();
-        if from_on {
-            to_on.set(sc);
-            self.pend_on.push(root);
-        } else {
-            to_off.set(sc);
-            self.pend_off.push(root);
-        }
-        let mut found = false;
-        while !self.pend_on.is_empty() || !self.pend_off.is_empty() {
-            let pend = std::mem::take(&mut self.pend_on);
-            for &id in &pend {
-                let (made, n) = self.offs_of(w, id, y);
-                for &(q, cause) in &made[..n] {
-                    let nid = self.push(pot(q, false), id, cause);
-                    if from_on && q == sc && !found {
-                        found = true;
-                        self.chains.push(nid);
-                    }
-                    if !to_off.has(q) {
-                        to_off.set(q);
-                        self.pend_off.push(nid);
-                    }
-                }
-            }
-            self.pend_on = pend;
-            self.pend_on.clear();
-            let pend = std::mem::take(&mut self.pend_off);
-            for &id in &pend {
-                let (made, n) = self.ons_of(w, id, y, true);
-                for &(q, cause) in &made[..n] {
-                    let nid = self.push(pot(q, true), id, cause);
-                    if !from_on && q == sc && !found {
-                        found = true;
-                        self.chains.push(nid);
-                    }
-                    if !to_on.has(q) {
-                        to_on.set(q);
-                        self.pend_on.push(nid);
-                    }
-                }
-            }
-            self.pend_off = pend;
-            self.pend_off.clear();
-        }
-    }
-
-    /// The path of node `id` up to its root: (potential, cause), the node first.
-    fn path(&self, mut id: u32) -> Vec<(u16, u8)> {
-        let mut out = Vec::new();
-        while id != NO_NODE {
-            let n = self.nodes[id as usize];
-            out.push((n.pot, n.cause));
-            id = n.parent;
-        }
-        out
     }
 }
 
@@ -364,50 +149,71 @@ pub(super) fn fcc_hints(
     out: &mut Vec<InnerHint>,
 ) {
     let mut starts = std::mem::take(&mut s.start_list);
+    let mut table = std::mem::take(&mut s.links);
+    table.read(w);
     if plain() {
         grid_starts(w, X_PASS, &mut starts);
-        run_pass(w, s, check, X_PASS, &starts, &mut |_, h| {
+        run_pass(w, s, &table, check, X_PASS, &starts, &mut |_, h| {
             if !h.removes.is_empty() {
                 out.push(h)
             }
         });
     } else {
-        x_pass_by_planes(w, s, check, out);
+        x_pass_by_planes(w, s, &table, check, out);
     }
     for pass in [Y_PASS, XY_PASS] {
         grid_starts(w, pass, &mut starts);
-        run_pass(w, s, check, pass, &starts, &mut |_, h| {
+        run_pass(w, s, &table, check, pass, &starts, &mut |_, h| {
             if !h.removes.is_empty() {
                 out.push(h)
             }
         });
     }
+    s.links = table;
     s.start_list = starts;
 }
 
 /// Runs `pass` from each of `starts`, giving `emit` each start's hints in turn, with the
 /// start (its cycles, then its forcing chains from "on" and from "off"), forcing chains that remove
 /// nothing on `w` included (their removals are the target cell's other digits).
+#[allow(clippy::too_many_arguments)]
 fn run_pass(
     w: &WorkGrid,
     s: &mut FcScratch,
+    table: &LinkTable,
     check: &mut dyn FnMut(),
     pass: Pass,
     starts: &[u16],
     emit: &mut dyn FnMut(u16, InnerHint),
 ) {
     let (y, x) = (pass.y, pass.x);
+    let t = table.links(y, x);
     for &c in starts {
         check();
-        s.nodes.clear();
-        s.cycles.clear();
-        s.cycles_from(w, c, y, x);
+        // A start without a conjugate (its "off" turns nothing on) closes no cycle (a
+        // cycle ends at a conjugate's "off"), and of its reach the forcing chains below
+        // read only whether its own "off" is met (its reach is read for the starts it
+        // is a conjugate of: none, the relation being symmetric): that alone is
+        // searched, and it is not marked a start.
+        if !plain() && t.ons(c).is_empty() {
+            let reached = s.tree.reaches_own_off(t, c);
+            s.off_reached.set_to(c, reached);
+            s.starts.push((c, Vec::new()));
+            continue;
+        }
+        s.tree.nodes.clear();
+        s.tree.cycles.clear();
+        if plain() {
+            s.tree.cycles_from_plain(w, c, y, x);
+        } else {
+            s.tree.cycles_from(t, c);
+        }
         s.is_start.set(c);
-        s.reach_on[c as usize] = s.last_on;
-        s.off_reached.set_to(c, s.last_off.has(c));
+        s.reach_on[c as usize] = s.tree.last_on;
+        s.off_reached.set_to(c, s.tree.last_off.has(c));
         let mut hints = Vec::new();
-        for i in 0..s.cycles.len() {
-            if let Some(h) = cycle_hint(w, s, s.cycles[i], pass) {
+        for i in 0..s.tree.cycles.len() {
+            if let Some(h) = cycle_hint(w, s, s.tree.cycles[i], pass) {
                 hints.push(h);
             }
         }
@@ -426,20 +232,24 @@ fn run_pass(
         if !x {
             continue;
         }
-        s.nodes.clear();
-        s.chains.clear();
-        if s.off_reached.has(c) || plain() {
-            s.chain_from(w, pot(c, true), y);
+        s.tree.nodes.clear();
+        s.tree.chains.clear();
+        if plain() {
+            s.tree.chain_from_plain(w, pot(c, true), y);
+            s.tree.chain_from_plain(w, pot(c, false), y);
+        } else {
+            if s.off_reached.has(c) {
+                s.tree.chain_from(t, pot(c, true));
+            }
+            if t.ons(c)
+                .iter()
+                .any(|&(q, _)| !s.is_start.has(q) || s.reach_on[q as usize].has(c))
+            {
+                s.tree.chain_from(t, pot(c, false));
+            }
         }
-        let mut may = false;
-        off_to_on(w, c, y, true, |q, _| {
-            may |= plain() || !s.is_start.has(q) || s.reach_on[q as usize].has(c);
-        });
-        if may {
-            s.chain_from(w, pot(c, false), y);
-        }
-        for i in 0..s.chains.len() {
-            emit(c, chain_hint(w, s, s.chains[i], pass));
+        for i in 0..s.tree.chains.len() {
+            emit(c, chain_hint(w, s, s.tree.chains[i], pass));
         }
     }
     s.is_start.clear();
@@ -474,6 +284,7 @@ fn words_of(h: &InnerHint) -> usize {
 fn x_pass_by_planes(
     w: &WorkGrid,
     s: &mut FcScratch,
+    table: &LinkTable,
     check: &mut dyn FnMut(),
     out: &mut Vec<InnerHint>,
 ) {
@@ -503,7 +314,7 @@ fn x_pass_by_planes(
         let mut at = 0;
         let mut words = 0;
         // The starts' hints come start by start, in the starts' order.
-        run_pass(w, s, check, X_PASS, &starts, &mut |from, h| {
+        run_pass(w, s, table, check, X_PASS, &starts, &mut |from, h| {
             while starts[at] != from {
                 at += 1;
             }
@@ -576,7 +387,7 @@ fn chain_removals(w: &WorkGrid, target: u16) -> Vec<u16> {
 
 fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<InnerHint> {
     // The path from the closing "on" back to the start (the same potential, last).
-    let path = s.path(end);
+    let path = s.tree.path(end);
     let body = &path[..path.len() - 1];
     let mut in_cycle = 0u128;
     for &(p, _) in body {
@@ -656,7 +467,7 @@ fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<Inner
 /// The forcing chain closing at node `end`, with its removals on `w` (none: the caller
 /// drops it, or reads it again on another grid).
 fn chain_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> InnerHint {
-    let path = s.path(end);
+    let path = s.tree.path(end);
     let target = path[0].0;
     let removes = chain_removals(w, target);
     let mut causes = Vec::new();
