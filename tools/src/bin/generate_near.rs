@@ -16,9 +16,12 @@ use sudoku_core::graded::RatingRange;
 use sudoku_core::near::{NearError, NearOptions, NearSearch, RATINGS_PER_PUZZLE};
 use sudoku_core::{Puzzle, Silent};
 
+/// The value after the last `name` in `args` (a later option overrides an earlier one,
+/// as scripts/bench_generate_near.sh passes its extra options after its own), or
+/// `default`.
 fn arg<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> T {
     args.iter()
-        .position(|a| a == name)
+        .rposition(|a| a == name)
         .map(|i| {
             args[i + 1]
                 .parse()
