@@ -16,6 +16,8 @@ use super::potential::{cand, pair, pot, several};
 use super::propagation::Propagation;
 use super::work_grid::WorkGrid;
 use crate::grid::UNITS;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// One hint of a nested rule: the candidates it removes (in Sukaku Explainer's order) and
 /// its rule parents (as "off" potentials).
@@ -25,32 +27,15 @@ pub(super) struct Hint {
 }
 
 /// Applies the first nested rule that finds something on `work` (the grid the chain has
-/// reduced from `source`), adding what it removes as "off" potentials of `run`.
-///
-/// The hints are kept per thread for the grids met from one source grid
-/// ([`KEPT_HINTS`]): [`basic_hints`] is a function of the two grids, so the hints kept
-/// for `work` while the source is the same are those it would give again.
+/// reduced from `source`), adding what it removes as "off" potentials of `run`. The
+/// hints are kept per thread ([`KEPT_HINTS`]).
 pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level: u8) {
     if level == 0 {
         return;
     }
     let hints = KEPT_HINTS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut kept) => {
-            if kept.0 != source.cands {
-                kept.1.clear();
-                kept.0 = source.cands;
-            }
-            if let Some(h) = kept.1.get(&work.cands) {
-                return std::rc::Rc::clone(h);
-            }
-            let h = std::rc::Rc::new(basic_hints(source, work));
-            if kept.1.len() >= HINTS_KEPT {
-                kept.1.clear();
-            }
-            kept.1.insert(work.cands, std::rc::Rc::clone(&h));
-            h
-        }
-        Err(_) => std::rc::Rc::new(basic_hints(source, work)),
+        Ok(mut kept) => kept.hints(source, work),
+        Err(_) => Rc::new(basic_hints(source, work)),
     });
     for h in hints.iter() {
         for &c in &h.removes {
@@ -59,27 +44,57 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
     }
 }
 
-/// The most grids whose level-1 hints [`KEPT_HINTS`] holds (then it starts afresh).
+/// The level-1 hints ([`basic_hints`]) of the grids met from one source grid, kept: they
+/// are a function of the two grids, so the hints kept for a grid while the source is the
+/// same are those the rules would give again. A new source, or more than `limit` grids,
+/// starts afresh.
+pub(super) struct KeptHints {
+    source: [u16; 81],
+    hints: HashMap<[u16; 81], Rc<Vec<Hint>>>,
+    limit: usize,
+}
+
+impl KeptHints {
+    pub(super) fn new(limit: usize) -> KeptHints {
+        KeptHints {
+            source: [0; 81],
+            hints: HashMap::new(),
+            limit,
+        }
+    }
+
+    /// The level-1 hints on `work` reduced from `source`: kept, or found and kept.
+    pub(super) fn hints(&mut self, source: &WorkGrid, work: &WorkGrid) -> Rc<Vec<Hint>> {
+        if self.source != source.cands {
+            self.hints.clear();
+            self.source = source.cands;
+        }
+        if let Some(h) = self.hints.get(&work.cands) {
+            return Rc::clone(h);
+        }
+        let h = Rc::new(basic_hints(source, work));
+        if self.hints.len() >= self.limit {
+            self.hints.clear();
+        }
+        self.hints.insert(work.cands, Rc::clone(&h));
+        h
+    }
+}
+
+/// The most grids whose level-1 hints [`KEPT_HINTS`] holds.
 const HINTS_KEPT: usize = 4096;
 
-type KeptHints = (
-    [u16; 81],
-    std::collections::HashMap<[u16; 81], std::rc::Rc<Vec<Hint>>>,
-);
-
 thread_local! {
-    /// The source grid of the level-1 producer's propagations and the hints of the
-    /// grids they reduced it to (see [`advanced`]).
+    /// The level-1 hints of the level-1 producer's propagations (see [`advanced`]).
     static KEPT_HINTS: std::cell::RefCell<KeptHints> =
-        std::cell::RefCell::new(([0; 81], std::collections::HashMap::new()));
+        std::cell::RefCell::new(KeptHints::new(HINTS_KEPT));
 }
 
 /// Forgets the level-1 hints kept by [`advanced`].
 pub(super) fn forget_hints() {
     KEPT_HINTS.with(|cell| {
         if let Ok(mut kept) = cell.try_borrow_mut() {
-            kept.1 = std::collections::HashMap::new();
-            kept.0 = [0; 81];
+            *kept = KeptHints::new(HINTS_KEPT);
         }
     });
 }

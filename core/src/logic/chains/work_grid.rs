@@ -290,3 +290,43 @@ impl WorkGrid {
 
 /// The group of a cell rule in [`WorkGrid::off_fires`] (units are 0 to 26).
 pub const CELL_GROUP: u8 = u8::MAX;
+
+/// The digits (0-based) of candidate mask `m`, in increasing order, and how many.
+#[inline]
+pub(crate) fn digits_of(m: u16) -> ([usize; 9], usize) {
+    let (mut out, mut n, mut rest) = ([0usize; 9], 0, m);
+    while rest != 0 {
+        out[n] = rest.trailing_zeros() as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    (out, n)
+}
+
+/// The places of digit `d` in unit `u`, the `k`-th region of `cell` (cells, in the
+/// unit's order, and how many), when the region test is made from `cell`: `cell` is the
+/// first of them, and they are two (or more, with `multiple`). Read from the board's
+/// mask of the unit, so that the regions where the test is not made cost two tests.
+#[inline]
+pub(crate) fn region_places(
+    board: &WorkGrid,
+    cell: usize,
+    k: usize,
+    u: usize,
+    d: usize,
+    multiple: bool,
+) -> Option<([usize; 9], usize)> {
+    let m = board.places[u][d];
+    if m.trailing_zeros() as usize != pos_in_region(cell, k)
+        || !(pair(m) || (multiple && several(m)))
+    {
+        return None;
+    }
+    let (mut out, mut n, mut rest) = ([0usize; 9], 0, m);
+    while rest != 0 {
+        out[n] = crate::grid::UNITS[u][rest.trailing_zeros() as usize] as usize;
+        rest &= rest - 1;
+        n += 1;
+    }
+    Some((out, n))
+}

@@ -15,7 +15,7 @@ use super::static_reach::StaticReach;
 use crate::logic::chains::best_hint::{BestHint, HintShape};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::nested::{basic_hints, Hint};
+use crate::logic::chains::nested::{basic_hints, KeptHints};
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use std::collections::HashMap;
@@ -208,19 +208,15 @@ pub(super) fn multiple_search(
         );
         return static_search(board, p, runs, links, reach, measure, check, collect);
     }
-    // The level-1 hints kept by the last search of this depth, if it searched the same
-    // grid (the level below's, before this level's on the same position).
-    let mut memo = std::mem::take(basic);
-    if memo.source != board.cands {
-        memo.hints.clear();
-        memo.source = board.cands;
-    }
+    // The level-1 hints kept by the last search of this depth: still those of this
+    // search when it searched the same grid (the level below's, before this level's on
+    // the same position).
     let mut nest = Nest {
         level: p.level,
         limit: p.limit,
         deeper,
         check,
-        basic: memo,
+        basic: std::mem::replace(basic, KeptHints::new(BASIC_KEPT)),
     };
     let (k_contra, k_double, _, _) = p.kinds;
     for cell in 0..81 {
@@ -267,47 +263,29 @@ pub(super) fn multiple_search(
                     }
                 }
                 if card >= 3 {
-                    for on in [true, false] {
-                        let list = if on {
-                            &on_run.on_list
-                        } else {
-                            &on_run.off_list
-                        };
-                        for &q in list {
-                            let both = if on {
-                                off_run.on.has(q)
-                            } else {
-                                off_run.off.has(q)
-                            };
-                            if !both {
-                                continue;
-                            }
-                            let t = [(on_run, pot(q, on)), (off_run, pot(q, on))];
-                            offer(
-                                measure,
-                                collect,
-                                board,
-                                p.base,
-                                Found {
-                                    targets: &t,
-                                    root: NO_CAUSE,
-                                    proves: pot(q, on),
-                                    key: 1,
-                                    kind: k_double,
-                                    shape: HintShape::Double { source: c },
-                                },
-                            );
-                        }
-                    }
+                    let shape = HintShape::Double { source: c };
+                    offer_shared(
+                        measure,
+                        collect,
+                        board,
+                        p.base,
+                        &[on_run, off_run],
+                        NO_CAUSE,
+                        1,
+                        k_double,
+                        &shape,
+                    );
                 }
             }
             // Region chains: the digit's places in a unit met from its first place.
             for (ku, u) in regions_of(cell).into_iter().enumerate() {
-                let Some((others, no)) = other_places(board, cell, ku, u, d) else {
+                let Some((places, np)) = region_places(board, cell, ku, u, d, true) else {
                     continue;
                 };
-                for (j, &o) in others[..no].iter().enumerate() {
-                    let start = pot(o, true);
+                // The other places (the first is this cell).
+                let (others, no) = (&places[1..np], np - 1);
+                for (j, &o) in others.iter().enumerate() {
+                    let start = pot(cand(o, d), true);
                     if !plain() && take_kept(runs, REG + j, kept, kept_start, start) {
                         continue;
                     }
@@ -327,66 +305,73 @@ pub(super) fn multiple_search(
                 );
                 // The other places' propagations are kept for their own cell and other
                 // regions (the same propagations: one grid, one producer).
-                for (j, &o) in others[..no].iter().enumerate() {
+                for (j, &o) in others.iter().enumerate() {
                     let r = *kept_next;
                     *kept_next = (r + 1) % KEPT;
                     if kept.len() <= r {
                         kept.push(DeepRun::default());
                     }
                     std::mem::swap(&mut runs[REG + j], &mut kept[r]);
-                    kept_start[r] = pot(o, true);
+                    kept_start[r] = pot(cand(o, d), true);
                 }
             }
         }
         // Cell chains: what every digit of the cell implies.
         offer_cell(measure, collect, board, p, &runs[VALS..VALS + n], cell);
     }
-    *basic = std::mem::take(&mut nest.basic);
+    *basic = nest.basic;
 }
 
-/// The digits (0-based) of mask `m`, ascending: (list, how many).
-fn digits_of(m: u16) -> ([usize; 9], usize) {
-    let mut digits = [0usize; 9];
-    let mut n = 0;
-    let mut rest = m;
-    while rest != 0 {
-        digits[n] = rest.trailing_zeros() as usize;
-        rest &= rest - 1;
-        n += 1;
-    }
-    (digits, n)
-}
-
-/// The candidates of digit `d` (0-based) in the other places of unit `u` (the `ku`-th
-/// region of `cell`), when `cell` is its first place of two or more: (list, how many).
-fn other_places(
+/// Offers a hint for each potential that every propagation of `runs` makes (in the
+/// order the first made them, "on"s then "off"s), resting on all of them: the double
+/// forcing chains of an assumption (its "on" and "off"), a region's chains (its places)
+/// and a cell's (its digits).
+#[allow(clippy::too_many_arguments)]
+fn offer_shared(
+    measure: &mut Measure,
+    collect: &mut Collect,
     board: &WorkGrid,
-    cell: usize,
-    ku: usize,
-    u: usize,
-    d: usize,
-) -> Option<([u16; 8], usize)> {
-    let places = board.places[u][d];
-    if places.trailing_zeros() as usize != pos_in_region(cell, ku) || !several(places) {
-        return None;
+    base: f64,
+    runs: &[&DeepRun],
+    root: u8,
+    key: u8,
+    kind: ChainKind,
+    shape: &HintShape,
+) {
+    for on in [true, false] {
+        let list = if on {
+            &runs[0].on_list
+        } else {
+            &runs[0].off_list
+        };
+        for &q in list {
+            let all = runs[1..]
+                .iter()
+                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+            if !all {
+                continue;
+            }
+            let t: Vec<(&DeepRun, u16)> = runs.iter().map(|&r| (r, pot(q, on))).collect();
+            offer(
+                measure,
+                collect,
+                board,
+                base,
+                Found {
+                    targets: &t,
+                    root,
+                    proves: pot(q, on),
+                    key,
+                    kind,
+                    shape: shape.clone(),
+                },
+            );
+        }
     }
-    let mut others = [0u16; 8];
-    let mut no = 0;
-    let mut rest = places & (places - 1);
-    while rest != 0 {
-        others[no] = cand(
-            crate::grid::UNITS[u][rest.trailing_zeros() as usize] as usize,
-            d,
-        );
-        rest &= rest - 1;
-        no += 1;
-    }
-    Some((others, no))
 }
 
-/// Offers the region chains of digit `d` (0-based) in unit `u`: each potential that the
-/// propagation from its first place (`first`) and those from its other places (`regs`)
-/// all make.
+/// Offers the region chains of digit `d` (0-based) in unit `u`: what the propagation
+/// from its first place (`first`) and those from its other places (`regs`) all make.
 #[allow(clippy::too_many_arguments)]
 fn offer_region(
     measure: &mut Measure,
@@ -398,40 +383,19 @@ fn offer_region(
     u: usize,
     d: usize,
 ) {
-    for on in [true, false] {
-        let list = if on { &first.on_list } else { &first.off_list };
-        for &q in list {
-            let all = regs
-                .iter()
-                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-            if !all {
-                continue;
-            }
-            let mut t: Vec<(&DeepRun, u16)> = vec![(first, pot(q, on))];
-            t.extend(regs.iter().map(|r| (r, pot(q, on))));
-            offer(
-                measure,
-                collect,
-                board,
-                p.base,
-                Found {
-                    targets: &t,
-                    root: u as u8,
-                    proves: pot(q, on),
-                    key: 6,
-                    kind: p.kinds.2,
-                    shape: HintShape::Region {
-                        unit: u as u8,
-                        digit0: d as u8,
-                    },
-                },
-            );
-        }
-    }
+    let mut runs = vec![first];
+    runs.extend(regs.iter());
+    let shape = HintShape::Region {
+        unit: u as u8,
+        digit0: d as u8,
+    };
+    offer_shared(
+        measure, collect, board, p.base, &runs, u as u8, 6, p.kinds.2, &shape,
+    );
 }
 
-/// Offers the cell chains of `cell`: each potential that the propagations from all its
-/// digits (`vals`) make.
+/// Offers the cell chains of `cell`: what the propagations from all its digits (`vals`)
+/// make.
 fn offer_cell(
     measure: &mut Measure,
     collect: &mut Collect,
@@ -440,36 +404,11 @@ fn offer_cell(
     vals: &[DeepRun],
     cell: usize,
 ) {
-    for on in [true, false] {
-        let list = if on {
-            &vals[0].on_list
-        } else {
-            &vals[0].off_list
-        };
-        for &q in list {
-            let all = vals[1..]
-                .iter()
-                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-            if !all {
-                continue;
-            }
-            let t: Vec<(&DeepRun, u16)> = vals.iter().map(|r| (r, pot(q, on))).collect();
-            offer(
-                measure,
-                collect,
-                board,
-                p.base,
-                Found {
-                    targets: &t,
-                    root: CELL_CAUSE,
-                    proves: pot(q, on),
-                    key: 5,
-                    kind: p.kinds.3,
-                    shape: HintShape::Cell { cell: cell as u8 },
-                },
-            );
-        }
-    }
+    let runs: Vec<&DeepRun> = vals.iter().collect();
+    let shape = HintShape::Cell { cell: cell as u8 };
+    offer_shared(
+        measure, collect, board, p.base, &runs, CELL_CAUSE, 5, p.kinds.3, &shape,
+    );
 }
 
 /// The static multiple forcing chains on `board` (what [`multiple_search`] does for
@@ -500,18 +439,20 @@ fn static_search(
         for (k, &d) in digits[..n].iter().enumerate() {
             let c = cand(cell, d);
             for (ku, u) in regions_of(cell).into_iter().enumerate() {
-                let Some((others, no)) = other_places(board, cell, ku, u, d) else {
+                let Some((places, np)) = region_places(board, cell, ku, u, d, true) else {
                     continue;
                 };
-                if !reach.may_share(std::iter::once(c).chain(others[..no].iter().copied())) {
+                // The other places (the first is this cell).
+                let (others, no) = (&places[1..np], np - 1);
+                if !reach.may_share(places[..np].iter().map(|&o| cand(o, d))) {
                     continue;
                 }
                 if !made[k] {
                     runs[VALS + k].propagate_static(links, pot(c, true));
                     made[k] = true;
                 }
-                for (j, &o) in others[..no].iter().enumerate() {
-                    runs[REG + j].propagate_static(links, pot(o, true));
+                for (j, &o) in others.iter().enumerate() {
+                    runs[REG + j].propagate_static(links, pot(cand(o, d), true));
                 }
                 offer_region(
                     measure,
@@ -556,7 +497,7 @@ pub(super) struct DepthScratch {
     /// What the "on"s of a static search's grid reach.
     reach: StaticReach,
     /// The level-1 hints of the last search's grid.
-    basic: BasicHints,
+    basic: KeptHints,
 }
 
 impl DepthScratch {
@@ -565,7 +506,7 @@ impl DepthScratch {
     pub(super) fn forget(&mut self) {
         self.lists.forget();
         self.fc.forget();
-        self.basic = BasicHints::default();
+        self.basic = KeptHints::new(BASIC_KEPT);
     }
 }
 
@@ -580,7 +521,7 @@ impl Default for DepthScratch {
             kept_start: vec![NO_START; KEPT],
             kept_next: 0,
             reach: StaticReach::default(),
-            basic: BasicHints::default(),
+            basic: KeptHints::new(BASIC_KEPT),
         }
     }
 }
@@ -592,25 +533,7 @@ pub(super) struct Nest<'a> {
     limit: u8,
     deeper: &'a mut [DepthScratch],
     check: &'a mut dyn FnMut(),
-    basic: BasicHints,
-}
-
-/// The level-1 rules' hints on each grid met by the searches of one source grid (the
-/// hints, rule parents included, are a function of the reduced grid once the source is
-/// fixed), at most `BASIC_KEPT` grids, then cleared; kept by a depth from one search to
-/// the next while they search the same source grid.
-pub(super) struct BasicHints {
-    source: [u16; 81],
-    hints: HashMap<[u16; 81], Rc<Vec<Hint>>>,
-}
-
-impl Default for BasicHints {
-    fn default() -> Self {
-        BasicHints {
-            source: [0; 81],
-            hints: HashMap::new(),
-        }
-    }
+    basic: KeptHints,
 }
 
 impl<'a> Nest<'a> {
@@ -626,7 +549,7 @@ impl<'a> Nest<'a> {
             limit: p.limit,
             deeper,
             check,
-            basic: BasicHints::default(),
+            basic: KeptHints::new(BASIC_KEPT),
         }
     }
 }
@@ -637,18 +560,10 @@ const BASIC_KEPT: usize = 1024;
 impl Advanced for Nest<'_> {
     fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) {
         (self.check)();
-        debug_assert!(self.basic.source == source.cands || self.basic.hints.is_empty());
-        let hints = match self.basic.hints.get(&work.cands).filter(|_| !plain()) {
-            Some(h) => Rc::clone(h),
-            None => {
-                let h = Rc::new(basic_hints(source, work));
-                if self.basic.hints.len() >= BASIC_KEPT {
-                    self.basic.hints.clear();
-                }
-                self.basic.source = source.cands;
-                self.basic.hints.insert(work.cands, Rc::clone(&h));
-                h
-            }
+        let hints = if plain() {
+            Rc::new(basic_hints(source, work))
+        } else {
+            self.basic.hints(source, work)
         };
         if !hints.is_empty() {
             for h in hints.iter() {
