@@ -83,13 +83,6 @@ impl CandSet {
     pub fn clear(&mut self) {
         self.0 = [0; WORDS];
     }
-    /// Adds the candidates of `other`.
-    #[inline]
-    pub fn union(&mut self, other: &CandSet) {
-        for (w, o) in self.0.iter_mut().zip(other.0.iter()) {
-            *w |= o;
-        }
-    }
     /// Keeps only the candidates `other` has too.
     #[inline]
     pub fn intersect(&mut self, other: &CandSet) {

@@ -42,7 +42,7 @@
 //! start without a conjugate (which closes no cycle: only whether its own "off" is
 //! reachable is searched); a forcing chain search stops at its chain, and is made only
 //! where the cycle search's reach shows one; the static multiple forcing chains make
-//! only the propagations of cells and regions whose reaches (`static_reach`) may share
+//! only the propagations of cells and regions whose closures (`closure::ClosureTable`) may share
 //! a potential. A test switch turns them all off (`plain`), and tests compare the steps,
 //! and the rules' hints on reduced grids, either way.
 //!
@@ -57,8 +57,9 @@
 //! holding 4M words, 8 MB, then cleared; with the table's keys, under 12 MB), and the
 //! X pass's planes (`fcc::PLANES_KEPT`: at most 8,192 planes holding 2M words, 4 MB,
 //! then cleared; under 6 MB with keys), the level-1 hints of at most 1,024 grids, one
-//! grid's link table (at most 729 × 32 links, under 130 KB) and the reach of its
-//! potentials' components (at most 1,458 sets of 192 bytes, under 300 KB). None of it
+//! grid's link table (at most 729 × 32 links, under 130 KB) and its `closure::Links`
+//! and `closure::ClosureTable` (the closures of its "on"s: at most 1,458 sets of 192
+//! bytes; under 450 KB in all). None of it
 //! grows with the number of chains tried. The interrupt hook is called at every
 //! starting cell of every search, outer and inner, and at every round of nested rules.
 
@@ -70,7 +71,6 @@ mod links;
 mod plain;
 mod run;
 mod search;
-mod static_reach;
 #[cfg(test)]
 mod tests;
 

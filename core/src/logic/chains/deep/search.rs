@@ -11,8 +11,8 @@ use super::inner_hint::{sort_and_dedup, InnerHint, CELL_CAUSE, NO_CAUSE};
 use super::link_table::LinkTable;
 use super::plain::plain;
 use super::run::{Advanced, DeepRun};
-use super::static_reach::StaticReach;
 use crate::logic::chains::best_hint::{BestHint, HintShape};
+use crate::logic::chains::closure::{ClosureTable, Links};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::nested::{basic_hints, KeptHints};
@@ -189,7 +189,8 @@ pub(super) fn multiple_search(
         kept_start,
         kept_next,
         fc,
-        reach,
+        closure_links,
+        closures,
         basic,
         ..
     } = here;
@@ -202,11 +203,9 @@ pub(super) fn multiple_search(
         // (The table of "Forcing Chains & Cycles" at this depth: its XY pass reads the
         // same links, often on the same grid just before.)
         let links = fc.link_table(board);
-        reach.read(
-            links,
-            (0..NCAND as u16).filter(|&c| board.cands[cell_of(c)] >> digit0_of(c) & 1 != 0),
-        );
-        return static_search(board, p, runs, links, reach, measure, check, collect);
+        closure_links.build(board, true);
+        closures.build(closure_links, &board.cands);
+        return static_search(board, p, runs, links, closures, measure, check, collect);
     }
     // The level-1 hints kept by the last search of this depth: still those of this
     // search when it searched the same grid (the level below's, before this level's on
@@ -411,9 +410,32 @@ fn offer_cell(
     );
 }
 
+/// Whether the static propagations of the "on"s of `starts` may make a potential in
+/// common: false only when none of them meets a contradiction and their closures
+/// (`closures`: what each reaches, see `closure::ClosureTable`) share nothing. A static
+/// propagation that meets no contradiction makes exactly its closure, and one that meets
+/// one has a closure holding a candidate both ways.
+pub(super) fn may_share(closures: &ClosureTable, starts: impl Iterator<Item = u16>) -> bool {
+    let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
+    for (i, c) in starts.enumerate() {
+        let (r_on, r_off) = closures.of(pot(c, true));
+        if r_on.0.iter().zip(r_off.0.iter()).any(|(a, b)| a & b != 0) {
+            return true;
+        }
+        if i == 0 {
+            on = *r_on;
+            off = *r_off;
+        } else {
+            on.intersect(r_on);
+            off.intersect(r_off);
+        }
+    }
+    on.0.iter().chain(off.0.iter()).any(|&w| w != 0)
+}
+
 /// The static multiple forcing chains on `board` (what [`multiple_search`] does for
 /// that producer, the same hints in the same order), making only the propagations of
-/// the cells and regions whose propagations may share a potential (`reach`): the
+/// the cells and regions whose propagations may share a potential ([`may_share`]): the
 /// others offer nothing. A propagation is the same whenever it is made (a function of
 /// the grid and its start), so making fewer changes none of those made.
 #[allow(clippy::too_many_arguments)]
@@ -422,7 +444,7 @@ fn static_search(
     p: Producer,
     runs: &mut [DeepRun],
     links: &LinkTable,
-    reach: &StaticReach,
+    closures: &ClosureTable,
     measure: &mut Measure,
     check: &mut dyn FnMut(),
     collect: &mut Collect,
@@ -444,7 +466,7 @@ fn static_search(
                 };
                 // The other places (the first is this cell).
                 let (others, no) = (&places[1..np], np - 1);
-                if !reach.may_share(places[..np].iter().map(|&o| cand(o, d))) {
+                if !may_share(closures, places[..np].iter().map(|&o| cand(o, d))) {
                     continue;
                 }
                 if !made[k] {
@@ -466,7 +488,7 @@ fn static_search(
                 );
             }
         }
-        if !reach.may_share(digits[..n].iter().map(|&d| cand(cell, d))) {
+        if !may_share(closures, digits[..n].iter().map(|&d| cand(cell, d))) {
             continue;
         }
         for (k, &d) in digits[..n].iter().enumerate() {
@@ -494,8 +516,9 @@ pub(super) struct DepthScratch {
     kept: Vec<DeepRun>,
     kept_start: Vec<u16>,
     kept_next: usize,
-    /// What the "on"s of a static search's grid reach.
-    reach: StaticReach,
+    /// The static links of a static search's grid and what each "on" reaches along them.
+    closure_links: Links,
+    closures: ClosureTable,
     /// The level-1 hints of the last search's grid.
     basic: KeptHints,
 }
@@ -520,7 +543,8 @@ impl Default for DepthScratch {
             kept: Vec::new(),
             kept_start: vec![NO_START; KEPT],
             kept_next: 0,
-            reach: StaticReach::default(),
+            closure_links: Links::default(),
+            closures: ClosureTable::default(),
             basic: KeptHints::new(BASIC_KEPT),
         }
     }

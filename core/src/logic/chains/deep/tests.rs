@@ -324,29 +324,30 @@ fn the_static_propagations_read_from_the_link_table_give_the_plain_ones() {
 }
 
 #[test]
-fn the_static_reach_is_what_each_static_propagation_makes() {
+fn the_closures_are_what_each_static_propagation_makes() {
     // On each reduced grid, from every "on": a static propagation that meets no
-    // contradiction makes exactly the reach; one that does makes part of it, and the
-    // reach holds a candidate both ways. `may_share` answers as the propagations do.
-    use super::link_table::LinkTable;
+    // contradiction makes exactly its closure (the reach `may_share` reads); one that
+    // does makes part of it, and the closure holds a candidate both ways. `may_share`
+    // answers as the propagations do.
     use super::run::DeepRun;
-    use super::static_reach::StaticReach;
+    use super::search::may_share;
+    use crate::logic::chains::closure::{ClosureTable, Links};
     use crate::logic::chains::potential::{cand, pot, CandSet};
-    let (mut links, mut reach) = (LinkTable::default(), StaticReach::default());
+    let (mut closure_links, mut closures) = (Links::default(), ClosureTable::default());
     let mut run = DeepRun::default();
     let (mut whole, mut stopped, mut pairs_shared, mut pairs_apart) = (0, 0, 0, 0);
     reduced_grids(|w| {
-        links.read(w);
         let starts: Vec<u16> = (0..81)
             .flat_map(|cell| (0..9).map(move |d| (cell, d)))
             .filter(|&(cell, d)| w.cands[cell] >> d & 1 != 0)
             .map(|(cell, d)| cand(cell, d))
             .collect();
-        reach.read(&links, starts.iter().copied());
+        closure_links.build(w, true);
+        closures.build(&closure_links, &w.cands);
         let mut made: Vec<(CandSet, CandSet, bool)> = Vec::new();
         for &c in &starts {
             run.propagate(w, pot(c, true), false, None);
-            let (on, off) = &reach.reach_of(c);
+            let (on, off) = closures.of(pot(c, true));
             let both = on.0.iter().zip(off.0.iter()).any(|(a, b)| a & b != 0);
             if run.absurd.is_none() {
                 assert!(run.on == *on && run.off == *off, "the whole reach of {c}");
@@ -368,7 +369,7 @@ fn the_static_reach_is_what_each_static_propagation_makes() {
         // propagations share nothing.
         for i in (0..starts.len()).step_by(7) {
             for j in (i + 1..starts.len()).step_by(5) {
-                let may = reach.may_share([starts[i], starts[j]].into_iter());
+                let may = may_share(&closures, [starts[i], starts[j]].into_iter());
                 let (a, b) = (&made[i], &made[j]);
                 let mut on = a.0;
                 on.intersect(&b.0);
