@@ -6,22 +6,40 @@
 # under a `ulimit -v`: each completes or fails with 53200 (out_of_memory), and the
 # server never restarts. Prints the figures; exits non-zero when a check fails.
 #
-# Usage: scripts/reliability.sh [--long]
-#   --long   a longer load test (8 clients for 120 s instead of 30 s) and five million
-#            calls for the memory check instead of one million
+# Then random bytes into every text and array argument of every function, in databases
+# of five encodings (scripts/fuzz_sql.py): the server never restarts.
+#
+# Usage: scripts/reliability.sh [--long] [--encoding ENC]
+#   --long          a longer load test (8 clients for 120 s instead of 30 s) and five
+#                   million calls for the memory check instead of one million
+#   --encoding ENC  the checks run in databases of encoding ENC (default UTF8; the test
+#                   command runs them in LATIN1 too)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 LOAD_SECONDS=30
 CALLS=1000000
-if [ "${1:-}" = "--long" ]; then LOAD_SECONDS=120; CALLS=5000000; fi
+ENCODING=UTF8
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --long) LOAD_SECONDS=120; CALLS=5000000 ;;
+        --encoding) ENCODING="${2:?--encoding takes an encoding name}"; shift ;;
+        *) echo "usage: scripts/reliability.sh [--long] [--encoding ENC]" >&2; exit 2 ;;
+    esac
+    shift
+done
+# A database of ENCODING (a locale of C takes every encoding).
+create_db() {
+    psql_pg -q -c "CREATE DATABASE $1 ENCODING '${ENCODING}' LC_COLLATE 'C' LC_CTYPE 'C' TEMPLATE template0" >/dev/null
+}
 
 if [ "${SUDOKU_SKIP_INSTALL:-}" != "1" ]; then
     ensure_toolchain
     install_extension
 fi
 start_cluster
-psql_pg -q -c "CREATE DATABASE reliability" >/dev/null
+create_db reliability
 psql_db() { psql_pg -d reliability "$@"; }
+say "in databases of encoding ${ENCODING}"
 psql_db -q -c "CREATE EXTENSION sudoku_ext"
 failed=0
 fail() { echo "FAILED: $*" >&2; failed=1; }
@@ -192,10 +210,12 @@ stop_cluster
 # still answers.
 say "out of memory: the largest calls under ulimit -v 3000000"
 SUDOKU_PGPOSTMASTER_PREFIX="ulimit -v 3000000;" start_cluster
+create_db oom
+export PGDATABASE=oom
 psql_pg -q -c "CREATE EXTENSION sudoku_ext"
 started="$(psql_pg -Atc "SELECT pg_postmaster_start_time()")"
 # The session kept open through the calls: it answers a query now and at the end.
-coproc WITNESS { sudo -u postgres -E "${PG_BIN}/psql" -X -At -h "$PGHOST" -p "$PGPORT" -U postgres 2>&1; }
+coproc WITNESS { sudo -u postgres -E "${PG_BIN}/psql" -X -At -h "$PGHOST" -p "$PGPORT" -U postgres -d oom 2>&1; }
 # Bash unsets WITNESS and WITNESS_PID as soon as the coprocess ends, so they are kept here.
 witness_pid="$WITNESS_PID" witness_in="${WITNESS[1]}" witness_out="${WITNESS[0]}"
 echo "SELECT 'witness ' || pg_backend_pid();" >&"$witness_in"
@@ -229,6 +249,11 @@ oom_call "sudoku_hint(1 GB of text)" "SELECT count(*) FROM sudoku_hint($big)"
 oom_call "sudoku_rate(1 GB of text)" "SELECT sudoku_rate($big)"
 oom_call "sudoku_steps(the empty grid: the longest path)" "SELECT count(*) FROM sudoku_steps(repeat('.', 81))"
 oom_call "sudoku_generate(200,000 rows)" "SELECT count(*) FROM sudoku_generate(200000, 1, 60)"
+# Text that is not ASCII is converted to UTF-8 (in databases not UTF-8) through fallible
+# memory: 100 million characters of two bytes each in UTF-8, then the same in an array.
+oom_call "sudoku_solve(100 million non-ASCII characters)" "SELECT sudoku_solve(repeat(chr(233), 100000000))"
+oom_call "sudoku_svg_pages(ARRAY[100 million non-ASCII characters])" \
+    "SELECT count(*) FROM sudoku_svg_pages(ARRAY[repeat(chr(233), 100000000)])"
 now="$(psql_pg -Atc "SELECT pg_postmaster_start_time()")"
 [ "$now" = "$started" ] || fail "out of memory: the server restarted ($started -> $now)"
 echo "SELECT 'witness ' || pg_backend_pid();" >&"$witness_in"
@@ -239,6 +264,16 @@ exec {witness_in}>&-
 wait "$witness_pid" 2>/dev/null || true
 
 stop_cluster
+
+# --- Random bytes -------------------------------------------------------------------
+# Every text and array argument of every function, in databases of five encodings.
+if [ "$ENCODING" = UTF8 ]; then
+    say "random bytes into every text and array argument, five database encodings"
+    start_cluster
+    PSQL="sudo -u postgres -E ${PG_BIN}/psql -h $PGHOST -p $PGPORT -U postgres" \
+        python3 "$ROOT/scripts/fuzz_sql.py" --log "$PGTMP/log" || fail "random bytes: see above"
+    stop_cluster
+fi
 if [ "$failed" -ne 0 ]; then
     exit 1
 fi

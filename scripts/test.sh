@@ -9,7 +9,8 @@
 #   then for each supported PostgreSQL major (14, 15, 16, 17, 18; see scripts/majors.sh):
 #   3. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
 #   4. pg_regress:  the SQL users see, against the installed release build, in a fresh
-#                   database and in one upgraded from the first released version
+#                   database, in one upgraded from the first released version, and in a
+#                   LATIN1 database
 #   5. package:     scripts/package.sh writes that major's binary archive
 #   then once:
 #   6. package:     each archive installed into a fresh copy of its major's relocatable
@@ -25,7 +26,9 @@
 #  11. pictures:    the SVG pictures and PDF booklets in headless Chromium: layout, colours,
 #                   golden files, page counts (scripts/browser_test.sh)
 #  12. reliability: cancellation latency, concurrent load, memory over a million calls,
-#                   streaming memory, the largest calls under a ulimit -v (53200, no restart)
+#                   streaming memory, the largest calls under a ulimit -v (53200, no restart),
+#                   in UTF8 and LATIN1 databases; random bytes into every text argument in
+#                   five database encodings (no restart)
 #  13. fuzz:        coverage-guided fuzzing of the core with AFL++ (60 s; an hour with --long)
 #  14. datasets:    every puzzle of ../shared/data solved and checked, and the rating targets
 #                   on a sample of the rated sets, the hardest ones included (skipped when absent)
@@ -117,7 +120,8 @@ run_pg_regress() {
     local out="$1"
     shift
     sudo -u postgres mkdir -p "$out"
-    (cd "$out" && sudo -u postgres SUDOKU_REF_DIR="$ROOT/sql/reference" \
+    (cd "$out" && sudo -u postgres SUDOKU_REF_DIR="$ROOT/sql/reference" SUDOKU_REGRESS_DIR="$ROOT/tests/pg_regress" \
+        ${PGCLIENTENCODING:+PGCLIENTENCODING=$PGCLIENTENCODING} \
         "$(dirname "$("${PG_CONFIG}" --pgxs)")/../test/regress/pg_regress" \
         --bindir="$PG_BIN" --host="$PGHOST" --port="$PGPORT" --user=postgres \
         --inputdir="$ROOT/tests/pg_regress" --outputdir="$out" "$@" \
@@ -142,6 +146,10 @@ regress_tests() {
         psql_pg -q -d sudoku_upgraded -c "ALTER EXTENSION sudoku_ext UPDATE" &&
         psql_pg -d sudoku_upgraded -Atc "SELECT 'upgraded to ' || extversion FROM pg_extension WHERE extname = 'sudoku_ext'" >&2 &&
         run_pg_regress "$PGTMP/upgraded" --dbname=sudoku_upgraded --use-existing || rc=1
+    # The same tests in a database whose encoding is not UTF-8 (the client speaks UTF-8).
+    echo "pg_regress in a LATIN1 database:" >&2
+    PGCLIENTENCODING=UTF8 run_pg_regress "$PGTMP/latin1" --dbname=sudoku_latin1 --encoding=LATIN1 \
+        --load-extension=sudoku_ext || rc=1
     stop_cluster
     return $rc
 }
@@ -210,7 +218,8 @@ readme_tests() {
 }
 
 reliability_tests() {
-    SUDOKU_SKIP_INSTALL=1 bash "$ROOT/scripts/reliability.sh" $LONG
+    SUDOKU_SKIP_INSTALL=1 bash "$ROOT/scripts/reliability.sh" $LONG &&
+        SUDOKU_SKIP_INSTALL=1 bash "$ROOT/scripts/reliability.sh" $LONG --encoding LATIN1
 }
 
 fuzz_tests() {

@@ -1,761 +1,36 @@
 //! `sudoku_ext`: the PostgreSQL glue over `sudoku_core`.
 //!
 //! Every function here does three things only: convert its arguments, call the core,
-//! and turn the core's typed errors into PostgreSQL errors ([`raise`], the one place
-//! where that happens). The SQL comments of the functions live in
-//! `sql/functions.sql`, embedded below.
-
-use pgrx::pg_sys::panic::ErrorReport;
-use std::str::FromStr;
-
-use pgrx::prelude::*;
-use pgrx::AnyNumeric;
-use sudoku_core::graded::{
-    check_random_reach, check_range, generate_graded, RangeError, RatingRange,
-};
-use sudoku_core::near::{NearError, NearOptions, NearSearch};
-use sudoku_core::position::text::{read as read_text, Text};
-use sudoku_core::{
-    error::try_copy, explain, ErrorKind, Event, Observer, OutOfMemory, Puzzle, PuzzleError, Size,
-    Solutions,
-};
+//! and turn the core's typed errors into PostgreSQL errors. The layers, each module
+//! importing only those above it (no cycle, checked by the lint layer):
+//!
+//! - [`encoding`]: text in and out of the database's encoding;
+//! - [`errors`]: the core's errors as PostgreSQL errors, the one place; interrupts;
+//! - [`read`]: every text argument read once into the core's typed value;
+//! - [`rows`]: the rows and values the functions return;
+//! - the SQL functions, a module a family: [`solve`] (the fast search), [`human`] (the
+//!   human-logic engine), [`position`] (`sudoku_check`), [`format`], [`generate`] and
+//!   [`picture`].
+//!
+//! The SQL comments of the functions live in `sql/functions.sql`, embedded below.
 
 ::pgrx::pg_module_magic!(name, version);
 
-mod marks;
+mod encoding;
+mod errors;
+mod format;
+mod generate;
+mod human;
 mod picture;
+mod position;
+mod read;
+mod rows;
+mod solve;
 
-extension_sql_file!("../sql/functions.sql", name = "functions", finalize);
-
-/// Raises the PostgreSQL error for a core error: malformed text is `22P02`
-/// (invalid_text_representation), contradictory givens are `22023`
-/// (invalid_parameter_value); the DETAIL names the character or the cells.
-fn raise(err: PuzzleError) -> ! {
-    let code = match err.kind() {
-        ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-        ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-    };
-    ErrorReport::new(code, err.message(), function_name!())
-        .set_detail(err.detail())
-        .report(PgLogLevel::ERROR);
-    unreachable!("an ERROR report does not return")
-}
-
-/// Raises `53200` (out_of_memory) for memory the core asked for and did not get,
-/// as PostgreSQL does when palloc fails: the query fails, the server goes on.
-fn raise_oom(err: OutOfMemory) -> ! {
-    ErrorReport::new(
-        PgSqlErrorCode::ERRCODE_OUT_OF_MEMORY,
-        "out of memory".to_string(),
-        function_name!(),
-    )
-    .set_detail(format!(
-        "Failed on request of size {} in sudoku_ext.",
-        err.bytes
-    ))
-    .report(PgLogLevel::ERROR);
-    unreachable!("an ERROR report does not return")
-}
-
-/// The core's observer inside a backend: checks for query cancel and
-/// `statement_timeout` before every guess of the search.
-struct Interruptible;
-
-impl Observer for Interruptible {
-    #[inline(always)]
-    fn check_interrupt(&mut self) {
-        pg_sys::check_for_interrupts!();
-    }
-}
-
-/// The interrupt hook of the human-logic engine: query cancel and `statement_timeout`
-/// stop its searches between techniques and during chains.
-fn check_interrupts() {
-    pg_sys::check_for_interrupts!();
-}
-
-/// The text of `sudoku_solve`, `sudoku_count_solutions` or `sudoku_solutions`, read: a
-/// puzzle, or pencil marks (raised as the puzzle's error when it is neither). The usual
-/// 729-character line is read first, as `text::read` reads it: such a text is never a
-/// puzzle, so the puzzle reader's pass over it, which would only refuse it, is saved; any
-/// other text goes to the puzzle reader first, as before.
-fn read_to_solve(text: &str) -> Text {
-    read_text(text).unwrap_or_else(|e| raise(e))
-}
-
-/// The solved grid in the input's layout, or NULL when there is no solution.
-#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
-fn sudoku_solve(puzzle: &str) -> Option<String> {
-    let (parsed, layout) = match read_to_solve(puzzle) {
-        Text::Puzzle(p, layout) => (p, layout),
-        Text::Marks(m) => return marks::solve(&m),
-    };
-    let outcome =
-        sudoku_core::solve_observed(&parsed, 1, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    outcome.solution.map(|grid| {
-        layout
-            .render(puzzle, &grid)
-            .unwrap_or_else(|e| raise_oom(e))
-    })
-}
-
-/// The number of solutions, counted up to `max_count`.
-#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
-fn sudoku_count_solutions(puzzle: &str, max_count: default!(i32, 2)) -> i32 {
-    if max_count < 1 {
-        raise_argument(format!("max_count must be at least 1, got {max_count}"));
-    }
-    let parsed = match read_to_solve(puzzle) {
-        Text::Puzzle(p, _) => p,
-        Text::Marks(m) => return marks::count_solutions(&m, max_count),
-    };
-    let outcome = sudoku_core::solve_observed(&parsed, max_count as u64, &mut Interruptible)
-        .unwrap_or_else(|e| raise(e));
-    outcome.count as i32
-}
-
-type CandidateRow = (i32, i32, i32, i32, i32, Vec<i32>, i32);
-
-/// One row per blank cell: the candidates the givens leave it (pencil marks).
-///
-/// The SQL is written by hand only because `"row"` needs quoting as a column name.
-#[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_candidates(puzzle text)
-RETURNS TABLE(cell int, "row" int, col int, box int, mask int, candidates int[], count int)
-IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 60
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_wrapper';
-"#)]
-// pgrx reads a set-returning function's columns from the TableIterator written out in its
-// signature (a type alias would hide it), so the long type stays.
-#[allow(clippy::type_complexity)]
-fn sudoku_candidates(
-    puzzle: &str,
-) -> TableIterator<
-    'static,
-    (
-        name!(cell, i32),
-        name!(row, i32),
-        name!(col, i32),
-        name!(r#box, i32),
-        name!(mask, i32),
-        name!(candidates, Vec<i32>),
-        name!(count, i32),
-    ),
-> {
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return TableIterator::new(marks::candidate_rows(puzzle, e)),
-    };
-    let masks = sudoku_core::candidates(&parsed).unwrap_or_else(|e| raise(e));
-    let size = parsed.size;
-    let rows: Vec<CandidateRow> = (0..size.cells())
-        .filter(|&cell| parsed.cells[cell] == 0)
-        .map(|cell| marks::candidate_row(size, cell, masks[cell]))
-        .collect();
-    TableIterator::new(rows)
-}
-
-/// The rows of `sudoku_generate`.
-type GeneratedRow = (i32, String, String, i32, Option<AnyNumeric>);
-
-/// `count` puzzles with exactly one solution, deterministic for `seed`; digging stops
-/// at `clues` givens (0: minimal puzzles), an orbit of `symmetry` at a time; with a
-/// rating range, attempts are made until one rates inside it. With `near`, the puzzles
-/// come from the neighbourhood of that puzzle instead (`sudoku_core::near`).
-///
-/// The SQL is written by hand because `near` defaults to NULL: the function cannot be
-/// STRICT (a NULL `near` would give no rows), so a NULL in any other argument gives no
-/// rows here, as STRICT did before `near` existed.
-#[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_generate(
-	"count" int,
-	"seed" bigint DEFAULT 0,
-	"clues" int DEFAULT 0,
-	"min_rating" numeric DEFAULT 0,
-	"max_rating" numeric DEFAULT 20,
-	"symmetry" text DEFAULT 'none',
-	"near" text DEFAULT NULL
-) RETURNS TABLE("n" int, "puzzle" text, "solution" text, "givens" int, "rating" numeric)
-IMMUTABLE PARALLEL SAFE COST 1000
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_generate_wrapper';
-"#)]
-// pgrx reads a set-returning function's columns from the TableIterator written out in its
-// signature (a type alias would hide it), so the long type stays.
-#[allow(clippy::type_complexity)]
-fn sudoku_generate(
-    count: Option<i32>,
-    seed: Option<i64>,
-    clues: Option<i32>,
-    min_rating: Option<AnyNumeric>,
-    max_rating: Option<AnyNumeric>,
-    symmetry: Option<&str>,
-    near: Option<&str>,
-) -> TableIterator<
-    'static,
-    (
-        name!(n, i32),
-        name!(puzzle, String),
-        name!(solution, String),
-        name!(givens, i32),
-        name!(rating, Option<AnyNumeric>),
-    ),
-> {
-    let (Some(count), Some(seed), Some(clues), Some(min_rating), Some(max_rating), Some(symmetry)) =
-        (count, seed, clues, min_rating, max_rating, symmetry)
-    else {
-        let none: Box<dyn Iterator<Item = GeneratedRow>> = Box::new(std::iter::empty());
-        return TableIterator::new(none);
-    };
-    if count < 0 {
-        raise_argument(format!("count must not be negative, got {count}"));
-    }
-    if !(0..=81).contains(&clues) {
-        raise_argument(format!("clues must be between 0 and 81, got {clues}"));
-    }
-    let Some(symmetry) = sudoku_core::generate::Symmetry::from_name(symmetry) else {
-        raise_argument(format!(
-            "unknown symmetry \"{symmetry}\"; the symmetries are none, rotate90, rotate180, mirror, flip and random"
-        ));
-    };
-    let tenths = |x: &AnyNumeric| {
-        let v = f64::try_from(x.clone()).unwrap_or(f64::NAN);
-        if v.is_nan() {
-            0
-        } else {
-            (v * 10.0).round().clamp(0.0, 1000.0) as u16
-        }
-    };
-    let range = RatingRange {
-        min: tenths(&min_rating),
-        max: tenths(&max_rating),
-    };
-    let range = if range.min <= 10 && range.max >= sudoku_core::logic::BEYOND_LADDER {
-        RatingRange::ANY
-    } else {
-        range
-    };
-    if let Err(e) = check_range(range) {
-        let why = match e {
-            RangeError::Empty => "min_rating is above max_rating",
-            _ => "no puzzle has a rating in that range",
-        };
-        raise_argument_with_detail(
-            format!("cannot generate puzzles rated {min_rating} to {max_rating}: {why}"),
-            "Ratings below 4.0 are those of single techniques (1.0, 1.2, 1.5, 1.7, 1.9, 2.0, 2.3, 2.5, 2.6, 2.8, 3.0, \
-             3.2, 3.4, 3.6, 3.8, 4.0); from 4.0 to 11.9 every tenth occurs; 20.0 is a puzzle the engine cannot finish.",
-        );
-    }
-    if let Some(near) = near {
-        if clues != 0 {
-            raise_argument_with_detail(
-                format!("clues cannot be combined with near, got clues {clues}"),
-                "Puzzles near a start keep about its number of givens (a move removes, adds or moves a \
-                 given); clues stops the digging of random generation only.",
-            );
-        }
-        let start = match Puzzle::parse(near) {
-            Ok(p) => p,
-            Err(e) => refuse_near_marks(near, e),
-        };
-        start.check_givens().unwrap_or_else(|e| raise(e));
-        let rows = generate_near(start, seed as u64, count, symmetry, range);
-        return TableIterator::new(rows);
-    }
-    if check_random_reach(range).is_err() {
-        raise_argument_with_detail(
-            format!("cannot generate puzzles rated {min_rating} to {max_rating} at random"),
-            &format!(
-                "Random minimal puzzles rate 9.0 or more about once in 700 and, of 20,000, none rated above {}: \
-                 a min_rating above it would never end. Puzzles rated higher are found near a hard one: add \
-                 near => a puzzle rated at least {} (the lists of the hardest puzzles have many).",
-                explain::rating_text(sudoku_core::graded::RANDOM_REACH),
-                explain::rating_text(range.min.min(sudoku_core::logic::BEYOND_LADDER)),
-            ),
-        );
-    }
-    let options = sudoku_core::Options {
-        clues: clues as usize,
-        symmetry,
-    };
-    let rows: Box<dyn Iterator<Item = GeneratedRow>> = Box::new((0..count).map(move |n| {
-        pg_sys::check_for_interrupts!();
-        let g = generate_graded(seed as u64, n as u64, options, range, &mut Interruptible)
-            .unwrap_or_else(|e| {
-                raise_argument_with_detail(
-                    format!(
-                        "no puzzle rated {} to {} in {} attempts",
-                        explain::rating_text(range.min),
-                        explain::rating_text(range.max),
-                        e.attempts
-                    ),
-                    "Ratings of 9.0 and more are rare among random puzzles, rarer still with a symmetry. \
-                     Widen the range, or add near => a puzzle rated inside it.",
-                )
-            });
-        let (p, solution) = (g.generated.puzzle, g.generated.solution);
-        let rating = g.rating.map(rating_numeric);
-        (
-            n + 1,
-            p.to_line(),
-            Puzzle::from_cells(solution).to_line(),
-            p.givens() as i32,
-            rating,
-        )
-    }));
-    TableIterator::new(rows)
-}
-
-/// Refuses the text of `near` that the puzzle reader refused with `puzzle_error`: a
-/// pencil-mark text (read as the other functions read one) is `0A000`, since pencil marks
-/// are no givens to move; any other text raises its puzzle error (`22P02`).
-fn refuse_near_marks(text: &str, puzzle_error: PuzzleError) -> ! {
-    marks::position_of(text, puzzle_error);
-    ErrorReport::new(
-        PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
-        "near does not take a pencil-mark text",
-        function_name!(),
-    )
-    .set_detail(
-        "Generation near a puzzle moves its givens, which a pencil-mark text does not tell apart from \
-         digits placed since. Pass the puzzle the marks belong to."
-            .to_string(),
-    )
-    .report(PgLogLevel::ERROR);
-    unreachable!("an ERROR report does not return")
-}
-
-/// A rating in tenths as a numeric.
-fn rating_numeric(tenths: u16) -> AnyNumeric {
-    AnyNumeric::from_str(&explain::rating_text(tenths)).expect("a rating is a decimal number")
-}
-
-/// The rows of `sudoku_generate` near `start`: the search's puzzles one row at a time.
-fn generate_near(
-    start: Puzzle,
-    seed: u64,
-    count: i32,
-    symmetry: sudoku_core::generate::Symmetry,
-    range: RatingRange,
-) -> Box<dyn Iterator<Item = GeneratedRow>> {
-    let options = NearOptions::new(symmetry, range);
-    let mut search = NearSearch::new(&start, seed, options, &mut Interruptible)
-        .unwrap_or_else(|e| raise_near(e, range));
-    Box::new((0..count).map(move |n| {
-        let f = search
-            .next_found(&mut Interruptible)
-            .unwrap_or_else(|e| raise_near(e, range));
-        (
-            n + 1,
-            f.puzzle.to_line(),
-            Puzzle::from_cells(f.solution).to_line(),
-            f.puzzle.givens() as i32,
-            Some(rating_numeric(f.rating)),
-        )
-    }))
-}
-
-/// Raises the error of a search near a puzzle: `22023` with a DETAIL for a start without
-/// exactly one solution or a range the search did not reach, `53200` for memory.
-fn raise_near(err: NearError, range: RatingRange) -> ! {
-    let r = explain::rating_text;
-    match err {
-        NearError::NotNine => raise_argument("near must be a 9x9 puzzle".to_string()),
-        NearError::NoSolution => raise_argument_with_detail(
-            "the puzzle near names has no solution".to_string(),
-            "Generation near a puzzle needs a puzzle with exactly one solution.",
-        ),
-        NearError::SeveralSolutions => raise_argument_with_detail(
-            "the puzzle near names has more than one solution".to_string(),
-            "Generation near a puzzle needs a puzzle with exactly one solution.",
-        ),
-        NearError::OutOfMemory(e) => raise_oom(e),
-        NearError::Unreached(reach) => {
-            let stop = if reach.exhausted {
-                "every neighbour of the puzzles it kept was tried".to_string()
-            } else {
-                format!(
-                    "{} neighbours in a row were rated outside the range",
-                    sudoku_core::near::RATINGS_PER_PUZZLE
-                )
-            };
-            let below = match reach.highest_below_beyond {
-                Some(h) if h != reach.highest => format!(" (the highest below 20.0: {})", r(h)),
-                _ => String::new(),
-            };
-            let singles = if reach.solved_by_singles > 0 {
-                format!(
-                    "; {} neighbours fell to singles alone (2.3 or less) and were not rated",
-                    reach.solved_by_singles
-                )
-            } else {
-                String::new()
-            };
-            raise_argument_with_detail(
-                format!(
-                    "cannot generate puzzles rated {} to {} near this puzzle",
-                    r(range.min),
-                    r(range.max)
-                ),
-                &format!(
-                    "The search stopped after {} puzzles in the range: {stop}. Ratings made: {}, from {} to {}{below}, \
-                     the start {}{singles}. Ask for a range within what was reached, or start near a puzzle rated \
-                     closer to it.",
-                    reach.found,
-                    reach.rated,
-                    r(reach.lowest),
-                    r(reach.highest),
-                    r(reach.start)
-                ),
-            )
-        }
-    }
-}
-
-/// Raises `22023` (invalid_parameter_value) for an argument out of its range.
-fn raise_argument(message: String) -> ! {
-    ErrorReport::new(
-        PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-        message,
-        function_name!(),
-    )
-    .report(PgLogLevel::ERROR);
-    unreachable!("an ERROR report does not return")
-}
-
-/// [`raise_argument`] with a DETAIL line.
-fn raise_argument_with_detail(message: String, detail: &str) -> ! {
-    ErrorReport::new(
-        PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-        message,
-        function_name!(),
-    )
-    .set_detail(detail.to_string())
-    .report(PgLogLevel::ERROR);
-    unreachable!("an ERROR report does not return")
-}
-
-/// Row, column and box of a cell, numbered from 1 as SQL shows them.
-fn sql_position(size: Size, cell: usize) -> (i32, i32, i32) {
-    (
-        size.row(cell) as i32 + 1,
-        size.col(cell) as i32 + 1,
-        size.box_(cell) as i32 + 1,
-    )
-}
-
-/// The solutions themselves, up to `max_count`, in the input's layout, in the
-/// search's order, one row at a time: the search is resumed for each row, so memory
-/// does not grow with `max_count`.
-#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
-fn sudoku_solutions(puzzle: &str, max_count: default!(i32, 10)) -> SetOfIterator<'static, String> {
-    if max_count < 1 {
-        raise_argument(format!("max_count must be at least 1, got {max_count}"));
-    }
-    let (parsed, layout) = match read_to_solve(puzzle) {
-        Text::Puzzle(p, layout) => (p, layout),
-        Text::Marks(m) => return marks::solutions(&m, max_count),
-    };
-    let solutions =
-        Solutions::new(&parsed, max_count as u64, Interruptible).unwrap_or_else(|e| raise(e));
-    let text = try_copy(puzzle).unwrap_or_else(|e| raise_oom(e));
-    SetOfIterator::new(
-        solutions.map(move |g| layout.render(&text, &g).unwrap_or_else(|e| raise_oom(e))),
-    )
-}
-
-/// The fast search's own trace, one row per placement or backtrack, streamed.
-///
-/// The SQL is written by hand only because `"row"` needs quoting as a column name.
-#[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_search_trace(puzzle text)
-RETURNS TABLE(step int, technique text, unit text, cell int, "row" int, col int, box int, digit int, depth int, kept boolean)
-IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 80
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_search_trace_wrapper';
-"#)]
-// pgrx reads a set-returning function's columns from the TableIterator written out in its
-// signature (a type alias would hide it), so the long type stays.
-#[allow(clippy::type_complexity)]
-fn sudoku_search_trace(
-    puzzle: &str,
-) -> TableIterator<
-    'static,
-    (
-        name!(step, i32),
-        name!(technique, String),
-        name!(unit, Option<String>),
-        name!(cell, Option<i32>),
-        name!(row, Option<i32>),
-        name!(col, Option<i32>),
-        name!(r#box, Option<i32>),
-        name!(digit, Option<i32>),
-        name!(depth, i32),
-        name!(kept, bool),
-    ),
-> {
-    let (trace, size) = match Puzzle::parse(puzzle) {
-        Ok(parsed) => (
-            explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e)),
-            parsed.size,
-        ),
-        Err(e) => (marks::search_trace(puzzle, e), Size::Nine),
-    };
-    TableIterator::new(trace.map(move |s| {
-        let step = i32::try_from(s.index + 1).unwrap_or(i32::MAX);
-        match s.event {
-            Event::Place {
-                cell,
-                digit,
-                by,
-                depth,
-            } => {
-                let (name, unit) = explain::placed_by_name(by);
-                let (row, col, box_) = sql_position(size, cell as usize);
-                let unit = unit.map(|u| u.name().to_string());
-                (
-                    step,
-                    name.to_string(),
-                    unit,
-                    Some(cell as i32 + 1),
-                    Some(row),
-                    Some(col),
-                    Some(box_),
-                    Some(digit as i32),
-                    depth as i32,
-                    s.kept,
-                )
-            }
-            Event::Backtrack { depth } => (
-                step,
-                "backtrack".to_string(),
-                None,
-                None,
-                None,
-                None,
-                None,
-                None,
-                depth as i32,
-                false,
-            ),
-        }
-    }))
-}
-
-/// The columns of a step of the human-logic engine, as `sudoku_hint` and
-/// `sudoku_steps` return them.
-type StepColumns = (
-    String,
-    AnyNumeric,
-    Vec<String>,
-    Vec<String>,
-    Vec<String>,
-    Vec<String>,
-    String,
-);
-
-fn step_columns(size: Size, step: &sudoku_core::logic::Step) -> StepColumns {
-    let t = explain::step_text(size, step);
-    let rating = AnyNumeric::from_str(&t.rating).expect("a rating is a decimal number");
-    (
-        t.technique,
-        rating,
-        t.placements,
-        t.eliminations,
-        t.cells,
-        t.units,
-        t.explanation,
-    )
-}
-
-/// The ER rating (Sudoku Explainer's scale, as Sukaku Explainer computes it), one
-/// decimal; NULL unless the puzzle has exactly one solution.
-#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
-fn sudoku_rate(puzzle: &str) -> Option<AnyNumeric> {
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return marks::rate(puzzle, e),
-    };
-    let outcome =
-        sudoku_core::solve_observed(&parsed, 2, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    if outcome.count != 1 {
-        return None;
-    }
-    let rating = sudoku_core::logic::rate(&parsed, &mut check_interrupts);
-    Some(
-        AnyNumeric::from_str(&explain::rating_text(rating.er))
-            .expect("a rating is a decimal number"),
-    )
-}
-
-/// The easiest next step from the position the puzzle shows: one row, or none when
-/// the grid is full or has no solution.
-///
-/// The SQL is written by hand to tell the planner it returns one row.
-#[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_hint(puzzle text)
-RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_wrapper';
-"#)]
-// pgrx reads a set-returning function's columns from the TableIterator written out in its
-// signature (a type alias would hide it), so the long type stays.
-#[allow(clippy::type_complexity)]
-fn sudoku_hint(
-    puzzle: &str,
-) -> TableIterator<
-    'static,
-    (
-        name!(technique, String),
-        name!(rating, AnyNumeric),
-        name!(placements, Vec<String>),
-        name!(eliminations, Vec<String>),
-        name!(cells, Vec<String>),
-        name!(units, Vec<String>),
-        name!(explanation, String),
-    ),
-> {
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return TableIterator::new(marks::hint(puzzle, e)),
-    };
-    let step = explain::hint(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    TableIterator::new(step.map(|s| step_columns(parsed.size, &s)))
-}
-
-/// The human path from the givens to the solution, one row per step.
-///
-/// The SQL is written by hand to tell the planner how many rows to expect.
-#[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_steps(puzzle text)
-RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
-IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
-"#)]
-// pgrx reads a set-returning function's columns from the TableIterator written out in its
-// signature (a type alias would hide it), so the long type stays.
-#[allow(clippy::type_complexity)]
-fn sudoku_steps(
-    puzzle: &str,
-) -> TableIterator<
-    'static,
-    (
-        name!(step, i32),
-        name!(technique, String),
-        name!(rating, AnyNumeric),
-        name!(placements, Vec<String>),
-        name!(eliminations, Vec<String>),
-        name!(cells, Vec<String>),
-        name!(units, Vec<String>),
-        name!(explanation, String),
-    ),
-> {
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return TableIterator::new(marks::steps(puzzle, e)),
-    };
-    parsed.check_givens().unwrap_or_else(|e| raise(e));
-    let path = sudoku_core::logic::path(&parsed, &mut check_interrupts).unwrap_or_default();
-    let size = parsed.size;
-    TableIterator::new(
-        path.into_iter()
-            .enumerate()
-            .map(move |(i, s)| marks::numbered_step(size, i, &s)),
-    )
-}
-
-/// Figures about a puzzle: its singles, its human path and rating, and the fast
-/// search's work, as jsonb.
-#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
-fn sudoku_stats(puzzle: &str) -> pgrx::JsonB {
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return marks::stats(puzzle, e),
-    };
-    let a = explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
-    let rating = a.rating.map(|er| {
-        serde_json::Number::from_str(&explain::rating_text(er)).expect("a decimal number")
-    });
-    let techniques: serde_json::Map<String, serde_json::Value> = a
-        .techniques
-        .into_iter()
-        .map(|(k, v)| (k, v.into()))
-        .collect();
-    pgrx::JsonB(serde_json::json!({
-        "size": a.size.name(),
-        "givens": a.givens,
-        "blanks": a.blanks,
-        "solutions": a.solutions,
-        "naked_singles": a.singles.naked_singles,
-        "hidden_singles": a.singles.hidden_singles,
-        "blanks_after_singles": a.singles.blanks_left,
-        "solved_by_singles": a.singles.blanks_left == 0 && !a.singles.contradiction,
-        "rating": rating,
-        "techniques": techniques,
-        "path_steps": a.path_steps,
-        "path_guesses": a.path_guesses,
-        "search_naked_singles": a.search.naked_singles,
-        "search_hidden_singles": a.search.hidden_singles,
-        "search_band_updates": a.search.band_singles,
-        "search_guesses": a.search.guesses,
-        "search_backtracks": a.search.backtracks,
-    }))
-}
-
-/// The puzzle written in another style.
-#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
-fn sudoku_format(puzzle: &str, style: default!(&str, "'grid'")) -> String {
-    if let Some(text) = marks::format_marks(puzzle, style) {
-        return text;
-    }
-    let Some(style) = explain::Style::from_name(style) else {
-        raise_argument(format!(
-            "unknown style \"{style}\"; the styles are line, digits, contest, grid, marks and marks_grid"
-        ));
-    };
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return marks::format_givens(puzzle, e, style),
-    };
-    explain::format(&parsed, style)
-}
-
-/// The canonical form of a puzzle: the smallest 81- (or 16-) character line, `.` for
-/// a blank, over every transformation of its class.
-#[pg_extern(immutable, strict, parallel_safe, cost = 100)]
-fn sudoku_canonical(puzzle: &str) -> String {
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(p) => p,
-        Err(e) => return marks::canonical(puzzle, e),
-    };
-    sudoku_core::canonical::try_canonical(&parsed)
-        .unwrap_or_else(|e| raise(e))
-        .to_line()
-}
-
-/// True when two puzzles are the same puzzle up to relabelling digits, permuting rows
-/// within bands, bands, columns within stacks, stacks, and transposing.
-#[pg_extern(immutable, strict, parallel_safe, cost = 200)]
-fn sudoku_equivalent(a: &str, b: &str) -> bool {
-    let (a, b) = match (Puzzle::parse(a), Puzzle::parse(b)) {
-        (Ok(a), Ok(b)) => (a, b),
-        (a_read, b_read) => return marks::equivalent(a, a_read, b, b_read),
-    };
-    a.check_givens().unwrap_or_else(|e| raise(e));
-    b.check_givens().unwrap_or_else(|e| raise(e));
-    sudoku_core::canonical::equivalent(&a, &b)
-}
-
-/// True when the text is a puzzle whose givens do not contradict each other. Never
-/// raises for bad text.
-#[pg_extern(immutable, strict, parallel_safe, cost = 2)]
-fn sudoku_is_valid(puzzle: &str) -> bool {
-    match Puzzle::parse(puzzle) {
-        Ok(p) => p.check_givens().is_ok(),
-        Err(e) => marks::is_valid(puzzle, e),
-    }
-}
+pgrx::extension_sql_file!("../sql/functions.sql", name = "functions", finalize);
 
 #[cfg(any(test, feature = "pg_test"))]
-#[pg_schema]
+#[pgrx::pg_schema]
 mod tests {
     use pgrx::prelude::*;
 
@@ -846,6 +121,82 @@ mod tests {
         assert_eq!(sqlstate_of(&format!("SELECT sudoku_solve('{EASY}')")), None);
     }
 
+    /// SQLSTATE and DETAIL raised by `sql` ("none" when it succeeds).
+    fn state_and_detail(sql: &str) -> String {
+        Spi::run(
+            "CREATE OR REPLACE FUNCTION pg_temp.state_and_detail(q text) RETURNS text LANGUAGE plpgsql AS \
+             $$ DECLARE d text; BEGIN EXECUTE q; RETURN 'none'; EXCEPTION WHEN OTHERS THEN \
+             GET STACKED DIAGNOSTICS d = PG_EXCEPTION_DETAIL; RETURN SQLSTATE || ' ' || d; END $$",
+        )
+        .unwrap();
+        Spi::get_one_with_args::<String>("SELECT pg_temp.state_and_detail($1)", &[sql.into()])
+            .unwrap()
+            .unwrap()
+    }
+
+    #[pg_test]
+    fn every_argument_error_has_its_state_and_a_detail() {
+        for (call, state, detail_start) in [
+            ("SELECT * FROM sudoku_generate(-1)", "22023", "count is"),
+            (
+                "SELECT * FROM sudoku_generate(1, 0, 82)",
+                "22023",
+                "clues is",
+            ),
+            (
+                "SELECT * FROM sudoku_generate(1, symmetry => 'x')",
+                "22023",
+                "The symmetries",
+            ),
+            (
+                "SELECT * FROM sudoku_generate(1, min_rating => 'NaN')",
+                "22023",
+                "Ratings are",
+            ),
+            (
+                "SELECT * FROM sudoku_generate(1, max_rating => 'NaN')",
+                "22023",
+                "Ratings are",
+            ),
+            (
+                "SELECT sudoku_format('1234341221434321', 'x')",
+                "22023",
+                "The styles",
+            ),
+            (
+                "SELECT sudoku_count_solutions('1234341221434321', 0)",
+                "22023",
+                "max_count is",
+            ),
+            (
+                "SELECT * FROM sudoku_generate(1, near => '1234341221434321')",
+                "22023",
+                "Generation near",
+            ),
+            (
+                "SELECT * FROM sudoku_hint(repeat('.', 81), '', repeat('?', 729))",
+                "22P02",
+                "marks: Character \"?\"",
+            ),
+            (
+                "SELECT * FROM sudoku_check(repeat('.', 81), '1', '')",
+                "22P02",
+                "progress: Found 1 cells",
+            ),
+        ] {
+            let got = state_and_detail(call);
+            assert!(
+                got.starts_with(&format!("{state} {detail_start}")),
+                "{call}: {got}"
+            );
+        }
+        // Never raises: false for any text that is no puzzle.
+        assert_eq!(
+            Spi::get_one::<bool>("SELECT sudoku_is_valid(E'\\x01\\x7f')").unwrap(),
+            Some(false)
+        );
+    }
+
     #[pg_test]
     fn candidates_are_rows_per_blank() {
         let n = Spi::get_one::<i64>(&format!("SELECT count(*) FROM sudoku_candidates('{EASY}')"))
@@ -911,7 +262,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             keys.as_deref(),
-            Some("blanks,blanks_after_singles,givens,hidden_singles,naked_singles,path_guesses,path_steps,rating,search_backtracks,search_band_updates,search_guesses,search_hidden_singles,search_naked_singles,size,solutions,solved_by_singles,techniques")
+            Some("blanks,blanks_after_singles,givens,hidden_singles,naked_singles,path_guesses,path_steps,placed,rating,search_backtracks,search_band_updates,search_guesses,search_hidden_singles,search_naked_singles,size,solutions,solved_by_singles,techniques")
         );
     }
 

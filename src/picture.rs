@@ -1,33 +1,67 @@
 //! SQL glue of the pictures (`sudoku_core::picture`): `sudoku_svg` and
 //! `sudoku_svg_pages`. Arguments are checked here (22023 with a DETAIL naming the
-//! argument), puzzles go through the same parser and errors as every other function.
+//! argument), puzzles go through the same reader and errors as every other function.
+//! The SVG goes back in the database's encoding ([`svg_text`]).
 
-use crate::marks::read_position;
-use crate::{check_interrupts, raise, raise_argument_with_detail, Interruptible};
-use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
 use sudoku_core::picture::{
     self, PageItem, PageKind, PageLayout, Paper, PictureError, Position, StepError,
 };
 use sudoku_core::position::engine;
 use sudoku_core::position::solve::solve_position_observed;
-use sudoku_core::{ErrorKind, Puzzle, PuzzleError};
+use sudoku_core::position::text::Text;
+use sudoku_core::{Puzzle, PuzzleError};
+
+use crate::encoding::{DbString, DbText};
+use crate::errors::{
+    check_interrupts, db_encoding, raise, raise_argument as raise_argument_with_detail, raise_in,
+    raise_oom, raise_with, DbEncoding, Interruptible,
+};
+use crate::read;
 
 /// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
 /// past its byte limit, `53200` when memory is refused.
 fn raise_picture(err: PictureError) -> ! {
     match err {
-        PictureError::OutOfMemory(e) => crate::raise_oom(e),
-        other => {
-            ErrorReport::new(
-                PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
-                format!("sudoku picture too large: {other}"),
-                function_name!(),
-            )
-            .report(PgLogLevel::ERROR);
-            unreachable!("an ERROR report does not return")
+        PictureError::OutOfMemory(e) => raise_oom(e),
+        PictureError::TooLarge { limit } => raise_with(
+            PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
+            format!("sudoku picture too large: {err}"),
+            format!(
+                "A picture holds at most {limit} bytes; fewer puzzles a page, or fewer pencil marks, make it smaller."
+            ),
+        ),
+        PictureError::TooManyLinks { found } => raise_with(
+            PgSqlErrorCode::ERRCODE_PROGRAM_LIMIT_EXCEEDED,
+            format!("sudoku picture too large: {err}"),
+            format!(
+                "The step has {found} chain links; a picture draws at most {}.",
+                picture::MAX_LINKS
+            ),
+        ),
+    }
+}
+
+/// An SVG document as a result, in the database's encoding. Where that encoding is
+/// neither UTF-8 nor SQL_ASCII, a character outside ASCII that is not a letter or digit
+/// (the caption's " · " the pages write, the writer's U+FFFD for a character XML
+/// forbids, a caption's own punctuation) is written as an XML character reference,
+/// which every encoding holds and every reader draws as the same character; letters
+/// and digits, which come from the caller's own captions in the database's encoding,
+/// go back as they are.
+fn svg_text(svg: String) -> DbString {
+    if svg.is_ascii() || matches!(db_encoding(), DbEncoding::Utf8 | DbEncoding::SqlAscii) {
+        return DbString(svg);
+    }
+    let mut out = String::with_capacity(svg.len() + 64);
+    for c in svg.chars() {
+        if c.is_ascii() || c.is_alphanumeric() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("&#x{:X};", c as u32));
         }
     }
+    DbString(out)
 }
 
 /// The picture's width in pixels, checked.
@@ -47,12 +81,17 @@ fn checked_size(size: i32) -> u32 {
 /// position it starts from.
 #[pg_extern(immutable, strict, parallel_safe, cost = 100)]
 fn sudoku_svg(
-    puzzle: &str,
+    puzzle: DbText,
     size: default!(i32, 450),
     labels: default!(bool, false),
     candidates: default!(bool, false),
     step: default!(i32, -1),
-) -> String {
+) -> DbString {
+    svg_text(puzzle_svg(&puzzle, size, labels, candidates, step))
+}
+
+/// The SVG of `sudoku_svg`.
+fn puzzle_svg(puzzle: &str, size: i32, labels: bool, candidates: bool, step: i32) -> String {
     let px = checked_size(size);
     if step < -1 {
         raise_argument_with_detail(
@@ -60,11 +99,11 @@ fn sudoku_svg(
             "step -1 (the default) draws no step, 0 the next hint (sudoku_hint), n >= 1 step n of sudoku_steps.",
         );
     }
-    let parsed = match Puzzle::parse(puzzle) {
-        Ok(parsed) => parsed,
+    let parsed = match read::text(puzzle) {
+        Text::Puzzle(parsed, _) => parsed,
         // A pencil-mark text (729 characters or a candidate grid): its marks drawn as
         // they are, givens and placed digits as Sukaku Explainer reads them.
-        Err(e) => return marks_svg(puzzle, e, px, labels, step),
+        marks => return marks_svg(&marks, px, labels, step),
     };
     parsed.check_givens().unwrap_or_else(|e| raise(e));
     if step >= 0 {
@@ -115,11 +154,11 @@ fn raise_step(e: StepError, what: &str) -> ! {
 }
 
 /// The picture of a pencil-mark text: the position read as the other functions read it
-/// (`marks::position_of`), every open cell with its marks; with `step`, the hint (0) or
+/// (`read::position`), every open cell with its marks; with `step`, the hint (0) or
 /// step n of `sudoku_steps` on that text drawn on the position it starts from, with the
 /// player's own marks (less what earlier steps removed).
-fn marks_svg(text: &str, puzzle_error: PuzzleError, px: u32, labels: bool, step: i32) -> String {
-    let position = crate::marks::position_of(text, puzzle_error);
+fn marks_svg(text: &Text, px: u32, labels: bool, step: i32) -> String {
+    let position = read::position(text);
     let givens = Puzzle::from_cells(position.givens);
     if step >= 0 {
         let at = picture::locate_position_step(&position, step as usize, &mut Interruptible)
@@ -140,14 +179,7 @@ fn marks_svg(text: &str, puzzle_error: PuzzleError, px: u32, labels: bool, step:
 /// Raises the error of element `index` (from 1) of the puzzles array, as the other
 /// functions raise it, the DETAIL naming the element.
 fn raise_element(index: usize, err: PuzzleError) -> ! {
-    let code = match err.kind() {
-        ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
-        ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
-    };
-    ErrorReport::new(code, err.message(), function_name!())
-        .set_detail(format!("puzzles[{index}]: {}", err.detail()))
-        .report(PgLogLevel::ERROR);
-    unreachable!("an ERROR report does not return")
+    raise_in(&format!("puzzles[{index}]"), err)
 }
 
 /// A puzzle of the pages with what its caption and its solution need.
@@ -162,13 +194,14 @@ struct Prepared {
 
 /// Element `index` (from 1) of the puzzles array read as every function reads a puzzle
 /// text: a puzzle, or else a pencil-mark text (729 characters or a candidate grid,
-/// `marks::position_of`'s reading), with its solution and rating (`sudoku_solve`'s and
+/// `read::position`'s reading), with its solution and rating (`sudoku_solve`'s and
 /// `sudoku_rate`'s of the same text); its errors raised with a DETAIL naming the element.
 fn prepare(index: usize, text: &str, label: String) -> Prepared {
-    let parsed = match Puzzle::parse(text) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            let position = read_position(text, e).unwrap_or_else(|e| raise_element(index, e));
+    let parsed = match read::try_text(text) {
+        Ok(Text::Puzzle(parsed, _)) => parsed,
+        Err(e) => raise_element(index, e),
+        Ok(marks) => {
+            let position = marks.position().unwrap_or_else(|e| raise_element(index, e));
             let outcome = solve_position_observed(&position, 2, &mut Interruptible);
             let rating = (outcome.count == 1)
                 .then(|| engine::rate(&position, &mut Interruptible).map(|r| r.er))
@@ -203,12 +236,19 @@ fn prepare(index: usize, text: &str, label: String) -> Prepared {
 /// drawn (the solver starts from them), its solution the solution of the marks.
 #[pg_extern(immutable, strict, parallel_safe, cost = 5000)]
 fn sudoku_svg_pages(
-    puzzles: Array<&str>,
-    labels: default!(Array<&str>, "'{}'"),
+    puzzles: Array<DbText>,
+    labels: default!(Array<DbText>, "'{}'"),
     per_page: default!(i32, 4),
-    paper: default!(&str, "'a4'"),
+    paper: default!(DbText, "'a4'"),
     solutions: default!(bool, true),
-) -> TableIterator<'static, (name!(page, i32), name!(solutions, bool), name!(svg, String))> {
+) -> TableIterator<
+    'static,
+    (
+        name!(page, i32),
+        name!(solutions, bool),
+        name!(svg, DbString),
+    ),
+> {
     let per_page = match usize::try_from(per_page) {
         Ok(n) if PageLayout::PER_PAGE.contains(&n) => n,
         _ => raise_argument_with_detail(
@@ -216,9 +256,9 @@ fn sudoku_svg_pages(
             "A page holds 1, 2, 4 or 6 puzzles.",
         ),
     };
-    let Some(paper) = Paper::from_name(paper) else {
+    let Some(paper) = Paper::from_name(&paper) else {
         raise_argument_with_detail(
-            format!("unknown paper \"{paper}\""),
+            format!("unknown paper \"{}\"", &*paper),
             "The papers are a4 (210 x 297 mm) and letter (8.5 x 11 in).",
         );
     };
@@ -241,10 +281,10 @@ fn sudoku_svg_pages(
             );
         };
         let label = match labels.get(i).flatten() {
-            Some(l) => l.to_string(),
+            Some(l) => l.into_string(),
             None => (i + 1).to_string(),
         };
-        items.push(prepare(i + 1, text, label));
+        items.push(prepare(i + 1, &text, label));
     }
     let layout = PageLayout { per_page, paper };
     let pages = layout.pages_for(items.len());
@@ -271,6 +311,6 @@ fn sudoku_svg_pages(
             .collect();
         let svg =
             picture::page(&shown, layout, kind, k + 1, pages).unwrap_or_else(|e| raise_picture(e));
-        (row as i32 + 1, kind == PageKind::Solutions, svg)
+        (row as i32 + 1, kind == PageKind::Solutions, svg_text(svg))
     }))
 }

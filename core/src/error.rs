@@ -54,6 +54,14 @@ pub enum PuzzleError {
         line: usize,
         column: usize,
     },
+    /// A character of a text read as pencil marks alone (the `marks` of a player's
+    /// position) that neither form allows; positions as for `InvalidCharacter`.
+    InvalidMarkCharacter {
+        ch: char,
+        position: usize,
+        line: usize,
+        column: usize,
+    },
     /// The text holds a number of cells other than 81 (9×9) or 16 (4×4).
     CellCount { found: usize },
     /// A 4×4 puzzle with a digit above 4; positions as for `InvalidCharacter`.
@@ -116,6 +124,7 @@ impl PuzzleError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             PuzzleError::InvalidCharacter { .. }
+            | PuzzleError::InvalidMarkCharacter { .. }
             | PuzzleError::CellCount { .. }
             | PuzzleError::DigitOutOfRange { .. }
             | PuzzleError::MarksLength { .. }
@@ -152,6 +161,9 @@ impl PuzzleError {
                     unit.name(),
                     index + 1
                 )
+            }
+            PuzzleError::InvalidMarkCharacter { ch, .. } => {
+                format!("invalid character {} in pencil marks", show_char(*ch))
             }
             PuzzleError::MarksLength { found } => {
                 format!("pencil-mark line has {found} characters, expected 729")
@@ -198,6 +210,13 @@ impl PuzzleError {
             PuzzleError::InvalidCharacter { ch, position, line, column } => format!(
                 "Character {} at position {position} (line {line}, column {column}) is not a digit 1-9, \
                  a blank (\"0\", \".\", \"?\"), whitespace or a grid-drawing character (\"|\", \"-\", \"+\").",
+                show_char(*ch)
+            ),
+            PuzzleError::InvalidMarkCharacter { ch, position, line, column } => format!(
+                "Character {} at position {position} (line {line}, column {column}) is in neither pencil-mark \
+                 form: a 729-character line (9 places a cell, the digit d at place d while it is a candidate, \
+                 \".\" or \"0\" once removed) or a candidate grid (each cell its candidates 1-9 run together, \
+                 cells apart by whitespace or \"|\", borders of \"-\", \"+\", \"=\", \"*\", \".\", \":\", \"'\").",
                 show_char(*ch)
             ),
             PuzzleError::CellCount { found } => format!(

@@ -66,6 +66,8 @@ pub enum RangeError {
     Unreachable,
     /// The range starts above what random generation reaches ([`RANDOM_REACH`]).
     BeyondRandom,
+    /// The range holds 1.0 alone and digging stops below [`FULL_HOUSE_CLUES`] givens.
+    BelowRandom,
 }
 
 /// Refuses a range no puzzle can reach (so that asking for it is an error, not an
@@ -90,6 +92,24 @@ pub fn check_range(range: RatingRange) -> Result<(), RangeError> {
 pub fn check_random_reach(range: RatingRange) -> Result<(), RangeError> {
     if range.min > RANDOM_REACH {
         Err(RangeError::BeyondRandom)
+    } else {
+        Ok(())
+    }
+}
+
+/// The fewest givens at which random generation makes puzzles rated 1.0 (full houses
+/// alone): of 3,000 minimal puzzles (`generate(7, 0..3000)`) and of 1,000 each dug to
+/// 56, 58 and 59 givens, none rated 1.0 (all 1.2 or more); of 500 dug to 60 givens, 8
+/// did, and of 500 dug to 65, 210.
+pub const FULL_HOUSE_CLUES: usize = 60;
+
+/// Refuses a range that holds no rating but 1.0 (full houses alone) when digging stops
+/// below [`FULL_HOUSE_CLUES`] givens (`clues` 0: minimal puzzles), where no attempt
+/// reaches it: [`RangeError::BelowRandom`].
+pub fn check_random_floor(range: RatingRange, clues: usize) -> Result<(), RangeError> {
+    let full_house_only = range.max < 12;
+    if full_house_only && clues < FULL_HOUSE_CLUES {
+        Err(RangeError::BelowRandom)
     } else {
         Ok(())
     }
@@ -165,6 +185,32 @@ mod tests {
     use super::*;
     use crate::generate::{generate, Symmetry};
     use crate::search::Silent;
+
+    #[test]
+    fn full_houses_alone_need_sixty_givens() {
+        let only_1_0 = RatingRange { min: 10, max: 10 };
+        assert_eq!(
+            check_random_floor(only_1_0, 0),
+            Err(RangeError::BelowRandom)
+        );
+        assert_eq!(
+            check_random_floor(only_1_0, 59),
+            Err(RangeError::BelowRandom)
+        );
+        assert_eq!(check_random_floor(only_1_0, 60), Ok(()));
+        assert_eq!(
+            check_random_floor(RatingRange { min: 10, max: 12 }, 0),
+            Ok(())
+        );
+        // At 60 givens a 1.0 puzzle is found within the attempts a puzzle may take.
+        let options = Options {
+            clues: 60,
+            symmetry: Symmetry::None,
+        };
+        let g = generate_graded_within(7, 0, options, only_1_0, 2_000, &mut Silent)
+            .expect("a puzzle rated 1.0 at 60 givens");
+        assert_eq!(g.rating, Some(10));
+    }
 
     #[test]
     fn without_a_range_the_puzzles_are_the_generators() {

@@ -18,6 +18,7 @@
 
 pub mod check;
 pub mod engine;
+pub mod player;
 pub mod solve;
 mod state;
 pub mod text;

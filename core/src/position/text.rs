@@ -12,7 +12,7 @@
 //! In both, a filled cell is written as its digit alone: what that means is decided by
 //! [`super::Position::from_marks`] (Sukaku Explainer's rule), not here.
 
-use super::state::ALL;
+use super::state::{Position, ALL};
 use crate::error::PuzzleError;
 use crate::grid::CELLS;
 use crate::puzzle::{Layout, Puzzle};
@@ -27,6 +27,18 @@ pub enum Text {
     Puzzle(Puzzle, Layout),
     /// Pencil marks of the 81 cells, as read (a cell may have none: the caller decides).
     Marks([u16; CELLS]),
+}
+
+impl Text {
+    /// The position of the text: a puzzle's givens with the candidates they leave
+    /// ([`Position::from_puzzle`], 9×9 only), pencil marks read as Sukaku Explainer reads
+    /// them ([`Position::from_marks`]).
+    pub fn position(&self) -> Result<Position, PuzzleError> {
+        match self {
+            Text::Puzzle(p, _) => Position::from_puzzle(p),
+            Text::Marks(m) => Position::from_marks(m),
+        }
+    }
 }
 
 /// Reads a puzzle or pencil marks. A text that is a puzzle is read as one, exactly as
@@ -74,11 +86,27 @@ pub fn read_beyond_puzzle(
 pub fn read_marks(text: &str) -> Result<[u16; CELLS], PuzzleError> {
     // A 729-character line is one word, or a few (a line cut in pieces); a grid is 81
     // cells and its borders.
-    if tokens(text).nth(16).is_some() {
+    let read = if tokens(text).nth(16).is_some() {
         parse_grid(text)
     } else {
         parse_line(text)
-    }
+    };
+    // The forms share the puzzle's character error; here the text is pencil marks for
+    // certain, and the error says so, with the pencil-mark rules.
+    read.map_err(|e| match e {
+        PuzzleError::InvalidCharacter {
+            ch,
+            position,
+            line,
+            column,
+        } => PuzzleError::InvalidMarkCharacter {
+            ch,
+            position,
+            line,
+            column,
+        },
+        other => other,
+    })
 }
 
 fn looks_like_line(text: &str) -> bool {

@@ -119,3 +119,9 @@ SELECT * FROM sudoku_generate(1, clues => 30, near => :middling);
 SET statement_timeout = '300ms';
 SELECT count(*) FROM sudoku_generate(1000, 1, min_rating => 10.0, max_rating => 19.9, near => :hard);
 RESET statement_timeout;
+-- Ratings that are no numbers are refused, and a range random digging never reaches at
+-- these givens is refused at once, with what reaches it (1.0 is full houses alone).
+SELECT * FROM sudoku_generate(1, min_rating => 'NaN');
+SELECT * FROM sudoku_generate(1, max_rating => 'NaN');
+SELECT * FROM sudoku_generate(1, 1, min_rating => 1.0, max_rating => 1.0);
+SELECT n, givens, rating FROM sudoku_generate(2, 1, clues => 60, min_rating => 1.0, max_rating => 1.0);

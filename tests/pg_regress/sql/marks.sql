@@ -181,3 +181,22 @@ SELECT s->'naked_singles' AS naked, s->'hidden_singles' AS hidden,
        s->'blanks_after_singles' AS blanks_after, s->'solved_by_singles' AS solved_by_singles
 FROM sudoku_stats(sudoku_format(:'classic', 'marks')) AS s;
 SELECT sudoku_solve(sudoku_format(:'classic', 'marks_grid'));
+
+-- A player's three texts are read once for every function. Empty is ASCII whitespace
+-- alone: a non-breaking space is read, and refused, alone as before digits.
+SELECT count(*) FROM sudoku_hint(:'classic', ' ', '');
+SELECT * FROM sudoku_hint(:'classic', E'\u00a0', '');
+SELECT * FROM sudoku_hint(:'classic', E'\u00a0' || :'classic', '');
+-- An open cell without any mark is the marks' error for every function, sudoku_check too.
+SELECT * FROM sudoku_check(:'classic', '', repeat('.', 729));
+SELECT * FROM sudoku_rate(:'classic', '', repeat('.', 729));
+-- A character neither pencil-mark form allows is named as the marks'.
+SELECT * FROM sudoku_check(:'classic', '', repeat('?', 729));
+-- sudoku_stats of a position: givens, placed digits and open cells add up to 81, and the
+-- open cells are what the singles and the blanks they leave share.
+SELECT s->'givens' AS givens, s->'placed' AS placed, s->'blanks' AS blanks,
+       (s->>'naked_singles')::int + (s->>'hidden_singles')::int + (s->>'blanks_after_singles')::int AS singles_and_left
+FROM sudoku_stats(:'classic', sudoku_solve(:'classic'), '') AS s;
+SELECT s->'givens' AS givens, s->'placed' AS placed, s->'blanks' AS blanks,
+       (s->>'naked_singles')::int + (s->>'hidden_singles')::int + (s->>'blanks_after_singles')::int AS singles_and_left
+FROM sudoku_stats(:'classic', '534678912' || substr(:'classic', 10), '') AS s;

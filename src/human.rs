@@ -1,0 +1,306 @@
+//! The human-logic engine's functions: `sudoku_rate`, `sudoku_hint`, `sudoku_steps`
+//! and `sudoku_stats`, each on a text (a puzzle or pencil marks) and on a player's
+//! position `(puzzle, progress, marks)`. A puzzle goes to the engine from its givens,
+//! anything else to the engine from its position (`sudoku_core::position::engine`).
+
+use std::str::FromStr;
+
+use pgrx::prelude::*;
+use pgrx::AnyNumeric;
+use sudoku_core::position::engine;
+use sudoku_core::position::solve::position_singles;
+use sudoku_core::position::text::Text;
+use sudoku_core::position::Position;
+use sudoku_core::{explain, logic, solve_position_observed, Size};
+
+use crate::encoding::DbText;
+use crate::errors::{check_interrupts, raise, Interruptible};
+use crate::read;
+use crate::rows::{numbered_step, rating_numeric, step_columns, NumberedStep, StepColumns};
+
+/// The ER of a position; NULL unless it has exactly one solution.
+fn rate_position(position: &Position) -> Option<AnyNumeric> {
+    engine::rate(position, &mut Interruptible).map(|r| rating_numeric(r.er))
+}
+
+/// The ER rating (Sudoku Explainer's scale, as Sukaku Explainer computes it), one
+/// decimal; NULL unless the puzzle has exactly one solution.
+#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
+fn sudoku_rate(puzzle: DbText) -> Option<AnyNumeric> {
+    match read::text(&puzzle) {
+        Text::Puzzle(parsed, _) => {
+            let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible)
+                .unwrap_or_else(|e| raise(e));
+            (outcome.count == 1)
+                .then(|| rating_numeric(logic::rate(&parsed, &mut check_interrupts).er))
+        }
+        marks => rate_position(&read::position(&marks)),
+    }
+}
+
+/// The ER rating of a player's position.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_rate(puzzle text, progress text, marks text DEFAULT '')
+RETURNS numeric
+IMMUTABLE STRICT PARALLEL SAFE COST 2000
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_rate_position_wrapper';
+"#)]
+fn sudoku_rate_position(puzzle: DbText, progress: DbText, marks: DbText) -> Option<AnyNumeric> {
+    rate_position(&read::player_position(&puzzle, &progress, &marks))
+}
+
+/// The hint of a text: from the givens for a puzzle, from the position for marks.
+fn hint_of(text: &Text) -> Option<StepColumns> {
+    match text {
+        Text::Puzzle(parsed, _) => explain::hint(parsed, &mut Interruptible)
+            .unwrap_or_else(|e| raise(e))
+            .map(|s| step_columns(parsed.size, &s)),
+        marks => engine::hint(&read::position(marks), &mut Interruptible)
+            .map(|s| step_columns(Size::Nine, &s)),
+    }
+}
+
+/// The easiest next step from the position the puzzle shows: one row, or none when
+/// the grid is full or has no solution.
+///
+/// The SQL is written by hand to tell the planner it returns one row.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_hint(puzzle text)
+RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
+IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_wrapper';
+"#)]
+// pgrx reads a set-returning function's columns from the TableIterator written out in its
+// signature (a type alias would hide it), so the long type stays.
+#[allow(clippy::type_complexity)]
+fn sudoku_hint(
+    puzzle: DbText,
+) -> TableIterator<
+    'static,
+    (
+        name!(technique, String),
+        name!(rating, AnyNumeric),
+        name!(placements, Vec<String>),
+        name!(eliminations, Vec<String>),
+        name!(cells, Vec<String>),
+        name!(units, Vec<String>),
+        name!(explanation, String),
+    ),
+> {
+    TableIterator::new(hint_of(&read::text(&puzzle)))
+}
+
+/// The easiest next step from a player's position.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_hint(puzzle text, progress text, marks text DEFAULT '')
+RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
+IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_position_wrapper';
+"#)]
+#[allow(clippy::type_complexity)]
+fn sudoku_hint_position(
+    puzzle: DbText,
+    progress: DbText,
+    marks: DbText,
+) -> TableIterator<
+    'static,
+    (
+        name!(technique, String),
+        name!(rating, AnyNumeric),
+        name!(placements, Vec<String>),
+        name!(eliminations, Vec<String>),
+        name!(cells, Vec<String>),
+        name!(units, Vec<String>),
+        name!(explanation, String),
+    ),
+> {
+    let position = read::player_position(&puzzle, &progress, &marks);
+    let step = engine::hint(&position, &mut Interruptible);
+    TableIterator::new(step.map(|s| step_columns(Size::Nine, &s)))
+}
+
+/// The path of a position as the rows of `sudoku_steps`.
+fn position_steps(position: &Position) -> Vec<NumberedStep> {
+    engine::path(position, &mut Interruptible)
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+        .map(|(i, s)| numbered_step(Size::Nine, i, s))
+        .collect()
+}
+
+/// The human path from the givens to the solution, one row per step.
+///
+/// The SQL is written by hand to tell the planner how many rows to expect.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_steps(puzzle text)
+RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
+IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_wrapper';
+"#)]
+#[allow(clippy::type_complexity)]
+fn sudoku_steps(
+    puzzle: DbText,
+) -> TableIterator<
+    'static,
+    (
+        name!(step, i32),
+        name!(technique, String),
+        name!(rating, AnyNumeric),
+        name!(placements, Vec<String>),
+        name!(eliminations, Vec<String>),
+        name!(cells, Vec<String>),
+        name!(units, Vec<String>),
+        name!(explanation, String),
+    ),
+> {
+    let rows = match read::text(&puzzle) {
+        Text::Puzzle(parsed, _) => {
+            parsed.check_givens().unwrap_or_else(|e| raise(e));
+            let path = logic::path(&parsed, &mut check_interrupts).unwrap_or_default();
+            let size = parsed.size;
+            path.iter()
+                .enumerate()
+                .map(|(i, s)| numbered_step(size, i, s))
+                .collect()
+        }
+        marks => position_steps(&read::position(&marks)),
+    };
+    TableIterator::new(rows)
+}
+
+/// The human path from a player's position to the solution.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_steps(puzzle text, progress text, marks text DEFAULT '')
+RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
+IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_position_wrapper';
+"#)]
+#[allow(clippy::type_complexity)]
+fn sudoku_steps_position(
+    puzzle: DbText,
+    progress: DbText,
+    marks: DbText,
+) -> TableIterator<
+    'static,
+    (
+        name!(step, i32),
+        name!(technique, String),
+        name!(rating, AnyNumeric),
+        name!(placements, Vec<String>),
+        name!(eliminations, Vec<String>),
+        name!(cells, Vec<String>),
+        name!(units, Vec<String>),
+        name!(explanation, String),
+    ),
+> {
+    TableIterator::new(position_steps(&read::player_position(
+        &puzzle, &progress, &marks,
+    )))
+}
+
+/// A rating in tenths as a JSON number.
+fn rating_json(tenths: u16) -> serde_json::Number {
+    serde_json::Number::from_str(&explain::rating_text(tenths)).expect("a decimal number")
+}
+
+/// The figures of a puzzle, from its givens.
+fn puzzle_stats(parsed: &sudoku_core::Puzzle) -> serde_json::Value {
+    let a = explain::analyse_observed(parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+    let techniques: serde_json::Map<String, serde_json::Value> = a
+        .techniques
+        .into_iter()
+        .map(|(k, v)| (k, v.into()))
+        .collect();
+    serde_json::json!({
+        "size": a.size.name(),
+        "givens": a.givens,
+        "placed": 0,
+        "blanks": a.blanks,
+        "solutions": a.solutions,
+        "naked_singles": a.singles.naked_singles,
+        "hidden_singles": a.singles.hidden_singles,
+        "blanks_after_singles": a.singles.blanks_left,
+        "solved_by_singles": a.singles.blanks_left == 0 && !a.singles.contradiction,
+        "rating": a.rating.map(rating_json),
+        "techniques": techniques,
+        "path_steps": a.path_steps,
+        "path_guesses": a.path_guesses,
+        "search_naked_singles": a.search.naked_singles,
+        "search_hidden_singles": a.search.hidden_singles,
+        "search_band_updates": a.search.band_singles,
+        "search_guesses": a.search.guesses,
+        "search_backtracks": a.search.backtracks,
+    })
+}
+
+/// The figures of a position: `givens` the givens, `placed` the digits placed since,
+/// `blanks` the open cells (81 less both), the singles counted from its marks.
+fn position_stats(position: &Position) -> serde_json::Value {
+    let outcome = solve_position_observed(position, 2, &mut Interruptible);
+    let path = engine::path(position, &mut Interruptible).unwrap_or_default();
+    let mut techniques = serde_json::Map::new();
+    for s in &path {
+        let name = explain::technique_name(s.technique);
+        let n = techniques.get(&name).and_then(|v| v.as_u64()).unwrap_or(0);
+        techniques.insert(name, (n + 1).into());
+    }
+    let guess = |s: &logic::Step| s.technique == logic::Technique::Guess;
+    let rating = (outcome.count == 1).then(|| {
+        let er = path.iter().map(|s| {
+            if guess(s) {
+                logic::BEYOND_LADDER
+            } else {
+                s.rating
+            }
+        });
+        rating_json(er.max().unwrap_or(0))
+    });
+    let search = outcome.first_stats;
+    let singles = position_singles(position);
+    let givens = position.givens.iter().filter(|&&d| d != 0).count();
+    let filled = position.values.iter().filter(|&&d| d != 0).count();
+    serde_json::json!({
+        "size": Size::Nine.name(),
+        "givens": givens,
+        "placed": filled - givens,
+        "blanks": sudoku_core::grid::CELLS - filled,
+        "solutions": outcome.count,
+        "naked_singles": singles.naked_singles,
+        "hidden_singles": singles.hidden_singles,
+        "blanks_after_singles": singles.blanks_left,
+        "solved_by_singles": singles.blanks_left == 0 && !singles.contradiction,
+        "rating": rating,
+        "techniques": techniques,
+        "path_steps": path.len(),
+        "path_guesses": path.iter().filter(|s| guess(s)).count(),
+        "search_naked_singles": search.naked_singles,
+        "search_hidden_singles": search.hidden_singles,
+        "search_band_updates": search.band_singles,
+        "search_guesses": search.guesses,
+        "search_backtracks": search.backtracks,
+    })
+}
+
+/// Figures about a puzzle: its singles, its human path and rating, and the fast
+/// search's work, as jsonb.
+#[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
+fn sudoku_stats(puzzle: DbText) -> pgrx::JsonB {
+    pgrx::JsonB(match read::text(&puzzle) {
+        Text::Puzzle(parsed, _) => puzzle_stats(&parsed),
+        marks => position_stats(&read::position(&marks)),
+    })
+}
+
+/// Figures about a player's position, as sudoku_stats gives them for a pencil-mark text.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_stats(puzzle text, progress text, marks text DEFAULT '')
+RETURNS jsonb
+IMMUTABLE STRICT PARALLEL SAFE COST 2000
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_stats_position_wrapper';
+"#)]
+fn sudoku_stats_position(puzzle: DbText, progress: DbText, marks: DbText) -> pgrx::JsonB {
+    pgrx::JsonB(position_stats(&read::player_position(
+        &puzzle, &progress, &marks,
+    )))
+}
