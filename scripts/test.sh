@@ -5,7 +5,7 @@
 #                   crate absent from the extension's dependencies, and no import cycle among the
 #                   core's modules (scripts/check_module_cycles.py, when present)
 #   2. core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures),
-#                   then randomised inputs through parser and solvers (tools/src/bin/stress.rs)
+#                   then randomised inputs through parser and solvers (tools/src/cmd/stress.rs)
 #   then for each supported PostgreSQL major (14, 15, 16, 17, 18; see scripts/majors.sh):
 #   3. pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
 #   4. pg_regress:  the SQL users see, against the installed release build, in a fresh
@@ -72,7 +72,7 @@ layer() {
 
 # Formatting, clippy on every target of the workspace, and the import structure. The
 # `sudoku` crate (AGPL-3.0) is a peer for benchmarks only: sudoku_core has it as a
-# dev-dependency (benches/) and sudoku_tools as a dependency (tools/src/bin/compare.rs,
+# dev-dependency (benches/) and sudoku_tools as a dependency (tools/src/cmd/compare.rs,
 # canonical_bench.rs), and the extension depends on neither of those uses, which the
 # cargo tree check below keeps true.
 lint_checks() {
@@ -96,7 +96,7 @@ lint_checks() {
 
 core_tests() {
     cargo test -p sudoku_core --release &&
-        cargo run --release -q -p sudoku_tools --bin stress -- --inputs "$STRESS_INPUTS"
+        cargo run --release -q -p sudoku_tools -- stress --inputs "$STRESS_INPUTS"
 }
 
 pg_tests() {
@@ -165,14 +165,14 @@ dataset_checks() {
     fi
     for f in "$data"/*.txt; do
         echo "solving and checking every puzzle of $(basename "$f")" >&2
-        cargo run --release -q -p sudoku_tools --bin solve_file -- "$f" --runs 1 || return 1
-        cargo run --release -q -p sudoku_tools --bin solve_file -- "$f" --runs 1 --limit 2 || return 1
+        cargo run --release -q -p sudoku_tools -- solve_file "$f" --runs 1 || return 1
+        cargo run --release -q -p sudoku_tools -- solve_file "$f" --runs 1 --limit 2 || return 1
     done
     # The rating targets (issue 10) on every tenth puzzle of the rated set (scripts/bench_rating.sh
     # checks them all), and every puzzle of the hardest set rated 9.0 or more.
     if [ -f "$data/se_rated_dev.tsv" ]; then
         echo "ratings of every tenth puzzle of se_rated_dev.tsv against Sukaku Explainer's" >&2
-        cargo run --release -q -p sudoku_tools --bin rating_check -- "$data/se_rated_dev.tsv" --stride 10 || return 1
+        cargo run --release -q -p sudoku_tools -- rating_check "$data/se_rated_dev.tsv" --stride 10 || return 1
     fi
     # The hardest set now rates through the nested chains (seconds to minutes a puzzle): a
     # sample of 5 spread over the file, each rated 9.0 or more and below 20.0 (the ladder
@@ -182,7 +182,7 @@ dataset_checks() {
         local sample
         sample="$(mktemp)"
         grep -v '^#' "$data/puzzles6_forum_hardest_1106.txt" | awk 'NR % 75 == 38' > "$sample"
-        cargo run --release -q -p sudoku_tools --bin rate_times -- "$sample" --runs 1 |
+        cargo run --release -q -p sudoku_tools -- rate_times "$sample" --runs 1 |
             awk -F'\t' '{ n++; print "  " $1 "\t" $2 > "/dev/stderr"; if ($2 + 0 < 9.0 || $2 + 0 >= 20.0) bad++ }
                         END { exit (n == 5 && bad == 0) ? 0 : 1 }' || { rm -f "$sample"; return 1; }
         rm -f "$sample"
@@ -192,7 +192,7 @@ dataset_checks() {
     # against the targets, 95 % the same and 99 % within 0.1 per band).
     if [ -f "$data/se_rated_hardest_dev.tsv" ]; then
         echo "ratings of every 50th puzzle of se_rated_hardest_dev.tsv against the published ones" >&2
-        cargo run --release -q -p sudoku_tools --bin nested_agreement -- "$data/se_rated_hardest_dev.tsv" \
+        cargo run --release -q -p sudoku_tools -- nested_agreement "$data/se_rated_hardest_dev.tsv" \
             --every 50 --offset 25 --mismatches --min-same 95 --min-within 99 || return 1
     fi
 }
