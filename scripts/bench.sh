@@ -2,7 +2,7 @@
 # The benchmarks behind BENCHMARKS.md, in one command. Needs ../shared/data (the two
 # public puzzle sets); installs whatever is missing, like the other scripts.
 #   1. core vs the sudoku crate (same run, alternating, medians): every dataset, both
-#      modes (tools/src/cmd/compare.rs); then the criterion benches (benches/solver.rs)
+#      modes (tools/src/cmd/compare.rs); then the criterion benches (core/benches/solver.rs)
 #   2. inside PostgreSQL: SELECT count(sudoku_solve(puzzle)) over the 49,158 17-clue
 #      puzzles with 0 and 2 parallel workers, against a trivial function over the same
 #      rows (the floor) and the core solving the same text from memory; the SQL
@@ -57,7 +57,7 @@ TEXT_US="$(cargo run --release -q -p sudoku_tools -- text_solve "$DATA/puzzles2_
 record "core text" "17-clue parse+solve+render" "$TEXT_US" "us/puzzle"
 
 if [ "$CRITERION" = 1 ]; then
-    say "criterion benches (benches/solver.rs)"
+    say "criterion benches (core/benches/solver.rs)"
     cargo bench -q -p sudoku_core --bench solver 2>/dev/null | grep -E "^[a-zA-Z0-9].*|time:|thrpt:" >"$OUT/criterion.txt" || true
     echo "criterion summary in benchmarks/criterion.txt"
 fi

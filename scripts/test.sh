@@ -72,7 +72,7 @@ layer() {
 
 # Formatting, clippy on every target of the workspace, and the import structure. The
 # `sudoku` crate (AGPL-3.0) is a peer for benchmarks only: sudoku_core has it as a
-# dev-dependency (benches/) and sudoku_tools as a dependency (tools/src/cmd/compare.rs,
+# dev-dependency (core/benches/) and sudoku_tools as a dependency (tools/src/cmd/compare.rs,
 # canonical_bench.rs), and the extension depends on neither of those uses, which the
 # cargo tree check below keeps true.
 lint_checks() {
