@@ -91,6 +91,8 @@ lint_checks() {
     if [ -f "$ROOT/scripts/check_module_cycles.py" ]; then
         python3 "$ROOT/scripts/check_module_cycles.py" || rc=1
     fi
+    # Every command README.md and docs/*.md name exists and runs as written.
+    python3 "$ROOT/scripts/check_commands.py" || rc=1
     return $rc
 }
 
