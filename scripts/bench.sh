@@ -2,7 +2,7 @@
 # The benchmarks behind BENCHMARKS.md, in one command. Needs ../shared/data (the two
 # public puzzle sets); installs whatever is missing, like the other scripts.
 #   1. core vs the sudoku crate (same run, alternating, medians): every dataset, both
-#      modes (tools/src/bin/compare.rs); then the criterion benches (benches/solver.rs)
+#      modes (tools/src/cmd/compare.rs); then the criterion benches (core/benches/solver.rs)
 #   2. inside PostgreSQL: SELECT count(sudoku_solve(puzzle)) over the 49,158 17-clue
 #      puzzles with 0 and 2 parallel workers, against a trivial function over the same
 #      rows (the floor) and the core solving the same text from memory; the SQL
@@ -36,7 +36,7 @@ record() { echo -e "$1\t$2\t$3\t$4" >>"$RESULTS"; printf '%-28s %-48s %12s %s\n'
 ensure_toolchain
 cd "$ROOT"
 GEN="$(mktemp /tmp/sudoku_gen.XXXXXX)"
-cargo run --release -q -p sudoku_tools --bin generate -- 10000 2026 >"$GEN" 2>/dev/null
+cargo run --release -q -p sudoku_tools -- generate 10000 2026 >"$GEN" 2>/dev/null
 chmod 644 "$GEN"
 
 say "core vs the sudoku crate, medians of $((RUNS + 2)) alternating runs"
@@ -44,7 +44,7 @@ for set in "17-clue:$DATA/puzzles2_17_clue.txt" "hardest-1106:$DATA/puzzles6_for
     name="${set%%:*}"
     file="${set#*:}"
     for limit in 1 2; do
-        line="$(cargo run --release -q -p sudoku_tools --bin compare -- "$file" --limit $limit --runs $((RUNS + 2)))"
+        line="$(cargo run --release -q -p sudoku_tools -- compare "$file" --limit $limit --runs $((RUNS + 2)))"
         ours="$(echo "$line" | sed -E 's/.*sudoku_core ([0-9.]+) us.*/\1/')"
         peer="$(echo "$line" | sed -E 's/.*sudoku crate ([0-9.]+) us.*/\1/')"
         ratio="$(echo "$line" | sed -E 's/.*ratio ([0-9.]+).*/\1/')"
@@ -53,11 +53,11 @@ for set in "17-clue:$DATA/puzzles2_17_clue.txt" "hardest-1106:$DATA/puzzles6_for
         record "core limit $limit" "$name ratio" "$ratio" "x"
     done
 done
-TEXT_US="$(cargo run --release -q -p sudoku_tools --bin text_solve -- "$DATA/puzzles2_17_clue.txt" --runs $((RUNS + 2)))"
+TEXT_US="$(cargo run --release -q -p sudoku_tools -- text_solve "$DATA/puzzles2_17_clue.txt" --runs $((RUNS + 2)))"
 record "core text" "17-clue parse+solve+render" "$TEXT_US" "us/puzzle"
 
 if [ "$CRITERION" = 1 ]; then
-    say "criterion benches (benches/solver.rs)"
+    say "criterion benches (core/benches/solver.rs)"
     cargo bench -q -p sudoku_core --bench solver 2>/dev/null | grep -E "^[a-zA-Z0-9].*|time:|thrpt:" >"$OUT/criterion.txt" || true
     echo "criterion summary in benchmarks/criterion.txt"
 fi

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Ratings of pencil-mark positions against Sukaku Explainer's (issue 29): positions made
-# from ../shared/data/se_rated_dev.tsv by tools/src/bin/marks_positions.rs (per puzzle: the
+# from ../shared/data/se_rated_dev.tsv by tools/src/cmd/marks_positions.rs (per puzzle: the
 # candidate grid the givens leave; the same with a random 0-60 % share of the candidates
 # that are not the solution's removed; the position part way along the human path), each
 # written as a 729-character line, rated by Sukaku Explainer v1.15.10 (its serate entry
@@ -27,14 +27,13 @@ if [ "${1:-}" = cost ]; then
     RUNS="${3:-7}"
     DATA="$ROOT/../shared/data/se_rated_dev.tsv"
     cd "$ROOT"
-    cargo build --release -q -p sudoku_tools --bin marks_positions
-    tool=target/release/marks_positions
+    cargo build --release -q -p sudoku_tools
     say "core, without PostgreSQL: $PUZZLES puzzles, $RUNS runs alternated, median run (us a text)"
-    "$tool" compare "$DATA" --sample "$PUZZLES" --runs "$RUNS"
+    "$TOOLS_BIN" marks_positions compare "$DATA" --sample "$PUZZLES" --runs "$RUNS"
     [ "${SUDOKU_SKIP_INSTALL:-}" = 1 ] || install_extension
     start_cluster
     psql_pg -q -c "CREATE EXTENSION sudoku_ext"
-    "$tool" pairs "$DATA" --sample "$PUZZLES" > "$PGTMP/pairs.tsv"
+    "$TOOLS_BIN" marks_positions pairs "$DATA" --sample "$PUZZLES" > "$PGTMP/pairs.tsv"
     chmod 644 "$PGTMP/pairs.tsv"
     psql_pg -q -c "CREATE TABLE pairs (puzzle text, marks text)" \
         -c "\\copy pairs FROM '$PGTMP/pairs.tsv'" -c "VACUUM ANALYZE pairs"
@@ -68,10 +67,9 @@ DATA="$ROOT/../shared/data"
 JAR="$ROOT/../shared/tools/serate/SukakuExplainer-v1.15.10.jar"
 command -v java >/dev/null || { echo "bench_marks: no java (apt-get install openjdk-17-jre-headless)" >&2; exit 2; }
 cd "$ROOT"
-cargo build --release -q -p sudoku_tools --bin marks_positions
-tool=target/release/marks_positions
+cargo build --release -q -p sudoku_tools
 out="$(mktemp -d)"
-"$tool" make "$DATA/se_rated_dev.tsv" --sample "$PUZZLES" --seed "$SEED" > "$out/positions.tsv"
+"$TOOLS_BIN" marks_positions make "$DATA/se_rated_dev.tsv" --sample "$PUZZLES" --seed "$SEED" > "$out/positions.tsv"
 cut -f2 "$out/positions.tsv" > "$out/lines.txt"
 say "$(wc -l < "$out/lines.txt") positions: Sukaku Explainer"
 t0=$(date +%s.%N)
@@ -79,7 +77,7 @@ java -Xmx2g -Xss8m -XX:+UseSerialGC -cp "$JAR" diuf.sudoku.test.serate --threads
     --input="$out/lines.txt" > "$out/serate.txt"
 t1=$(date +%s.%N)
 say "sudoku_core"
-"$tool" rate "$out/positions.tsv" > "$out/ours.tsv"
+"$TOOLS_BIN" marks_positions rate "$out/positions.tsv" > "$out/ours.tsv"
 paste "$out/positions.tsv" "$out/ours.tsv" "$out/serate.txt" |
     awk -F'\t' -v se_s="$(awk "BEGIN { print $t1 - $t0 }")" '
         { kind = $1; ours = $4; theirs = $6 + 0; n[kind]++; total++; ms += $5

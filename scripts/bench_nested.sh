@@ -2,7 +2,7 @@
 # The hardest puzzles (ER 9.4 and up, Sudoku Explainer's nested forcing chains), three raters
 # side by side on the same puzzles in the same run: Sukaku Explainer (../shared/tools/serate,
 # the reference: one warm JVM, one thread), skfr (../shared/tools/skfr, the fast C++ rater of
-# the hardest lists, not exact) and sudoku_core (tools/src/bin/rate_times, one thread).
+# the hardest lists, not exact) and sudoku_core (tools/src/cmd/rate_times.rs, one thread).
 #
 # 1. Exactness per band of ../shared/data/se_rated_hardest_dev.tsv (9.4-10.5, 10.6-11.0,
 #    11.1-11.9), every puzzle: the share rated exactly as published and within 0.1, for
@@ -36,7 +36,7 @@ SERATE="$ROOT/../shared/tools/serate/serate"
 SKFR="$ROOT/../shared/tools/skfr/skfr"
 HARD="${SUDOKU_NESTED_FILE:-$DATA/se_rated_hardest_dev.tsv}"   # another file of puzzle<TAB>ER lines: to try the script
 cd "$ROOT"
-cargo build --release -q -p sudoku_tools --bin rate_times
+cargo build --release -q -p sudoku_tools
 skip() { case " ${SUDOKU_NESTED_SKIP:-} " in *" $1 "*) return 0 ;; *) return 1 ;; esac; }
 out="$(mktemp -d)"
 median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
@@ -55,7 +55,7 @@ if skip agreement; then
 else
 say "exactness per band: every puzzle of se_rated_hardest_dev.tsv, sudoku_core and skfr"
 cut -f1 "$HARD" > "$out/all.txt"
-target/release/rate_times "$out/all.txt" --runs 1 > "$out/ours_all.tsv"
+"$TOOLS_BIN" rate_times "$out/all.txt" --runs 1 > "$out/ours_all.tsv"
 "$SKFR" "$out/all.txt" > "$out/skfr_all.tsv"
 skfr_s="$(sed -n 's/^# seconds //p' "$out/skfr_all.tsv")"
 grep -v '^#' "$out/skfr_all.tsv" > "$out/skfr_all_rows.tsv"
@@ -84,7 +84,7 @@ if skip forum; then
 else
 say "the forum-hardest 375: ratings below 20.0"
 grep -v '^#' "$DATA/puzzles6_forum_hardest_1106.txt" | cut -c1-81 > "$out/forum.txt"
-target/release/rate_times "$out/forum.txt" --runs 1 > "$out/forum_ours.tsv"
+"$TOOLS_BIN" rate_times "$out/forum.txt" --runs 1 > "$out/forum_ours.tsv"
 awk -F'\t' '{ n++; below += ($2 + 0 < 20); c[$2]++; us += $3 }
     END { printf "# forum hardest: %d of %d below 20.0, %.1f ms a puzzle on average; ratings:", below, n, us / n / 1000
           for (r in c) printf " %s:%d", r, c[r]; print "" }' "$out/forum_ours.tsv" | tee -a "$out/agreement.tsv"
@@ -111,7 +111,7 @@ while IFS=$'\t' read -r b p er; do
     skfr_line="$("$SKFR" "$out/one.txt")"
     skfr_er="$(echo "$skfr_line" | head -1 | cut -f2)"
     skfr_ms="$(echo "$skfr_line" | sed -n 's/^# seconds //p' | awk '{ print $1 * 1000 }')"
-    ours="$(target/release/rate_times "$out/one.txt" --runs 3)"
+    ours="$("$TOOLS_BIN" rate_times "$out/one.txt" --runs 3)"
     printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$b" "$er" "$(echo "$se_line" | cut -f2)" \
         "$(echo "$se_line" | awk -F'\t' "$serate_ms"'{ print ms($NF) }')" "$skfr_er" "$skfr_ms" \
         "$(echo "$ours" | cut -f2)" "$(echo "$ours" | awk -F'\t' '{ print $3 / 1000 }')" | tee -a "$out/per_puzzle.tsv"

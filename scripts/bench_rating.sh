@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Ratings against Sukaku Explainer (../shared/tools/serate, one warm JVM, one thread) on
 # the same puzzles in the same run: agreement on the whole of ../shared/data/se_rated_dev.tsv
-# (tools/src/bin/rating_check.rs), the hardest set (every puzzle >= 9.0), and the time
+# (tools/src/cmd/rating_check.rs), the hardest set (every puzzle >= 9.0), and the time
 # per puzzle per ER band (< 4, 4 to 6.2, 6.2 to 8, > 8) on SAMPLE puzzles a band, with
 # their ratio. Then `SELECT count(sudoku_rate(puzzle))` over 10,000 generated puzzles in
 # PostgreSQL with 0 and 2 parallel workers.
@@ -29,12 +29,12 @@ REPEAT="${2:-3}"
 DATA="$ROOT/../shared/data"
 SERATE="$ROOT/../shared/tools/serate/serate"
 cd "$ROOT"
-cargo build --release -q -p sudoku_tools --bin rating_check --bin rate_times
+cargo build --release -q -p sudoku_tools
 out="$(mktemp -d)"
 say "agreement with serate's ratings (se_rated_dev.tsv, every puzzle)"
-target/release/rating_check "$DATA/se_rated_dev.tsv" | tee "$out/agreement.tsv" || true
+"$TOOLS_BIN" rating_check "$DATA/se_rated_dev.tsv" | tee "$out/agreement.tsv" || true
 say "the hardest set: every puzzle rated 9.0 or more"
-target/release/rating_check "$DATA/puzzles6_forum_hardest_1106.txt" --at-least 9.0 | head -1 || true
+"$TOOLS_BIN" rating_check "$DATA/puzzles6_forum_hardest_1106.txt" --at-least 9.0 | head -1 || true
 say "time per puzzle per band, serate and sudoku_core on the same $SAMPLE puzzles a band"
 # SAMPLE puzzles of each band, spread over the band's ratings.
 awk -F'\t' -v n="$SAMPLE" '
@@ -59,7 +59,7 @@ for b in 1 2 3 4; do
         ta="$(wall "$SERATE" "$out/a.txt")"
         tb="$(wall "$SERATE" "$out/b.txt")"
         awk "BEGIN { print ($tb - $ta) * 1000 / ($k * $SAMPLE) }" >> "$out/se_ms"
-        target/release/rate_times "$out/band.txt" > "$out/ours.tsv"
+        "$TOOLS_BIN" rate_times "$out/band.txt" > "$out/ours.tsv"
         awk -F'\t' '{ us += $3 } END { printf "%.4f\n", us / NR / 1000 }' "$out/ours.tsv" >> "$out/ours_ms"
     done
     se="$(median < "$out/se_ms")"

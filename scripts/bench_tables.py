@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Writes the tables of BENCHMARKS.md from benchmarks/results.tsv (scripts/bench.sh), between the
 markers <!-- tables:begin --> and <!-- tables:end -->, so the document shows the figures of the last run.
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The pictures' test layer (issue 30), in a real browser: Debian's headless Chromium.
-#   1. golden files: the pictures of tools/src/bin/pictures.rs written again and compared
+#   1. golden files: the pictures of tools/src/cmd/pictures.rs written again and compared
 #      byte for byte with tests/pictures/*.svg and docs/img/*.svg, and the links of their
 #      steps with tests/pictures/links.tsv (--update rewrites them);
 #   2. layout: every picture inlined in one HTML page; what Chromium laid out (each digit's
@@ -38,8 +38,8 @@ CHECK="python3 $ROOT/tests/browser/check.py"
 rc=0
 
 say "golden files"
-(cd "$ROOT" && cargo run --release -q -p sudoku_tools --bin pictures -- tests "$WORK/tests" &&
-    cargo run --release -q -p sudoku_tools --bin pictures -- docs "$WORK/docs") || exit 1
+(cd "$ROOT" && cargo run --release -q -p sudoku_tools -- pictures tests "$WORK/tests" &&
+    cargo run --release -q -p sudoku_tools -- pictures docs "$WORK/docs") || exit 1
 for pair in "tests:$ROOT/tests/pictures" "docs:$ROOT/docs/img"; do
     made="$WORK/${pair%%:*}" kept="${pair#*:}"
     if [ -n "$UPDATE" ]; then

@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Draws benchmarks/chart.svg from benchmarks/results.tsv (written by scripts/bench.sh):
 time per puzzle, on a logarithmic axis, by solver and dataset. Standard library only.
 

@@ -43,7 +43,7 @@ psql_db -q -c "CREATE EXTENSION sudoku_ext" >/dev/null
 psql_db -q -c "CREATE TABLE sudoku9_9 (id int PRIMARY KEY, puzzle varchar(255))"
 if [ -n "$FILE" ]; then
     say "loading puzzles from $FILE"
-    (cd "$ROOT" && cargo run --release -q -p sudoku_tools --bin contest_csv -- "$(realpath "$FILE")") \
+    (cd "$ROOT" && cargo run --release -q -p sudoku_tools -- contest_csv "$(realpath "$FILE")") \
         | psql_db -q -c "\\copy sudoku9_9 (id, puzzle) FROM STDIN WITH (FORMAT csv)"
 else
     say "generating $PUZZLES puzzles (seed $SEED) into sudoku9_9"

@@ -12,6 +12,13 @@ PG_BIN="/usr/lib/postgresql/${PG_MAJOR}/bin"
 PG_CONFIG="${PG_BIN}/pg_config"
 export PATH="${HOME}/.cargo/bin:${PATH}"
 
+# The internal programs (tools/): one binary, a subcommand each (`sudoku-tools --help`).
+# Scripts run it as `cargo run --release -q -p sudoku_tools -- NAME ARGS`, or, to time it
+# or call it often, build it once (`cargo build --release -q -p sudoku_tools`) and run
+# "$TOOLS_BIN" NAME ARGS.
+# shellcheck disable=SC2034 # read by the scripts that source this file
+TOOLS_BIN="${CARGO_TARGET_DIR:-${ROOT}/target}/release/sudoku-tools"
+
 say() { printf '\n==> %s\n' "$*" >&2; }
 ESC=$'\e' # cargo-pgrx colours its lines: filters match past the escape codes
 

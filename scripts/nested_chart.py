@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Draws benchmarks/nested.svg from the two tables scripts/bench_nested.sh writes:
 benchmarks/nested_agreement.tsv (per ER band of se_rated_hardest_dev.tsv: the share rated
 exactly as published, by sudoku_core and by skfr) and benchmarks/nested_speed.tsv (per band:

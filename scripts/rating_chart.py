@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Draws benchmarks/rating.svg from the two tables scripts/bench_rating.sh writes:
 benchmarks/rating_agreement.tsv (per ER band of the rated set: puzzles, same rating, within
 0.2) and benchmarks/rating_speed.tsv (per ER band: ms per puzzle of Sukaku Explainer and of

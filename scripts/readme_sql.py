@@ -1,3 +1,4 @@
+#!/usr/bin/env python3
 """Runs every SQL example of README.md (and of the docs/*.md pages given) and compares what psql prints with what the
 page shows, so the pages cannot drift from the extension (as Rust's doc-tests keep documentation honest).
 

@@ -2,13 +2,12 @@
 //! from text, solved and written back as text (what `sudoku_solve` does per row),
 //! timed over several runs; prints the median time per puzzle.
 //!
-//! `cargo run --release -p sudoku_tools --bin text_solve -- FILE [--runs R]`
+//! `sudoku-tools text_solve FILE [--runs R]`
 use std::time::Instant;
 use sudoku_core::{solve, Puzzle};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().expect("usage: text_solve FILE [--runs R]");
+pub fn run(args: Vec<String>) {
+    let path = args.first().expect("usage: sudoku-tools text_solve FILE [--runs R]");
     let runs = args
         .iter()
         .position(|a| a == "--runs")

@@ -2,7 +2,7 @@
 //! `generate_graded` (each puzzle generated until one rates inside the band), and the
 //! attempts it took. scripts/bench_generate.sh runs it beside QQWing.
 //!
-//! `cargo run --release -p sudoku_tools --bin generate_bench -- [--per N] [--seed S] [--symmetry none|rotate180|...] [--puzzles FILE]`
+//! `sudoku-tools generate_bench [--per N] [--seed S] [--symmetry none|rotate180|...] [--puzzles FILE]`
 //!
 //! `--puzzles FILE` writes every puzzle made with its rating (`puzzle<TAB>ER`), to
 //! cross-check with Sukaku Explainer's serate.
@@ -20,8 +20,7 @@ const BANDS: [(&str, u16, u16); 5] = [
     (">=8.1", 81, 119),
 ];
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn run(args: Vec<String>) {
     let opt = |name: &str| {
         args.iter()
             .position(|a| a == name)

@@ -11,7 +11,7 @@
 //! random near-empty puzzle), and this is a test of answers, not of patience. Inputs
 //! over budget are counted and reported.
 //!
-//! `cargo run --release -p sudoku_tools --bin stress -- [--inputs N] [--seed S]`
+//! `sudoku-tools stress [--inputs N] [--seed S]`
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use sudoku_core::generate::Rng;
 use sudoku_core::search::{GuessBudget as Budget, OverBudget};
@@ -26,8 +26,7 @@ const ALPHABET: &[char] = &[
     '+', 'x', 'é', '٣', '５', '\u{0}', '\u{7}', '\u{A0}', '😀', '*',
 ];
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn run(args: Vec<String>) {
     let opt = |name: &str, default: u64| {
         args.iter()
             .position(|a| a == name)

@@ -6,16 +6,17 @@
 //! puzzle maps onto its form by a transformation the direct search finds, and counts
 //! the distinct canonical forms of the solution grids.
 //!
-//! `cargo run --release -p sudoku_tools --bin canonical_classes -- [FILE]`
+//! `sudoku-tools canonical_classes [FILE]`
 //! (default `../shared/data/puzzles2_17_clue.txt`).
 use std::collections::HashMap;
 use std::time::Instant;
 use sudoku_core::canonical::{canonical, find_transformation};
 use sudoku_core::{solve, Puzzle};
 
-fn main() {
-    let path = std::env::args()
-        .nth(1)
+pub fn run(args: Vec<String>) {
+    let path = args
+        .into_iter()
+        .next()
         .unwrap_or_else(|| "../shared/data/puzzles2_17_clue.txt".to_string());
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let puzzles: Vec<(usize, Puzzle)> = text

@@ -1,12 +1,12 @@
 //! Generates puzzles and prints them, one line each, with timing on stderr.
 //!
-//! `cargo run --release -p sudoku_tools --bin generate -- COUNT [SEED] [CLUES]`
+//! `sudoku-tools generate COUNT [SEED] [CLUES]`
 use std::time::Instant;
 use sudoku_core::{generate, Options};
 
-fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
+pub fn run(args: Vec<String>) {
+    let args: Vec<u64> = args
+        .iter()
         .map(|a| a.parse().expect("a number"))
         .collect();
     let count = *args.first().unwrap_or(&10);

@@ -3,7 +3,7 @@
 //! solutions of a puzzle file, measured in the same run; and ours on the puzzles
 //! themselves (the pattern-preserving form, which the crate does not offer).
 //!
-//! `cargo run --release -p sudoku_tools --bin canonical_bench -- [FILE] [LIMIT] [RUNS]`
+//! `sudoku-tools canonical_bench [FILE] [LIMIT] [RUNS]`
 //! (default `../shared/data/puzzles2_17_clue.txt`, every puzzle, 3 runs). Each figure
 //! is the median over the grids (puzzles) of the median over the runs of the time of
 //! one call, in microseconds.
@@ -33,17 +33,16 @@ fn median_us<T>(items: &[T], runs: usize, mut call: impl FnMut(&T)) -> f64 {
     medians[medians.len() / 2]
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let path = args
-        .get(1)
+        .first()
         .cloned()
         .unwrap_or_else(|| "../shared/data/puzzles2_17_clue.txt".to_string());
     let limit: usize = args
-        .get(2)
+        .get(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(usize::MAX);
-    let runs: usize = args.get(3).and_then(|a| a.parse().ok()).unwrap_or(3);
+    let runs: usize = args.get(2).and_then(|a| a.parse().ok()).unwrap_or(3);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {path}: {e}"));
     let puzzles: Vec<Puzzle> = text
         .lines()

@@ -1,15 +1,15 @@
 //! Checks every step the ladder takes on the puzzles of a file against their solution
 //! (without the path's safety net) and counts the unsound ones per technique.
 //!
-//! cargo run --release -p sudoku_tools --bin rate_soundness -- FILE
+//! sudoku-tools rate_soundness FILE
 
 use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader};
 use sudoku_core::logic::{next_step, Marks};
 use sudoku_core::Puzzle;
 
-fn main() {
-    let path = std::env::args().nth(1).expect("usage: rate_soundness FILE");
+pub fn run(args: Vec<String>) {
+    let path = args.into_iter().next().expect("usage: sudoku-tools rate_soundness FILE");
     let file = std::fs::File::open(&path).expect("cannot open the file");
     let mut steps = 0usize;
     let mut unsound: BTreeMap<String, usize> = BTreeMap::new();

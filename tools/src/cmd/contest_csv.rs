@@ -3,12 +3,12 @@
 //! rows in the contest's layout (9 lines of 9, `?` blanks; 4×4 puzzles in 4 lines of 4),
 //! for `\copy sudoku9_9 (id, puzzle) FROM ... (FORMAT csv)`. Used by scripts/demo.sh.
 //!
-//! `cargo run --release -p sudoku_tools --bin contest_csv -- FILE`
+//! `sudoku-tools contest_csv FILE`
 use sudoku_core::explain::{format, Style};
 use sudoku_core::Puzzle;
 
-fn main() {
-    let path = std::env::args().nth(1).expect("usage: contest_csv FILE");
+pub fn run(args: Vec<String>) {
+    let path = args.into_iter().next().expect("usage: sudoku-tools contest_csv FILE");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| fail(&format!("{path}: {e}")));
     for (id, item) in Puzzle::parse_many(&text).enumerate() {
         match item {

@@ -1,5 +1,5 @@
 //! Runs the chain producers on pencil-mark positions and compares with Sukaku Explainer:
-//! `cargo run --release -p sudoku_tools --bin chain_positions -- FILE [-v]`, FILE holding
+//! `sudoku-tools chain_positions FILE [-v]`, FILE holding
 //! `729-char pencil marks<TAB>SE rating<TAB>SE step` lines (a cell with one candidate is
 //! taken as placed). Prints the first producer's step (in ladder order) and agreement.
 use std::time::Instant;
@@ -7,14 +7,13 @@ use sudoku_core::grid::Size;
 use sudoku_core::logic::chains::{self, Producer};
 use sudoku_core::logic::Marks;
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let text = std::fs::read_to_string(&args[1]).unwrap();
+pub fn run(args: Vec<String>) {
+    let text = std::fs::read_to_string(&args[0]).unwrap();
     let verbose = args.iter().any(|a| a == "-v");
     // --ladder: the whole ladder's next step instead of the chain producers alone.
     let ladder = args.iter().any(|a| a == "--ladder");
     let only: Option<usize> = args
-        .get(2)
+        .get(1)
         .filter(|a| !a.starts_with('-'))
         .and_then(|s| s.parse().ok());
     let (mut n, mut same) = (0, 0);

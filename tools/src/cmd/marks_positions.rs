@@ -1,7 +1,7 @@
 //! Pencil-mark positions for checking ratings against Sukaku Explainer's
 //! (scripts/bench_marks.sh), and our ratings of them.
 //!
-//! `marks_positions make FILE [--sample N] [--seed S]`: from `puzzle<TAB>ER` lines, N
+//! `sudoku-tools marks_positions make FILE [--sample N] [--seed S]`: from `puzzle<TAB>ER` lines, N
 //! puzzles spread over the file (default 100), three positions each, one a line as
 //! `kind<TAB>729 characters`:
 //! - `givens`: the candidate grid the givens leave;
@@ -10,7 +10,7 @@
 //! - `midpath`: the position after a random number of the steps of the human path
 //!   (`logic::path`), at least one, short of the last.
 //!
-//! `marks_positions compare FILE [--sample N] [--runs R]`: the cost of a puzzle and of
+//! `sudoku-tools marks_positions compare FILE [--sample N] [--runs R]`: the cost of a puzzle and of
 //! the same position as a 729-character text (its candidate grid), over N puzzles
 //! (default 200) of a `puzzle<TAB>ER` file, for what `sudoku_solve`, `sudoku_hint` and
 //! `sudoku_rate` do with each text (read, solve or hint or rate, the solution written
@@ -19,10 +19,10 @@
 //! ratio marks / puzzle. `pairs FILE [--sample N]` prints the same texts as
 //! `puzzle<TAB>marks` lines (scripts/bench_marks.sh cost loads them into PostgreSQL).
 //!
-//! `marks_positions profile FILE TASK FORM [--sample N]`: one task (solve, rate, hint)
+//! `sudoku-tools marks_positions profile FILE TASK FORM [--sample N]`: one task (solve, rate, hint)
 //! on one form (puzzle, marks) only, for a profiler (valgrind --tool=callgrind).
 //!
-//! `marks_positions rate FILE`: reads those lines (or bare 729-character lines) and
+//! `sudoku-tools marks_positions rate FILE`: reads those lines (or bare 729-character lines) and
 //! prints `kind<TAB>ER<TAB>milliseconds` a line, rating each text as `sudoku_rate` does
 //! (read, made a position by Sukaku Explainer's rule, rated; `-` when it has no unique
 //! solution).
@@ -34,10 +34,9 @@ use sudoku_core::position::{engine, Position, ALL};
 use sudoku_core::search::Silent;
 use sudoku_core::{solve, Puzzle};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn run(args: Vec<String>) {
     let usage =
-        "usage: marks_positions make FILE [--sample N] [--seed S] | rate FILE | compare FILE [--sample N]";
+        "usage: sudoku-tools marks_positions make FILE [--sample N] [--seed S] | rate FILE | compare FILE [--sample N]";
     let (mode, file) = (args.first().expect(usage), args.get(1).expect(usage));
     let opt = |name: &str, default: u64| {
         args.iter()

@@ -3,7 +3,7 @@
 //! rated the same, the share within 0.1, the median and largest time per puzzle, and the
 //! longest time between two calls of the interrupt hook (what a cancel waits at most).
 //!
-//! `cargo run --release -p sudoku_tools --bin nested_agreement -- FILE [--every K]
+//! `sudoku-tools nested_agreement FILE [--every K]
 //!  [--offset I] [--mismatches] [--max-er X.Y]`
 //!
 //! FILE: `puzzle<TAB>ER` lines (`../shared/data/se_rated_hardest_dev.tsv`, see its
@@ -61,9 +61,8 @@ fn print_nested_positions(puzzle: &Puzzle) {
     }
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let file = args.first().expect("usage: nested_agreement FILE [--every K] [--offset I] [--mismatches] [--max-er X.Y] [--min-same P] [--min-within P]");
+pub fn run(args: Vec<String>) {
+    let file = args.first().expect("usage: sudoku-tools nested_agreement FILE [--every K] [--offset I] [--mismatches] [--max-er X.Y] [--min-same P] [--min-within P]");
     let opt = |name: &str| {
         args.iter()
             .position(|a| a == name)

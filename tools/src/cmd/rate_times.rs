@@ -4,14 +4,13 @@
 //! beside Sukaku Explainer's times, and for scripts/bench_generate.sh (`--runs 1`) to rate
 //! what the generator made. A puzzle without a single solution rates 0.0.
 //!
-//! `cargo run --release -p sudoku_tools --bin rate_times -- FILE [--runs RUNS]`
+//! `sudoku-tools rate_times FILE [--runs RUNS]`
 use std::time::Instant;
 use sudoku_core::logic::rate;
 use sudoku_core::Puzzle;
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().expect("usage: rate_times FILE [--runs RUNS]");
+pub fn run(args: Vec<String>) {
+    let path = args.first().expect("usage: sudoku-tools rate_times FILE [--runs RUNS]");
     let runs: usize = args
         .iter()
         .position(|a| a == "--runs")

@@ -15,8 +15,8 @@
 //! - `--at-least R`: reads one puzzle a line instead (`#` comments) and fails unless
 //!   every one rates R or more.
 //!
-//! `cargo run --release -p sudoku_tools --bin rating_check -- FILE [--stride N] [--range LO HI] [--worst N]`
-//! `cargo run --release -p sudoku_tools --bin rating_check -- FILE --at-least 9.0`
+//! `sudoku-tools rating_check FILE [--stride N] [--range LO HI] [--worst N]`
+//! `sudoku-tools rating_check FILE --at-least 9.0`
 use std::time::Instant;
 use sudoku_core::logic::{path, rate};
 use sudoku_core::Puzzle;
@@ -32,10 +32,9 @@ fn tenths(er: f64) -> u16 {
     (er * 10.0).round() as u16
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn run(args: Vec<String>) {
     let path_arg = args.first().expect(
-        "usage: rating_check FILE [--stride N] [--range LO HI] [--worst N] | FILE --at-least R",
+        "usage: sudoku-tools rating_check FILE [--stride N] [--range LO HI] [--worst N] | FILE --at-least R",
     );
     let opt = |name: &str, k: usize| {
         args.iter()

@@ -1,7 +1,7 @@
 //! Writes the pictures the tests compare and the documentation shows.
 //!
-//!     cargo run --release -p sudoku_tools --bin pictures -- tests DIR
-//!     cargo run --release -p sudoku_tools --bin pictures -- docs DIR
+//!     sudoku-tools pictures tests DIR
+//!     sudoku-tools pictures docs DIR
 //!
 //! `tests`: the golden files of scripts/browser_test.sh (tests/pictures/); `docs`: the
 //! pictures of docs/pictures.md (docs/img/). Each file is written from the puzzles of
@@ -215,12 +215,11 @@ fn pages_of(
     page(&items, layout, kind, 1, 1).expect("a page")
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().collect();
+pub fn run(args: Vec<String>) {
     let (set, dir) = match args.as_slice() {
-        [_, set, dir] => (set.as_str(), Path::new(dir)),
+        [set, dir] => (set.as_str(), Path::new(dir)),
         _ => {
-            eprintln!("usage: pictures tests|docs DIR");
+            eprintln!("usage: sudoku-tools pictures tests|docs DIR");
             std::process::exit(2);
         }
     };

@@ -1,17 +1,16 @@
 //! Solves every puzzle of a file (one puzzle a line) and checks every answer.
 //!
-//! `cargo run --release -p sudoku_tools --bin solve_file -- FILE [--limit N] [--runs R]`
+//! `sudoku-tools solve_file FILE [--limit N] [--runs R]`
 //!
 //! Prints, for each run, the time per puzzle, then the median over the runs, and the
 //! totals of the search statistics. Exits non-zero if any answer is wrong or missing.
 use std::time::Instant;
 use sudoku_core::{is_solution_of, solve, Puzzle};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn run(args: Vec<String>) {
     let path = args
         .first()
-        .expect("usage: solve_file FILE [--limit N] [--runs R]");
+        .expect("usage: sudoku-tools solve_file FILE [--limit N] [--runs R]");
     let opt = |name: &str, default: u64| {
         args.iter()
             .position(|a| a == name)

@@ -4,15 +4,15 @@
 //! summed over the file, by the producer that found the step. For finding where a
 //! rating spends its time.
 //!
-//! `cargo run --release -p sudoku_tools --bin step_times -- FILE`
+//! `sudoku-tools step_times FILE`
 use std::collections::BTreeMap;
 use std::time::Instant;
 use sudoku_core::logic::chains::{find, Producer};
 use sudoku_core::logic::{aligned, next_step_with, LadderOptions, Marks};
 use sudoku_core::Puzzle;
 
-fn main() {
-    let path = std::env::args().nth(1).expect("usage: step_times FILE");
+pub fn run(args: Vec<String>) {
+    let path = args.into_iter().next().expect("usage: sudoku-tools step_times FILE");
     let text = std::fs::read_to_string(path).expect("a readable file");
     // (stage of the step found) -> (steps, time per stage tried)
     let mut table: BTreeMap<usize, (usize, [f64; 9])> = BTreeMap::new();

@@ -2,15 +2,14 @@
 //! only as a peer) on the same puzzles in the same run, alternating runs, and prints
 //! the medians and their ratio.
 //!
-//! `cargo run --release -p sudoku_tools --bin compare -- FILE [--limit 1|2] [--runs R]`
+//! `sudoku-tools compare FILE [--limit 1|2] [--runs R]`
 use std::time::Instant;
 use sudoku_core::{solve, Puzzle};
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+pub fn run(args: Vec<String>) {
     let path = args
         .first()
-        .expect("usage: compare FILE [--limit 1|2] [--runs R]");
+        .expect("usage: sudoku-tools compare FILE [--limit 1|2] [--runs R]");
     let opt = |name: &str, default: usize| {
         args.iter()
             .position(|a| a == name)

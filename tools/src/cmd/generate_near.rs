@@ -7,7 +7,7 @@
 //! search ends without COUNT puzzles (the budget, or the neighbourhood, ran out) is
 //! counted as a failure, and the median is then taken with failures as infinite times.
 //!
-//! `cargo run --release -p sudoku_tools --bin generate_near -- FILE [--starts 10]
+//! `sudoku-tools generate_near FILE [--starts 10]
 //!  [--from 10.6] [--count 10] [--min 10.0] [--max 19.9] [--seed 1] [--budget 300]
 //!  [--symmetry none] [--print]`   (--print: the puzzles found, one line each, on stdout)
 use std::time::Instant;
@@ -34,9 +34,8 @@ fn tenths(x: f64) -> u16 {
     (x * 10.0).round() as u16
 }
 
-fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let path = args.first().expect("usage: generate_near FILE [options]");
+pub fn run(args: Vec<String>) {
+    let path = args.first().expect("usage: sudoku-tools generate_near FILE [options]");
     let starts: usize = arg(&args, "--starts", 10);
     let from: f64 = arg(&args, "--from", 10.6);
     let count: usize = arg(&args, "--count", 10);

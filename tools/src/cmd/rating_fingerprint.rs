@@ -4,7 +4,7 @@
 //! that print the same file rate every puzzle alike and take the same path: the check
 //! that a speed-up of a technique changed no step (`diff` the two outputs).
 //!
-//! `cargo run --release -p sudoku_tools --bin rating_fingerprint -- FILE [EVERY]`
+//! `sudoku-tools rating_fingerprint FILE [EVERY]`
 //! (EVERY: only every n-th puzzle; the first 81 characters of a line count, `#` lines
 //! are skipped).
 use std::collections::hash_map::DefaultHasher;
@@ -12,9 +12,9 @@ use std::hash::{Hash, Hasher};
 use sudoku_core::logic::{path, rate};
 use sudoku_core::Puzzle;
 
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let file = args.next().expect("usage: rating_fingerprint FILE [EVERY]");
+pub fn run(args: Vec<String>) {
+    let mut args = args.into_iter();
+    let file = args.next().expect("usage: sudoku-tools rating_fingerprint FILE [EVERY]");
     let every: usize = args
         .next()
         .map(|a| a.parse().expect("EVERY: a number"))
