@@ -23,29 +23,11 @@
 //! the minimum, over the geometric maps only, of the map followed by that relabelling.
 //!
 //! # How it is found
-//! - 9×9 puzzles with blanks ([`canonical`]): a breadth-first search that places the
-//!   rows of the result one at a time and keeps, at each depth, only the partial
-//!   arrangements whose prefix is the smallest. The columns are never enumerated:
-//!   each arrangement keeps an ordered partition of the columns (the cells of
-//!   interchangeable columns within each stack, and the groups of interchangeable
-//!   stacks), refined by each new row as in partition-refinement canonical labelling
-//!   (McKay's nauty); the smallest row for a partition is found by sorting each cell,
-//!   then each group of stacks. Only where the order of digits that appear for the
-//!   first time is not decided by the string does the search branch. Two rows of a
-//!   band with the same content are interchangeable, so only one of them is tried.
-//! - 9×9 full grids: the first row always becomes `123456789` (the usual starting
-//!   point of minlex grid canonicalisers), so a digit's label is the position of its
-//!   column in the first row, and the second row is the column map "column of this
-//!   digit in the first row" conjugated by the column order. For each choice of the
-//!   first two rows, a depth-first search over the column positions makes the second
-//!   row as small as possible: the column holding each digit of the second row is
-//!   forced to the smallest position still open to it, and the search branches only
-//!   where the column at a position is a free choice. Before any search, the columns
-//!   that may come first are filtered over all 36 choices of rows at once by what they
-//!   force on the first four values of the second row (`4 5 6` or `4 5 7`, then `1` or
-//!   more). The third row breaks ties, and the last two bands are then fixed by their
-//!   first column, whose values are all different.
-//! - 4×4 puzzles: all 128 geometric maps are tried.
+//! - 9×9 puzzles with blanks: a breadth-first search that places the rows of the result
+//!   one at a time over an ordered partition of the columns (`minlex_puzzle`);
+//! - 9×9 full grids: the first two rows fix the column order (`minlex_grid`);
+//! - 4×4 puzzles: all 128 geometric maps are tried;
+//! - pencil-mark grids ([`canonical_marks`]): see `minlex_marks`.
 //!
 //! [`find_transformation`] is independent of all this: a plain backtracking search
 //! that maps one puzzle's rows and columns onto the other's, used by the tests to
