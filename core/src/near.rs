@@ -158,6 +158,29 @@ struct Node {
 }
 
 /// The search near one start, returning puzzles one at a time ([`NearSearch::next_found`]).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::generate::Symmetry;
+/// use sudoku_core::graded::RatingRange;
+/// use sudoku_core::near::{NearOptions, NearSearch};
+/// use sudoku_core::{logic, solve, Puzzle, Silent};
+///
+/// let start = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )
+/// .unwrap();
+/// // Puzzles rated 1.0 to 2.3 near a puzzle rated 1.2.
+/// let range = RatingRange { min: 10, max: 23 };
+/// let options = NearOptions::new(Symmetry::None, range);
+/// let mut search = NearSearch::new(&start, 1, options, &mut Silent).unwrap();
+/// let found = search.next_found(&mut Silent).unwrap();
+/// assert_ne!(found.puzzle, start);
+/// assert_eq!(solve(&found.puzzle, 2).unwrap().count, 1);
+/// assert_eq!(logic::rate(&found.puzzle, &mut || {}).er, found.rating);
+/// assert!(range.contains(found.rating));
+/// ```
 pub struct NearSearch {
     options: NearOptions,
     symmetry: Symmetry,

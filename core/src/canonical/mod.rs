@@ -61,6 +61,25 @@ use minlex_puzzle::minlex_puzzle;
 /// The puzzle's givens must not contradict each other within a row or column (see
 /// [`Puzzle::check_givens`]; [`try_canonical`] checks it): for such a puzzle the result
 /// is still a puzzle of its class, but not guaranteed to be the same for the whole class.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::canonical::canonical;
+/// use sudoku_core::Puzzle;
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// // The puzzle transposed (rows read as columns) is the same puzzle: the same form.
+/// let transposed = Puzzle::from_cells(std::array::from_fn(|c| puzzle.cells[c % 9 * 9 + c / 9]));
+/// assert_eq!(canonical(&transposed), canonical(&puzzle));
+/// assert_eq!(
+///     canonical(&puzzle).to_line(),
+///     "........1.....2.34156...27......8.......51..232974......16..9....34..7..28.91.45.",
+/// );
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn canonical(puzzle: &Puzzle) -> Puzzle {
     canonical_with_transformation(puzzle).0
 }
@@ -103,6 +122,26 @@ pub fn equivalent_marks(a: &[u16; 81], b: &[u16; 81], check: &mut dyn FnMut()) -
 }
 
 /// Whether `a` and `b` are the same puzzle up to a transformation (equal canonical forms).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::canonical::equivalent;
+/// use sudoku_core::Puzzle;
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// // Digits relabelled (1 and 2 swapped): the same puzzle.
+/// let swap = [0, 2, 1, 3, 4, 5, 6, 7, 8, 9];
+/// let relabelled = Puzzle::from_cells(puzzle.cells.map(|d| swap[d as usize]));
+/// assert!(equivalent(&puzzle, &relabelled));
+/// // One given fewer: another puzzle.
+/// let mut fewer = puzzle.cells;
+/// fewer[0] = 0;
+/// assert!(!equivalent(&puzzle, &Puzzle::from_cells(fewer)));
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn equivalent(a: &Puzzle, b: &Puzzle) -> bool {
     a.size == b.size && a.givens() == b.givens() && canonical(a) == canonical(b)
 }
