@@ -229,6 +229,26 @@ pub struct Analysis {
     pub path_guesses: usize,
 }
 
+/// The figures of `sudoku_stats` for `puzzle` (see [`Analysis`]).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::explain::analyse;
+/// use sudoku_core::Puzzle;
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// let analysis = analyse(&puzzle)?;
+/// assert_eq!((analysis.givens, analysis.solutions, analysis.rating), (30, 1, Some(12)));
+/// // Singles alone solve it; the human path takes 51 steps of two techniques.
+/// assert_eq!(analysis.singles.blanks_left, 0);
+/// assert_eq!(analysis.path_steps, 51);
+/// let names: Vec<&str> = analysis.techniques.iter().map(|(name, _)| name.as_str()).collect();
+/// assert_eq!(names, ["hidden_single_box", "full_house"]);
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn analyse(puzzle: &Puzzle) -> Result<Analysis, PuzzleError> {
     analyse_observed(puzzle, &mut Silent)
 }
@@ -295,6 +315,23 @@ pub fn singles_alone(puzzle: &Puzzle) -> Result<SinglesFixpoint, PuzzleError> {
 /// the puzzle has no solution. With several solutions, the uniqueness techniques and the
 /// chains are left out. Where no technique applies, a guess from the (first) solution,
 /// said so.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::explain::hint;
+/// use sudoku_core::{Puzzle, Silent};
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// let step = hint(&puzzle, &mut Silent)?.expect("the grid is not full");
+/// assert_eq!(step.explanation, "r1c6 is the only cell of box 2 that can hold 8.");
+/// // Cell 5 (r1c6) gets an 8; a hidden single rates 1.2.
+/// assert_eq!((step.placements[0].cell, step.placements[0].digit), (5, 8));
+/// assert_eq!(step.rating, 12);
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn hint<O: Observer>(puzzle: &Puzzle, outer: &mut O) -> Result<Option<Step>, PuzzleError> {
     let outcome = solve_observed(puzzle, 2, &mut *outer)?;
     let Some(solution) = outcome.solution else {
@@ -438,7 +475,7 @@ fn snake_case(name: &str) -> String {
     out
 }
 
-/// The styles of [`format`].
+/// The styles of [`format()`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Style {
     /// One line, `.` for a blank.

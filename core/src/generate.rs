@@ -144,6 +144,23 @@ pub struct Generated {
 }
 
 /// Puzzle number `index` of the sequence for `seed`.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{generate, solve, Options};
+///
+/// let generated = generate(1, 0, Options::default());
+/// // Exactly one solution, the one returned with it.
+/// let outcome = solve(&generated.puzzle, 2)?;
+/// assert_eq!((outcome.count, outcome.solution), (1, Some(generated.solution)));
+/// // The same seed and index give the same puzzle, on any machine.
+/// assert_eq!(generate(1, 0, Options::default()), generated);
+/// // Digging stops at the number of givens asked for.
+/// let thirty = generate(1, 0, Options { clues: 30, ..Options::default() });
+/// assert_eq!(thirty.puzzle.givens(), 30);
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn generate(seed: u64, index: u64, options: Options) -> Generated {
     generate_observed(seed, index, options, &mut Silent)
 }

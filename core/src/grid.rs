@@ -183,7 +183,7 @@ impl Size {
         (self.row(cell) / b) * b + self.col(cell) / b
     }
 
-    /// The three units (row, column, box) of a cell, numbered as in [`Size::units`].
+    /// The three units (row, column, box) of a cell, numbered as in [`UNITS`]: rows first, then columns, then boxes.
     #[inline]
     pub fn units_of(self, cell: usize) -> [usize; 3] {
         [

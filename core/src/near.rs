@@ -3,68 +3,20 @@
 //! for the ratings random generation does not reach (random minimal puzzles rate 9.0 or
 //! more about once in 700, and none of 20,000 rated above 9.2).
 //!
-//! ## Neighbours
+//! A *neighbour* of a puzzle (exactly one solution, its givens symmetric under the symmetry
+//! asked for) is a puzzle with exactly one solution and symmetric givens, made by one move
+//! on whole *orbits* of the symmetry (a cell and its images; single cells without
+//! symmetry): remove an orbit of givens, add an orbit of the solution's digits, or remove
+//! one and give an orbit digits that only one solution of what is left has there (the
+//! "−1+1" of the hardest lists; see `Move`). A start that is not symmetric is first made
+//! so ([`NearSearch::new`]).
 //!
-//! A neighbour of a puzzle `P` (exactly one solution `S`, its givens symmetric under the
-//! symmetry asked for) is a puzzle with exactly one solution and a pattern of givens
-//! symmetric too, made by one move on whole *orbits* of the symmetry (a cell and its images;
-//! single cells without symmetry):
-//! - **remove** an orbit of givens (`P − A`), when the solution stays unique;
-//! - **add** an orbit of blanks with the solution's digits (`P + S|B`): always unique, since
-//!   `S` is then the only solution left;
-//! - **move** (the "−1+1" of the hardest lists): remove orbit `A`, then give orbit `B` (a
-//!   blank of `P − A`, `A` itself included) digits that only one solution of `P − A` has
-//!   there. The solutions of `P − A` are listed once (at most [`SOLUTIONS_PER_REMOVAL`]);
-//!   each pattern of digits on `B` that exactly one of them shows makes a candidate, the
-//!   solution's digits or others: `P − A + pattern` keeps exactly that solution. (When the
-//!   list was cut at its limit a pattern seen once may occur again later, so every
-//!   candidate is checked by the fast solver before anything else: the count of solutions,
-//!   not the listing, decides.)
-//!
-//! A start whose pattern is not symmetric is first made so: the blanks of each partly
-//! filled orbit get the solution's digits (unique, since digits of the solution were only
-//! added). `random` takes the first of rotate90, rotate180, mirror and flip the start is
-//! already symmetric under, else one drawn from the seed.
-//!
-//! ## The search: a beam over neighbours
-//!
-//! The *frontier* holds at most [`BEAM_WIDTH`] rated puzzles, ranked by their distance to
-//! the range (0 inside it; `min − rating` below it; `rating − max` above it), then by turns
-//! (a puzzle whose neighbours have had [`TURN`] ratings gives way to the next one as near
-//! the range, so that one puzzle with a barren neighbourhood cannot hold the search), then
-//! the harder first, then the older first. Each step takes the best-ranked puzzle that still
-//! has neighbours to try, and tries its next neighbour; a puzzle's neighbours are listed
-//! the first time it is taken, in an order shuffled from the seed. Older first among
-//! equals makes it a beam, not a walk: the neighbourhood of a good puzzle is worked through
-//! before the search moves on to its equally good neighbours (on the ten puzzles of the
-//! benchmark, asking for 10.0 to 19.9 with today's rater, the walk, newer first, reached
-//! ten puzzles from 5 starts within the budget, the beam from 8; turns of 32 ratings
-//! reached them from 7, of 100 from 8). A puzzle whose every neighbour was tried leaves the
-//! frontier, making room. A neighbour goes
-//! through cheap filters first, then is rated:
-//! 1. already seen (the start, any puzzle examined before): skipped;
-//! 2. the fast solver's count of solutions must be 1;
-//! 3. when the range starts above 2.3, a puzzle that naked and hidden singles solve from
-//!    its givens is skipped without rating: along its path some single always applies
-//!    (singles keep applying as candidates only shrink), and the ladder takes every single
-//!    (naked single 2.3, the rungs before it less) before anything harder, so it rates at
-//!    most 2.3 ([`tests::puzzles_singles_solve_rate_at_most_2_3`] checks it);
-//! 4. rated ([`crate::logic::rate`], with the interrupt check inside).
-//!
-//! A rated neighbour joins the frontier when it ranks above the worst there (which then
-//! leaves), and is returned when its rating lies in the range: so the walk drifts towards
-//! the range and, once inside, towards its hardest puzzles ("keep the hardest found as the
-//! frontier"), and the puzzles it returns are near each other.
-//!
-//! A 20.0 rating ("the engine cannot finish") counts as the number 20.0, as without a
-//! start: inside the range only when `max` is 20.0 or more, and, above a lower `max`, at
-//! distance `20.0 − max` (so with `max` 19.9 such puzzles rank right after those inside
-//! the range: their neighbours are hard ones).
-//!
-//! With `max` below 20.0 a rating stops at the first step rated above `max`
-//! ([`crate::logic::rate_up_to`]: the ER is the hardest step, so it is then above `max`
-//! whatever follows). Such a puzzle is ranked by that step's rating, a lower bound of its
-//! own, and the ratings the search reports above `max` are such bounds.
+//! The search is a *beam* over neighbours ([`NearSearch::next_found`]): a frontier of at
+//! most [`BEAM_WIDTH`] rated puzzles, the one ranked nearest the range has its next
+//! neighbour tried; a neighbour goes through cheap filters, then is rated, joins the
+//! frontier when it ranks above the worst there, and is returned when its rating lies in
+//! the range. So the search drifts towards the range and, once inside, towards its hardest
+//! puzzles, and the puzzles it returns are near each other.
 //!
 //! ## Bounds: never an endless call
 //!
@@ -109,7 +61,7 @@ pub const EXAMINED_LIMIT: usize = 1 << 20;
 /// What to generate near the start.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NearOptions {
-    /// The symmetry of the pattern of givens (`Random`: see the module documentation).
+    /// The symmetry of the pattern of givens (`Random`: see [`NearSearch::new`]).
     pub symmetry: Symmetry,
     /// The ratings of the puzzles returned.
     pub range: RatingRange,
@@ -172,8 +124,16 @@ pub struct Found {
     pub rating: u16,
 }
 
-/// One move out of a puzzle: remove the orbit of `remove`, then give the orbit of `add`
-/// the digits `digits` (in the orbit's ascending order). [`NO_ORBIT`]: nothing.
+/// One move out of a puzzle `P` (one solution `S`): remove the orbit of `remove`, then
+/// give the orbit of `add` the digits `digits` (in the orbit's ascending order; all 0: the
+/// solution's). [`NO_ORBIT`]: nothing. Three kinds, each keeping exactly one solution:
+/// - **remove** an orbit of givens `A` (`P − A`), when the solution stays unique;
+/// - **add** an orbit of blanks `B` with the solution's digits (`P + S|B`): always unique,
+///   since `S` is then the only solution left;
+/// - **move** (the "−1+1" of the hardest lists): remove orbit `A`, then give orbit `B` (a
+///   blank of `P − A`, `A` itself included) digits that only one solution of `P − A` has
+///   there: `P − A + pattern` keeps exactly that solution, whether the digits are the
+///   solution's or others (listing: [`NearSearch::moves_of`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Move {
     remove: u8,
@@ -198,6 +158,29 @@ struct Node {
 }
 
 /// The search near one start, returning puzzles one at a time ([`NearSearch::next_found`]).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::generate::Symmetry;
+/// use sudoku_core::graded::RatingRange;
+/// use sudoku_core::near::{NearOptions, NearSearch};
+/// use sudoku_core::{logic, solve, Puzzle, Silent};
+///
+/// let start = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )
+/// .unwrap();
+/// // Puzzles rated 1.0 to 2.3 near a puzzle rated 1.2.
+/// let range = RatingRange { min: 10, max: 23 };
+/// let options = NearOptions::new(Symmetry::None, range);
+/// let mut search = NearSearch::new(&start, 1, options, &mut Silent).unwrap();
+/// let found = search.next_found(&mut Silent).unwrap();
+/// assert_ne!(found.puzzle, start);
+/// assert_eq!(solve(&found.puzzle, 2).unwrap().count, 1);
+/// assert_eq!(logic::rate(&found.puzzle, &mut || {}).er, found.rating);
+/// assert!(range.contains(found.rating));
+/// ```
 pub struct NearSearch {
     options: NearOptions,
     symmetry: Symmetry,
@@ -232,7 +215,13 @@ fn solutions_of<O: Observer>(cells: &[u8; CELLS], observer: &mut O) -> (u64, [u8
     }
 }
 
-/// The distance of a rating to the range (0 inside it).
+/// The distance of a rating to the range: 0 inside it, `min − rating` below it, `rating −
+/// max` above it.
+///
+/// A 20.0 rating ("the engine cannot finish") counts as the number 20.0, as without a
+/// start: inside the range only when `max` is 20.0 or more, and, above a lower `max`, at
+/// distance `20.0 − max` (so with `max` 19.9 such puzzles rank right after those inside
+/// the range: their neighbours are hard ones).
 fn distance(range: RatingRange, rating: u16) -> u16 {
     if rating < range.min {
         range.min - rating
@@ -242,7 +231,12 @@ fn distance(range: RatingRange, rating: u16) -> u16 {
 }
 
 impl NearSearch {
-    /// Validates the start, makes it symmetric and rates it (see the module documentation).
+    /// Validates the start, makes it symmetric and rates it.
+    ///
+    /// A start whose pattern is not symmetric is made so: the blanks of each partly filled
+    /// orbit get the solution's digits (unique, since digits of the solution were only
+    /// added). [`Symmetry::Random`] takes the first of rotate90, rotate180, mirror and flip
+    /// the start is already symmetric under, else one drawn from the seed.
     pub fn new<O: Observer>(
         start: &Puzzle,
         seed: u64,
@@ -340,7 +334,16 @@ impl NearSearch {
         self.reach
     }
 
-    /// The rank of a puzzle in the frontier: smaller is better.
+    /// The rank of a puzzle in the frontier, smaller is better: its distance to the range
+    /// ([`distance`]), then its turns (a puzzle whose neighbours have had [`TURN`] ratings
+    /// gives way to the next one as near the range, so that one puzzle with a barren
+    /// neighbourhood cannot hold the search), then the harder first, then the older first.
+    ///
+    /// Older first among equals makes it a beam, not a walk: the neighbourhood of a good
+    /// puzzle is worked through before the search moves on to its equally good neighbours
+    /// (on the ten puzzles of the benchmark, asking for 10.0 to 19.9 with today's rater, the
+    /// walk, newer first, reached ten puzzles from 5 starts within the budget, the beam from
+    /// 8; turns of 32 ratings reached them from 7, of 100 from 8).
     fn rank(&self, node: &Node) -> (u16, u32, std::cmp::Reverse<u16>, u64) {
         (
             distance(self.options.range, node.rating),
@@ -352,6 +355,22 @@ impl NearSearch {
 
     /// The next puzzle in the range: distinct from the start and from every puzzle
     /// returned before, with exactly one solution and the symmetry.
+    ///
+    /// Each step takes the best-ranked puzzle (`NearSearch::rank`) that still has
+    /// neighbours to try, and tries its next one; a puzzle's moves are listed the first time
+    /// it is taken, in an order shuffled from the seed. A neighbour goes through cheap
+    /// filters first, then is rated:
+    /// 1. already seen (the start, any puzzle examined before): skipped;
+    /// 2. the fast solver's count of solutions must be 1;
+    /// 3. when the range starts above 2.3, a puzzle that naked and hidden singles solve from
+    ///    its givens is skipped without rating: along its path some single always applies
+    ///    (singles keep applying as candidates only shrink), and the ladder takes every
+    ///    single (naked single 2.3, the rungs before it less) before anything harder, so it
+    ///    rates at most 2.3 (test `puzzles_singles_solve_rate_at_most_2_3` checks it);
+    /// 4. rated (`rate`, with the interrupt check inside).
+    ///
+    /// A rated neighbour joins the frontier when it ranks above the worst there
+    /// (`NearSearch::admit`), and is returned when its rating lies in the range.
     pub fn next_found<O: Observer>(&mut self, observer: &mut O) -> Result<Found, NearError> {
         loop {
             observer.check_interrupt();
@@ -478,8 +497,15 @@ impl NearSearch {
         out
     }
 
-    /// Every move out of frontier puzzle `index` (see the module documentation), shuffled
-    /// from the seed, at most [`MOVES_PER_PUZZLE`] of them.
+    /// Every [`Move`] out of frontier puzzle `index`, shuffled from the seed, at most
+    /// [`MOVES_PER_PUZZLE`] of them.
+    ///
+    /// For each removal `A`, the solutions of `P − A` are listed once (at most
+    /// [`SOLUTIONS_PER_REMOVAL`]); each pattern of digits on an orbit `B` that exactly one
+    /// of them shows makes a move. When the listing was cut at its limit a pattern seen
+    /// once may occur again later, so every neighbour is checked by the fast solver before
+    /// anything else ([`NearSearch::next_found`], filter 2): the count of solutions, not
+    /// the listing, decides.
     fn moves_of<O: Observer>(
         &mut self,
         index: usize,
@@ -610,6 +636,11 @@ fn solved_by_singles(cells: &[u8; CELLS]) -> bool {
 
 /// The ER of a puzzle with exactly one solution, the interrupt check inside; above
 /// `ceiling`, a lower bound above `ceiling` (the rating stops there).
+///
+/// With a `ceiling` (the range's `max`) below 20.0 the rating stops at the first step
+/// rated above it ([`crate::logic::rate_up_to`]: the ER is the hardest step, so it is
+/// then above `max` whatever follows). Such a puzzle is ranked by that step's rating, a
+/// lower bound of its own, and the ratings the search reports above `max` are such bounds.
 fn rate<O: Observer>(cells: &[u8; CELLS], ceiling: u16, observer: &mut O) -> u16 {
     let puzzle = Puzzle::from_cells(*cells);
     let check = &mut || observer.check_interrupt();
@@ -621,249 +652,4 @@ fn rate<O: Observer>(cells: &[u8; CELLS], ceiling: u16, observer: &mut O) -> u16
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::search::Silent;
-
-    /// A minimal puzzle rated 7.1: `generate(2026, 8, Options::default())`.
-    fn start() -> Puzzle {
-        Puzzle::parse(MIDDLING).unwrap()
-    }
-
-    const MIDDLING: &str =
-        ".........583....4..1......88..4....59.2.5.17...5..1.8....96.......3..4..43.8..65.";
-
-    #[test]
-    fn the_start_is_the_generators_puzzle_rated_7_1() {
-        let g = crate::generate::generate(2026, 8, crate::generate::Options::default());
-        assert_eq!(g.puzzle, start());
-        assert_eq!(crate::logic::rate(&start(), &mut || {}).er, 71);
-    }
-
-    fn take(
-        start: &Puzzle,
-        seed: u64,
-        options: NearOptions,
-        count: usize,
-    ) -> Result<Vec<Found>, NearError> {
-        let mut search = NearSearch::new(start, seed, options, &mut Silent)?;
-        (0..count).map(|_| search.next_found(&mut Silent)).collect()
-    }
-
-    fn check_all(start: &Puzzle, found: &[Found], options: NearOptions, symmetry: Symmetry) {
-        let mut lines: Vec<String> = found.iter().map(|f| f.puzzle.to_line()).collect();
-        for f in found {
-            let out = crate::solver::solve(&f.puzzle, 2).unwrap();
-            assert_eq!(out.count, 1, "{}", f.puzzle.to_line());
-            assert_eq!(out.solution, Some(f.solution));
-            let r = crate::logic::rate(&f.puzzle, &mut || {}).er;
-            assert_eq!(r, f.rating);
-            assert!(options.range.contains(r), "{r}");
-            assert!(
-                is_symmetric(&f.puzzle.cells, symmetry),
-                "{}",
-                f.puzzle.to_line()
-            );
-            assert_ne!(f.puzzle.cells, start.cells);
-        }
-        let n = lines.len();
-        lines.sort();
-        lines.dedup();
-        assert_eq!(lines.len(), n, "puzzles repeat");
-    }
-
-    #[test]
-    fn a_cheap_range_near_a_puzzle_gives_distinct_unique_puzzles_in_range() {
-        let range = RatingRange { min: 20, max: 62 };
-        let options = NearOptions::new(Symmetry::None, range);
-        let found = take(&start(), 5, options, 8).unwrap();
-        check_all(&start(), &found, options, Symmetry::None);
-    }
-
-    #[test]
-    fn the_same_seed_gives_the_same_puzzles_and_another_seed_others() {
-        let options = NearOptions::new(Symmetry::None, RatingRange { min: 10, max: 200 });
-        let a = take(&start(), 1, options, 6).unwrap();
-        assert_eq!(a, take(&start(), 1, options, 6).unwrap());
-        assert_ne!(a, take(&start(), 2, options, 6).unwrap());
-        // Puzzle n does not depend on how many are asked for.
-        assert_eq!(a[..3], take(&start(), 1, options, 3).unwrap()[..]);
-    }
-
-    #[test]
-    fn symmetric_puzzles_near_an_asymmetric_start() {
-        for symmetry in [Symmetry::Rotate180, Symmetry::Rotate90, Symmetry::Mirror] {
-            let options = NearOptions::new(symmetry, RatingRange { min: 10, max: 200 });
-            let found = take(&start(), 3, options, 4).unwrap();
-            check_all(&start(), &found, options, symmetry);
-        }
-        let options = NearOptions::new(Symmetry::Random, RatingRange { min: 10, max: 200 });
-        let search = NearSearch::new(&start(), 3, options, &mut Silent).unwrap();
-        let drawn = search.symmetry();
-        assert_ne!(drawn, Symmetry::Random);
-        assert_ne!(drawn, Symmetry::None);
-        let found = take(&start(), 3, options, 3).unwrap();
-        check_all(&start(), &found, options, drawn);
-    }
-
-    #[test]
-    fn the_budget_ends_the_search_with_what_it_reached() {
-        // Near a middling puzzle, a budget of 20 ratings cannot reach 11.0 to 11.9.
-        let options = NearOptions {
-            ratings_per_puzzle: 20,
-            ..NearOptions::new(Symmetry::None, RatingRange { min: 110, max: 119 })
-        };
-        match take(&start(), 9, options, 1) {
-            Err(NearError::Unreached(reach)) => {
-                assert_eq!(reach.found, 0);
-                assert_eq!(reach.rated, 21, "the start and the budget");
-                assert!(!reach.exhausted);
-                assert!(reach.lowest <= reach.highest);
-                assert!(reach.highest < 110);
-                assert_eq!(reach.start, crate::logic::rate(&start(), &mut || {}).er);
-            }
-            other => panic!("{other:?}"),
-        }
-    }
-
-    #[test]
-    fn near_an_easy_puzzle_the_neighbourhood_runs_out_and_says_so() {
-        // Every neighbour of this puzzle falls to singles: none is rated, none kept.
-        let easy = Puzzle::parse(
-            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
-        )
-        .unwrap();
-        let options = NearOptions::new(Symmetry::None, RatingRange { min: 110, max: 119 });
-        match take(&easy, 1, options, 1) {
-            Err(NearError::Unreached(reach)) => {
-                assert!(reach.exhausted);
-                assert_eq!((reach.rated, reach.start, reach.highest), (1, 12, 12));
-                assert!(reach.solved_by_singles > 100);
-            }
-            other => panic!("{other:?}"),
-        }
-        // Asked for easy puzzles, the same neighbours are rated and returned.
-        let options = NearOptions::new(Symmetry::None, RatingRange { min: 10, max: 23 });
-        let found = take(&easy, 1, options, 5).unwrap();
-        check_all(&easy, &found, options, Symmetry::None);
-    }
-
-    #[test]
-    fn a_bad_start_is_refused() {
-        let mut none = start().cells;
-        // Two solutions: the start with many givens removed.
-        let several = Puzzle::from_cells({
-            let mut c = start().cells;
-            c[..40].iter_mut().for_each(|d| *d = 0);
-            c
-        });
-        let options = NearOptions::new(Symmetry::None, RatingRange::ANY);
-        assert!(matches!(
-            NearSearch::new(&several, 0, options, &mut Silent),
-            Err(NearError::SeveralSolutions)
-        ));
-        // No solution: a digit no solution has there, in a blank cell.
-        let s = crate::solver::solve(&start(), 1).unwrap().solution.unwrap();
-        let cell = (0..CELLS).find(|&c| none[c] == 0).unwrap();
-        none[cell] = (1..=9u8)
-            .find(|&d| {
-                d != s[cell]
-                    && Puzzle::from_cells({
-                        let mut t = none;
-                        t[cell] = d;
-                        t
-                    })
-                    .check_givens()
-                    .is_ok()
-            })
-            .unwrap();
-        assert!(matches!(
-            NearSearch::new(&Puzzle::from_cells(none), 0, options, &mut Silent),
-            Err(NearError::NoSolution)
-        ));
-        let four = Puzzle::parse("1234341221434321").unwrap();
-        assert!(matches!(
-            NearSearch::new(&four, 0, options, &mut Silent),
-            Err(NearError::NotNine)
-        ));
-    }
-
-    #[test]
-    fn puzzles_singles_solve_rate_at_most_2_3() {
-        // The shortcut of filter 3 against the plain way: rate every puzzle.
-        let mut solved_by_singles_seen = 0;
-        for index in 0..300 {
-            let g = crate::generate::generate(
-                77,
-                index,
-                crate::generate::Options {
-                    clues: 30 + (index as usize % 12),
-                    ..Default::default()
-                },
-            );
-            if solved_by_singles(&g.puzzle.cells) {
-                solved_by_singles_seen += 1;
-                let r = crate::logic::rate(&g.puzzle, &mut || {}).er;
-                assert!(r <= 23, "{} rates {r}", g.puzzle.to_line());
-            }
-        }
-        assert!(solved_by_singles_seen > 50);
-    }
-
-    #[test]
-    fn a_rating_up_to_a_ceiling_is_the_rating_or_above_the_ceiling() {
-        // The shortcut of the ratings against the plain way, on generated puzzles of every
-        // difficulty and on neighbours of a hardest puzzle, at ceilings across the scale.
-        let mut puzzles: Vec<Puzzle> = (0..120)
-            .map(|i| crate::generate::generate(31, i, crate::generate::Options::default()).puzzle)
-            .collect();
-        let hard = Puzzle::parse(
-            "..3..6.8.4.....1...8.1....6.1...86......9..5...75.......2.......6...34..9...7...2",
-        )
-        .unwrap();
-        let options = NearOptions::new(Symmetry::None, RatingRange { min: 85, max: 200 });
-        puzzles.extend(take(&hard, 1, options, 6).unwrap().iter().map(|f| f.puzzle));
-        let (mut stopped, mut full) = (0, 0);
-        for p in &puzzles {
-            let plain = crate::logic::rate(p, &mut || {});
-            for ceiling in [20, 40, 62, 80, 90, 95, 199] {
-                let capped = crate::logic::rate_up_to(p, ceiling, &mut || {});
-                if plain.er <= ceiling {
-                    assert_eq!(capped, plain, "{} at {ceiling}", p.to_line());
-                    full += 1;
-                } else {
-                    assert!(
-                        capped.er > ceiling && capped.er <= plain.er,
-                        "{}",
-                        p.to_line()
-                    );
-                    stopped += 1;
-                }
-            }
-        }
-        assert!(stopped > 100 && full > 100, "{stopped} {full}");
-    }
-
-    #[test]
-    fn moves_keep_uniqueness_and_include_other_digits() {
-        let options = NearOptions::new(Symmetry::None, RatingRange::ANY);
-        let mut search = NearSearch::new(&start(), 4, options, &mut Silent).unwrap();
-        let moves = search.moves_of(0, &mut Silent).unwrap();
-        assert!(moves.len() > 100);
-        let node = &search.frontier[0];
-        let mut other_digits = 0;
-        for &mv in moves.iter().take(400) {
-            let cells = search.apply(&node.cells, &node.solution, mv);
-            assert_eq!(
-                crate::solver::solve(&Puzzle::from_cells(cells), 2)
-                    .unwrap()
-                    .count,
-                1
-            );
-            if (0..CELLS).any(|c| cells[c] != 0 && cells[c] != node.solution[c]) {
-                other_digits += 1;
-            }
-        }
-        assert!(other_digits > 0, "no move changes the solution");
-    }
-}
+mod tests;

@@ -72,6 +72,22 @@ pub struct Layout {
 
 impl Puzzle {
     /// Reads a puzzle, checking its syntax only (see [`Puzzle::check_givens`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{Puzzle, Size};
+    ///
+    /// let line =
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+    /// let puzzle = Puzzle::parse(line)?;
+    /// assert_eq!((puzzle.size, puzzle.givens()), (Size::Nine, 30));
+    /// // A blank may also be written 0; a line reads back as written.
+    /// assert_eq!(Puzzle::parse(&line.replace('.', "0"))?, puzzle);
+    /// assert_eq!(puzzle.to_line(), line);
+    /// assert!(Puzzle::parse("53..7x").is_err());
+    /// # Ok::<(), sudoku_core::PuzzleError>(())
+    /// ```
     pub fn parse(text: &str) -> Result<Puzzle, PuzzleError> {
         Self::parse_with_layout(text).map(|(p, _)| p)
     }

@@ -1,10 +1,10 @@
 //! The contract every search shares (the model is tdoku's `all_solvers.h`: one contract,
 //! one file per solver). A search **counts solutions up to a limit**: solving is
 //! `limit = 1`, a uniqueness check `limit = 2`, counting any larger limit. It keeps the
-//! first solution found and its statistics ([`Tally`]), tells an [`Observer`] what it
+//! first solution found and its statistics (`Tally`), tells an [`Observer`] what it
 //! does, and checks for interrupts before every guess.
 //!
-//! The solvers: [`crate::bitboard`] (the fast 9×9 search) and [`crate::plain`] (the
+//! The solvers: `crate::bitboard` (the fast 9×9 search) and `crate::plain` (the
 //! plain cell-by-cell search, any size). [`crate::solver`] chooses between them.
 
 use crate::grid::{UnitKind, CELLS};

@@ -1,8 +1,8 @@
 //! The solvers' front door: which search solves which puzzle, and the helpers every
 //! caller needs (pencil marks from the givens, checking a solution).
 //!
-//! - 9×9 puzzles go to [`crate::bitboard`], the fast search;
-//! - 4×4 puzzles go to [`crate::plain`], the plain cell-by-cell search, which on 9×9
+//! - 9×9 puzzles go to `crate::bitboard`, the fast search;
+//! - 4×4 puzzles go to `crate::plain`, the plain cell-by-cell search, which on 9×9
 //!   puzzles is also the tests' cross-check of the fast one;
 //! - both follow the contract of [`crate::search`]: count solutions up to a limit.
 
@@ -13,11 +13,57 @@ use crate::puzzle::Puzzle;
 use crate::search::{Observer, Outcome, Silent};
 
 /// Solves `puzzle`, counting solutions up to `limit` (0 counts nothing).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{solve, Puzzle};
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// // Limit 2: the solution, and whether it is the only one.
+/// let outcome = solve(&puzzle, 2)?;
+/// assert_eq!(outcome.count, 1);
+/// assert_eq!(outcome.solution.unwrap()[..9], [5, 3, 4, 6, 7, 8, 9, 1, 2]);
+///
+/// // Counting: without its first row the puzzle has two solutions.
+/// let mut cells = puzzle.cells;
+/// cells[..9].fill(0);
+/// assert_eq!(solve(&Puzzle::from_cells(cells), 100)?.count, 2);
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn solve(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
     solve_observed(puzzle, limit, &mut Silent)
 }
 
 /// [`solve`] with an observer.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::grid::CELLS;
+/// use sudoku_core::{solve_observed, Observer, Puzzle};
+///
+/// /// Keeps the first row of every solution found.
+/// struct FirstRows(Vec<Vec<u8>>);
+/// impl Observer for FirstRows {
+///     fn solution(&mut self, grid: &[u8; CELLS]) {
+///         self.0.push(grid[..9].to_vec());
+///     }
+/// }
+///
+/// let mut cells = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?
+/// .cells;
+/// cells[..9].fill(0);
+/// let mut rows = FirstRows(Vec::new());
+/// let outcome = solve_observed(&Puzzle::from_cells(cells), 10, &mut rows)?;
+/// assert_eq!(outcome.count, 2);
+/// assert_eq!(rows.0, [[3, 4, 5, 6, 7, 8, 9, 1, 2], [5, 3, 4, 6, 7, 8, 9, 1, 2]]);
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn solve_observed<O: Observer>(
     puzzle: &Puzzle,
     limit: u64,
@@ -36,6 +82,19 @@ pub fn solve_observed<O: Observer>(
 /// The plain cell-by-cell solver, for any size: the one 4×4 puzzles use, and on 9×9
 /// puzzles a cross-check of the fast one (the same count and set of solutions, in
 /// different statistics).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{solve, solve_plain, Puzzle};
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// let (plain, fast) = (solve_plain(&puzzle, 2)?, solve(&puzzle, 2)?);
+/// assert_eq!((plain.count, plain.solution), (fast.count, fast.solution));
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn solve_plain(puzzle: &Puzzle, limit: u64) -> Result<Outcome, PuzzleError> {
     solve_plain_observed(puzzle, limit, &mut Silent)
 }
@@ -99,6 +158,24 @@ enum SolutionsInner<O: Observer> {
 
 impl<O: Observer> Solutions<O> {
     /// The solutions of `puzzle` up to `limit`, with `observer` checking for interrupts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use sudoku_core::{is_solution_of, Puzzle, Silent, Solutions};
+    ///
+    /// let mut cells = Puzzle::parse(
+    ///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+    /// )?
+    /// .cells;
+    /// cells[..9].fill(0);
+    /// let puzzle = Puzzle::from_cells(cells);
+    /// let solutions: Vec<_> = Solutions::new(&puzzle, 10, Silent)?.collect();
+    /// assert_eq!(solutions.len(), 2);
+    /// assert!(solutions.iter().all(|s| is_solution_of(&puzzle, s)));
+    /// assert_eq!(solutions[0][..9], [3, 4, 5, 6, 7, 8, 9, 1, 2]);
+    /// # Ok::<(), sudoku_core::PuzzleError>(())
+    /// ```
     pub fn new(puzzle: &Puzzle, limit: u64, mut observer: O) -> Result<Solutions<O>, PuzzleError> {
         if puzzle.size != Size::Nine {
             struct Collect<'a, O: Observer>(&'a mut O, Vec<[u8; CELLS]>);
@@ -163,6 +240,22 @@ impl<O: Observer> Iterator for Solutions<O> {
 
 /// The candidates of every cell from the givens alone (pencil marks): a mask for each
 /// blank cell, 0 for each given. Contradictory givens are an error.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::grid::digits_of;
+/// use sudoku_core::{candidates, Puzzle};
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// let marks = candidates(&puzzle)?;
+/// // r1c3 sees 5, 3, 7 in its row, 6, 8 in its column, 9 in its box.
+/// assert_eq!(digits_of(marks[2]).collect::<Vec<_>>(), [1, 2, 4]);
+/// assert_eq!(marks[0], 0, "a given has no candidates");
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn candidates(puzzle: &Puzzle) -> Result<[u16; CELLS], PuzzleError> {
     puzzle.check_givens()?;
     let size = puzzle.size;
@@ -186,6 +279,22 @@ pub fn candidates(puzzle: &Puzzle) -> Result<[u16; CELLS], PuzzleError> {
 
 /// True when `grid` is a complete, valid grid (every unit holds each digit once) that
 /// agrees with every given of `puzzle`. An independent check, used by tests and demos.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::{is_solution_of, solve, Puzzle};
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// let mut grid = solve(&puzzle, 1)?.solution.unwrap();
+/// assert!(is_solution_of(&puzzle, &grid));
+/// // Two digits of a row swapped: the columns now hold a digit twice.
+/// grid.swap(2, 3);
+/// assert!(!is_solution_of(&puzzle, &grid));
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn is_solution_of(puzzle: &Puzzle, grid: &[u8; CELLS]) -> bool {
     let size = puzzle.size;
     let grid = &grid[..size.cells()];

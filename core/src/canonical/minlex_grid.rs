@@ -1,4 +1,16 @@
 //! 9×9 full grids: the first two rows fix the column order.
+//!
+//! The first row always becomes `123456789` (the usual starting point of minlex grid
+//! canonicalisers), so a digit's label is the position of its column in the first row,
+//! and the second row is the column map "column of this digit in the first row"
+//! conjugated by the column order. For each choice of the first two rows, a depth-first
+//! search over the column positions makes the second row as small as possible: the column
+//! holding each digit of the second row is forced to the smallest position still open to
+//! it, and the search branches only where the column at a position is a free choice.
+//! Before any search, the columns that may come first are filtered over all 36 choices of
+//! rows at once by what they force on the first four values of the second row (`4 5 6` or
+//! `4 5 7`, then `1` or more). The third row breaks ties, and the last two bands are then
+//! fixed by their first column, whose values are all different.
 
 use super::transformation::{rows_of, transposed, Transformation};
 use crate::grid::{Size, CELLS};

@@ -1,4 +1,14 @@
 //! 9×9 puzzles with blanks: breadth-first search with an ordered partition of columns.
+//!
+//! The search places the rows of the result one at a time and keeps, at each depth, only
+//! the partial arrangements whose prefix is the smallest. The columns are never
+//! enumerated: each arrangement keeps an ordered partition of the columns (the cells of
+//! interchangeable columns within each stack, and the groups of interchangeable stacks),
+//! refined by each new row as in partition-refinement canonical labelling (McKay's
+//! nauty); the smallest row for a partition is found by sorting each cell, then each group
+//! of stacks. Only where the order of digits that appear for the first time is not decided
+//! by the string does the search branch. Two rows of a band with the same content are
+//! interchangeable, so only one of them is tried.
 
 use super::enumeration::canonical_by_enumeration;
 use super::transformation::{rows_of, transposed, Transformation};

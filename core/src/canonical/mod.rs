@@ -23,29 +23,11 @@
 //! the minimum, over the geometric maps only, of the map followed by that relabelling.
 //!
 //! # How it is found
-//! - 9×9 puzzles with blanks ([`canonical`]): a breadth-first search that places the
-//!   rows of the result one at a time and keeps, at each depth, only the partial
-//!   arrangements whose prefix is the smallest. The columns are never enumerated:
-//!   each arrangement keeps an ordered partition of the columns (the cells of
-//!   interchangeable columns within each stack, and the groups of interchangeable
-//!   stacks), refined by each new row as in partition-refinement canonical labelling
-//!   (McKay's nauty); the smallest row for a partition is found by sorting each cell,
-//!   then each group of stacks. Only where the order of digits that appear for the
-//!   first time is not decided by the string does the search branch. Two rows of a
-//!   band with the same content are interchangeable, so only one of them is tried.
-//! - 9×9 full grids: the first row always becomes `123456789` (the usual starting
-//!   point of minlex grid canonicalisers), so a digit's label is the position of its
-//!   column in the first row, and the second row is the column map "column of this
-//!   digit in the first row" conjugated by the column order. For each choice of the
-//!   first two rows, a depth-first search over the column positions makes the second
-//!   row as small as possible: the column holding each digit of the second row is
-//!   forced to the smallest position still open to it, and the search branches only
-//!   where the column at a position is a free choice. Before any search, the columns
-//!   that may come first are filtered over all 36 choices of rows at once by what they
-//!   force on the first four values of the second row (`4 5 6` or `4 5 7`, then `1` or
-//!   more). The third row breaks ties, and the last two bands are then fixed by their
-//!   first column, whose values are all different.
-//! - 4×4 puzzles: all 128 geometric maps are tried.
+//! - 9×9 puzzles with blanks: a breadth-first search that places the rows of the result
+//!   one at a time over an ordered partition of the columns (`minlex_puzzle`);
+//! - 9×9 full grids: the first two rows fix the column order (`minlex_grid`);
+//! - 4×4 puzzles: all 128 geometric maps are tried;
+//! - pencil-mark grids ([`canonical_marks`]): see `minlex_marks`.
 //!
 //! [`find_transformation`] is independent of all this: a plain backtracking search
 //! that maps one puzzle's rows and columns onto the other's, used by the tests to
@@ -79,6 +61,25 @@ use minlex_puzzle::minlex_puzzle;
 /// The puzzle's givens must not contradict each other within a row or column (see
 /// [`Puzzle::check_givens`]; [`try_canonical`] checks it): for such a puzzle the result
 /// is still a puzzle of its class, but not guaranteed to be the same for the whole class.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::canonical::canonical;
+/// use sudoku_core::Puzzle;
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// // The puzzle transposed (rows read as columns) is the same puzzle: the same form.
+/// let transposed = Puzzle::from_cells(std::array::from_fn(|c| puzzle.cells[c % 9 * 9 + c / 9]));
+/// assert_eq!(canonical(&transposed), canonical(&puzzle));
+/// assert_eq!(
+///     canonical(&puzzle).to_line(),
+///     "........1.....2.34156...27......8.......51..232974......16..9....34..7..28.91.45.",
+/// );
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn canonical(puzzle: &Puzzle) -> Puzzle {
     canonical_with_transformation(puzzle).0
 }
@@ -121,6 +122,26 @@ pub fn equivalent_marks(a: &[u16; 81], b: &[u16; 81], check: &mut dyn FnMut()) -
 }
 
 /// Whether `a` and `b` are the same puzzle up to a transformation (equal canonical forms).
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::canonical::equivalent;
+/// use sudoku_core::Puzzle;
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )?;
+/// // Digits relabelled (1 and 2 swapped): the same puzzle.
+/// let swap = [0, 2, 1, 3, 4, 5, 6, 7, 8, 9];
+/// let relabelled = Puzzle::from_cells(puzzle.cells.map(|d| swap[d as usize]));
+/// assert!(equivalent(&puzzle, &relabelled));
+/// // One given fewer: another puzzle.
+/// let mut fewer = puzzle.cells;
+/// fewer[0] = 0;
+/// assert!(!equivalent(&puzzle, &Puzzle::from_cells(fewer)));
+/// # Ok::<(), sudoku_core::PuzzleError>(())
+/// ```
 pub fn equivalent(a: &Puzzle, b: &Puzzle) -> bool {
     a.size == b.size && a.givens() == b.givens() && canonical(a) == canonical(b)
 }

@@ -230,6 +230,24 @@ pub(crate) fn cut(text: &str, max: usize) -> &str {
 
 /// The SVG document of a position with an overlay: the whole picture, from the XML
 /// declaration to `</svg>`.
+///
+/// # Examples
+///
+/// ```
+/// use sudoku_core::picture::{grid_svg, Options, Overlay, Position};
+/// use sudoku_core::Puzzle;
+///
+/// let puzzle = Puzzle::parse(
+///     "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79",
+/// )
+/// .unwrap();
+/// let options = Options { title: "Classic", ..Options::default() };
+/// let svg = grid_svg(&Position::of_puzzle(&puzzle), &Overlay::default(), &options).unwrap();
+/// assert!(svg.starts_with("<?xml") && svg.trim_end().ends_with("</svg>"));
+/// assert!(svg.contains("<title id=\"title\">Classic</title>"));
+/// // One digit drawn for each of the 30 givens.
+/// assert_eq!(svg.matches("data-digit=").count(), 30);
+/// ```
 pub fn grid_svg(
     position: &Position,
     overlay: &Overlay,
