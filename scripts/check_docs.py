@@ -293,7 +293,8 @@ def page_problems(page):
 
 def main():
     write = "--write" in sys.argv[1:]
-    rc = 0
+    stale = []
+    missing = 0
     pages = sorted({p for pattern in PAGES_WITH_PATHS for p in glob.glob(os.path.join(ROOT, pattern))})
     pages = [os.path.relpath(p, ROOT) for p in pages]
     for page in pages:
@@ -306,24 +307,26 @@ def main():
                     f.write(new)
                 print("{}: generated parts written".format(page), file=sys.stderr)
             else:
-                rc = 1
+                stale.append(page)
                 sys.stdout.writelines(
                     difflib.unified_diff(
                         text.splitlines(True), new.splitlines(True), "a/" + page, "b/" + page
                     )
                 )
         for n, word, why in page_problems(page):
-            rc = 1
+            missing += 1
             print("{}:{}: {}: {}".format(page, n, word, why), file=sys.stderr)
-    if rc:
+    if stale:
         print(
-            "the pages differ from the code: scripts/check_docs.py --write rewrites the generated parts;"
-            " the paths above must be fixed by hand",
+            "generated parts differ from the code in {} (the diff above):"
+            " scripts/check_docs.py --write rewrites them".format(", ".join(stale)),
             file=sys.stderr,
         )
-    else:
+    if missing:
+        print("{} path(s) named in the pages lead nowhere: fix them by hand".format(missing), file=sys.stderr)
+    if not stale and not missing:
         print("docs: generated parts match the code, every path named exists", file=sys.stderr)
-    return rc
+    return 1 if stale or missing else 0
 
 
 if __name__ == "__main__":
