@@ -26,10 +26,10 @@ sentence of a module's doc is what the pages show: write it as the module's summ
 Paths. In README.md, docs/*.md and benchmarks/README.md, every relative link
 (`[text](path)`) must lead to a file or folder of the repository, and every word that
 looks like a repository path (starting `core/`, `src/`, `scripts/`, `tools/`, `docs/`,
-`benchmarks/`, `benches/`, `sql/`, `tests/`, `fuzz/`, `.ci/`; `*` as a wildcard) must name one. A
-path of a Rust file that is not from the root (`logic/marks.rs`) must be the end of a Rust
-file's path. CHANGELOG.md is
-history and names paths as they were: it is not checked.
+`benchmarks/`, `benches/`, `sql/`, `tests/`, `fuzz/`, `.ci/`; `*` as a wildcard) must
+name one. A path of a Rust file that is not from the root (`logic/marks.rs`) must be the
+end of a Rust file's path. CHANGELOG.md is history and names paths as they were: it is
+not checked.
 
 Without `--write`, exits 1 and prints a diff when a generated part differs from what the
 code gives, or lists the paths that lead nowhere; with `--write`, rewrites the generated
