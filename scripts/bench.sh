@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmarks behind BENCHMARKS.md, in one command. Needs ../shared/data (the two
+# The benchmarks behind benchmarks/README.md, in one command. Needs ../shared/data (the two
 # public puzzle sets); installs whatever is missing, like the other scripts.
 #   1. core vs the sudoku crate (same run, alternating, medians): every dataset, both
 #      modes (tools/src/cmd/compare.rs); then the criterion benches (core/benches/solver.rs)
@@ -133,5 +133,5 @@ done
 stop_cluster
 rm -f "$GEN"
 python3 "$ROOT/scripts/chart.py" "$RESULTS" "$OUT/chart.svg"
-python3 "$ROOT/scripts/bench_tables.py" "$RESULTS" "$ROOT/BENCHMARKS.md"
+python3 "$ROOT/scripts/bench_tables.py" "$RESULTS" "$ROOT/benchmarks/README.md"
 echo "results: benchmarks/results.tsv, chart: benchmarks/chart.svg" >&2

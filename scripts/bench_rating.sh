@@ -19,7 +19,7 @@
 # drifting) and the median of the REPEAT times taken.
 #
 # The two tables go to benchmarks/rating_agreement.tsv and benchmarks/rating_speed.tsv,
-# and scripts/rating_chart.py draws them into benchmarks/rating.svg (BENCHMARKS.md shows it).
+# and scripts/rating_chart.py draws them into benchmarks/rating.svg (benchmarks/README.md shows it).
 #
 # Usage: scripts/bench_rating.sh [SAMPLE [REPEAT]]   (defaults 20 and 3; needs ../shared/data
 # and ../shared/tools)

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Writes the tables of BENCHMARKS.md from benchmarks/results.tsv (scripts/bench.sh), between the
+"""Writes the tables of benchmarks/README.md from benchmarks/results.tsv (scripts/bench.sh), between the
 markers <!-- tables:begin --> and <!-- tables:end -->, so the document shows the figures of the last run.
 
-Usage: python3 scripts/bench_tables.py benchmarks/results.tsv BENCHMARKS.md
+Usage: python3 scripts/bench_tables.py benchmarks/results.tsv benchmarks/README.md
 """
 import csv
 import sys

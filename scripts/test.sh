@@ -192,10 +192,11 @@ lint_checks() {
         rc=1
     fi
     if [ -f "$ROOT/scripts/check_module_cycles.py" ]; then
-        python3 "$ROOT/scripts/check_module_cycles.py" || rc=1
+        python3 "$ROOT/scripts/check_module_cycles.py" core/src src || rc=1
     fi
     # Every command README.md and docs/*.md name exists and runs as written.
     python3 "$ROOT/scripts/check_commands.py" || rc=1
+    python3 "$ROOT/scripts/check_docs.py" || rc=1
     return $rc
 }
 

@@ -34,7 +34,7 @@ fn shared(name: &str) -> Option<Vec<String>> {
 fn datasets() -> Vec<(&'static str, Vec<String>)> {
     let mut sets = Vec::new();
     if let Some(mut p) = shared("puzzles2_17_clue.txt") {
-        // Every 5th puzzle keeps an iteration near 50 ms; BENCHMARKS.md also gives the
+        // Every 5th puzzle keeps an iteration near 50 ms; benchmarks/README.md also gives the
         // whole set, timed by tools/src/cmd/compare.rs.
         p = p.into_iter().step_by(5).collect();
         sets.push(("17-clue (every 5th)", p));

@@ -47,7 +47,7 @@ const RATINGS_BELOW_4: [u16; 16] = [
 const HARDEST_KNOWN: u16 = 119;
 
 /// The highest rating random generation reaches in practice: of 20,000 minimal puzzles
-/// (`generate(2026, 0..20000)`, rated by `tools/src/bin/rate_times.rs`), 30 rated 9.0 or
+/// (`generate(2026, 0..20000)`, rated by `tools/src/cmd/rate_times.rs`), 30 rated 9.0 or
 /// more, one 9.1, one 9.2, none higher (none 20.0). A range starting above it would take
 /// hundreds of thousands of attempts a puzzle, or never end.
 pub const RANDOM_REACH: u16 = 92;

@@ -54,7 +54,7 @@ def inside(inner, outer, slack=0.5):
 
 def expected_links(directory):
     """The links the engine's steps carry, per picture (links.tsv, written beside the
-    golden files by tools/src/bin/pictures.rs): (from, to, kind) with candidates named
+    golden files by tools/src/cmd/pictures.rs): (from, to, kind) with candidates named
     r<row>c<col>:<digit>."""
     path = os.path.join(directory, "links.tsv")
     want = {}

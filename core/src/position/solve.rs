@@ -55,7 +55,7 @@ pub fn position_singles(position: &Position) -> crate::plain::SinglesFixpoint {
 // guess), so the set of solutions, their number and their order do not depend on it.
 // Why the errors are the same: `from_marks` fails on a cell without candidate and on
 // two cells of a unit with the same single candidate, and nothing else; the search
-// refuses to start on exactly those grids (`bitboard::State::from_marks`), and then the
+// refuses to start on exactly those grids (`bitboard::state::State::from_marks`), and then the
 // error is `from_marks`'s own, computed only then (`solving_error`). What is skipped is
 // the test of which single candidates no peer has (about 2,900 instructions a text), and
 // the making of a `Position` cell by cell.

@@ -1,5 +1,5 @@
 //! AFL++ target: any bytes, read as text, through the parser and both solvers, with
-//! every answer checked (the same checks as tools/src/bin/stress.rs). A search that
+//! every answer checked (the same checks as tools/src/cmd/stress.rs). A search that
 //! runs past its budget of guesses is given up without complaint; any other panic is
 //! a crash for AFL to report.
 use std::panic::{catch_unwind, AssertUnwindSafe};
