@@ -165,7 +165,8 @@ COMMENT ON FUNCTION sudoku_steps(text) IS
 'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.';
 
 COMMENT ON FUNCTION sudoku_stats(text) IS
-'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, blanks, solutions (counted up to 2: 0, 1, or 2 meaning two '
+'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, placed (0 for a puzzle), blanks, solutions (counted up to 2: '
+'0, 1, or 2 meaning two '
 'or more); naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, '
 'blanks_after_singles (blanks they leave) and solved_by_singles (none left); rating (ER, as sudoku_rate; null unless '
 'exactly one solution), techniques (steps of each technique on the human path of sudoku_steps), path_steps and '
@@ -188,7 +189,7 @@ COMMENT ON FUNCTION sudoku_format(text, text) IS
 
 COMMENT ON FUNCTION sudoku_is_valid(text) IS
 'True when the text is a puzzle (81 or 16 cells in any layout) whose givens do not contradict each other; false '
-'otherwise, and never an error, so a table can be filtered before solving. It does not say whether a solution exists: use '
+'otherwise, and never an error (in any database encoding), so a table can be filtered before solving. It does not say whether a solution exists: use '
 'sudoku_count_solutions for that. A pencil-mark text is valid when its marks make a position (every cell a candidate, no '
 'two cells of a unit with the same single candidate).';
 
@@ -256,7 +257,8 @@ COMMENT ON FUNCTION sudoku_check(text, text, text) IS
 
 COMMENT ON FUNCTION sudoku_stats(text, text, text) IS
 'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
-'for a pencil-mark text: givens and blanks count the puzzle''s givens, solutions, rating, techniques, path_steps and '
+'for a pencil-mark text: givens counts the puzzle''s givens, placed the digits placed since, blanks the open cells '
+'(the three add up to 81); solutions, rating, techniques, path_steps and '
 'path_guesses come from the position, the search keys from the fast search started from it, the singles keys from '
 'naked and hidden singles alone run from its marks. '
 'Errors as sudoku_hint(puzzle, progress, marks).';
