@@ -8,10 +8,9 @@ use std::str::FromStr;
 use pgrx::prelude::*;
 use pgrx::AnyNumeric;
 use sudoku_core::position::engine;
-use sudoku_core::position::solve::position_singles;
 use sudoku_core::position::text::Text;
 use sudoku_core::position::Position;
-use sudoku_core::{explain, logic, solve_position_observed, Size};
+use sudoku_core::{explain, logic, Size};
 
 use crate::encoding::DbText;
 use crate::errors::{check_interrupts, raise, Interruptible};
@@ -204,18 +203,17 @@ fn rating_json(tenths: u16) -> serde_json::Number {
     serde_json::Number::from_str(&explain::rating_text(tenths)).expect("a decimal number")
 }
 
-/// The figures of a puzzle, from its givens.
-fn puzzle_stats(parsed: &sudoku_core::Puzzle) -> serde_json::Value {
-    let a = explain::analyse_observed(parsed, &mut Interruptible).unwrap_or_else(|e| raise(e));
+/// The jsonb of `sudoku_stats`: the core's figures, a key each.
+fn stats_json(a: explain::Analysis) -> pgrx::JsonB {
     let techniques: serde_json::Map<String, serde_json::Value> = a
         .techniques
         .into_iter()
         .map(|(k, v)| (k, v.into()))
         .collect();
-    serde_json::json!({
+    pgrx::JsonB(serde_json::json!({
         "size": a.size.name(),
         "givens": a.givens,
-        "placed": 0,
+        "placed": a.placed,
         "blanks": a.blanks,
         "solutions": a.solutions,
         "naked_singles": a.singles.naked_singles,
@@ -231,64 +229,18 @@ fn puzzle_stats(parsed: &sudoku_core::Puzzle) -> serde_json::Value {
         "search_band_updates": a.search.band_singles,
         "search_guesses": a.search.guesses,
         "search_backtracks": a.search.backtracks,
-    })
-}
-
-/// The figures of a position: `givens` the givens, `placed` the digits placed since,
-/// `blanks` the open cells (81 less both), the singles counted from its marks.
-fn position_stats(position: &Position) -> serde_json::Value {
-    let outcome = solve_position_observed(position, 2, &mut Interruptible);
-    let path = engine::path(position, &mut Interruptible).unwrap_or_default();
-    let mut techniques = serde_json::Map::new();
-    for s in &path {
-        let name = explain::technique_name(s.technique);
-        let n = techniques.get(&name).and_then(|v| v.as_u64()).unwrap_or(0);
-        techniques.insert(name, (n + 1).into());
-    }
-    let guess = |s: &logic::Step| s.technique == logic::Technique::Guess;
-    let rating = (outcome.count == 1).then(|| {
-        let er = path.iter().map(|s| {
-            if guess(s) {
-                logic::BEYOND_LADDER
-            } else {
-                s.rating
-            }
-        });
-        rating_json(er.max().unwrap_or(0))
-    });
-    let search = outcome.first_stats;
-    let singles = position_singles(position);
-    let givens = position.givens.iter().filter(|&&d| d != 0).count();
-    let filled = position.values.iter().filter(|&&d| d != 0).count();
-    serde_json::json!({
-        "size": Size::Nine.name(),
-        "givens": givens,
-        "placed": filled - givens,
-        "blanks": sudoku_core::grid::CELLS - filled,
-        "solutions": outcome.count,
-        "naked_singles": singles.naked_singles,
-        "hidden_singles": singles.hidden_singles,
-        "blanks_after_singles": singles.blanks_left,
-        "solved_by_singles": singles.blanks_left == 0 && !singles.contradiction,
-        "rating": rating,
-        "techniques": techniques,
-        "path_steps": path.len(),
-        "path_guesses": path.iter().filter(|s| guess(s)).count(),
-        "search_naked_singles": search.naked_singles,
-        "search_hidden_singles": search.hidden_singles,
-        "search_band_updates": search.band_singles,
-        "search_guesses": search.guesses,
-        "search_backtracks": search.backtracks,
-    })
+    }))
 }
 
 /// Figures about a puzzle: its singles, its human path and rating, and the fast
 /// search's work, as jsonb.
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_stats(puzzle: DbText) -> pgrx::JsonB {
-    pgrx::JsonB(match read::text(&puzzle) {
-        Text::Puzzle(parsed, _) => puzzle_stats(&parsed),
-        marks => position_stats(&read::position(&marks)),
+    stats_json(match read::text(&puzzle) {
+        Text::Puzzle(parsed, _) => {
+            explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e))
+        }
+        marks => engine::analyse(&read::position(&marks), &mut Interruptible),
     })
 }
 
@@ -300,7 +252,6 @@ IMMUTABLE STRICT PARALLEL SAFE COST 2000
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_stats_position_wrapper';
 "#)]
 fn sudoku_stats_position(puzzle: DbText, progress: DbText, marks: DbText) -> pgrx::JsonB {
-    pgrx::JsonB(position_stats(&read::player_position(
-        &puzzle, &progress, &marks,
-    )))
+    let position = read::player_position(&puzzle, &progress, &marks);
+    stats_json(engine::analyse(&position, &mut Interruptible))
 }

@@ -210,7 +210,10 @@ impl<O: Observer> Iterator for Trace<O> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
     pub size: Size,
+    /// The givens, the digits placed since (a player's position; 0 for a puzzle), and
+    /// the open cells: the three add up to the grid's cells.
     pub givens: usize,
+    pub placed: usize,
     pub blanks: usize,
     /// Solutions counted up to 2: 0, 1, or 2 meaning two or more.
     pub solutions: u64,
@@ -263,44 +266,64 @@ pub fn analyse_observed<O: Observer>(
     let outcome = solve_observed(puzzle, 2, &mut *outer)?;
     let singles = singles_from_givens(puzzle);
     let path = logic::path(puzzle, &mut || outer.check_interrupt()).unwrap_or_default();
-    let mut techniques: Vec<(String, u64)> = Vec::new();
-    for step in &path {
-        let name = technique_name(step.technique);
-        match techniques.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, count)) => *count += 1,
-            None => techniques.push((name, 1)),
-        }
-    }
-    // For a puzzle with one solution the path is the ladder's (uniqueness techniques
-    // included, a guess only where nothing applies), so its hardest step is the rating
-    // `logic::rate` gives, without walking the ladder a second time.
-    let rating = (outcome.count == 1).then(|| {
-        path.iter()
-            .map(|s| {
-                if s.technique == Technique::Guess {
-                    logic::BEYOND_LADDER
-                } else {
-                    s.rating
-                }
-            })
-            .max()
-            .unwrap_or(0)
-    });
+    let figures = PathFigures::of(&path, outcome.count);
     Ok(Analysis {
         size: puzzle.size,
         givens: puzzle.givens(),
+        placed: 0,
         blanks: puzzle.blanks(),
         solutions: outcome.count,
         singles,
         search: outcome.first_stats,
-        rating,
-        techniques,
+        rating: figures.rating,
+        techniques: figures.techniques,
         path_steps: path.len(),
-        path_guesses: path
-            .iter()
-            .filter(|s| s.technique == Technique::Guess)
-            .count(),
+        path_guesses: figures.guesses,
     })
+}
+
+/// What `sudoku_stats` reads from a human path: the steps of each technique, the
+/// guesses, and the rating.
+pub struct PathFigures {
+    pub techniques: Vec<(String, u64)>,
+    pub guesses: usize,
+    /// The hardest step (a guess counting as beyond the ladder) when there is exactly one
+    /// solution: for such a puzzle or position the path is the ladder's (uniqueness
+    /// techniques included, a guess only where nothing applies), so its hardest step is
+    /// the rating the ladder gives, without walking it a second time.
+    pub rating: Option<u16>,
+}
+
+impl PathFigures {
+    /// The figures of `path`, of a grid with `solutions` solutions (counted up to 2).
+    pub fn of(path: &[logic::Step], solutions: u64) -> PathFigures {
+        let mut techniques: Vec<(String, u64)> = Vec::new();
+        for step in path {
+            let name = technique_name(step.technique);
+            match techniques.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, count)) => *count += 1,
+                None => techniques.push((name, 1)),
+            }
+        }
+        let guess = |s: &&logic::Step| s.technique == Technique::Guess;
+        let rating = (solutions == 1).then(|| {
+            path.iter()
+                .map(|s| {
+                    if guess(&s) {
+                        logic::BEYOND_LADDER
+                    } else {
+                        s.rating
+                    }
+                })
+                .max()
+                .unwrap_or(0)
+        });
+        PathFigures {
+            techniques,
+            guesses: path.iter().filter(guess).count(),
+            rating,
+        }
+    }
 }
 
 /// Naked and hidden singles alone, to a fixpoint, from the givens of `puzzle` (the

@@ -3,8 +3,9 @@
 //! engine works on their marks, where a removed candidate is simply absent) and places
 //! digits only in open cells.
 
-use super::solve::solve_position_observed;
+use super::solve::{position_singles, solve_position_observed};
 use super::state::Position;
+use crate::explain::{Analysis, PathFigures};
 use crate::grid::CELLS;
 use crate::logic::{self, LadderOptions, Marks, Rating, Step};
 use crate::search::{Observer, Outcome};
@@ -87,4 +88,28 @@ pub fn rate<O: Observer>(position: &Position, observer: &mut O) -> Option<Rating
     Some(logic::ladder::rate_marks(position.to_marks(), &mut || {
         observer.check_interrupt()
     }))
+}
+
+/// The figures of `sudoku_stats` for a position (see [`Analysis`]): the puzzle's givens,
+/// the digits placed since, the open cells; the singles run from its marks; the path,
+/// rating and search from the position.
+pub fn analyse<O: Observer>(position: &Position, observer: &mut O) -> Analysis {
+    let outcome = solve_position_observed(position, 2, &mut *observer);
+    let path = path(position, observer).unwrap_or_default();
+    let figures = PathFigures::of(&path, outcome.count);
+    let givens = position.givens.iter().filter(|&&d| d != 0).count();
+    let filled = position.values.iter().filter(|&&d| d != 0).count();
+    Analysis {
+        size: crate::grid::Size::Nine,
+        givens,
+        placed: filled - givens,
+        blanks: CELLS - filled,
+        solutions: outcome.count,
+        singles: position_singles(position),
+        search: outcome.first_stats,
+        rating: figures.rating,
+        techniques: figures.techniques,
+        path_steps: path.len(),
+        path_guesses: figures.guesses,
+    }
 }
