@@ -7,7 +7,7 @@
 //! parents"), and propagation resumes.
 //!
 //! Deeper levels (nested forcing chains, 9.5 and up) try these rules first, then inner
-//! chain searches (`chains::deep`).
+//! chain searches (`chains::levels2to4`).
 
 // Loops over bit positions index units by position: clearer than iterator chains here.
 #![allow(clippy::needless_range_loop)]
@@ -35,7 +35,7 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
     }
     let hints = KEPT_HINTS.with(|cell| match cell.try_borrow_mut() {
         Ok(mut kept) => kept.hints(source, work),
-        Err(_) => Rc::new(basic_hints(source, work)),
+        Err(_) => Rc::new(level1_hints(source, work)),
     });
     for h in hints.iter() {
         for &c in &h.removes {
@@ -44,7 +44,7 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
     }
 }
 
-/// The level-1 hints ([`basic_hints`]) of the grids met from one source grid, kept: they
+/// The level-1 hints ([`level1_hints`]) of the grids met from one source grid, kept: they
 /// are a function of the two grids, so the hints kept for a grid while the source is the
 /// same are those the rules would give again. A new source, or more than `limit` grids,
 /// starts afresh.
@@ -72,7 +72,7 @@ impl KeptHints {
         if let Some(h) = self.hints.get(&work.cands) {
             return Rc::clone(h);
         }
-        let h = Rc::new(basic_hints(source, work));
+        let h = Rc::new(level1_hints(source, work));
         if self.hints.len() >= self.limit {
             self.hints.clear();
         }
@@ -102,7 +102,7 @@ pub(super) fn forget_hints() {
 /// The hints (with rule parents) of the first of the four level-1 rules that has any on
 /// `work` (the grid a chain has reduced from `source`): pointing and claiming, hidden
 /// pairs, naked pairs, X-wings. Every deeper level tries these first.
-pub(super) fn basic_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
+pub(super) fn level1_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     for rule in 0..4 {
         match rule {
@@ -502,7 +502,7 @@ mod tests {
                     let (source, work) = (WorkGrid::new(s), WorkGrid::new(w));
                     let expected: Vec<(u16, Vec<u16>)> = {
                         let mut run = Propagation::default();
-                        for h in basic_hints(&source, &work) {
+                        for h in level1_hints(&source, &work) {
                             for &c in &h.removes {
                                 run.add_off(c, &h.parents);
                             }
@@ -522,8 +522,8 @@ mod tests {
             .iter()
             .filter(|w| {
                 let work = WorkGrid::new(w);
-                let a = basic_hints(&WorkGrid::new(&full), &work);
-                let b = basic_hints(&WorkGrid::new(&other), &work);
+                let a = level1_hints(&WorkGrid::new(&full), &work);
+                let b = level1_hints(&WorkGrid::new(&other), &work);
                 a.len() != b.len() || a.iter().zip(&b).any(|(x, y)| x.parents != y.parents)
             })
             .count();

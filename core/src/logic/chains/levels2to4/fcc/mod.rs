@@ -21,7 +21,7 @@ use super::plain::plain;
 use crate::grid::PEERS;
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::nested::hash_order;
+use crate::logic::chains::level1::hash_order;
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use tree::Tree;
@@ -176,7 +176,6 @@ pub(super) fn fcc_hints(
 /// Runs `pass` from each of `starts`, giving `emit` each start's hints in turn, with the
 /// start (its cycles, then its forcing chains from "on" and from "off"), forcing chains that remove
 /// nothing on `w` included (their removals are the target cell's other digits).
-#[allow(clippy::too_many_arguments)]
 fn run_pass(
     w: &WorkGrid,
     s: &mut FcScratch,
