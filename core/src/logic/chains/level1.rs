@@ -16,7 +16,7 @@ use super::potential::{cand, pair, pot, several};
 use super::propagation::Propagation;
 use super::work_grid::WorkGrid;
 use crate::grid::UNITS;
-use std::collections::HashMap;
+use crate::logic::memo::bounded::PerSource;
 use std::rc::Rc;
 
 /// One hint of a nested rule: the candidates it removes (in Sukaku Explainer's order) and
@@ -48,36 +48,18 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
 /// are a function of the two grids, so the hints kept for a grid while the source is the
 /// same are those the rules would give again. A new source, or more than `limit` grids,
 /// starts afresh.
-pub(super) struct KeptHints {
-    source: [u16; 81],
-    hints: HashMap<[u16; 81], Rc<Vec<Hint>>>,
-    limit: usize,
-}
+pub(super) struct KeptHints(PerSource<Rc<Vec<Hint>>>);
 
 impl KeptHints {
     pub(super) fn new(limit: usize) -> KeptHints {
-        KeptHints {
-            source: [0; 81],
-            hints: HashMap::new(),
-            limit,
-        }
+        KeptHints(PerSource::new(limit))
     }
 
     /// The level-1 hints on `work` reduced from `source`: kept, or found and kept.
     pub(super) fn hints(&mut self, source: &WorkGrid, work: &WorkGrid) -> Rc<Vec<Hint>> {
-        if self.source != source.cands {
-            self.hints.clear();
-            self.source = source.cands;
-        }
-        if let Some(h) = self.hints.get(&work.cands) {
-            return Rc::clone(h);
-        }
-        let h = Rc::new(level1_hints(source, work));
-        if self.hints.len() >= self.limit {
-            self.hints.clear();
-        }
-        self.hints.insert(work.cands, Rc::clone(&h));
-        h
+        self.0.get_or_make(&source.cands, &work.cands, || {
+            Rc::new(level1_hints(source, work))
+        })
     }
 }
 

@@ -23,9 +23,14 @@
 //! - the propagation pool's closures (`chains::multiple`): the closures of the last
 //!   dynamic search kept only while the grid lost nothing they depend on, and the digit
 //!   planes where every nishio propagation met no contradiction.
+//! - the nested searches' caches (`chains::level1`, `chains::levels2to4`), held in
+//!   [`bounded`] containers: the level-1 hints per grid while the source grid stays,
+//!   the inner rules' hint lists and the X pass's hints per plane, per grid (each a
+//!   function of its key; see where they are kept).
 //!
 //! Memory: bounded per thread (see each module), never growing with the puzzles rated.
 
+pub(crate) mod bounded;
 pub(crate) mod found_nothing;
 pub(crate) mod snapshots;
 

@@ -18,7 +18,7 @@ use crate::logic::chains::kind::{ChainKind, HintKinds};
 use crate::logic::chains::level1::{level1_hints, KeptHints};
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
-use std::collections::HashMap;
+use crate::logic::memo::bounded::WeighedMap;
 use std::rc::Rc;
 
 /// Where the hints go: the best one (an outer producer), or every one (an inner rule).
@@ -587,17 +587,17 @@ pub(super) const LIST_WORDS_KEPT: usize = 4 << 20;
 /// same consequences (the "off" of a bivalue cell's digit and the "on" of the other
 /// digit) reduce the grid through the same sequence of grids. A list is stored only
 /// once complete (an interrupted search stores nothing).
-#[derive(Default)]
-pub(super) struct RuleLists {
-    lists: HashMap<(u8, [u16; 81]), RuleList>,
-    /// The 16-bit words the kept hints hold.
-    words: usize,
+pub(super) struct RuleLists(WeighedMap<(u8, [u16; 81]), RuleList>);
+
+impl Default for RuleLists {
+    fn default() -> Self {
+        RuleLists(WeighedMap::new(LISTS_KEPT, LIST_WORDS_KEPT))
+    }
 }
 
 impl RuleLists {
     pub(super) fn forget(&mut self) {
-        self.lists.clear();
-        self.words = 0;
+        self.0.forget();
     }
 }
 
@@ -605,7 +605,7 @@ impl Nest<'_> {
     /// The sorted, deduplicated hints of inner rule `rule` on `work`: kept, or searched.
     fn rule_list(&mut self, rule: u8, work: &WorkGrid) -> RuleList {
         let key = (rule, work.cands);
-        if let Some(list) = self.deeper[0].lists.lists.get(&key).filter(|_| !plain()) {
+        if let Some(list) = self.deeper[0].lists.0.get(&key).filter(|_| !plain()) {
             return Rc::clone(list);
         }
         let mut list: Vec<InnerHint> = Vec::new();
@@ -635,12 +635,8 @@ impl Nest<'_> {
             .iter()
             .map(|h| 32 + h.removes.len() * 2 + h.causes.len() * 2 + h.chain.len())
             .sum();
-        let kept = &mut self.deeper[0].lists;
-        if kept.lists.len() >= LISTS_KEPT || kept.words + words > LIST_WORDS_KEPT {
-            kept.forget();
-        }
-        kept.words += words;
-        kept.lists.insert(key, Rc::clone(&list));
+        // (The words the kept hints hold weigh the list.)
+        self.deeper[0].lists.0.insert(key, Rc::clone(&list), words);
         list
     }
 }
