@@ -303,24 +303,6 @@ pub(crate) fn digits_of(m: u16) -> ([usize; 9], usize) {
     (out, n)
 }
 
-/// The region tests made from digit `d` of `cell`: for each region of `cell` in order
-/// (box, row, column) where [`region_places`] makes one, its unit and the places of `d`
-/// in it (the first being `cell`) with their count.
-#[inline]
-pub(crate) fn region_tests(
-    board: &WorkGrid,
-    cell: usize,
-    d: usize,
-    multiple: bool,
-) -> impl Iterator<Item = (usize, [usize; 9], usize)> + '_ {
-    regions_of(cell)
-        .into_iter()
-        .enumerate()
-        .filter_map(move |(k, u)| {
-            region_places(board, cell, k, u, d, multiple).map(|(places, n)| (u, places, n))
-        })
-}
-
 /// The places of digit `d` in unit `u`, the `k`-th region of `cell` (cells, in the
 /// unit's order, and how many), when the region test is made from `cell`: `cell` is the
 /// first of them, and they are two (or more, with `multiple`). Read from the board's

@@ -331,7 +331,10 @@ pub(super) fn multiple_search(
                 }
             }
             // Region chains: the digit's places in a unit met from its first place.
-            for (u, places, np) in region_tests(board, cell, d, true) {
+            for (ku, u) in regions_of(cell).into_iter().enumerate() {
+                let Some((places, np)) = region_places(board, cell, ku, u, d, true) else {
+                    continue;
+                };
                 // The other places (the first is this cell).
                 let (others, no) = (&places[1..np], np - 1);
                 for (j, &o) in others.iter().enumerate() {
@@ -410,7 +413,10 @@ fn static_search(
         let mut made = [false; 9];
         for (k, &d) in digits[..n].iter().enumerate() {
             let c = cand(cell, d);
-            for (u, places, np) in region_tests(board, cell, d, true) {
+            for (ku, u) in regions_of(cell).into_iter().enumerate() {
+                let Some((places, np)) = region_places(board, cell, ku, u, d, true) else {
+                    continue;
+                };
                 // The other places (the first is this cell).
                 let (others, no) = (&places[1..np], np - 1);
                 if !may_share(closures, places[..np].iter().map(|&o| cand(o, d))) {

@@ -36,10 +36,10 @@ mod search_loop;
 mod static_chains;
 mod with_parents;
 
-#[cfg(test)]
-pub(super) use crate::logic::chains::work_grid::region_places;
 pub use params::Params;
 pub(super) use pool::forget_closures;
+#[cfg(test)]
+pub(super) use pool::region_places;
 pub use pool::PropagationPool;
 
 use dynamic::DynamicSearch;

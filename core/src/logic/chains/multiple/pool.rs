@@ -140,9 +140,9 @@ impl Default for PropagationPool {
     }
 }
 
-// (`digits_of` and the region tests live in `work_grid`, a leaf: the nested searches of
+// (`digits_of` and `region_places` live in `work_grid`, a leaf: the nested searches of
 // `levels2to4` read regions the same way.)
-pub(crate) use crate::logic::chains::work_grid::digits_of;
+pub(crate) use crate::logic::chains::work_grid::{digits_of, region_places};
 
 /// The first of the 8 slots of `PropagationPool::lite` for a region's other places (static).
 pub(super) const L_PLACES: usize = 9;

@@ -98,7 +98,11 @@ impl<'a> StaticSearch<'a> {
     fn regions(&mut self, cell: usize, d: usize, k: usize) {
         let (board, params) = (self.s.board, self.s.params);
         let own = cand(cell, d);
-        for (u, place_buf, n_places) in region_tests(board, cell, d, params.multiple) {
+        for (ku, u) in regions_of(cell).into_iter().enumerate() {
+            let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
+            else {
+                continue;
+            };
             let others = &place_buf[1..n_places];
             // What every place implies (from supersets where a propagation meets a
             // contradiction: nothing in common there means nothing in common exactly),

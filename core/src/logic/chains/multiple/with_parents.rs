@@ -44,7 +44,11 @@ impl WithParents<'_> {
     /// only for a hint that may be offered.
     fn regions(&mut self, cell: usize, d: usize, k: usize) {
         let (board, params) = (self.s.board, self.s.params);
-        for (u, place_buf, n_places) in region_tests(board, cell, d, params.multiple) {
+        for (ku, u) in regions_of(cell).into_iter().enumerate() {
+            let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
+            else {
+                continue;
+            };
             let others = &place_buf[1..n_places];
             let pool = &mut *self.s.pool;
             let first = Implied {
