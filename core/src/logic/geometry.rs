@@ -177,22 +177,6 @@ pub(crate) fn digit_cells(m: &Marks, digit: u8) -> CellSet {
     set
 }
 
-/// All 1..=n digits' candidate sets (index `d - 1`); the ladder's techniques take them
-/// from [`Context::dcs`] instead.
-#[allow(dead_code)]
-pub(crate) fn all_digit_cells(m: &Marks) -> [CellSet; 9] {
-    let mut out = [0u128; 9];
-    for c in 0..m.size.cells() {
-        let mut cand = m.cands[c];
-        while cand != 0 {
-            let b = cand.trailing_zeros() as usize;
-            cand &= cand - 1;
-            out[b] |= 1u128 << c;
-        }
-    }
-    out
-}
-
 /// Row, column, box and index within the box of each cell.
 const fn coordinates<const C: usize>(n: usize, side: usize) -> [[u8; 4]; C] {
     let mut out = [[0u8; 4]; C];

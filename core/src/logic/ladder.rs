@@ -57,13 +57,6 @@ pub struct Rating {
     pub ed: u16,
 }
 
-impl Rating {
-    /// The ER as a number: 1.2, 7.3, 20.0; 0.0 for an invalid puzzle.
-    pub fn er_f64(&self) -> f64 {
-        self.er as f64 / 10.0
-    }
-}
-
 type Finder = fn(&Marks, &Context) -> Option<Step>;
 
 /// The techniques below the chains, in Sukaku Explainer's order (direct producers, then

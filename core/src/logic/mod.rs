@@ -44,7 +44,10 @@ pub use techniques::{
 /// nothing (every cache of [`memo`]), so that the next rating starts cold: for benchmarks
 /// that rate the same puzzle several times. Ratings never depend on it.
 pub fn forget_search_memos() {
-    memo::forget_all();
+    memo::forget();
+    techniques::strong_links::forget_link_tables();
+    techniques::uniqueness::forget_loop_cores();
+    chains::forget_memos();
 }
 
 pub use ladder::{

@@ -126,18 +126,30 @@ impl Step {
     }
 }
 
-/// Builds a step; `cells` is made ascending and free of repeats.
-#[allow(clippy::too_many_arguments)]
-pub(crate) fn make_step(
-    technique: Technique,
-    rating: u16,
-    placements: Vec<Candidate>,
-    mut eliminations: Vec<Candidate>,
-    cells: CellSet,
-    units: Vec<u8>,
-    digits: u16,
-    explanation: String,
-) -> Step {
+/// What a technique found, before it is a [`Step`]: the cells of its pattern as a set.
+pub(crate) struct StepParts {
+    pub(crate) technique: Technique,
+    pub(crate) rating: u16,
+    pub(crate) placements: Vec<Candidate>,
+    pub(crate) eliminations: Vec<Candidate>,
+    pub(crate) cells: CellSet,
+    pub(crate) units: Vec<u8>,
+    pub(crate) digits: u16,
+    pub(crate) explanation: String,
+}
+
+/// Builds a step; its eliminations sorted and free of repeats, its cells ascending.
+pub(crate) fn make_step(parts: StepParts) -> Step {
+    let StepParts {
+        technique,
+        rating,
+        placements,
+        mut eliminations,
+        cells,
+        units,
+        digits,
+        explanation,
+    } = parts;
     eliminations.sort();
     eliminations.dedup();
     Step {

@@ -41,6 +41,28 @@ struct Hint {
     inner: Vec<(ChainKind, Vec<u16>)>,
 }
 
+/// How a hint offered rates and sorts: its difficulty, its complexity, Sukaku
+/// Explainer's sort key of its kind, and its kind.
+#[derive(Clone, Copy)]
+pub(crate) struct Rated {
+    pub(crate) difficulty: f64,
+    pub(crate) complexity: u32,
+    pub(crate) key: u8,
+    pub(crate) kind: ChainKind,
+}
+
+impl Rated {
+    #[inline]
+    pub(crate) fn new(difficulty: f64, complexity: u32, key: u8, kind: ChainKind) -> Rated {
+        Rated {
+            difficulty,
+            complexity,
+            key,
+            kind,
+        }
+    }
+}
+
 /// The best hint offered so far: lowest difficulty, then complexity, then Sukaku
 /// Explainer's sort key of the hint kind, then the first found.
 #[derive(Default)]
@@ -77,17 +99,7 @@ impl BestHint {
 
     /// Offers a hint that proves potential `target` (on: the cell's other digits go;
     /// off: the candidate goes).
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn offer(
-        &mut self,
-        d: f64,
-        complexity: u32,
-        key: u8,
-        kind: ChainKind,
-        grid: &[u16; 81],
-        target: u16,
-        shape: HintShape,
-    ) {
+    pub(crate) fn offer(&mut self, rated: Rated, grid: &[u16; 81], target: u16, shape: HintShape) {
         let c = pot_cand(target);
         let cell = cell_of(c);
         let eliminations: Vec<u16> = if pot_on(target) {
@@ -98,14 +110,14 @@ impl BestHint {
         } else {
             vec![c]
         };
-        if eliminations.is_empty() || !self.worth(d, complexity, key) {
+        if eliminations.is_empty() || !self.worth(rated.difficulty, rated.complexity, rated.key) {
             return;
         }
         self.best = Some(Hint {
-            difficulty: d,
-            complexity,
-            key,
-            kind,
+            difficulty: rated.difficulty,
+            complexity: rated.complexity,
+            key: rated.key,
+            kind: rated.kind,
             target: Some(target),
             eliminations,
             shape,
@@ -114,13 +126,9 @@ impl BestHint {
     }
 
     /// Offers a hint of a nested producer that rests on inner chains of these kinds.
-    #[allow(clippy::too_many_arguments)]
     pub(crate) fn offer_nested(
         &mut self,
-        d: f64,
-        complexity: u32,
-        key: u8,
-        kind: ChainKind,
+        rated: Rated,
         grid: &[u16; 81],
         target: u16,
         shape: HintShape,
@@ -130,7 +138,7 @@ impl BestHint {
             .best
             .as_ref()
             .map(|b| (b.difficulty, b.complexity, b.key));
-        self.offer(d, complexity, key, kind, grid, target, shape);
+        self.offer(rated, grid, target, shape);
         let now = self
             .best
             .as_ref()
@@ -142,25 +150,17 @@ impl BestHint {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn offer_cycle(
-        &mut self,
-        d: f64,
-        complexity: u32,
-        key: u8,
-        kind: ChainKind,
-        eliminations: Vec<u16>,
-        _start: u16,
-        pots: Vec<u16>,
-    ) {
-        if eliminations.is_empty() || !self.worth(d, complexity, key) {
+    /// Offers a cycle (its potentials from the start round to the start) that removes
+    /// `eliminations`.
+    pub(crate) fn offer_cycle(&mut self, rated: Rated, eliminations: Vec<u16>, pots: Vec<u16>) {
+        if eliminations.is_empty() || !self.worth(rated.difficulty, rated.complexity, rated.key) {
             return;
         }
         self.best = Some(Hint {
-            difficulty: d,
-            complexity,
-            key,
-            kind,
+            difficulty: rated.difficulty,
+            complexity: rated.complexity,
+            key: rated.key,
+            kind: rated.kind,
             target: None,
             eliminations,
             shape: HintShape::Cycle(pots),
@@ -168,26 +168,15 @@ impl BestHint {
         });
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Offers a forcing chain (its potentials from the assumption to `target`).
     pub(crate) fn offer_target(
         &mut self,
-        d: f64,
-        complexity: u32,
-        key: u8,
-        kind: ChainKind,
+        rated: Rated,
         grid: &[u16; 81],
         target: u16,
         pots: Vec<u16>,
     ) {
-        self.offer(
-            d,
-            complexity,
-            key,
-            kind,
-            grid,
-            target,
-            HintShape::Chain(pots),
-        );
+        self.offer(rated, grid, target, HintShape::Chain(pots));
     }
 
     /// The shape of the best hint and the potential it proves (None for a cycle): what
@@ -201,16 +190,6 @@ impl BestHint {
         let mut cells: Vec<u8> = Vec::new();
         let mut units: Vec<u8> = Vec::new();
         let mut digits = 0u16;
-        let pname = |p: u16| -> String {
-            let c = pot_cand(p);
-            format!(
-                "{} is {}{}",
-                cell_name(cell_of(c)),
-                if pot_on(p) { "" } else { "not " },
-                digit0_of(c) + 1
-            )
-        };
-        let cname = |c: u16| format!("{}={}", cell_name(cell_of(c)), digit0_of(c) + 1);
         let conclusion = match h.target {
             Some(t) => {
                 let c = pot_cand(t);
@@ -221,7 +200,7 @@ impl BestHint {
                 }
             }
             None => {
-                let list: Vec<String> = h.eliminations.iter().map(|&c| cname(c)).collect();
+                let list: Vec<String> = h.eliminations.iter().map(|&c| cand_words(c)).collect();
                 format!("{} can be removed", list.join(", "))
             }
         };
@@ -230,80 +209,7 @@ impl BestHint {
             cells.push(cell_of(c) as u8);
             digits |= 1 << digit0_of(c);
         }
-        let name = kind_name(h.kind);
-        let n = h.complexity;
-        let explanation = match &h.shape {
-            HintShape::Cycle(pots) => {
-                for &p in pots {
-                    cells.push(cell_of(pot_cand(p)) as u8);
-                    digits |= 1 << digit0_of(pot_cand(p));
-                }
-                let path: Vec<String> = pots
-                    .iter()
-                    .filter(|&&p| pot_on(p))
-                    .map(|&p| cname(pot_cand(p)))
-                    .collect();
-                format!(
-                    "The {name} of {n} links through {} alternates true and false, so {conclusion}.",
-                    path.join(", ")
-                )
-            }
-            HintShape::Chain(pots) => {
-                for &p in pots {
-                    cells.push(cell_of(pot_cand(p)) as u8);
-                    digits |= 1 << digit0_of(pot_cand(p));
-                }
-                format!(
-                    "If {} then, by a {name} of {n} links, {}, so {conclusion}.",
-                    pname(pots[0]),
-                    pname(*pots.last().unwrap())
-                )
-            }
-            HintShape::Contradiction { source, both } => {
-                cells.push(cell_of(pot_cand(*source)) as u8);
-                cells.push(cell_of(*both) as u8);
-                digits |= 1 << digit0_of(*both);
-                format!(
-                    "If {} then {} would be both {} and not {} ({name}, complexity {n}), so {conclusion}.",
-                    pname(*source),
-                    cell_name(cell_of(*both)),
-                    digit0_of(*both) + 1,
-                    digit0_of(*both) + 1
-                )
-            }
-            HintShape::Double { source } => {
-                cells.push(cell_of(*source) as u8);
-                digits |= 1 << digit0_of(*source);
-                let t = h.target.unwrap();
-                format!(
-                    "Whether or not {} ({name}, complexity {n}), {}, so {conclusion}.",
-                    cname(*source),
-                    pname(t)
-                )
-            }
-            HintShape::Cell { cell } => {
-                cells.push(*cell);
-                let t = h.target.unwrap();
-                format!(
-                    "Whichever digit {} holds, {} ({name}, complexity {n}), so {conclusion}.",
-                    cell_name(*cell as usize),
-                    pname(t)
-                )
-            }
-            HintShape::Region { unit, digit0 } => {
-                units.push(*unit);
-                digits |= 1 << digit0;
-                let (kind, i) = crate::grid::unit_kind(*unit as usize);
-                let t = h.target.unwrap();
-                format!(
-                    "Wherever {} goes in {} {}, {} ({name}, complexity {n}), so {conclusion}.",
-                    digit0 + 1,
-                    kind.name(),
-                    i + 1,
-                    pname(t)
-                )
-            }
-        };
+        let explanation = explain(&h, &conclusion, &mut cells, &mut units, &mut digits);
         let explanation = match inner_chains_sentence(&h.inner) {
             Some(s) => format!("{explanation} {s}"),
             None => explanation,
@@ -346,6 +252,107 @@ impl BestHint {
             explanation,
             links,
         })
+    }
+}
+
+/// A potential in words: "r1c2 is 3", "r1c2 is not 3".
+fn pot_words(p: u16) -> String {
+    let c = pot_cand(p);
+    format!(
+        "{} is {}{}",
+        cell_name(cell_of(c)),
+        if pot_on(p) { "" } else { "not " },
+        digit0_of(c) + 1
+    )
+}
+
+/// A candidate in words: "r1c2=3".
+fn cand_words(c: u16) -> String {
+    format!("{}={}", cell_name(cell_of(c)), digit0_of(c) + 1)
+}
+
+/// The explanation of hint `h` (its conclusion in words), adding the cells, units and
+/// digits its shape shows to the step's.
+fn explain(
+    h: &Hint,
+    conclusion: &str,
+    cells: &mut Vec<u8>,
+    units: &mut Vec<u8>,
+    digits: &mut u16,
+) -> String {
+    let name = kind_name(h.kind);
+    let n = h.complexity;
+    match &h.shape {
+        HintShape::Cycle(pots) => {
+            for &p in pots {
+                cells.push(cell_of(pot_cand(p)) as u8);
+                *digits |= 1 << digit0_of(pot_cand(p));
+            }
+            let path: Vec<String> = pots
+                .iter()
+                .filter(|&&p| pot_on(p))
+                .map(|&p| cand_words(pot_cand(p)))
+                .collect();
+            format!(
+                "The {name} of {n} links through {} alternates true and false, so {conclusion}.",
+                path.join(", ")
+            )
+        }
+        HintShape::Chain(pots) => {
+            for &p in pots {
+                cells.push(cell_of(pot_cand(p)) as u8);
+                *digits |= 1 << digit0_of(pot_cand(p));
+            }
+            format!(
+                "If {} then, by a {name} of {n} links, {}, so {conclusion}.",
+                pot_words(pots[0]),
+                pot_words(*pots.last().unwrap())
+            )
+        }
+        HintShape::Contradiction { source, both } => {
+            cells.push(cell_of(pot_cand(*source)) as u8);
+            cells.push(cell_of(*both) as u8);
+            *digits |= 1 << digit0_of(*both);
+            format!(
+                "If {} then {} would be both {} and not {} ({name}, complexity {n}), so {conclusion}.",
+                pot_words(*source),
+                cell_name(cell_of(*both)),
+                digit0_of(*both) + 1,
+                digit0_of(*both) + 1
+            )
+        }
+        HintShape::Double { source } => {
+            cells.push(cell_of(*source) as u8);
+            *digits |= 1 << digit0_of(*source);
+            let t = h.target.unwrap();
+            format!(
+                "Whether or not {} ({name}, complexity {n}), {}, so {conclusion}.",
+                cand_words(*source),
+                pot_words(t)
+            )
+        }
+        HintShape::Cell { cell } => {
+            cells.push(*cell);
+            let t = h.target.unwrap();
+            format!(
+                "Whichever digit {} holds, {} ({name}, complexity {n}), so {conclusion}.",
+                cell_name(*cell as usize),
+                pot_words(t)
+            )
+        }
+        HintShape::Region { unit, digit0 } => {
+            units.push(*unit);
+            *digits |= 1 << digit0;
+            let (kind, i) = crate::grid::unit_kind(*unit as usize);
+            let t = h.target.unwrap();
+            format!(
+                "Wherever {} goes in {} {}, {} ({name}, complexity {n}), so {conclusion}.",
+                digit0 + 1,
+                kind.name(),
+                i + 1,
+                pot_words(t)
+            )
+        }
     }
 }
 

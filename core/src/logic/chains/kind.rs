@@ -50,3 +50,41 @@ pub(crate) fn kind_name(k: ChainKind) -> &'static str {
         ChainKind::Nested(_) => "dynamic forcing chain (+ dynamic forcing chains)",
     }
 }
+
+/// The kinds of the hints a multiple forcing chains producer gives: from a
+/// contradiction, double forcing chains, region and cell forcing chains.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct HintKinds {
+    pub(crate) contradiction: ChainKind,
+    pub(crate) double: ChainKind,
+    pub(crate) region: ChainKind,
+    pub(crate) cell: ChainKind,
+}
+
+impl HintKinds {
+    /// One kind for every hint (nishio, the nested levels).
+    pub(crate) const fn all(kind: ChainKind) -> HintKinds {
+        HintKinds {
+            contradiction: kind,
+            double: kind,
+            region: kind,
+            cell: kind,
+        }
+    }
+
+    /// Static multiple forcing chains.
+    pub(crate) const STATIC: HintKinds = HintKinds {
+        contradiction: ChainKind::ForcingChain,
+        double: ChainKind::ForcingChain,
+        region: ChainKind::RegionForcingChains,
+        cell: ChainKind::CellForcingChains,
+    };
+
+    /// Dynamic forcing chains (level 0).
+    pub(crate) const DYNAMIC: HintKinds = HintKinds {
+        contradiction: ChainKind::DynamicContradiction,
+        double: ChainKind::DynamicDoubleForcing,
+        region: ChainKind::DynamicRegionForcingChains,
+        cell: ChainKind::DynamicCellForcingChains,
+    };
+}

@@ -1,7 +1,7 @@
 //! The chain families of the human-logic engine: bidirectional cycles, forcing chains,
-//! nishio, multiple (cell and region) forcing chains, dynamic forcing chains and dynamic
-//! forcing chains with level-1 nesting ("Dynamic (+)"), rated as Sukaku Explainer v1.15.10
-//! rates them.
+//! nishio, multiple (cell and region) forcing chains, dynamic forcing chains and nested
+//! forcing chains (level 1, "Dynamic (+)", and levels 2 to 4), rated as Sukaku Explainer
+//! v1.15.10 rates them.
 //!
 //! [`find`] runs one of Sukaku Explainer's chaining producers ([`Producer`], in the order
 //! its solver tries them) and returns the step it would take: among every hint the
@@ -9,77 +9,43 @@
 //! of hint kinds, then the first found (cells in row-major order, digits ascending).
 //!
 //! ## Implications
-//! A potential is a candidate assumed true ("on") or false ("off"). The rules:
-//! - on → off: the other digits of the cell (Y links; not in nishio or X-only searches)
-//!   and the digit's other places in its box, row and column (X links);
-//! - off → on: the other digit of a bivalue cell (Y), the last other place of the digit
-//!   in a box, row or column (X).
-//!
-//! Static chains apply them to the grid as it is. Dynamic chains (nishio and above)
-//! remove every "off" potential from a working grid as it is processed, so later rules see
-//! the reduced grid; the candidates the rule needed removed become *hidden parents* of
-//! the potential it yields. Propagation is breadth-first in Sukaku Explainer's exact order
-//! (every pending "on", then one "off"), since which parent reaches a potential first
-//! decides the chain, and so the rating.
+//! A potential is a candidate assumed true ("on") or false ("off"). On → off: the other
+//! digits of the cell (Y links; not in nishio or X-only searches) and the digit's other
+//! places in its box, row and column (X links); off → on: the other digit of a bivalue
+//! cell (Y), the last other place of the digit in a box, row or column (X). Static chains
+//! apply them to the grid as it is; dynamic chains (nishio and above) remove every "off"
+//! from a working grid as it is processed, and the candidates a rule needed removed become
+//! *hidden parents* of what it yields. Propagation is breadth-first in Sukaku Explainer's
+//! exact order (every pending "on", then one "off"): which parent reaches a potential
+//! first decides the chain, and so the rating.
 //!
 //! ## Rating
 //! Base difficulty: X- and Y-cycles 6.5, forcing X-chains 6.6, cycles and forcing chains
 //! with both link kinds 7.0, nishio 7.5, multiple chains 8.0, dynamic chains 8.5, dynamic
-//! (+) 9.0. Complexity: the number of distinct potentials the conclusion rests on,
-//! summed over the chains of the hint (all ancestors through every parent, hidden ones
-//! included). The length bonus adds 0.1 each time `complexity - 2` exceeds a ceiling
-//! growing 4, 6, 8, 12, 16, 24, 32, ... (`difficulty::length_bonus`).
-//!
-//! A step that proves a digit places it (as Sukaku Explainer applies such hints) and also
+//! (+) 9.0, levels 2, 3, 4: 9.5, 10.0, 10.5. Complexity: the distinct potentials the
+//! conclusion rests on, summed over the chains of the hint (hidden parents included). The
+//! length bonus adds 0.1 each time `complexity - 2` exceeds a ceiling growing 4, 6, 8, 12,
+//! 16, 24, 32, ... (`difficulty::length_bonus`). A step that proves a digit places it and
 //! lists the cell's other candidates as eliminations; other steps only eliminate.
 //!
-//! ## Bounds
-//! Memory per call is bounded by a constant: a propagation (`propagation::Propagation`) holds at most
-//! the 1,458 potentials (729 candidates × on/off) with their parents (at most 1 + 8
-//! hidden parents, or 16 rule parents for a nested rule), under 80 KB; a search holds at
-//! most 18 propagations at once (the digits of one cell, one "off", the other places of a
-//! digit in a unit), so under 1.5 MB, plus what each candidate's "on" propagation implies
-//! (two sets of 729 bits per candidate, 140 KB), the last 64 of those propagations
-//! (under 2 MB, see `multiple`) and the closures without parents (the static links and
-//! the sets of their components, and every dynamic closure made for a region, one slot
-//! per candidate: under 3 MB); the cycle
-//! search holds at most 729 "on" entries, each with at most 28 "off" children, and its
-//! memos of searches that found nothing (per thread, under 400 KB). Time:
-//! each producer computes a closure without parents (or a breadth-first search) per
-//! candidate and state, and a propagation with parents where a contradiction or a
-//! possible hint needs one (see `multiple`); `check` is called once per starting cell.
-//! The propagations' storage is kept per thread between calls (one pool, under 7 MB;
-//! a process rating hard puzzles peaks 2.6 MB above one built before the closure slots).
-//!
-//! ## Validation
-//! On 2,334 positions where Sukaku Explainer took a chain step (its own path on a sample
-//! of the 6.5-9.3 puzzles of the development set), the producers, tried in order, give
-//! the same rating every time (and the same conclusion on the positions the tests keep);
-//! likewise on 58 dynamic-chain positions of 9.0-9.2 puzzles, and on 7 of the 13 chain
-//! steps of a hardest-set puzzle (Dynamic (+), 9.9-10.1); on the 6 others (10.2-10.3)
-//! Dynamic (+) finds nothing here, presumably because Sukaku Explainer took nested chains
-//! there. The 3 puzzles of the hardest set the ladder finishes rate exactly as serate
-//! rates them (9.7, 10.0, 10.1). `core/examples/chain_positions.rs` reruns such a
-//! comparison on any `pencil marks<TAB>rating<TAB>step` file.
-//!
-//! Nested forcing chains of levels 2, 3 and 4 (ER 9.5, 10.0 and 10.5 plus length, level
-//! 4 with nesting limits 0 to 3 tried in turn) are in `deep`: plain searches with
-//! parents whose propagations run inner chain searches on the grid they have reduced.
-//! A position none of the producers solves stops the ladder, which then rates the puzzle
-//! 20.0 (above every technique, as serate prints). On the hardest published puzzles
-//! (`se_rated_hardest_dev.tsv`, samples of every band 9.4 to 11.9) the ratings are those
-//! published but for 1 in about 60 (and one puzzle rated 9.1 by the levels below).
+//! ## Layers
+//! The producers share their last layer: `multiple::group` turns a group of propagations
+//! (an assumption's "on" and "off", a region's places, a cell's digits) into hints for the
+//! flat producers, `levels2to4::search::Hints` for the nested ones, both offering to
+//! `best_hint::BestHint`. Level 1 lives in `level1` (its rules, applied inside
+//! a propagation), levels 2 to 4 in `levels2to4`. Memory and time bounds, and how the producers
+//! were validated against Sukaku Explainer: `docs/design-core.md`, "The chain layer".
 
 mod best_hint;
 mod closure;
 mod cycles;
-mod deep;
 mod difficulty;
 mod dynamic_closure;
 pub mod kind;
+mod level1;
+mod levels2to4;
 mod links;
 mod multiple;
-mod nested;
 mod planes;
 mod potential;
 mod propagation;
@@ -226,7 +192,7 @@ fn find_step(
         }
         Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
             let (level, limit) = producer.nesting().expect("a nested producer");
-            deep::search(&grid, level, limit, &mut best, check);
+            levels2to4::search(&grid, level, limit, &mut best, check);
             propagated = Propagated::Deep { level, limit };
         }
         _ => {
@@ -243,7 +209,7 @@ fn find_step(
                     cell_rule,
                     level,
                     nested_rules: if level > 0 {
-                        nested::advanced
+                        level1::advanced
                     } else {
                         no_nested_rules
                     },
@@ -268,13 +234,13 @@ fn find_step(
         }
     }
     // The links of the best hint only, once the search is over (see `links` and
-    // `deep::links`).
+    // `levels2to4::links`).
     let links = match (propagated, best.shape()) {
         (Propagated::Flat(mode), Some((shape, target))) if with_links => {
             links::hint_links(&grid, mode, shape, target)
         }
         (Propagated::Deep { level, limit }, Some((shape, target))) if with_links => {
-            deep::hint_links(&grid, level, limit, shape, target, check)
+            levels2to4::hint_links(&grid, level, limit, shape, target, check)
         }
         _ => Vec::new(),
     };
@@ -287,7 +253,7 @@ fn find_step(
 
 /// How a search propagated, for the links of its best hint: not at all (cycles), with
 /// `propagation::Propagation` in a mode, or with the nested producer of a level and
-/// nesting limit (`deep`).
+/// nesting limit (`levels2to4`).
 #[derive(Clone, Copy)]
 enum Propagated {
     Not,
@@ -299,8 +265,8 @@ enum Propagated {
 /// `logic::forget_search_memos`).
 pub(crate) fn forget_memos() {
     cycles::forget_memos();
-    deep::forget_memos();
-    nested::forget_hints();
+    levels2to4::forget_memos();
+    level1::forget_hints();
     POOL.with(|cell| {
         if let Ok(mut slot) = cell.try_borrow_mut() {
             if let Some(pool) = slot.as_mut() {

@@ -48,7 +48,7 @@ pub struct Mode {
     /// Nesting level (0: none; 1: locked candidates, pairs and X-wings on the grid the
     /// chain has reduced).
     pub level: u8,
-    /// The nested rules applied at `level` above 0 (`chains::nested::advanced`): given to
+    /// The nested rules applied at `level` above 0 (`chains::level1::advanced`): given to
     /// the propagation by whoever sets the level, so that the propagation does not
     /// depend on the rules, which are built on it.
     pub nested_rules: NestedRules,
@@ -148,6 +148,16 @@ impl Propagation {
         }
         self.anc[p as usize] = self.anc_gen << 16 | n;
         n
+    }
+
+    /// The "on" potentials made (`on`) or the "off" ones, in the order made.
+    #[inline]
+    pub fn list(&self, on: bool) -> &[u16] {
+        if on {
+            &self.on_list
+        } else {
+            &self.off_list
+        }
     }
 
     /// Complexity of the contradiction: the ancestors of both its potentials.

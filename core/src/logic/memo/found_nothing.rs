@@ -12,7 +12,7 @@
 //!
 //! Exact: a memo says "nothing here" only for the very candidates on which the search
 //! found nothing, and the search is a function of them alone; [`forget`] clears them all
-//! (through `memo::forget_all`).
+//! (through `logic::forget_search_memos`).
 
 use crate::logic::context::Context;
 use std::cell::Cell;

@@ -1,5 +1,6 @@
-//! Every per-thread cache of the human-logic engine, and [`forget_all`], the one way to
-//! forget them all.
+//! The per-thread caches of the human-logic engine's searches: those kept here
+//! ([`found_nothing`], [`snapshots`]) and, listed below, those kept with their searches;
+//! `logic::forget_search_memos` forgets them all.
 //!
 //! Each cache only makes a search skip work whose outcome it knows: no step, no rating
 //! and no path depends on what a cache holds (tests compare paths with the caches on,
@@ -22,22 +23,21 @@
 //! - the propagation pool's closures (`chains::multiple`): the closures of the last
 //!   dynamic search kept only while the grid lost nothing they depend on, and the digit
 //!   planes where every nishio propagation met no contradiction.
+//! - the nested searches' caches (`chains::level1`, `chains::levels2to4`), held in
+//!   [`bounded`] containers: the level-1 hints per grid while the source grid stays,
+//!   the inner rules' hint lists and the X pass's hints per plane, per grid (each a
+//!   function of its key; see where they are kept).
 //!
 //! Memory: bounded per thread (see each module), never growing with the puzzles rated.
 
+pub(crate) mod bounded;
 pub(crate) mod found_nothing;
 pub(crate) mod snapshots;
 
-use super::chains;
-use super::techniques::{strong_links, uniqueness};
-
-/// Forgets every cache of this thread, so that the next search starts cold: for
-/// benchmarks that rate the same puzzle several times, and tests. Ratings never depend
-/// on it.
-pub fn forget_all() {
+/// Forgets the caches of this module (found nothing, snapshots). The caches kept with
+/// their searches (above) are forgotten by `logic::forget_search_memos`, the one way to
+/// forget them all, which calls this: nothing here imports the searches.
+pub(crate) fn forget() {
     found_nothing::forget();
     snapshots::forget();
-    strong_links::forget_link_tables();
-    uniqueness::forget_loop_cores();
-    chains::forget_memos();
 }

@@ -15,7 +15,7 @@
 //! full search there finds nothing). When it finds a step, the snapshot stays.
 //!
 //! The memo is a cache: it changes no step (tests compare every path with the rule on
-//! and off), and [`forget`] clears it (through `memo::forget_all`). Memory: a few 81-cell arrays
+//! and off), and [`forget`] clears it (through `logic::forget_search_memos`). Memory: a few 81-cell arrays
 //! per thread.
 
 use crate::grid::Size;

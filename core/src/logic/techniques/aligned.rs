@@ -35,7 +35,7 @@
 use crate::grid::Size;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
-use crate::logic::step::make_step;
+use crate::logic::step::{make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -215,16 +215,16 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
                 cell_list(size, cells_of(common)),
                 elimination_text(size, &elims)
             );
-            return Some(make_step(
-                Technique::AlignedPairExclusion,
-                62,
-                Vec::new(),
-                elims,
-                (1u128 << c0) | (1u128 << c1) | common,
-                Vec::new(),
-                v0 | v1,
-                text.replace(" unless (", " so these go ("),
-            ));
+            return Some(make_step(StepParts {
+                technique: Technique::AlignedPairExclusion,
+                rating: 62,
+                placements: Vec::new(),
+                eliminations: elims,
+                cells: (1u128 << c0) | (1u128 << c1) | common,
+                units: Vec::new(),
+                digits: v0 | v1,
+                explanation: text.replace(" unless (", " so these go ("),
+            }));
         }
     }
     record_found_nothing(
@@ -405,16 +405,16 @@ fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
         cell_list(size, cells_of(common)),
         elimination_text(size, &elims)
     );
-    Some(make_step(
-        Technique::AlignedTripleExclusion,
-        75,
-        Vec::new(),
-        elims,
-        (1u128 << cs[0]) | (1u128 << cs[1]) | (1u128 << cs[2]) | common,
-        Vec::new(),
-        v[0] | v[1] | v[2],
-        text,
-    ))
+    Some(make_step(StepParts {
+        technique: Technique::AlignedTripleExclusion,
+        rating: 75,
+        placements: Vec::new(),
+        eliminations: elims,
+        cells: (1u128 << cs[0]) | (1u128 << cs[1]) | (1u128 << cs[2]) | common,
+        units: Vec::new(),
+        digits: v[0] | v[1] | v[2],
+        explanation: text,
+    }))
 }
 
 #[cfg(test)]

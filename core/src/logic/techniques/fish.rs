@@ -7,7 +7,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::Marks;
 use crate::logic::memo::found_nothing;
-use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -135,16 +135,16 @@ pub(crate) fn fish_with(m: &Marks, ctx: &Context, degree: usize) -> Option<Step>
             elimination_text(size, &eliminations)
         );
         let rating = [0, 0, 32, 38, 52][degree];
-        return Some(make_step(
-            Technique::Fish(degree as u8),
+        return Some(make_step(StepParts {
+            technique: Technique::Fish(degree as u8),
             rating,
-            Vec::new(),
+            placements: Vec::new(),
             eliminations,
-            dc & base_cells,
+            cells: dc & base_cells,
             units,
-            1 << (digit - 1),
+            digits: 1 << (digit - 1),
             explanation,
-        ));
+        }));
     }
     // No fish of any digit: each found nothing at its key.
     if nine {

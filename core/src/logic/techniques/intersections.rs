@@ -11,7 +11,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
-use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -151,19 +151,19 @@ fn find(m: &Marks, ctx: &Context, direct: bool) -> Option<Step> {
                             digit,
                             name
                         );
-                        return Some(make_step(
+                        return Some(make_step(StepParts {
                             technique,
                             rating,
-                            vec![Candidate {
+                            placements: vec![Candidate {
                                 cell: cell as u8,
                                 digit,
                             }],
-                            Vec::new(),
-                            p | (1u128 << cell),
-                            vec![u1 as u8, u2 as u8, u3 as u8],
-                            1 << (digit - 1),
+                            eliminations: Vec::new(),
+                            cells: p | (1u128 << cell),
+                            units: vec![u1 as u8, u2 as u8, u3 as u8],
+                            digits: 1 << (digit - 1),
                             explanation,
-                        ));
+                        }));
                     }
                 }
             }
@@ -203,16 +203,16 @@ fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
         unit_name(size, u2),
         elimination_text(size, &eliminations)
     );
-    make_step(
+    make_step(StepParts {
         technique,
         rating,
-        Vec::new(),
+        placements: Vec::new(),
         eliminations,
-        p,
-        vec![u1 as u8, u2 as u8],
-        1 << (digit - 1),
+        cells: p,
+        units: vec![u1 as u8, u2 as u8],
+        digits: 1 << (digit - 1),
         explanation,
-    )
+    })
 }
 
 /// Pointing (2.6) or claiming (2.8): the first intersection that eliminates something.

@@ -6,7 +6,7 @@ use crate::grid::UnitKind;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
-use crate::logic::step::make_step;
+use crate::logic::step::{make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -58,19 +58,19 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
                     ),
                 )
             };
-            return Some(make_step(
+            return Some(make_step(StepParts {
                 technique,
                 rating,
-                vec![Candidate {
+                placements: vec![Candidate {
                     cell: cell as u8,
                     digit,
                 }],
-                Vec::new(),
-                1u128 << cell,
-                vec![u as u8],
-                1 << (digit - 1),
+                eliminations: Vec::new(),
+                cells: 1u128 << cell,
+                units: vec![u as u8],
+                digits: 1 << (digit - 1),
                 explanation,
-            ));
+            }));
         }
     }
     None
@@ -99,23 +99,23 @@ pub fn naked_single(m: &Marks) -> Option<Step> {
     let size = m.size;
     let cell = (0..size.cells()).find(|&c| m.values[c] == 0 && m.cands[c].count_ones() == 1)?;
     let digit = m.cands[cell].trailing_zeros() as u8 + 1;
-    Some(make_step(
-        Technique::NakedSingle,
-        23,
-        vec![Candidate {
+    Some(make_step(StepParts {
+        technique: Technique::NakedSingle,
+        rating: 23,
+        placements: vec![Candidate {
             cell: cell as u8,
             digit,
         }],
-        Vec::new(),
-        1u128 << cell,
-        Vec::new(),
-        1 << (digit - 1),
-        sentence!(
+        eliminations: Vec::new(),
+        cells: 1u128 << cell,
+        units: Vec::new(),
+        digits: 1 << (digit - 1),
+        explanation: sentence!(
             "{} has a single candidate left: {}.",
             cell_name(size, cell),
             digit
         ),
-    ))
+    }))
 }
 
 #[cfg(test)]

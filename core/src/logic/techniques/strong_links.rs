@@ -15,7 +15,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::Marks;
 use crate::logic::memo::found_nothing;
-use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -332,9 +332,22 @@ pub fn turbot_fish(m: &Marks) -> Option<Step> {
     turbot_fish_with(m, &Context::new(m))
 }
 
-/// The best two-strong-link pattern so far: (rating, minus the number of eliminations,
-/// digit, link 1, link 2, end 1, end 2, bridge).
-type TurbotBest = (u16, i32, u8, Link, Link, CellSet, CellSet, CellSet);
+/// The best turbot fish met so far: its rating, its eliminations' count, its digit
+/// and its two links (each from its end `a` to its bridge `b`).
+struct TurbotBest {
+    rating: u16,
+    eliminations: u32,
+    digit: u8,
+    l1: Link,
+    l2: Link,
+}
+
+impl TurbotBest {
+    /// The order of patterns: the easiest first, then the one with most eliminations.
+    fn key(&self) -> (u16, i32) {
+        (self.rating, -(self.eliminations as i32))
+    }
+}
 
 /// [`turbot_fish`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
@@ -388,7 +401,7 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
                         kind_rating(size, l1.unit, l2.unit)
                     };
                     if let Some(b) = &best {
-                        if b.0 < rating {
+                        if b.rating < rating {
                             continue;
                         }
                     }
@@ -405,27 +418,24 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
                                 continue;
                             }
                             let key = (rating, -(elim.count_ones() as i32));
-                            if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
+                            if best.as_ref().is_none_or(|b| key < b.key()) {
                                 let (end1, bridge1) = oriented(&l1, side1);
                                 let (end2, bridge2) = oriented(&l2, side2);
-                                best = Some((
+                                best = Some(TurbotBest {
                                     rating,
-                                    key.1,
+                                    eliminations: elim.count_ones(),
                                     digit,
-                                    Link {
+                                    l1: Link {
                                         unit: l1.unit,
                                         a: end1,
                                         b: bridge1,
                                     },
-                                    Link {
+                                    l2: Link {
                                         unit: l2.unit,
                                         a: end2,
                                         b: bridge2,
                                     },
-                                    end1,
-                                    end2,
-                                    bridge1 | bridge2,
-                                ));
+                                });
                             }
                         }
                     }
@@ -441,7 +451,14 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
             }
         }
     });
-    let (rating, _, digit, l1, l2, end1, end2, _bridge) = best?;
+    let TurbotBest {
+        rating,
+        digit,
+        l1,
+        l2,
+        ..
+    } = best?;
+    let (end1, end2) = (l1.a, l2.a);
     let dc = dcs[digit as usize - 1];
     let elim = dc & seeing_all(size, end1) & seeing_all(size, end2) & !(l1.a | l1.b | l2.a | l2.b);
     let eliminations = eliminations_of(m, elim, digit);
@@ -467,16 +484,16 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
         cell_list(size, cells_of(end2)),
         elimination_text(size, &eliminations)
     );
-    Some(make_step(
+    Some(make_step(StepParts {
         technique,
         rating,
-        Vec::new(),
+        placements: Vec::new(),
         eliminations,
-        l1.a | l1.b | l2.a | l2.b,
-        vec![l1.unit as u8, l2.unit as u8],
-        1 << (digit - 1),
+        cells: l1.a | l1.b | l2.a | l2.b,
+        units: vec![l1.unit as u8, l2.unit as u8],
+        digits: 1 << (digit - 1),
         explanation,
-    ))
+    }))
 }
 
 /// The easiest chain of three strong links on one digit (two weak links between them),
@@ -489,13 +506,28 @@ pub fn three_strong_links(m: &Marks) -> Option<Step> {
     three_strong_links_with(m, &Context::new(m))
 }
 
+/// The best chain of three strong links met so far: its rating, its eliminations'
+/// count, its digit and its links in chain order (end, bridge; the middle as x, y;
+/// bridge, end).
+struct ThreeLinks {
+    rating: u16,
+    eliminations: u32,
+    digit: u8,
+    chain: [Link; 3],
+}
+
+impl ThreeLinks {
+    /// The order of chains: the easiest first, then the one with most eliminations.
+    fn key(&self) -> (u16, i32) {
+        (self.rating, -(self.eliminations as i32))
+    }
+}
+
 /// [`three_strong_links`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let size = m.size;
     let dcs = &ctx.dcs;
-    // (rating, -eliminations, digit, links in chain order as (unit, end, bridge) with the
-    // middle as (unit, x, y))
-    let mut best: Option<(u16, i32, u8, [Link; 3])> = None;
+    let mut best: Option<ThreeLinks> = None;
     let nine = size == Size::Nine;
     LINK_TABLES.with_borrow_mut(|tables| {
         for digit in 1..=size.n() as u8 {
@@ -514,96 +546,8 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
             let Some(dl) = tables.get(size, ctx, digit, 3) else {
                 continue;
             };
-            let DigitLinks {
-                all,
-                nodes,
-                reach,
-                reaching,
-                with,
-                grouped,
-                ..
-            } = dl;
-            let (reach, reaching, with, grouped) = (reach, *reaching, with, *grouped);
-            let joinable = |cover: u32| dl.joinable(cover);
-            for mid in 0..all.len() {
-                let n2 = &nodes[mid];
-                let usable = with[mid] & reaching;
-                if usable == 0 {
-                    continue;
-                }
-                // Side 0: x is the middle link's `a`, y its `b`; side 1 the reverse.
-                for side2 in 0..2 {
-                    let (cover_x, cover_y) = (n2.cover[side2], n2.cover[1 - side2]);
-                    // The third links joinable to y and the first links whose bridge b1
-                    // shares a unit with x, in the order the search tries them.
-                    let thirds = joinable(cover_y) & usable;
-                    if thirds == 0 {
-                        continue;
-                    }
-                    let mut reach_any = 0u128;
-                    for code in cells_of(thirds) {
-                        reach_any |= reach[code];
-                    }
-                    reach_any &= !n2.cells;
-                    for code1 in cells_of(joinable(cover_x) & usable) {
-                        let i = code1 / 2;
-                        // The candidates outside the first two links seeing e1: the
-                        // eliminations are those of them that also see e3.
-                        let seeing_e1 = reach[code1] & !n2.cells;
-                        // No third link's reach meets it: no elimination with this first link.
-                        if seeing_e1 & reach_any == 0 {
-                            continue;
-                        }
-                        for code3 in cells_of(thirds & with[i]) {
-                            let elim = seeing_e1 & reach[code3];
-                            if elim == 0 {
-                                continue;
-                            }
-                            let j = code3 / 2;
-                            let is_grouped = grouped & (1 << i | 1 << mid | 1 << j) != 0;
-                            let kinds = [all[i].unit, all[mid].unit, all[j].unit]
-                                .map(|u| unit_kind_index(size, u));
-                            let rating = if is_grouped {
-                                57
-                            } else if kinds.contains(&2) {
-                                55
-                            } else if kinds.contains(&0) && kinds.contains(&1) {
-                                56
-                            } else {
-                                54
-                            };
-                            let key = (rating, -(elim.count_ones() as i32));
-                            if best.as_ref().is_none_or(|b| key < (b.0, b.1)) {
-                                let (l1, l2, l3) = (&all[i], &all[mid], &all[j]);
-                                let (e1, b1) = oriented(l1, code1 % 2);
-                                let (x, y) = oriented(l2, side2);
-                                let (e3, b3) = oriented(l3, code3 % 2);
-                                best = Some((
-                                    rating,
-                                    key.1,
-                                    digit,
-                                    [
-                                        Link {
-                                            unit: l1.unit,
-                                            a: e1,
-                                            b: b1,
-                                        },
-                                        Link {
-                                            unit: l2.unit,
-                                            a: x,
-                                            b: y,
-                                        },
-                                        Link {
-                                            unit: l3.unit,
-                                            a: b3,
-                                            b: e3,
-                                        },
-                                    ],
-                                ));
-                            }
-                        }
-                    }
-                }
+            for mid in 0..dl.all.len() {
+                three_links_around(size, dl, digit, mid, &mut best);
             }
             // Nothing found with no best to prune by: the digit holds nothing at all.
             if nine && best.is_none() {
@@ -615,7 +559,115 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
             }
         }
     });
-    let (rating, _, digit, chain) = best?;
+    let best = best?;
+    Some(three_links_step(m, dcs, &best))
+}
+
+/// The chains of three strong links of `digit` whose middle link is `dl.all[mid]`,
+/// offered to `best` in the search's order (a later one replaces it only when strictly
+/// easier, or as easy with more eliminations).
+fn three_links_around(
+    size: Size,
+    dl: &DigitLinks,
+    digit: u8,
+    mid: usize,
+    best: &mut Option<ThreeLinks>,
+) {
+    let DigitLinks {
+        all,
+        nodes,
+        reach,
+        reaching,
+        with,
+        grouped,
+        ..
+    } = dl;
+    let (reach, reaching, with, grouped) = (reach, *reaching, with, *grouped);
+    let joinable = |cover: u32| dl.joinable(cover);
+    let n2 = &nodes[mid];
+    let usable = with[mid] & reaching;
+    if usable == 0 {
+        return;
+    }
+    // Side 0: x is the middle link's `a`, y its `b`; side 1 the reverse.
+    for side2 in 0..2 {
+        let (cover_x, cover_y) = (n2.cover[side2], n2.cover[1 - side2]);
+        // The third links joinable to y and the first links whose bridge b1
+        // shares a unit with x, in the order the search tries them.
+        let thirds = joinable(cover_y) & usable;
+        if thirds == 0 {
+            continue;
+        }
+        let mut reach_any = 0u128;
+        for code in cells_of(thirds) {
+            reach_any |= reach[code];
+        }
+        reach_any &= !n2.cells;
+        for code1 in cells_of(joinable(cover_x) & usable) {
+            let i = code1 / 2;
+            // The candidates outside the first two links seeing e1: the
+            // eliminations are those of them that also see e3.
+            let seeing_e1 = reach[code1] & !n2.cells;
+            // No third link's reach meets it: no elimination with this first link.
+            if seeing_e1 & reach_any == 0 {
+                continue;
+            }
+            for code3 in cells_of(thirds & with[i]) {
+                let elim = seeing_e1 & reach[code3];
+                if elim == 0 {
+                    continue;
+                }
+                let j = code3 / 2;
+                let is_grouped = grouped & (1 << i | 1 << mid | 1 << j) != 0;
+                let kinds =
+                    [all[i].unit, all[mid].unit, all[j].unit].map(|u| unit_kind_index(size, u));
+                let rating = if is_grouped {
+                    57
+                } else if kinds.contains(&2) {
+                    55
+                } else if kinds.contains(&0) && kinds.contains(&1) {
+                    56
+                } else {
+                    54
+                };
+                let key = (rating, -(elim.count_ones() as i32));
+                if best.as_ref().is_none_or(|b| key < b.key()) {
+                    let (l1, l2, l3) = (&all[i], &all[mid], &all[j]);
+                    let (e1, b1) = oriented(l1, code1 % 2);
+                    let (x, y) = oriented(l2, side2);
+                    let (e3, b3) = oriented(l3, code3 % 2);
+                    *best = Some(ThreeLinks {
+                        rating,
+                        eliminations: elim.count_ones(),
+                        digit,
+                        chain: [
+                            Link {
+                                unit: l1.unit,
+                                a: e1,
+                                b: b1,
+                            },
+                            Link {
+                                unit: l2.unit,
+                                a: x,
+                                b: y,
+                            },
+                            Link {
+                                unit: l3.unit,
+                                a: b3,
+                                b: e3,
+                            },
+                        ],
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// The step of the best chain of three strong links.
+fn three_links_step(m: &Marks, dcs: &[CellSet; 9], best: &ThreeLinks) -> Step {
+    let size = m.size;
+    let (rating, digit, chain) = (best.rating, best.digit, &best.chain);
     let dc = dcs[digit as usize - 1];
     let used = chain.iter().fold(0u128, |s, l| s | l.a | l.b);
     let (e1, e3) = (chain[0].a, chain[2].b);
@@ -641,16 +693,16 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
         digit,
         elimination_text(size, &eliminations)
     );
-    Some(make_step(
-        Technique::StrongLinks(3),
+    make_step(StepParts {
+        technique: Technique::StrongLinks(3),
         rating,
-        Vec::new(),
+        placements: Vec::new(),
         eliminations,
-        used,
-        chain.iter().map(|l| l.unit as u8).collect(),
-        1 << (digit - 1),
+        cells: used,
+        units: chain.iter().map(|l| l.unit as u8).collect(),
+        digits: 1 << (digit - 1),
         explanation,
-    ))
+    })
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
-use crate::logic::step::make_step;
+use crate::logic::step::{make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -79,16 +79,16 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
                 unit_name(size, u),
                 elimination_text(size, &eliminations)
             );
-            return Some(make_step(
-                Technique::NakedSubset(degree as u8),
+            return Some(make_step(StepParts {
+                technique: Technique::NakedSubset(degree as u8),
                 rating,
-                Vec::new(),
+                placements: Vec::new(),
                 eliminations,
-                set_cells,
-                vec![u as u8],
-                union,
+                cells: set_cells,
+                units: vec![u as u8],
+                digits: union,
                 explanation,
-            ));
+            }));
         }
         if let Some((slot, key)) = key {
             found_nothing::unit_record(slot, u, key);
@@ -161,16 +161,16 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                     cell_list(size, cells_of(set_cells)),
                     elimination_text(size, &eliminations)
                 );
-                return Some(make_step(
-                    Technique::HiddenSubset(degree as u8),
+                return Some(make_step(StepParts {
+                    technique: Technique::HiddenSubset(degree as u8),
                     rating,
-                    Vec::new(),
+                    placements: Vec::new(),
                     eliminations,
-                    set_cells,
-                    vec![u as u8],
+                    cells: set_cells,
+                    units: vec![u as u8],
                     digits,
                     explanation,
-                ));
+                }));
             }
             for (d, &places) in pos.iter().enumerate().take(n) {
                 if combo >> d & 1 != 0 || places & places.wrapping_sub(1) == 0 {
@@ -191,16 +191,16 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
                     );
                     // As in Sukaku Explainer, a direct step only places its digit: the
                     // subset's eliminations are left for later steps to find.
-                    return Some(make_step(
-                        Technique::DirectHiddenSubset(degree as u8),
+                    return Some(make_step(StepParts {
+                        technique: Technique::DirectHiddenSubset(degree as u8),
                         rating,
-                        vec![Candidate { cell, digit }],
-                        Vec::new(),
-                        set_cells | (1u128 << cell),
-                        vec![u as u8],
+                        placements: vec![Candidate { cell, digit }],
+                        eliminations: Vec::new(),
+                        cells: set_cells | (1u128 << cell),
+                        units: vec![u as u8],
                         digits,
                         explanation,
-                    ));
+                    }));
                 }
             }
         }

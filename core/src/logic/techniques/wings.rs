@@ -20,7 +20,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::Marks;
 use crate::logic::memo::snapshots;
-use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -117,16 +117,16 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
                     digit,
                     elimination_text(size, &eliminations)
                 );
-                return Some(make_step(
+                return Some(make_step(StepParts {
                     technique,
                     rating,
-                    Vec::new(),
+                    placements: Vec::new(),
                     eliminations,
-                    (1u128 << pivot) | (1u128 << w1) | (1u128 << w2),
-                    Vec::new(),
-                    pc | c1 | c2,
+                    cells: (1u128 << pivot) | (1u128 << w1) | (1u128 << w2),
+                    units: Vec::new(),
+                    digits: pc | c1 | c2,
                     explanation,
-                ));
+                }));
             }
         }
     }
@@ -214,6 +214,209 @@ fn als_eliminations(
     out
 }
 
+/// The best WXYZ- or VWXYZ-wing pattern met so far: its rating, its eliminations'
+/// count, its cells (the set's `k` in ascending order, then the bivalue cell), the
+/// digits it eliminates through (z, or both of the bivalue cell's where doubly linked)
+/// and Sukaku Explainer's pattern suffix.
+#[derive(Clone, Copy)]
+struct AlsPattern {
+    rating: u16,
+    count: u32,
+    cells: [usize; 5],
+    through: u16,
+    suffix: u32,
+}
+
+impl AlsPattern {
+    /// True when this pattern comes before `other`: lower rating, then more
+    /// eliminations, then the smaller suffix, then the full search's order.
+    fn before(&self, other: &AlsPattern) -> bool {
+        (
+            self.rating,
+            std::cmp::Reverse(self.count),
+            self.suffix,
+            self.cells,
+        ) < (
+            other.rating,
+            std::cmp::Reverse(other.count),
+            other.suffix,
+            other.cells,
+        )
+    }
+}
+
+/// One search for a `k`-cell set and its bivalue cell: the fixed inputs of the
+/// depth-first walk ([`AlsSearch::visit`]) and the best pattern met.
+struct AlsSearch<'a> {
+    m: &'a Marks,
+    dcs: &'a [CellSet; 9],
+    k: usize,
+    /// The set's cells chosen so far, in the order chosen.
+    stack: [usize; 4],
+    /// The cells the bivalue cell is taken among.
+    ys: CellSet,
+    /// The digits the set must hold in the end (the bivalue cell's, when there is one
+    /// bivalue cell to take; 0 otherwise).
+    need: u16,
+    /// The cells seeing the one bivalue cell to take (all cells otherwise).
+    seen: CellSet,
+    best: Option<AlsPattern>,
+}
+
+/// Where the walk of [`AlsSearch::visit`] stands: how many cells are chosen, the cells
+/// the next one is taken among, the set's digits so far, and the `need` digits already
+/// held by a cell outside `seen`.
+#[derive(Clone, Copy)]
+struct AlsWalk {
+    depth: usize,
+    allowed: CellSet,
+    union: u16,
+    broken: u16,
+}
+
+impl AlsSearch<'_> {
+    /// Depth-first over mutually visible cells, in ascending order after the first
+    /// `walk.depth` cells (fixed by the caller); the set's last cell must bring it to
+    /// exactly k + 1 digits; the bivalue cell is taken among `ys`. Among the patterns
+    /// met, the best (rating, then most eliminations, then suffix) wins, ties to the
+    /// smallest (sorted set cells, bivalue cell): the first one in the full search's
+    /// order.
+    fn visit(&mut self, walk: AlsWalk) {
+        let (m, k, depth) = (self.m, self.k, walk.depth);
+        if depth == k {
+            self.close_set(walk.union);
+            return;
+        }
+        for c in cells_of(walk.allowed) {
+            let u = walk.union | m.cands[c];
+            let digits = count9((u | self.need) as u32) as usize;
+            // The set's digits: at most k + 1, and exactly that many with its last cell.
+            if digits > k + 1 || (depth + 1 == k && count9(u as u32) as usize != k + 1) {
+                continue;
+            }
+            // `need`'s digits held by a cell outside `seen` (the cells seeing the one
+            // bivalue cell to take, or all) cannot be restricted: one at least must be.
+            let broken = if self.seen >> c & 1 == 0 {
+                walk.broken | (m.cands[c] & self.need)
+            } else {
+                walk.broken
+            };
+            if self.need != 0 && broken == self.need {
+                continue;
+            }
+            self.stack[depth] = c;
+            let mut next = walk.allowed & peers(m.size, c) & !((2u128 << c) - 1);
+            // With all k + 1 digits in, only cells holding none other can follow.
+            if digits == k + 1 && depth + 1 < k {
+                for d in bits((!(u | self.need) & 0x1ff) as u32) {
+                    next &= !self.dcs[d];
+                }
+            }
+            if !holds_at_least(next, k - depth - 1) {
+                continue;
+            }
+            self.visit(AlsWalk {
+                depth: depth + 1,
+                allowed: next,
+                union: u,
+                broken,
+            });
+        }
+    }
+
+    /// The set of `stack` is complete (its `k` cells hold exactly the k + 1 digits of
+    /// `union`): tries every bivalue cell of `ys` with it.
+    fn close_set(&mut self, union: u16) {
+        let (m, dcs, k, size) = (self.m, self.dcs, self.k, self.m.size);
+        debug_assert_eq!(union.count_ones() as usize, k + 1);
+        let mut sorted = [0usize; 4];
+        sorted[..k].copy_from_slice(&self.stack[..k]);
+        sorted[..k].sort_unstable();
+        let cells = &sorted[..k];
+        let biggest = cells
+            .iter()
+            .map(|&x| count9(m.cands[x] as u32))
+            .max()
+            .unwrap_or(0) as i32;
+        let rating = als_rating(k, biggest);
+        if self.best.is_some_and(|b| b.rating < rating) {
+            return;
+        }
+        let mut als = 0u128;
+        let mut range = 0u128;
+        for &c in cells {
+            als |= 1u128 << c;
+            range |= peers(size, c);
+        }
+        // The bivalue cells with no digit outside the set's.
+        let mut outside = 0u128;
+        for d in bits((!union & 0x1ff) as u32) {
+            outside |= dcs[d];
+        }
+        for y in cells_of(range & !als & self.ys & !outside) {
+            let cy = m.cands[y];
+            if cy & union != cy {
+                continue;
+            }
+            // Every cell of the pattern holding the digit sees every other one: as the
+            // set's cells see each other and y holds the digit, every cell of the set
+            // holding it sees y.
+            let seen_by_y = peers(size, y);
+            let restricted = |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
+            let low = cy & cy.wrapping_neg();
+            let high = cy & !low;
+            // Both restricted ("doubly linked"): both digits leave the cells seeing all
+            // their holders, and the set's other digits are locked in it.
+            let choices: &[(u16, bool)] = match (restricted(low), restricted(high)) {
+                (true, true) => &[(0, true)],
+                (true, false) => &[(high, false)],
+                (false, true) => &[(low, false)],
+                _ => &[],
+            };
+            for &(z_bit, double) in choices {
+                let through = if double { cy } else { z_bit };
+                let locked = if double { union & !cy } else { 0 };
+                let elims = als_eliminations(m, dcs, cells, y, through, locked);
+                let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
+                if count == 0 {
+                    continue;
+                }
+                // Ties go as Sukaku Explainer sorts them: most eliminations, then its
+                // pattern "suffix" (double link 2 or 1, largest cell, total of the
+                // set's candidates), smallest first; then the full search's order.
+                let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
+                let suffix = (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
+                let mut all = [0usize; 5];
+                all[..k].copy_from_slice(cells);
+                all[k] = y;
+                let found = AlsPattern {
+                    rating,
+                    count,
+                    cells: all,
+                    through,
+                    suffix,
+                };
+                if self.best.is_none_or(|b| found.before(&b)) {
+                    self.best = Some(found);
+                }
+            }
+        }
+    }
+}
+
+/// True when `set` holds at least `n` cells (`n` at most 3).
+#[inline]
+fn holds_at_least(set: CellSet, n: usize) -> bool {
+    let one_less = set & set.wrapping_sub(1);
+    let two_less = one_less & one_less.wrapping_sub(1);
+    match n {
+        0 => true,
+        1 => set != 0,
+        2 => one_less != 0,
+        _ => two_less != 0,
+    }
+}
+
 /// `k` cells that all see each other, holding k+1 digits, and a bivalue cell x,z.
 fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     let size = m.size;
@@ -228,7 +431,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     // for each new bivalue cell the sets of old cells with a cell seeing it (each from
     // its first such cell). The choice among the patterns found does not depend on the
     // order met: ties go to the first pattern of the full search's order, the sets' cells
-    // in lexicographic order, then the bivalue cell (see `visit`).
+    // in lexicographic order, then the bivalue cell (see `AlsSearch::visit`).
     let slot = if k == 3 {
         snapshots::slot::WXYZ_WING
     } else {
@@ -246,179 +449,33 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             multi |= 1u128 << c;
         }
     }
-    let mut best: Option<(u16, u32, [usize; 5], u16, u32)> = None;
-    let mut stack = [0usize; 4];
-    // Depth-first over mutually visible cells, in ascending order after the first
-    // `depth` cells (fixed by the caller); the set's last cell must bring it to exactly
-    // k + 1 digits; the bivalue cell is taken among `ys`. Among the patterns met, the
-    // best (rating, then most eliminations, then suffix) wins, ties to the smallest
-    // (sorted set cells, bivalue cell): the first one in the full search's order.
-    #[allow(clippy::too_many_arguments)]
-    fn visit(
-        m: &Marks,
-        dcs: &[CellSet; 9],
-        k: usize,
-        depth: usize,
-        stack: &mut [usize; 4],
-        allowed: CellSet,
-        union: u16,
-        ys: CellSet,
-        need: u16,
-        seen: CellSet,
-        broken: u16,
-        best: &mut Option<(u16, u32, [usize; 5], u16, u32)>,
-    ) {
-        let size = m.size;
-        if depth == k {
-            // The last cell brought the set to exactly k + 1 digits (checked above).
-            debug_assert_eq!(union.count_ones() as usize, k + 1);
-            let mut sorted = [0usize; 4];
-            sorted[..k].copy_from_slice(&stack[..k]);
-            sorted[..k].sort_unstable();
-            let cells = &sorted[..k];
-            let biggest = cells
-                .iter()
-                .map(|&x| count9(m.cands[x] as u32))
-                .max()
-                .unwrap_or(0) as i32;
-            let rating = als_rating(k, biggest);
-            if best.is_some_and(|b| b.0 < rating) {
-                return;
-            }
-            let mut als = 0u128;
-            let mut range = 0u128;
-            for &c in cells {
-                als |= 1u128 << c;
-                range |= peers(size, c);
-            }
-            // The bivalue cells with no digit outside the set's.
-            let mut outside = 0u128;
-            for d in bits((!union & 0x1ff) as u32) {
-                outside |= dcs[d];
-            }
-            for y in cells_of(range & !als & ys & !outside) {
-                let cy = m.cands[y];
-                if cy & union != cy {
-                    continue;
-                }
-                // Every cell of the pattern holding the digit sees every other one: as the
-                // set's cells see each other and y holds the digit, every cell of the set
-                // holding it sees y.
-                let seen_by_y = peers(size, y);
-                let restricted =
-                    |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
-                let low = cy & cy.wrapping_neg();
-                let high = cy & !low;
-                let (r_low, r_high) = (restricted(low), restricted(high));
-                // Both restricted ("doubly linked"): both digits leave the cells seeing all
-                // their holders, and the set's other digits are locked in it.
-                let choices: &[(u16, bool)] = match (r_low, r_high) {
-                    (true, true) => &[(0, true)],
-                    (true, false) => &[(high, false)],
-                    (false, true) => &[(low, false)],
-                    _ => &[],
-                };
-                for &(z_bit, double) in choices {
-                    let elims = als_eliminations(
-                        m,
-                        dcs,
-                        cells,
-                        y,
-                        if double { cy } else { z_bit },
-                        if double { union & !cy } else { 0 },
-                    );
-                    let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
-                    if count == 0 {
-                        continue;
-                    }
-                    // Ties go as Sukaku Explainer sorts them: most eliminations, then its
-                    // pattern "suffix" (double link 2 or 1, largest cell, total of the
-                    // set's candidates), smallest first; then the full search's order.
-                    let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
-                    let suffix =
-                        (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
-                    let mut all = [0usize; 5];
-                    all[..k].copy_from_slice(cells);
-                    all[k] = y;
-                    if best.is_none_or(|b| {
-                        (rating, std::cmp::Reverse(count), suffix, all)
-                            < (b.0, std::cmp::Reverse(b.1), b.4, b.2)
-                    }) {
-                        *best = Some((rating, count, all, if double { cy } else { z_bit }, suffix));
-                    }
-                }
-            }
-            return;
-        }
-        for c in cells_of(allowed) {
-            let u = union | m.cands[c];
-            // `need`: digits the set must hold in the end (the bivalue cell's, when there
-            // is one bivalue cell to take).
-            let digits = count9((u | need) as u32) as usize;
-            // The set's digits: at most k + 1, and exactly that many with its last cell.
-            if digits > k + 1 || (depth + 1 == k && count9(u as u32) as usize != k + 1) {
-                continue;
-            }
-            // `need`'s digits held by a cell outside `seen` (the cells seeing the one
-            // bivalue cell to take, or all) cannot be restricted: one at least must be.
-            let broken = if seen >> c & 1 == 0 {
-                broken | (m.cands[c] & need)
-            } else {
-                broken
-            };
-            if need != 0 && broken == need {
-                continue;
-            }
-            stack[depth] = c;
-            let mut next = allowed & peers(size, c) & !((2u128 << c) - 1);
-            // With all k + 1 digits in, only cells holding none other can follow.
-            if digits == k + 1 && depth + 1 < k {
-                for d in bits((!(u | need) & 0x1ff) as u32) {
-                    next &= !dcs[d];
-                }
-            }
-            // Fewer cells left than the set still needs (k - depth - 1, at most 3):
-            // nothing below.
-            let needed = k - depth - 1;
-            let one_less = next & next.wrapping_sub(1);
-            let two_less = one_less & one_less.wrapping_sub(1);
-            let enough = match needed {
-                0 => true,
-                1 => next != 0,
-                2 => one_less != 0,
-                _ => two_less != 0,
-            };
-            if !enough {
-                continue;
-            }
-            visit(
-                m,
-                dcs,
-                k,
-                depth + 1,
-                stack,
-                next,
-                u,
-                ys,
-                need,
-                seen,
-                broken,
-                best,
-            );
-        }
-    }
+    let mut search = AlsSearch {
+        m,
+        dcs,
+        k,
+        stack: [0; 4],
+        ys: bivalue,
+        need: 0,
+        seen: !0,
+        best: None,
+    };
     match changed {
-        None => visit(
-            m, dcs, k, 0, &mut stack, multi, 0, bivalue, 0, !0, 0, &mut best,
-        ),
+        None => search.visit(AlsWalk {
+            depth: 0,
+            allowed: multi,
+            union: 0,
+            broken: 0,
+        }),
         Some(new) => {
             // The sets holding a new cell, from their first new cell `a`.
             for a in cells_of(new & multi) {
-                stack[0] = a;
-                let allowed = multi & peers(size, a) & !(new & ((2u128 << a) - 1));
-                visit(
-                    m, dcs, k, 1, &mut stack, allowed, m.cands[a], bivalue, 0, !0, 0, &mut best,
-                );
+                search.stack[0] = a;
+                search.visit(AlsWalk {
+                    depth: 1,
+                    allowed: multi & peers(size, a) & !(new & ((2u128 << a) - 1)),
+                    union: m.cands[a],
+                    broken: 0,
+                });
             }
             // The sets of old cells with a new bivalue cell `y`, from their first cell `x`
             // seeing y.
@@ -426,35 +483,36 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             for y in cells_of(new & bivalue) {
                 let near = old & peers(size, y);
                 let cy = m.cands[y];
+                search.ys = 1u128 << y;
+                search.need = cy;
+                search.seen = peers(size, y);
                 for x in cells_of(near) {
                     if count9((m.cands[x] | cy) as u32) as usize > k + 1 {
                         continue;
                     }
-                    stack[0] = x;
-                    let allowed = old & peers(size, x) & !(near & ((2u128 << x) - 1));
-                    visit(
-                        m,
-                        dcs,
-                        k,
-                        1,
-                        &mut stack,
-                        allowed,
-                        m.cands[x],
-                        1u128 << y,
-                        cy,
-                        peers(size, y),
-                        0,
-                        &mut best,
-                    );
+                    search.stack[0] = x;
+                    search.visit(AlsWalk {
+                        depth: 1,
+                        allowed: old & peers(size, x) & !(near & ((2u128 << x) - 1)),
+                        union: m.cands[x],
+                        broken: 0,
+                    });
                 }
             }
         }
     }
-    let Some((rating, _, all, through, _)) = best else {
+    let Some(best) = search.best else {
         snapshots::record(slot, m);
         return None;
     };
-    let cells = &all[..k + 1];
+    Some(als_step(m, dcs, k, &best))
+}
+
+/// The step of the best pattern an [`AlsSearch`] of `k` cells met.
+fn als_step(m: &Marks, dcs: &[CellSet; 9], k: usize, best: &AlsPattern) -> Step {
+    let size = m.size;
+    let (rating, through) = (best.rating, best.through);
+    let cells = &best.cells[..k + 1];
     let mut pattern = 0u128;
     let mut digits = 0u16;
     for &q in cells {
@@ -487,16 +545,16 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         z_text,
         elimination_text(size, &eliminations)
     );
-    Some(make_step(
+    make_step(StepParts {
         technique,
         rating,
-        Vec::new(),
+        placements: Vec::new(),
         eliminations,
-        pattern,
-        Vec::new(),
+        cells: pattern,
+        units: Vec::new(),
         digits,
         explanation,
-    ))
+    })
 }
 
 #[cfg(test)]

@@ -43,6 +43,46 @@ impl Default for XyPassFruitlessStarts {
 }
 
 impl XyPassFruitlessStarts {
+    /// At the start of an XY pass on `grid` with graph `g`: keeps the records that still
+    /// hold (no candidate they read changed, see [`meets`]) and marks the memo invalid
+    /// until the pass is through (an interrupted pass leaves it so).
+    pub(super) fn start_pass(&mut self, grid: &[u16; 81], g: &PassGraph) {
+        if self.on_read.is_empty() {
+            self.on_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
+            self.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
+            self.grid = vec![0; 81];
+            self.on_bound = vec![(0, 0); NCAND];
+            self.off_bound = vec![0; NCAND];
+        }
+        if self.valid && !(self.on_ok.is_empty() && self.off_ok.is_empty()) {
+            let changed = self.changed(grid, g);
+            // Every record is checked now, so that those kept hold for this graph (a
+            // start may be left unsearched, or be no candidate, for a while).
+            let mut present = CandSet::EMPTY;
+            for (cell, &cands) in grid.iter().enumerate() {
+                let mut m = cands;
+                while m != 0 {
+                    let c = cand(cell, m.trailing_zeros() as usize);
+                    m &= m - 1;
+                    present.set(c);
+                    if self.on_ok.has(c) && meets(&self.on_read[c as usize], &changed, Some(c)) {
+                        self.on_ok.unset(c);
+                    }
+                    if self.off_ok.has(c) && meets(&self.off_read[c as usize], &changed, None) {
+                        self.off_ok.unset(c);
+                    }
+                }
+            }
+            self.on_ok.intersect(&present);
+            self.off_ok.intersect(&present);
+        } else {
+            self.on_ok.clear();
+            self.off_ok.clear();
+        }
+        // (Made valid again once the pass is through.)
+        self.valid = false;
+    }
+
     /// The candidates of `grid` whose lists in `g` of the candidates their "off" turns
     /// on, and those whose lists of the candidates their "on" turns off, differ from the
     /// recorded ones (or that were not candidates then).

@@ -105,36 +105,55 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut BestHint, check: &
         .scratch
         .as_mut()
         .expect("a CycleWork holds its scratch until dropped");
-    search_with(
-        grid,
-        &mut scratch.graph,
-        &mut scratch.work,
-        &mut scratch.x_found_nothing,
-        &mut scratch.y_found_nothing,
-        &mut scratch.xy,
-        best,
-        check,
-    );
+    search_with(grid, scratch, best, check);
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The X pass (region rule), the Y pass (cell rule) and the XY pass (both): their kinds
+/// of cycle and chain, base difficulties and sort keys.
+const X_PASS: Pass = Pass {
+    cycle_kind: ChainKind::XCycle,
+    chain_kind: ChainKind::ForcingXChain,
+    cycle_base: 6.5,
+    chain_base: 6.6,
+    key: 2,
+};
+const Y_PASS: Pass = Pass {
+    cycle_kind: ChainKind::YCycle,
+    chain_kind: ChainKind::ForcingYChain,
+    cycle_base: 6.5,
+    chain_base: 6.6,
+    key: 3,
+};
+const XY_PASS: Pass = Pass {
+    cycle_kind: ChainKind::XYCycle,
+    chain_kind: ChainKind::ForcingChain,
+    cycle_base: 7.0,
+    chain_base: 7.0,
+    key: 4,
+};
+
+impl Scratch {
+    /// The scratch of one pass, with `path` for its chains.
+    fn for_pass<'a>(&'a mut self, path: &'a mut Vec<u16>) -> PassScratch<'a> {
+        PassScratch {
+            g: &mut self.graph,
+            w: &mut self.work,
+            xy: &mut self.xy,
+            path,
+        }
+    }
+}
+
+/// The three passes on `grid`, each skipped (or its digits, for the X pass) where its
+/// memo shows it finding nothing. Every search is cut at the length beyond which it
+/// could not beat the best hint so far. (Rounds of growing caps on the difficulty were
+/// measured: they do not pay, the links graph being shallow.)
 fn search_with(
     grid: &[u16; 81],
-    g: &mut PassGraph,
-    w: &mut Work,
-    x_found_nothing: &mut [XPassFoundNothing; 9],
-    y_found_nothing: &mut YPassFoundNothing,
-    xy: &mut XyPassFruitlessStarts,
+    scratch: &mut Scratch,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
 ) {
-    // (kind of cycle, kind of chain, base of cycle, base of chain, sort key) of the X pass
-    // (region rule), the Y pass (cell rule) and the XY pass (both).
-    let passes: [(ChainKind, ChainKind, f64, f64, u8); 3] = [
-        (ChainKind::XCycle, ChainKind::ForcingXChain, 6.5, 6.6, 2),
-        (ChainKind::YCycle, ChainKind::ForcingYChain, 6.5, 6.6, 3),
-        (ChainKind::XYCycle, ChainKind::ForcingChain, 7.0, 7.0, 4),
-    ];
     let mut path = Vec::with_capacity(64);
     let places = digit_planes(grid);
     let mut multi = 0u128;
@@ -143,70 +162,57 @@ fn search_with(
             multi |= 1u128 << cell;
         }
     }
+    let input = |pass: Pass, skip: u16| PassInput {
+        grid,
+        places: &places,
+        pass,
+        skip,
+    };
     // The X pass skips the digits its memo shows finding nothing (see `XPassFoundNothing`).
     let mut x_skip = 0u16;
-    for d in 0..9 {
-        let mm = x_found_nothing[d];
-        if mm.found_nothing && mm.places == places[d] && mm.starts == places[d] & multi {
+    for (d, (mm, &plane)) in scratch.x_found_nothing.iter().zip(&places).enumerate() {
+        if mm.found_nothing && mm.places == plane && mm.starts == plane & multi {
             x_skip |= 1 << d;
         }
     }
-    // Every search is cut at the length beyond which it could not beat the best hint so
-    // far. (Rounds of growing caps on the difficulty were measured: they do not pay, the
-    // links graph being shallow.)
-    for (i, &(cycle_kind, chain_kind, cycle_base, chain_base, key)) in passes.iter().enumerate() {
-        let pass = Pass {
-            cycle_kind,
-            chain_kind,
-            cycle_base,
-            chain_base,
-            key,
-        };
-        match i {
-            0 => {
-                let tainted = run_pass::<false, true>(
-                    grid, &places, g, w, xy, best, check, &pass, x_skip, &mut path,
-                );
-                for d in 0..9 {
-                    if x_skip >> d & 1 == 0 {
-                        x_found_nothing[d] = XPassFoundNothing {
-                            places: places[d],
-                            starts: places[d] & multi,
-                            found_nothing: tainted >> d & 1 == 0,
-                        };
-                    }
-                }
-            }
-            1 => {
-                // Skipped where its memo shows it finding nothing (see `YPassFoundNothing`).
-                let mut bivalue = [0u16; 81];
-                for (b, &m) in bivalue.iter_mut().zip(grid.iter()) {
-                    if pair(m) {
-                        *b = m;
-                    }
-                }
-                let unbounded = !best.is_some();
-                if y_found_nothing.found_nothing
-                    && y_found_nothing.bivalue == bivalue
-                    && grid
-                        .iter()
-                        .zip(y_found_nothing.grid.iter())
-                        .all(|(&m, &was)| m & !was == 0)
-                {
-                    continue;
-                }
-                run_pass::<true, false>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
-                if unbounded && !best.is_some() {
-                    *y_found_nothing = YPassFoundNothing {
-                        found_nothing: true,
-                        bivalue,
-                        grid: *grid,
-                    };
-                }
-            }
-            _ => {
-                run_pass::<true, true>(grid, &places, g, w, xy, best, check, &pass, 0, &mut path);
-            }
+    let s = scratch.for_pass(&mut path);
+    let tainted = run_pass::<false, true>(&input(X_PASS, x_skip), s, best, check);
+    for (d, (mm, &plane)) in scratch.x_found_nothing.iter_mut().zip(&places).enumerate() {
+        if x_skip >> d & 1 == 0 {
+            *mm = XPassFoundNothing {
+                places: plane,
+                starts: plane & multi,
+                found_nothing: tainted >> d & 1 == 0,
+            };
         }
     }
+    // The Y pass, skipped where its memo shows it finding nothing (see
+    // `YPassFoundNothing`).
+    let mut bivalue = [0u16; 81];
+    for (b, &m) in bivalue.iter_mut().zip(grid.iter()) {
+        if pair(m) {
+            *b = m;
+        }
+    }
+    let unbounded = !best.is_some();
+    let y_memo = &scratch.y_found_nothing;
+    if !(y_memo.found_nothing
+        && y_memo.bivalue == bivalue
+        && grid
+            .iter()
+            .zip(y_memo.grid.iter())
+            .all(|(&m, &was)| m & !was == 0))
+    {
+        let s = scratch.for_pass(&mut path);
+        run_pass::<true, false>(&input(Y_PASS, 0), s, best, check);
+        if unbounded && !best.is_some() {
+            scratch.y_found_nothing = YPassFoundNothing {
+                found_nothing: true,
+                bivalue,
+                grid: *grid,
+            };
+        }
+    }
+    let s = scratch.for_pass(&mut path);
+    run_pass::<true, true>(&input(XY_PASS, 0), s, best, check);
 }

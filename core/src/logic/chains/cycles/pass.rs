@@ -3,7 +3,7 @@
 use super::memos::*;
 use super::pass_graph::*;
 use super::tree_search::*;
-use crate::logic::chains::best_hint::BestHint;
+use crate::logic::chains::best_hint::{BestHint, Rated};
 use crate::logic::chains::difficulty::*;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::potential::*;
@@ -19,190 +19,98 @@ pub(super) struct Pass {
     pub(super) key: u8,
 }
 
+/// What one pass reads: the grid, each digit's places, the pass's kinds, and the digits
+/// it skips.
+pub(super) struct PassInput<'a> {
+    pub(super) grid: &'a [u16; 81],
+    pub(super) places: &'a [u128; 9],
+    pub(super) pass: Pass,
+    pub(super) skip: u16,
+}
+
+/// The scratch one pass works in: its graph, its searches' trees, the XY pass's memo and
+/// a path.
+pub(super) struct PassScratch<'a> {
+    pub(super) g: &'a mut PassGraph,
+    pub(super) w: &'a mut Work,
+    pub(super) xy: &'a mut XyPassFruitlessStarts,
+    pub(super) path: &'a mut Vec<u16>,
+}
+
+/// The longest cycle and forcing chain (in potentials) that could still beat the best
+/// hint; they change only when a hint is offered.
+#[derive(Clone, Copy)]
+struct PassBounds {
+    cycle: u32,
+    chain: u32,
+}
+
+impl PassBounds {
+    fn of(best: &BestHint, pass: &Pass) -> PassBounds {
+        PassBounds {
+            cycle: best.max_complexity(pass.cycle_base, pass.key),
+            chain: best.max_complexity(pass.chain_base, pass.key),
+        }
+    }
+}
+
 /// One pass (`Y`: cell rule, `X`: region rule), its searches from the candidates of the
-/// digits outside `skip`: the digits whose searches ran with a best hint or offered one.
-#[allow(clippy::too_many_arguments)]
+/// digits outside `input.skip`; returns the digits whose searches ran with a best hint
+/// or offered one.
 #[inline(never)]
 pub(super) fn run_pass<const Y: bool, const X: bool>(
-    grid: &[u16; 81],
-    places: &[u128; 9],
-    g: &mut PassGraph,
-    w: &mut Work,
-    xy: &mut XyPassFruitlessStarts,
+    input: &PassInput,
+    s: PassScratch,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
-    pass: &Pass,
-    skip: u16,
-    path: &mut Vec<u16>,
 ) -> u16 {
-    let (y, x) = (Y, X);
-    let Pass {
-        cycle_kind,
-        chain_kind,
-        cycle_base,
-        chain_base,
-        key,
-    } = *pass;
-    // The bounds change only when a hint is offered: recomputed then.
-    let bounds = |best: &BestHint| {
-        (
-            best.max_complexity(cycle_base, key),
-            best.max_complexity(chain_base, key),
-        )
-    };
-    let (mut cyc_max, mut chain_max) = bounds(best);
+    let (grid, places) = (input.grid, input.places);
+    let mut bounds = PassBounds::of(best, &input.pass);
     // A cycle has 4 potentials or more, a forcing chain 2: when neither could beat
     // the best, the pass can find nothing.
-    if cyc_max < 4 && (!x || chain_max < 2) {
+    if bounds.cycle < 4 && (!X || bounds.chain < 2) {
         check();
         return 0;
     }
     // The digits whose searches ran with a best hint or offered one.
     let mut tainted = 0u16;
-    g.build(grid, places, y, x, 0x1ff & !skip);
+    s.g.build(grid, places, Y, X, 0x1ff & !input.skip);
     // Unbounded searches (no hint yet) of the XY pass, the longest, are skipped when
     // the graph's components show they can find nothing.
-    let prune = y && x && cyc_max == u32::MAX;
+    let prune = Y && X && bounds.cycle == u32::MAX;
     if prune {
-        w.comps.compute(grid, g);
+        s.w.comps.compute(grid, s.g);
     }
     // The XY pass's memo (see `XyPassFruitlessStarts`): the candidates whose lists changed since.
-    let memo = Y && X;
-    if memo {
-        if xy.on_read.is_empty() {
-            xy.on_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
-            xy.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
-            xy.grid = vec![0; 81];
-            xy.on_bound = vec![(0, 0); NCAND];
-            xy.off_bound = vec![0; NCAND];
-        }
-        if xy.valid && !(xy.on_ok.is_empty() && xy.off_ok.is_empty()) {
-            let changed = xy.changed(grid, g);
-            // Every record is checked now, so that those kept hold for this graph (a
-            // start may be left unsearched, or be no candidate, for a while).
-            let mut present = CandSet::EMPTY;
-            for (cell, &cands) in grid.iter().enumerate() {
-                let mut m = cands;
-                while m != 0 {
-                    let c = cand(cell, m.trailing_zeros() as usize);
-                    m &= m - 1;
-                    present.set(c);
-                    if xy.on_ok.has(c) && meets(&xy.on_read[c as usize], &changed, Some(c)) {
-                        xy.on_ok.unset(c);
-                    }
-                    if xy.off_ok.has(c) && meets(&xy.off_read[c as usize], &changed, None) {
-                        xy.off_ok.unset(c);
-                    }
-                }
-            }
-            xy.on_ok.intersect(&present);
-            xy.off_ok.intersect(&present);
-        } else {
-            xy.on_ok.clear();
-            xy.off_ok.clear();
-        }
-        // (Made valid again once the pass is through.)
-        xy.valid = false;
+    if Y && X {
+        s.xy.start_pass(grid, s.g);
     }
-    for cell in 0..81 {
-        if grid[cell].count_ones() < 2 {
+    let mut run = PassRun::<Y, X> { input, s, prune };
+    for (cell, &cands) in grid.iter().enumerate() {
+        if cands.count_ones() < 2 {
             continue;
         }
         check();
-        let mut m = grid[cell] & !skip;
+        let mut m = cands & !input.skip;
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
             let c = cand(cell, d);
-            if !x && grid[cell].count_ones() > 2 {
+            if !X && cands.count_ones() > 2 {
                 continue;
             }
             // Cycles, and (X links) the forcing chain from "on", share one search.
-            let fc_max = if x { chain_max } else { 0 };
-            let (on, off) = (pot(c, true), pot(c, false));
-            let fc_on = if memo
-                && xy.on_ok.has(c)
-                && cyc_max <= xy.on_bound[c as usize].0
-                && fc_max <= xy.on_bound[c as usize].1
-            {
-                w.cycles.clear();
-                None
-            } else if prune
-                && !w.comps.on_cycle(on)
-                && !(x && w.comps.may_refute(grid, places, g, c, y))
-            {
-                if memo {
-                    xy.on_ok.unset(c);
-                }
-                w.cycles.clear();
-                None
-            } else {
-                let found = from_on(g, c, y, cyc_max, fc_max, w);
-                if memo {
-                    if found.is_none() && w.cycles.is_empty() {
-                        xy.on_read[c as usize] = (w.on_set, w.off_set);
-                        xy.on_bound[c as usize] = (cyc_max, fc_max);
-                        xy.on_ok.set(c);
-                    } else {
-                        xy.on_ok.unset(c);
-                    }
-                }
-                found
-            };
-            for i in 0..w.cycles.len() {
-                let e = w.cycles[i];
-                w.path(e, path);
-                let complexity = path.len() as u32;
-                let d = cycle_base + length_bonus(complexity);
-                if !best.worth(d, complexity, key) {
-                    continue;
-                }
-                let elims = cycle_eliminations(places, path);
-                if elims.is_empty() {
-                    continue;
-                }
-                let mut pots = path.clone();
-                pots.reverse();
-                best.offer_cycle(d, complexity, key, cycle_kind, elims, c, pots);
-                (cyc_max, chain_max) = bounds(best);
-            }
-            if x {
+            let fc_on = run.search_on(c, bounds);
+            run.offer_cycles(best, &mut bounds);
+            if X {
                 for start_on in [true, false] {
                     let found = if start_on {
                         fc_on
                     } else {
-                        if !g.live.has(c) || prune && !w.comps.may_reach(off, on) {
-                            // (A start "off" that turns nothing on leads nowhere.)
-                            None
-                        } else if memo && xy.off_ok.has(c) && chain_max <= xy.off_bound[c as usize]
-                        {
-                            None
-                        } else {
-                            let found = from_off(g, c, chain_max, w);
-                            if memo {
-                                if found.is_none() {
-                                    xy.off_read[c as usize] = (w.on_set, w.off_set);
-                                    xy.off_bound[c as usize] = chain_max;
-                                    xy.off_ok.set(c);
-                                } else {
-                                    xy.off_ok.unset(c);
-                                }
-                            }
-                            found
-                        }
+                        run.search_off(c, bounds)
                     };
                     if let Some((e, complexity)) = found {
-                        let d = chain_base + length_bonus(complexity);
-                        if !best.worth(d, complexity, key) {
-                            continue;
-                        }
-                        w.path(e, path);
-                        let mut pots = path.clone();
-                        pots.push(pot(c, start_on));
-                        pots.reverse();
-                        let target = pot(c, !start_on);
-                        best.offer_target(d, complexity, key, chain_kind, grid, target, pots);
-                        (cyc_max, chain_max) = bounds(best);
+                        run.offer_chain(c, start_on, e, complexity, best, &mut bounds);
                     }
                 }
             }
@@ -213,14 +121,149 @@ pub(super) fn run_pass<const Y: bool, const X: bool>(
             }
         }
     }
-    if memo {
+    if Y && X {
         // The memo's records now hold for this graph: every start was checked or
         // searched again (those no longer candidates are recorded as changed next time).
+        let PassScratch { g, xy, .. } = run.s;
         xy.grid.copy_from_slice(grid);
         std::mem::swap(&mut xy.graph, g);
         xy.valid = true;
     }
     tainted
+}
+
+/// One pass under way: what it reads, its scratch, and whether the components prune its
+/// unbounded searches.
+struct PassRun<'a, 'b, const Y: bool, const X: bool> {
+    input: &'b PassInput<'b>,
+    s: PassScratch<'a>,
+    prune: bool,
+}
+
+impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
+    /// The search from candidate `c`'s "on": its cycles left in `w.cycles`, and (X links)
+    /// the forcing chain it finds. Skipped where the XY memo or the components show it
+    /// finds nothing.
+    #[inline]
+    fn search_on(&mut self, c: u16, bounds: PassBounds) -> Option<(u32, u32)> {
+        let (g, w, xy) = (&*self.s.g, &mut *self.s.w, &mut *self.s.xy);
+        let (grid, places) = (self.input.grid, self.input.places);
+        let memo = Y && X;
+        let fc_max = if X { bounds.chain } else { 0 };
+        let on = pot(c, true);
+        if memo
+            && xy.on_ok.has(c)
+            && bounds.cycle <= xy.on_bound[c as usize].0
+            && fc_max <= xy.on_bound[c as usize].1
+        {
+            w.cycles.clear();
+            return None;
+        }
+        if self.prune && !w.comps.on_cycle(on) && !(X && w.comps.may_refute(grid, places, g, c, Y))
+        {
+            if memo {
+                xy.on_ok.unset(c);
+            }
+            w.cycles.clear();
+            return None;
+        }
+        let found = from_on(g, c, Y, bounds.cycle, fc_max, w);
+        if memo {
+            if found.is_none() && w.cycles.is_empty() {
+                xy.on_read[c as usize] = (w.on_set, w.off_set);
+                xy.on_bound[c as usize] = (bounds.cycle, fc_max);
+                xy.on_ok.set(c);
+            } else {
+                xy.on_ok.unset(c);
+            }
+        }
+        found
+    }
+
+    /// Offers the cycles the last search from an "on" left in `w.cycles`.
+    fn offer_cycles(&mut self, best: &mut BestHint, bounds: &mut PassBounds) {
+        let pass = &self.input.pass;
+        let (w, path) = (&mut *self.s.w, &mut *self.s.path);
+        for i in 0..w.cycles.len() {
+            let e = w.cycles[i];
+            w.path(e, path);
+            let complexity = path.len() as u32;
+            let d = pass.cycle_base + length_bonus(complexity);
+            if !best.worth(d, complexity, pass.key) {
+                continue;
+            }
+            let elims = cycle_eliminations(self.input.places, path);
+            if elims.is_empty() {
+                continue;
+            }
+            let mut pots = path.clone();
+            pots.reverse();
+            best.offer_cycle(
+                Rated::new(d, complexity, pass.key, pass.cycle_kind),
+                elims,
+                pots,
+            );
+            *bounds = PassBounds::of(best, pass);
+        }
+    }
+
+    /// The forcing chain from `c`'s "off" (X links), unless it leads nowhere or the XY
+    /// memo shows it finds nothing.
+    #[inline]
+    fn search_off(&mut self, c: u16, bounds: PassBounds) -> Option<(u32, u32)> {
+        let (g, w, xy) = (&*self.s.g, &mut *self.s.w, &mut *self.s.xy);
+        let memo = Y && X;
+        let (on, off) = (pot(c, true), pot(c, false));
+        if !g.live.has(c) || self.prune && !w.comps.may_reach(off, on) {
+            // (A start "off" that turns nothing on leads nowhere.)
+            return None;
+        }
+        if memo && xy.off_ok.has(c) && bounds.chain <= xy.off_bound[c as usize] {
+            return None;
+        }
+        let found = from_off(g, c, bounds.chain, w);
+        if memo {
+            if found.is_none() {
+                xy.off_read[c as usize] = (w.on_set, w.off_set);
+                xy.off_bound[c as usize] = bounds.chain;
+                xy.off_ok.set(c);
+            } else {
+                xy.off_ok.unset(c);
+            }
+        }
+        found
+    }
+
+    /// Offers the forcing chain from `c` (`start_on`: its "on") that ends at tree entry
+    /// `e` with `complexity` potentials.
+    fn offer_chain(
+        &mut self,
+        c: u16,
+        start_on: bool,
+        e: u32,
+        complexity: u32,
+        best: &mut BestHint,
+        bounds: &mut PassBounds,
+    ) {
+        let pass = &self.input.pass;
+        let d = pass.chain_base + length_bonus(complexity);
+        if !best.worth(d, complexity, pass.key) {
+            return;
+        }
+        let path = &mut *self.s.path;
+        self.s.w.path(e, path);
+        let mut pots = path.clone();
+        pots.push(pot(c, start_on));
+        pots.reverse();
+        let target = pot(c, !start_on);
+        best.offer_target(
+            Rated::new(d, complexity, pass.key, pass.chain_kind),
+            self.input.grid,
+            target,
+            pots,
+        );
+        *bounds = PassBounds::of(best, pass);
+    }
 }
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and

@@ -9,7 +9,7 @@ use super::super::multiple::{self, Params, PropagationPool};
 use super::super::propagation::{no_nested_rules, Mode, Propagation};
 use super::super::tests::{assert_unbroken_path, drawn_link, marks_from_729, FIXTURES};
 use super::super::work_grid::{regions_of, WorkGrid};
-use super::super::{find, find_with_links, nested, producers_of, ChainKind, Producer};
+use super::super::{find, find_with_links, level1, producers_of, ChainKind, Producer};
 use super::*;
 use crate::grid::UNITS;
 use crate::logic::step::{Step, Technique};
@@ -23,7 +23,7 @@ fn params_of(producer: Producer) -> Params {
         Producer::Dynamic => (true, true, 0, true, false, 8.5),
         Producer::DynamicPlus => (true, true, 1, true, false, 9.0),
         Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
-            panic!("the nested producers search with their own propagations (chains::deep)")
+            panic!("the nested producers search with their own propagations (chains::levels2to4)")
         }
         Producer::Cycles => panic!("the cycles carry their own links"),
     };
@@ -33,7 +33,7 @@ fn params_of(producer: Producer) -> Params {
             cell_rule,
             level,
             nested_rules: if level > 0 {
-                nested::advanced
+                level1::advanced
             } else {
                 no_nested_rules
             },

@@ -1,6 +1,6 @@
 //! Which producer runs ([`Params`]), and the kinds of hint it gives.
 
-use crate::logic::chains::kind::ChainKind;
+use crate::logic::chains::kind::{ChainKind, HintKinds};
 use crate::logic::chains::propagation::*;
 
 /// Which producer runs.
@@ -12,31 +12,17 @@ pub struct Params {
     pub base: f64,
 }
 
-pub(super) fn kinds(p: &Params) -> (ChainKind, ChainKind, ChainKind, ChainKind) {
-    // (contradiction, double, region, cell)
-    if p.mode.level > 0 {
-        let k = ChainKind::Nested(p.mode.level);
-        (k, k, k, k)
-    } else if p.nishio {
-        (
-            ChainKind::Nishio,
-            ChainKind::Nishio,
-            ChainKind::Nishio,
-            ChainKind::Nishio,
-        )
-    } else if p.mode.dynamic {
-        (
-            ChainKind::DynamicContradiction,
-            ChainKind::DynamicDoubleForcing,
-            ChainKind::DynamicRegionForcingChains,
-            ChainKind::DynamicCellForcingChains,
-        )
-    } else {
-        (
-            ChainKind::ForcingChain,
-            ChainKind::ForcingChain,
-            ChainKind::RegionForcingChains,
-            ChainKind::CellForcingChains,
-        )
+impl Params {
+    /// The kinds of the hints of this producer.
+    pub(super) fn kinds(&self) -> HintKinds {
+        if self.mode.level > 0 {
+            HintKinds::all(ChainKind::Nested(self.mode.level))
+        } else if self.nishio {
+            HintKinds::all(ChainKind::Nishio)
+        } else if self.mode.dynamic {
+            HintKinds::DYNAMIC
+        } else {
+            HintKinds::STATIC
+        }
     }
 }

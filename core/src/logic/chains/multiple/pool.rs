@@ -17,6 +17,37 @@ pub(super) struct Implied {
     pub(super) off: CandSet,
 }
 
+impl Implied {
+    /// Keeps what `other` implies too; false once nothing is left.
+    #[inline]
+    pub(super) fn keep_shared(&mut self, other: &Implied) -> bool {
+        self.on.intersect(&other.on);
+        self.off.intersect(&other.off);
+        !(self.on.is_empty() && self.off.is_empty())
+    }
+}
+
+/// What `first` and each of `others` (places of digit `d`) all imply, `make_known`
+/// making each place's `implied` known first; `None` once nothing is left (the places
+/// after that are left alone).
+#[inline]
+pub(super) fn shared_over(
+    pool: &mut PropagationPool,
+    first: Implied,
+    (others, d): (&[usize], usize),
+    mut make_known: impl FnMut(&mut PropagationPool, u16),
+) -> Option<Implied> {
+    let mut shared = first;
+    for &o in others {
+        let c = cand(o, d);
+        make_known(pool, c);
+        if !shared.keep_shared(&pool.implied[c as usize]) {
+            return None;
+        }
+    }
+    Some(shared)
+}
+
 /// The propagations one cell needs at once, and the implications of every candidate's
 /// "on" propagation met so far in the current search.
 pub struct PropagationPool {
@@ -110,7 +141,7 @@ impl Default for PropagationPool {
 }
 
 // (`digits_of` and `region_places` live in `work_grid`, a leaf: the nested searches of
-// `deep` read regions the same way.)
+// `levels2to4` read regions the same way.)
 pub(crate) use crate::logic::chains::work_grid::{digits_of, region_places};
 
 /// The first of the 8 slots of `PropagationPool::lite` for a region's other places (static).

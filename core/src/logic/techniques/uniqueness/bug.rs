@@ -3,7 +3,7 @@
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
-use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -20,8 +20,45 @@ pub fn bug(m: &Marks) -> Option<Step> {
     bug_with(m, &Context::new(m))
 }
 
+/// A bivalue universal grave found: its BUG cells (in the order met), each one's BUG
+/// digits, all BUG digits, the cells seeing every BUG cell, and the BUG cells' set.
+struct Bug {
+    cells: Vec<usize>,
+    values: [u16; crate::grid::CELLS],
+    all_values: u16,
+    common: CellSet,
+    set: CellSet,
+}
+
 /// [`bug`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
+    let bug = bug_pattern(m, ctx)?;
+    let names = cell_list(m.size, bug.cells.iter().copied());
+    if bug.cells.len() == 1 {
+        return Some(bug_type_1(m, &bug, &names));
+    }
+    if bug.all_values.count_ones() == 1 {
+        if let Some(step) = bug_type_2(m, &bug, &names) {
+            return Some(step);
+        }
+        if bug.cells.len() == 2 {
+            return bug_type_4(m, &bug.cells, &bug.values, bug.all_values);
+        }
+        return None;
+    }
+    if bug.common == 0 {
+        return None;
+    }
+    if bug.cells.len() == 2 {
+        if let Some(step) = bug_type_4(m, &bug.cells, &bug.values, bug.all_values) {
+            return Some(step);
+        }
+    }
+    bug_type_3(m, &bug, &names)
+}
+
+/// The BUG of `m`, if it is one (see [`bug`]).
+fn bug_pattern(m: &Marks, ctx: &Context) -> Option<Bug> {
     let size = m.size;
     let n = size.n();
     let mut temp = m.cands;
@@ -88,78 +125,84 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
             return None;
         }
     }
-    let common = common.unwrap_or(0);
-    let names = cell_list(size, bug_cells.iter().copied());
-    if bug_cells.len() == 1 {
-        let c = bug_cells[0];
-        let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !all_values)
-            .map(|d| Candidate {
-                cell: c as u8,
-                digit: d,
-            })
-            .collect();
+    Some(Bug {
+        cells: bug_cells,
+        values: bug_values,
+        all_values,
+        common: common.unwrap_or(0),
+        set: bug_set,
+    })
+}
+
+/// Type 1: the one BUG cell holds its BUG digits.
+fn bug_type_1(m: &Marks, bug: &Bug, names: &str) -> Step {
+    let size = m.size;
+    let c = bug.cells[0];
+    let elims: Vec<Candidate> = crate::grid::digits_of(m.cands[c] & !bug.all_values)
+        .map(|d| Candidate {
+            cell: c as u8,
+            digit: d,
+        })
+        .collect();
+    let text = sentence!(
+        "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
+        digit_list(bug.all_values),
+        names,
+        names,
+        digit_list(bug.all_values),
+        elimination_text(size, &elims)
+    );
+    make_step(StepParts {
+        technique: Technique::Bug(1),
+        rating: 56,
+        placements: Vec::new(),
+        eliminations: elims,
+        cells: bug.set,
+        units: Vec::new(),
+        digits: bug.all_values,
+        explanation: text,
+    })
+}
+
+/// Type 2: one BUG digit, which every cell seeing all BUG cells loses.
+fn bug_type_2(m: &Marks, bug: &Bug, names: &str) -> Option<Step> {
+    let size = m.size;
+    let digit = bug.all_values.trailing_zeros() as u8 + 1;
+    let elim = digit_cells(m, digit) & bug.common;
+    if elim != 0 {
+        let elims = eliminations_of(m, elim, digit);
         let text = sentence!(
-            "BUG type 1: without {} in {}, every blank cell would hold two candidates and every digit two places in its units, a grid with two solutions; so {} holds {} ({}).",
-            digit_list(all_values),
+            "BUG type 2: without their {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
+            digit,
             names,
-            names,
-            digit_list(all_values),
+            digit,
             elimination_text(size, &elims)
         );
-        return Some(make_step(
-            Technique::Bug(1),
-            56,
-            Vec::new(),
-            elims,
-            bug_set,
-            Vec::new(),
-            all_values,
-            text,
-        ));
+        return Some(make_step(StepParts {
+            technique: Technique::Bug(2),
+            rating: 57,
+            placements: Vec::new(),
+            eliminations: elims,
+            cells: bug.set,
+            units: Vec::new(),
+            digits: bug.all_values,
+            explanation: text,
+        }));
     }
-    if all_values.count_ones() == 1 {
-        let digit = all_values.trailing_zeros() as u8 + 1;
-        let elim = digit_cells(m, digit) & common;
-        if elim != 0 {
-            let elims = eliminations_of(m, elim, digit);
-            let text = sentence!(
-                "BUG type 2: without their {}, {} would leave a grid with two solutions, so one of them holds {} ({}).",
-                digit,
-                names,
-                digit,
-                elimination_text(size, &elims)
-            );
-            return Some(make_step(
-                Technique::Bug(2),
-                57,
-                Vec::new(),
-                elims,
-                bug_set,
-                Vec::new(),
-                all_values,
-                text,
-            ));
-        }
-        if bug_cells.len() == 2 {
-            return bug_type_4(m, &bug_cells, &bug_values, all_values);
-        }
-        return None;
-    }
-    if common == 0 {
-        return None;
-    }
-    if bug_cells.len() == 2 {
-        if let Some(step) = bug_type_4(m, &bug_cells, &bug_values, all_values) {
-            return Some(step);
-        }
-    }
-    // Type 3: a unit holding every BUG cell.
+    None
+}
+
+/// Type 3: the BUG digits and other cells of a unit holding every BUG cell make a naked
+/// subset.
+fn bug_type_3(m: &Marks, bug: &Bug, names: &str) -> Option<Step> {
+    let size = m.size;
+    let n = size.n();
     for degree in 2..=6usize {
         for u in (2 * n..3 * n).chain(0..2 * n) {
-            if bug_set & !unit_mask(size, u) != 0 {
+            if bug.set & !unit_mask(size, u) != 0 {
                 continue;
             }
-            let region: Vec<usize> = cells_of(common & unit_mask(size, u)).collect();
+            let region: Vec<usize> = cells_of(bug.common & unit_mask(size, u)).collect();
             if region.len() < degree {
                 continue;
             }
@@ -177,11 +220,11 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                 }
                 if !ok
                     || others.count_ones() as usize != degree
-                    || (others | all_values).count_ones() as usize != degree
+                    || (others | bug.all_values).count_ones() as usize != degree
                 {
                     continue;
                 }
-                let naked = others | all_values;
+                let naked = others | bug.all_values;
                 let mut elims = Vec::new();
                 for &c in &region {
                     if naked_cells >> c & 1 != 0 {
@@ -201,22 +244,22 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
                 let text = sentence!(
                     "BUG type 3: one of {} holds one of {}, which with {} form a naked subset of {} in {} ({}).",
                     names,
-                    digit_list(all_values),
+                    digit_list(bug.all_values),
                     cell_list(size, cells_of(naked_cells)),
                     digit_list(naked),
                     unit_name(size, u),
                     elimination_text(size, &elims)
                 );
-                return Some(make_step(
-                    Technique::Bug(3),
+                return Some(make_step(StepParts {
+                    technique: Technique::Bug(3),
                     rating,
-                    Vec::new(),
-                    elims,
-                    bug_set | naked_cells,
-                    vec![u as u8],
-                    naked,
-                    text,
-                ));
+                    placements: Vec::new(),
+                    eliminations: elims,
+                    cells: bug.set | naked_cells,
+                    units: vec![u as u8],
+                    digits: naked,
+                    explanation: text,
+                }));
             }
         }
     }
@@ -254,14 +297,14 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
         digit,
         elimination_text(size, &elims)
     );
-    Some(make_step(
-        Technique::Bug(4),
-        57,
-        Vec::new(),
-        elims,
-        pair,
-        vec![u as u8],
-        all_values | shared,
-        text,
-    ))
+    Some(make_step(StepParts {
+        technique: Technique::Bug(4),
+        rating: 57,
+        placements: Vec::new(),
+        eliminations: elims,
+        cells: pair,
+        units: vec![u as u8],
+        digits: all_values | shared,
+        explanation: text,
+    }))
 }

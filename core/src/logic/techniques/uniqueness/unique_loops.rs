@@ -5,7 +5,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::snapshots;
-use crate::logic::step::{eliminations_of, make_step};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -116,7 +116,7 @@ thread_local! {
         const { [const { std::cell::Cell::new((NO_LOOP_CORE, 0)) }; 81] };
 }
 
-/// Forgets the loop cores of this thread (see `memo::forget_all`).
+/// Forgets the loop cores of this thread (see `logic::forget_search_memos`).
 pub(crate) fn forget_loop_cores() {
     LOOP_CORES.with(|t| t.iter().for_each(|c| c.set((NO_LOOP_CORE, 0))));
 }
@@ -227,7 +227,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let mut capped = false;
     // The pairs one of whose walks stopped at the cap.
     let mut capped_pairs = 0u128;
-    let mut best: Option<(u16, u8, Step)> = None;
+    let mut best: Option<LoopStep> = None;
     let mut seen_loops: Vec<CellSet> = Vec::new();
     let dcs = &ctx.dcs;
     // The loop core of each pair of digits (index 9 d1 + d2, digits from 0), once known.
@@ -303,12 +303,15 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
             }
             seen_loops.push(set);
             let base = loop_rating(len);
-            if best.as_ref().is_some_and(|b| b.0 < base) {
+            if best.as_ref().is_some_and(|b| b.rating < base) {
                 continue;
             }
-            for (rating, kind, step) in loop_steps(m, cells, set, v, base) {
-                if best.as_ref().is_none_or(|b| (rating, kind) < (b.0, b.1)) {
-                    best = Some((rating, kind, step));
+            for found in loop_steps(m, cells, set, v, base) {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
+                {
+                    best = Some(found);
                 }
             }
         }
@@ -316,7 +319,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     if best.is_none() && !capped {
         snapshots::record(snapshots::slot::UNIQUE_LOOP, m);
     }
-    best.map(|b| b.2)
+    best.map(|b| b.step)
 }
 
 fn loop_name(len: usize) -> &'static str {
@@ -327,8 +330,25 @@ fn loop_name(len: usize) -> &'static str {
     }
 }
 
+/// A valid loop being turned into steps: its cells' set, its two digits `v`, its base
+/// rating and the words naming it.
+struct LoopPattern<'a> {
+    m: &'a Marks,
+    set: CellSet,
+    v: u16,
+    base: u16,
+    pattern: String,
+}
+
+/// One step a loop gives, with its rating and type (the order of a loop's steps).
+struct LoopStep {
+    rating: u16,
+    kind: u8,
+    step: Step,
+}
+
 /// The steps of every type a valid loop gives.
-fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Vec<(u16, u8, Step)> {
+fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Vec<LoopStep> {
     let size = m.size;
     let mut out = Vec::new();
     let extras: Vec<usize> = cells
@@ -338,52 +358,20 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
         .collect();
     let mut sorted_cells: Vec<usize> = cells.to_vec();
     sorted_cells.sort_unstable();
-    let pattern = sentence!(
-        "{} on {} ({})",
-        loop_name(cells.len()),
-        digit_list(v),
-        cell_list(size, sorted_cells.iter().copied())
-    );
-    let make = |kind: u8, rating: u16, elims: Vec<Candidate>, extra_text: String| {
-        let text = sentence!(
-            "{} type {}: {} ({}).",
-            pattern,
-            kind,
-            extra_text,
-            elimination_text(size, &elims)
-        );
-        make_step(
-            Technique::UniqueLoop(kind),
-            rating,
-            Vec::new(),
-            elims,
-            set,
-            Vec::new(),
-            v,
-            text,
-        )
+    let lp = LoopPattern {
+        m,
+        set,
+        v,
+        base,
+        pattern: sentence!(
+            "{} on {} ({})",
+            loop_name(cells.len()),
+            digit_list(v),
+            cell_list(size, sorted_cells.iter().copied())
+        ),
     };
     if extras.len() == 1 {
-        let c = extras[0];
-        let elims: Vec<Candidate> = crate::grid::digits_of(v)
-            .map(|d| Candidate {
-                cell: c as u8,
-                digit: d,
-            })
-            .collect();
-        out.push((
-            base,
-            1,
-            make(
-                1,
-                base,
-                elims,
-                sentence!(
-                    "only {} holds more than the two digits, so it cannot hold them",
-                    cell_name(size, c)
-                ),
-            ),
-        ));
+        out.push(lp.type1(extras[0]));
         return out;
     }
     if extras.len() < 2 {
@@ -391,37 +379,94 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
     }
     let extra_values = extras.iter().fold(0u16, |s, &c| s | m.cands[c]) & !v;
     if extra_values.count_ones() == 1 {
-        let digit = extra_values.trailing_zeros() as u8 + 1;
-        let mut targets = !0u128;
-        for &c in &extras {
-            targets &= peers(size, c);
-        }
-        let elim = digit_cells(m, digit) & targets & !set;
-        if elim != 0 {
-            let elims = eliminations_of(m, elim, digit);
-            out.push((
-                base,
-                2,
-                make(
-                    2,
-                    base,
-                    elims,
-                    sentence!(
-                        "{} is in one of {}",
-                        digit,
-                        cell_list(size, extras.iter().copied())
-                    ),
-                ),
-            ));
-        }
+        lp.type2(&extras, extra_values, &mut out);
     }
     if extras.len() != 2 {
         return out;
     }
     let (c1, c2) = (extras[0], extras[1]);
-    // Type 3: the extra digits of c1 and c2 form a naked subset with other cells of a
-    // unit they share.
     if extra_values.count_ones() >= 2 {
+        lp.type3_naked(c1, c2, extra_values, &mut out);
+    }
+    lp.type3_hidden(c1, c2, extra_values, &mut out);
+    lp.type4(c1, c2, &mut out);
+    out
+}
+
+impl LoopPattern<'_> {
+    /// The step of type `kind` with these eliminations, its reason in `extra_text`.
+    fn step(&self, kind: u8, rating: u16, elims: Vec<Candidate>, extra_text: String) -> LoopStep {
+        let text = sentence!(
+            "{} type {}: {} ({}).",
+            self.pattern,
+            kind,
+            extra_text,
+            elimination_text(self.m.size, &elims)
+        );
+        LoopStep {
+            rating,
+            kind,
+            step: make_step(StepParts {
+                technique: Technique::UniqueLoop(kind),
+                rating,
+                placements: Vec::new(),
+                eliminations: elims,
+                cells: self.set,
+                units: Vec::new(),
+                digits: self.v,
+                explanation: text,
+            }),
+        }
+    }
+
+    /// Type 1: `c` alone holds more than the loop's two digits, so it holds neither.
+    fn type1(&self, c: usize) -> LoopStep {
+        let elims: Vec<Candidate> = crate::grid::digits_of(self.v)
+            .map(|d| Candidate {
+                cell: c as u8,
+                digit: d,
+            })
+            .collect();
+        self.step(
+            1,
+            self.base,
+            elims,
+            sentence!(
+                "only {} holds more than the two digits, so it cannot hold them",
+                cell_name(self.m.size, c)
+            ),
+        )
+    }
+
+    /// Type 2: the cells with extra digits share one extra digit, which is in one of
+    /// them, so the cells seeing them all lose it.
+    fn type2(&self, extras: &[usize], extra_values: u16, out: &mut Vec<LoopStep>) {
+        let (m, size) = (self.m, self.m.size);
+        let digit = extra_values.trailing_zeros() as u8 + 1;
+        let mut targets = !0u128;
+        for &c in extras {
+            targets &= peers(size, c);
+        }
+        let elim = digit_cells(m, digit) & targets & !self.set;
+        if elim != 0 {
+            let elims = eliminations_of(m, elim, digit);
+            out.push(self.step(
+                2,
+                self.base,
+                elims,
+                sentence!(
+                    "{} is in one of {}",
+                    digit,
+                    cell_list(size, extras.iter().copied())
+                ),
+            ));
+        }
+    }
+
+    /// Type 3: the extra digits of c1 and c2 form a naked subset with other cells of a
+    /// unit they share.
+    fn type3_naked(&self, c1: usize, c2: usize, extra_values: u16, out: &mut Vec<LoopStep>) {
+        let (m, size, base) = (self.m, self.m.size, self.base);
         for u in size.units_of(c1) {
             if unit_mask(size, u) >> c2 & 1 == 0 {
                 continue;
@@ -480,103 +525,110 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
                         digit_list(union),
                         unit_name(size, u)
                     );
-                    out.push((rating, 3, make(3, rating, elims, text)));
+                    out.push(self.step(3, rating, elims, text));
                 }
             }
         }
     }
-    // Type 3, hidden form: in a unit holding c1 and c2 (which cannot both hold a and b),
-    // a and b with degree-2 other digits are confined to c1 (standing for either) and
-    // degree-1 other cells; those cells keep only these digits. Rated 0.1 per cell beyond
-    // one.
-    for u in size.units_of(c1) {
-        if unit_mask(size, u) >> c2 & 1 == 0 {
-            continue;
-        }
-        let blanks = empty_count(m, u) as usize;
-        let ucells = unit_mask(size, u);
-        let rest = size.all_digits() & !v & !extra_values;
-        let rest_digits: Vec<u8> = crate::grid::digits_of(rest).collect();
-        for degree in 2..=7usize {
-            if degree * 2 >= blanks || degree - 2 > rest_digits.len() {
+
+    /// Type 3, hidden form: in a unit holding c1 and c2 (which cannot both hold a and
+    /// b), a and b with degree-2 other digits are confined to c1 (standing for either)
+    /// and degree-1 other cells; those cells keep only these digits. Rated 0.1 per cell
+    /// beyond one.
+    fn type3_hidden(&self, c1: usize, c2: usize, extra_values: u16, out: &mut Vec<LoopStep>) {
+        let (m, size, base, v) = (self.m, self.m.size, self.base, self.v);
+        for u in size.units_of(c1) {
+            if unit_mask(size, u) >> c2 & 1 == 0 {
                 continue;
             }
-            for combo in combinations(rest_digits.len(), degree - 2) {
-                let mut values = v;
-                for i in bits(combo) {
-                    values |= 1 << (rest_digits[i] - 1);
-                }
-                let mut union = 0u128;
-                let mut ok = true;
-                for d in crate::grid::digits_of(values) {
-                    let p = digit_cells(m, d) & ucells & !(1u128 << c2);
-                    if p == 0 {
-                        ok = false;
-                        break;
-                    }
-                    union |= p;
-                }
-                if !ok || union.count_ones() as usize != degree {
+            let blanks = empty_count(m, u) as usize;
+            let ucells = unit_mask(size, u);
+            let rest = size.all_digits() & !v & !extra_values;
+            let rest_digits: Vec<u8> = crate::grid::digits_of(rest).collect();
+            for degree in 2..=7usize {
+                if degree * 2 >= blanks || degree - 2 > rest_digits.len() {
                     continue;
                 }
-                let hidden = union & !(1u128 << c1) & !(1u128 << c2);
-                let mut elims = Vec::new();
-                for c in cells_of(hidden) {
-                    for b in bits((m.cands[c] & !values) as u32) {
-                        elims.push(Candidate {
-                            cell: c as u8,
-                            digit: b as u8 + 1,
-                        });
+                for combo in combinations(rest_digits.len(), degree - 2) {
+                    let mut values = v;
+                    for i in bits(combo) {
+                        values |= 1 << (rest_digits[i] - 1);
                     }
+                    let mut union = 0u128;
+                    let mut ok = true;
+                    for d in crate::grid::digits_of(values) {
+                        let p = digit_cells(m, d) & ucells & !(1u128 << c2);
+                        if p == 0 {
+                            ok = false;
+                            break;
+                        }
+                        union |= p;
+                    }
+                    if !ok || union.count_ones() as usize != degree {
+                        continue;
+                    }
+                    let hidden = union & !(1u128 << c1) & !(1u128 << c2);
+                    let mut elims = Vec::new();
+                    for c in cells_of(hidden) {
+                        for b in bits((m.cands[c] & !values) as u32) {
+                            elims.push(Candidate {
+                                cell: c as u8,
+                                digit: b as u8 + 1,
+                            });
+                        }
+                    }
+                    if elims.is_empty() {
+                        continue;
+                    }
+                    let rating = base + hidden.count_ones() as u16 - 1;
+                    let text = sentence!(
+                        "{} and {} cannot both hold {}, so in {} the digits {} are confined to one of them and {}, which keep only these",
+                        cell_name(size, c1),
+                        cell_name(size, c2),
+                        digit_list(v),
+                        unit_name(size, u),
+                        digit_list(values),
+                        cell_list(size, cells_of(hidden))
+                    );
+                    out.push(self.step(3, rating, elims, text));
                 }
-                if elims.is_empty() {
-                    continue;
-                }
-                let rating = base + hidden.count_ones() as u16 - 1;
-                let text = sentence!(
-                    "{} and {} cannot both hold {}, so in {} the digits {} are confined to one of them and {}, which keep only these",
-                    cell_name(size, c1),
-                    cell_name(size, c2),
-                    digit_list(v),
-                    unit_name(size, u),
-                    digit_list(values),
-                    cell_list(size, cells_of(hidden))
-                );
-                out.push((rating, 3, make(3, rating, elims, text)));
             }
         }
     }
-    // Type 4: one of the loop's digits is confined to c1 and c2 in a unit they share, so
-    // the other digit leaves them.
-    for u in size.units_of(c1) {
-        if unit_mask(size, u) >> c2 & 1 == 0 {
-            continue;
-        }
-        for d in crate::grid::digits_of(v) {
-            let p = digit_cells(m, d) & unit_mask(size, u);
-            if p == (1u128 << c1) | (1u128 << c2) {
-                let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
-                let elims = vec![
-                    Candidate {
-                        cell: c1 as u8,
-                        digit: other,
-                    },
-                    Candidate {
-                        cell: c2 as u8,
-                        digit: other,
-                    },
-                ];
-                let text = sentence!(
-                    "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
-                    unit_name(size, u),
-                    d,
-                    cell_name(size, c1),
-                    cell_name(size, c2),
-                    other
-                );
-                out.push((base, 4, make(4, base, elims, text)));
+
+    /// Type 4: one of the loop's digits is confined to c1 and c2 in a unit they share,
+    /// so the other digit leaves them.
+    fn type4(&self, c1: usize, c2: usize, out: &mut Vec<LoopStep>) {
+        let (m, size, base, v) = (self.m, self.m.size, self.base, self.v);
+        for u in size.units_of(c1) {
+            if unit_mask(size, u) >> c2 & 1 == 0 {
+                continue;
+            }
+            for d in crate::grid::digits_of(v) {
+                let p = digit_cells(m, d) & unit_mask(size, u);
+                if p == (1u128 << c1) | (1u128 << c2) {
+                    let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
+                    let elims = vec![
+                        Candidate {
+                            cell: c1 as u8,
+                            digit: other,
+                        },
+                        Candidate {
+                            cell: c2 as u8,
+                            digit: other,
+                        },
+                    ];
+                    let text = sentence!(
+                        "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
+                        unit_name(size, u),
+                        d,
+                        cell_name(size, c1),
+                        cell_name(size, c2),
+                        other
+                    );
+                    out.push(self.step(4, base, elims, text));
+                }
             }
         }
     }
-    out
 }

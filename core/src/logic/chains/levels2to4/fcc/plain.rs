@@ -1,12 +1,12 @@
 //! The plain way of the cycle and forcing-chain searches: every node of the search trees
 //! kept, each link read where it is followed. The searches of [`super`] keep only the
 //! nodes something rests on and read the links from a table; under the test switch
-//! ([`plain`](crate::logic::chains::deep::plain)) the rule runs these instead, and the
+//! ([`plain`](crate::logic::chains::levels2to4::plain)) the rule runs these instead, and the
 //! tests compare the rule's hints either way.
 
 use super::tree::{Tree, NO_NODE};
-use crate::logic::chains::deep::inner_hint::NO_CAUSE;
-use crate::logic::chains::deep::link_table::{off_to_on, on_to_off};
+use crate::logic::chains::levels2to4::inner_hint::NO_CAUSE;
+use crate::logic::chains::levels2to4::link_table::{off_to_on, on_to_off};
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 

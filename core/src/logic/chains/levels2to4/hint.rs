@@ -44,7 +44,6 @@ impl Measure {
 
     /// The whole hint, for a nested rule's list: `root` is the cause given to the
     /// assumptions (a cell hint's cell, a region hint's unit; `NO_CAUSE` otherwise).
-    #[allow(clippy::too_many_arguments)]
     pub(super) fn inner_hint(
         &mut self,
         targets: &Targets,

@@ -11,14 +11,14 @@ use super::inner_hint::{sort_and_dedup, InnerHint, CELL_CAUSE, NO_CAUSE};
 use super::link_table::LinkTable;
 use super::plain::plain;
 use super::run::{Advanced, DeepRun};
-use crate::logic::chains::best_hint::{BestHint, HintShape};
+use crate::logic::chains::best_hint::{BestHint, HintShape, Rated};
 use crate::logic::chains::closure::{ClosureTable, Links};
 use crate::logic::chains::difficulty::length_bonus;
-use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::nested::{basic_hints, KeptHints};
+use crate::logic::chains::kind::{ChainKind, HintKinds};
+use crate::logic::chains::level1::{level1_hints, KeptHints};
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
-use std::collections::HashMap;
+use crate::logic::memo::bounded::WeighedMap;
 use std::rc::Rc;
 
 /// Where the hints go: the best one (an outer producer), or every one (an inner rule).
@@ -67,23 +67,16 @@ pub(super) struct Producer {
     /// The nesting limit of a level-4 producer (its inner dynamic level).
     pub(super) limit: u8,
     pub(super) base: f64,
-    /// (contradiction, double, region, cell)
-    pub(super) kinds: (ChainKind, ChainKind, ChainKind, ChainKind),
+    pub(super) kinds: HintKinds,
 }
 
 impl Producer {
     /// The dynamic producer of `level` (`limit` for level 4).
     pub(super) fn dynamic(level: u8, limit: u8) -> Producer {
         let kinds = if level == 0 {
-            (
-                ChainKind::DynamicContradiction,
-                ChainKind::DynamicDoubleForcing,
-                ChainKind::DynamicRegionForcingChains,
-                ChainKind::DynamicCellForcingChains,
-            )
+            HintKinds::DYNAMIC
         } else {
-            let k = ChainKind::Nested(level);
-            (k, k, k, k)
+            HintKinds::all(ChainKind::Nested(level))
         };
         Producer {
             dynamic: true,
@@ -105,12 +98,7 @@ impl Producer {
             level: 0,
             limit: 0,
             base: 8.0,
-            kinds: (
-                ChainKind::ForcingChain,
-                ChainKind::ForcingChain,
-                ChainKind::RegionForcingChains,
-                ChainKind::CellForcingChains,
-            ),
+            kinds: HintKinds::STATIC,
         }
     }
 }
@@ -125,48 +113,132 @@ struct Found<'a, 'b> {
     shape: HintShape,
 }
 
-fn offer(measure: &mut Measure, collect: &mut Collect, board: &WorkGrid, base: f64, f: Found) {
-    let c = pot_cand(f.proves);
-    let cell = cell_of(c);
-    let removes: Vec<u16> = if pot_on(f.proves) {
-        (0..9)
-            .filter(|&e| e != digit0_of(c) && board.cands[cell] >> e & 1 != 0)
-            .map(|e| cand(cell, e))
-            .collect()
-    } else {
-        vec![c]
-    };
-    if removes.is_empty() {
-        return;
-    }
-    match collect {
-        Collect::Best(best) => {
-            // The flat complexity is a lower bound of the whole.
-            let flat = measure.flat(f.targets);
-            if !best.worth(base + length_bonus(flat), flat, f.key) {
-                return;
+/// Where a search's hints go and how they rate: the measure of their complexity (with
+/// the inner chains they rest on), the collector, the grid, the base difficulty.
+pub(super) struct Hints<'h, 'c> {
+    measure: &'h mut Measure,
+    collect: &'h mut Collect<'c>,
+    board: &'h WorkGrid,
+    base: f64,
+}
+
+impl Hints<'_, '_> {
+    fn offer(&mut self, f: Found) {
+        let (board, base) = (self.board, self.base);
+        let c = pot_cand(f.proves);
+        let cell = cell_of(c);
+        let removes: Vec<u16> = if pot_on(f.proves) {
+            (0..9)
+                .filter(|&e| e != digit0_of(c) && board.cands[cell] >> e & 1 != 0)
+                .map(|e| cand(cell, e))
+                .collect()
+        } else {
+            vec![c]
+        };
+        if removes.is_empty() {
+            return;
+        }
+        match self.collect {
+            Collect::Best(best) => {
+                // The flat complexity is a lower bound of the whole.
+                let flat = self.measure.flat(f.targets);
+                if !best.worth(base + length_bonus(flat), flat, f.key) {
+                    return;
+                }
+                let inner = self.measure.nested(f.targets);
+                let cx = flat + inner.iter().map(|h| h.complexity).sum::<u32>();
+                let d = base + length_bonus(cx);
+                if best.worth(d, cx, f.key) {
+                    let kinds: Vec<(ChainKind, Vec<u16>)> =
+                        inner.iter().map(|h| (h.kind, h.removes.clone())).collect();
+                    best.offer_nested(
+                        Rated::new(d, cx, f.key, f.kind),
+                        &board.cands,
+                        f.proves,
+                        f.shape,
+                        &kinds,
+                    );
+                }
             }
-            let inner = measure.nested(f.targets);
-            let cx = flat + inner.iter().map(|h| h.complexity).sum::<u32>();
-            let d = base + length_bonus(cx);
-            if best.worth(d, cx, f.key) {
-                let kinds: Vec<(ChainKind, Vec<u16>)> =
-                    inner.iter().map(|h| (h.kind, h.removes.clone())).collect();
-                best.offer_nested(
-                    d,
-                    cx,
-                    f.key,
-                    f.kind,
-                    &board.cands,
-                    f.proves,
-                    f.shape,
-                    &kinds,
+            Collect::All(list) => {
+                list.push(
+                    self.measure
+                        .inner_hint(f.targets, f.root, removes, base, f.key, f.kind),
                 );
             }
         }
-        Collect::All(list) => {
-            list.push(measure.inner_hint(f.targets, f.root, removes, base, f.key, f.kind));
+    }
+
+    /// The contradiction `run` (the propagation of candidate `c` assumed "on" where
+    /// `on`, else "off") met, if any: it proves `c`'s other state.
+    fn contradiction(&mut self, run: &DeepRun, c: u16, on: bool, kind: ChainKind) {
+        if let Some(a) = run.absurd {
+            let t = [(run, pot(a, true)), (run, pot(a, false))];
+            self.offer(Found {
+                targets: &t,
+                root: NO_CAUSE,
+                proves: pot(c, !on),
+                key: 7,
+                kind,
+                shape: HintShape::Contradiction {
+                    source: pot(c, on),
+                    both: a,
+                },
+            });
         }
+    }
+
+    /// Offers a hint for each potential that every propagation of `runs` makes (in the
+    /// order the first made them, "on"s then "off"s), resting on all of them: the
+    /// double forcing chains of an assumption (its "on" and "off"), a region's chains
+    /// (its places) and a cell's (its digits).
+    fn shared(&mut self, runs: &[&DeepRun], root: u8, key: u8, kind: ChainKind, shape: &HintShape) {
+        for on in [true, false] {
+            for &q in runs[0].list(on) {
+                let all = runs[1..]
+                    .iter()
+                    .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
+                if !all {
+                    continue;
+                }
+                let t: Vec<(&DeepRun, u16)> = runs.iter().map(|&r| (r, pot(q, on))).collect();
+                self.offer(Found {
+                    targets: &t,
+                    root,
+                    proves: pot(q, on),
+                    key,
+                    kind,
+                    shape: shape.clone(),
+                });
+            }
+        }
+    }
+
+    /// Offers the region chains of digit `d` (0-based) in unit `u`: what the
+    /// propagation from its first place (`first`) and those from its other places
+    /// (`regs`) all make.
+    fn region(
+        &mut self,
+        kind: ChainKind,
+        first: &DeepRun,
+        regs: &[DeepRun],
+        (u, d): (usize, usize),
+    ) {
+        let mut runs = vec![first];
+        runs.extend(regs.iter());
+        let shape = HintShape::Region {
+            unit: u as u8,
+            digit0: d as u8,
+        };
+        self.shared(&runs, u as u8, 6, kind, &shape);
+    }
+
+    /// Offers the cell chains of `cell`: what the propagations from all its digits
+    /// (`vals`) make.
+    fn cell(&mut self, kind: ChainKind, vals: &[DeepRun], cell: usize) {
+        let runs: Vec<&DeepRun> = vals.iter().collect();
+        let shape = HintShape::Cell { cell: cell as u8 };
+        self.shared(&runs, CELL_CAUSE, 5, kind, &shape);
     }
 }
 
@@ -191,7 +263,7 @@ pub(super) fn multiple_search(
         fc,
         closure_links,
         closures,
-        basic,
+        level1,
         ..
     } = here;
     kept_start.iter_mut().for_each(|k| *k = NO_START);
@@ -205,7 +277,13 @@ pub(super) fn multiple_search(
         let links = fc.link_table(board);
         closure_links.build(board, true);
         closures.build(closure_links, &board.cands);
-        return static_search(board, p, runs, links, closures, measure, check, collect);
+        let mut hints = Hints {
+            measure,
+            collect,
+            board,
+            base: p.base,
+        };
+        return static_search(&mut hints, p.kinds, runs, (links, closures), check);
     }
     // The level-1 hints kept by the last search of this depth: still those of this
     // search when it searched the same grid (the level below's, before this level's on
@@ -215,9 +293,15 @@ pub(super) fn multiple_search(
         limit: p.limit,
         deeper,
         check,
-        basic: std::mem::replace(basic, KeptHints::new(BASIC_KEPT)),
+        level1: std::mem::replace(level1, KeptHints::new(LEVEL1_KEPT)),
     };
-    let (k_contra, k_double, _, _) = p.kinds;
+    let kinds = p.kinds;
+    let mut hints = Hints {
+        measure,
+        collect,
+        board,
+        base: p.base,
+    };
     for cell in 0..81 {
         let m = board.cands[cell];
         let card = m.count_ones();
@@ -239,41 +323,11 @@ pub(super) fn multiple_search(
                 runs[OFF].propagate(board, pot(c, false), true, hook);
                 let (on_run, off_run) = (&runs[VALS + k], &runs[OFF]);
                 // A contradiction from "on" proves "off", and from "off" proves "on".
-                for (run, assumed) in [(on_run, true), (off_run, false)] {
-                    if let Some(a) = run.absurd {
-                        let t = [(run, pot(a, true)), (run, pot(a, false))];
-                        offer(
-                            measure,
-                            collect,
-                            board,
-                            p.base,
-                            Found {
-                                targets: &t,
-                                root: NO_CAUSE,
-                                proves: pot(c, !assumed),
-                                key: 7,
-                                kind: k_contra,
-                                shape: HintShape::Contradiction {
-                                    source: pot(c, assumed),
-                                    both: a,
-                                },
-                            },
-                        );
-                    }
-                }
+                hints.contradiction(on_run, c, true, kinds.contradiction);
+                hints.contradiction(off_run, c, false, kinds.contradiction);
                 if card >= 3 {
                     let shape = HintShape::Double { source: c };
-                    offer_shared(
-                        measure,
-                        collect,
-                        board,
-                        p.base,
-                        &[on_run, off_run],
-                        NO_CAUSE,
-                        1,
-                        k_double,
-                        &shape,
-                    );
+                    hints.shared(&[on_run, off_run], NO_CAUSE, 1, kinds.double, &shape);
                 }
             }
             // Region chains: the digit's places in a unit met from its first place.
@@ -292,16 +346,7 @@ pub(super) fn multiple_search(
                         if p.level > 0 { Some(&mut nest) } else { None };
                     runs[REG + j].propagate(board, start, p.dynamic, hook);
                 }
-                offer_region(
-                    measure,
-                    collect,
-                    board,
-                    p,
-                    &runs[VALS + k],
-                    &runs[REG..REG + no],
-                    u,
-                    d,
-                );
+                hints.region(kinds.region, &runs[VALS + k], &runs[REG..REG + no], (u, d));
                 // The other places' propagations are kept for their own cell and other
                 // regions (the same propagations: one grid, one producer).
                 for (j, &o) in others.iter().enumerate() {
@@ -316,98 +361,9 @@ pub(super) fn multiple_search(
             }
         }
         // Cell chains: what every digit of the cell implies.
-        offer_cell(measure, collect, board, p, &runs[VALS..VALS + n], cell);
+        hints.cell(kinds.cell, &runs[VALS..VALS + n], cell);
     }
-    *basic = nest.basic;
-}
-
-/// Offers a hint for each potential that every propagation of `runs` makes (in the
-/// order the first made them, "on"s then "off"s), resting on all of them: the double
-/// forcing chains of an assumption (its "on" and "off"), a region's chains (its places)
-/// and a cell's (its digits).
-#[allow(clippy::too_many_arguments)]
-fn offer_shared(
-    measure: &mut Measure,
-    collect: &mut Collect,
-    board: &WorkGrid,
-    base: f64,
-    runs: &[&DeepRun],
-    root: u8,
-    key: u8,
-    kind: ChainKind,
-    shape: &HintShape,
-) {
-    for on in [true, false] {
-        let list = if on {
-            &runs[0].on_list
-        } else {
-            &runs[0].off_list
-        };
-        for &q in list {
-            let all = runs[1..]
-                .iter()
-                .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-            if !all {
-                continue;
-            }
-            let t: Vec<(&DeepRun, u16)> = runs.iter().map(|&r| (r, pot(q, on))).collect();
-            offer(
-                measure,
-                collect,
-                board,
-                base,
-                Found {
-                    targets: &t,
-                    root,
-                    proves: pot(q, on),
-                    key,
-                    kind,
-                    shape: shape.clone(),
-                },
-            );
-        }
-    }
-}
-
-/// Offers the region chains of digit `d` (0-based) in unit `u`: what the propagation
-/// from its first place (`first`) and those from its other places (`regs`) all make.
-#[allow(clippy::too_many_arguments)]
-fn offer_region(
-    measure: &mut Measure,
-    collect: &mut Collect,
-    board: &WorkGrid,
-    p: Producer,
-    first: &DeepRun,
-    regs: &[DeepRun],
-    u: usize,
-    d: usize,
-) {
-    let mut runs = vec![first];
-    runs.extend(regs.iter());
-    let shape = HintShape::Region {
-        unit: u as u8,
-        digit0: d as u8,
-    };
-    offer_shared(
-        measure, collect, board, p.base, &runs, u as u8, 6, p.kinds.2, &shape,
-    );
-}
-
-/// Offers the cell chains of `cell`: what the propagations from all its digits (`vals`)
-/// make.
-fn offer_cell(
-    measure: &mut Measure,
-    collect: &mut Collect,
-    board: &WorkGrid,
-    p: Producer,
-    vals: &[DeepRun],
-    cell: usize,
-) {
-    let runs: Vec<&DeepRun> = vals.iter().collect();
-    let shape = HintShape::Cell { cell: cell as u8 };
-    offer_shared(
-        measure, collect, board, p.base, &runs, CELL_CAUSE, 5, p.kinds.3, &shape,
-    );
+    *level1 = nest.level1;
 }
 
 /// Whether the static propagations of the "on"s of `starts` may make a potential in
@@ -438,17 +394,14 @@ pub(super) fn may_share(closures: &ClosureTable, starts: impl Iterator<Item = u1
 /// the cells and regions whose propagations may share a potential ([`may_share`]): the
 /// others offer nothing. A propagation is the same whenever it is made (a function of
 /// the grid and its start), so making fewer changes none of those made.
-#[allow(clippy::too_many_arguments)]
 fn static_search(
-    board: &WorkGrid,
-    p: Producer,
+    hints: &mut Hints,
+    kinds: HintKinds,
     runs: &mut [DeepRun],
-    links: &LinkTable,
-    closures: &ClosureTable,
-    measure: &mut Measure,
+    (links, closures): (&LinkTable, &ClosureTable),
     check: &mut dyn FnMut(),
-    collect: &mut Collect,
 ) {
+    let board = hints.board;
     for cell in 0..81 {
         let m = board.cands[cell];
         if m.count_ones() < 3 {
@@ -476,16 +429,7 @@ fn static_search(
                 for (j, &o) in others.iter().enumerate() {
                     runs[REG + j].propagate_static(links, pot(cand(o, d), true));
                 }
-                offer_region(
-                    measure,
-                    collect,
-                    board,
-                    p,
-                    &runs[VALS + k],
-                    &runs[REG..REG + no],
-                    u,
-                    d,
-                );
+                hints.region(kinds.region, &runs[VALS + k], &runs[REG..REG + no], (u, d));
             }
         }
         if !may_share(closures, digits[..n].iter().map(|&d| cand(cell, d))) {
@@ -496,7 +440,7 @@ fn static_search(
                 runs[VALS + k].propagate_static(links, pot(cand(cell, d), true));
             }
         }
-        offer_cell(measure, collect, board, p, &runs[VALS..VALS + n], cell);
+        hints.cell(kinds.cell, &runs[VALS..VALS + n], cell);
     }
 }
 
@@ -520,7 +464,7 @@ pub(super) struct DepthScratch {
     closure_links: Links,
     closures: ClosureTable,
     /// The level-1 hints of the last search's grid.
-    basic: KeptHints,
+    level1: KeptHints,
 }
 
 impl DepthScratch {
@@ -529,7 +473,7 @@ impl DepthScratch {
     pub(super) fn forget(&mut self) {
         self.lists.forget();
         self.fc.forget();
-        self.basic = KeptHints::new(BASIC_KEPT);
+        self.level1 = KeptHints::new(LEVEL1_KEPT);
     }
 }
 
@@ -545,7 +489,7 @@ impl Default for DepthScratch {
             kept_next: 0,
             closure_links: Links::default(),
             closures: ClosureTable::default(),
-            basic: KeptHints::new(BASIC_KEPT),
+            level1: KeptHints::new(LEVEL1_KEPT),
         }
     }
 }
@@ -557,7 +501,7 @@ pub(super) struct Nest<'a> {
     limit: u8,
     deeper: &'a mut [DepthScratch],
     check: &'a mut dyn FnMut(),
-    basic: KeptHints,
+    level1: KeptHints,
 }
 
 impl<'a> Nest<'a> {
@@ -573,21 +517,21 @@ impl<'a> Nest<'a> {
             limit: p.limit,
             deeper,
             check,
-            basic: KeptHints::new(BASIC_KEPT),
+            level1: KeptHints::new(LEVEL1_KEPT),
         }
     }
 }
 
 /// The most grids whose level-1 hints a search keeps.
-const BASIC_KEPT: usize = 1024;
+const LEVEL1_KEPT: usize = 1024;
 
 impl Advanced for Nest<'_> {
     fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) {
         (self.check)();
         let hints = if plain() {
-            Rc::new(basic_hints(source, work))
+            Rc::new(level1_hints(source, work))
         } else {
-            self.basic.hints(source, work)
+            self.level1.hints(source, work)
         };
         if !hints.is_empty() {
             for h in hints.iter() {
@@ -643,17 +587,17 @@ pub(super) const LIST_WORDS_KEPT: usize = 4 << 20;
 /// same consequences (the "off" of a bivalue cell's digit and the "on" of the other
 /// digit) reduce the grid through the same sequence of grids. A list is stored only
 /// once complete (an interrupted search stores nothing).
-#[derive(Default)]
-pub(super) struct RuleLists {
-    lists: HashMap<(u8, [u16; 81]), RuleList>,
-    /// The 16-bit words the kept hints hold.
-    words: usize,
+pub(super) struct RuleLists(WeighedMap<(u8, [u16; 81]), RuleList>);
+
+impl Default for RuleLists {
+    fn default() -> Self {
+        RuleLists(WeighedMap::new(LISTS_KEPT, LIST_WORDS_KEPT))
+    }
 }
 
 impl RuleLists {
     pub(super) fn forget(&mut self) {
-        self.lists.clear();
-        self.words = 0;
+        self.0.forget();
     }
 }
 
@@ -661,7 +605,7 @@ impl Nest<'_> {
     /// The sorted, deduplicated hints of inner rule `rule` on `work`: kept, or searched.
     fn rule_list(&mut self, rule: u8, work: &WorkGrid) -> RuleList {
         let key = (rule, work.cands);
-        if let Some(list) = self.deeper[0].lists.lists.get(&key).filter(|_| !plain()) {
+        if let Some(list) = self.deeper[0].lists.0.get(&key).filter(|_| !plain()) {
             return Rc::clone(list);
         }
         let mut list: Vec<InnerHint> = Vec::new();
@@ -691,12 +635,8 @@ impl Nest<'_> {
             .iter()
             .map(|h| 32 + h.removes.len() * 2 + h.causes.len() * 2 + h.chain.len())
             .sum();
-        let kept = &mut self.deeper[0].lists;
-        if kept.lists.len() >= LISTS_KEPT || kept.words + words > LIST_WORDS_KEPT {
-            kept.forget();
-        }
-        kept.words += words;
-        kept.lists.insert(key, Rc::clone(&list));
+        // (The words the kept hints hold weigh the list.)
+        self.deeper[0].lists.0.insert(key, Rc::clone(&list), words);
         list
     }
 }

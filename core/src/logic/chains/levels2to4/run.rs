@@ -12,7 +12,7 @@ use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use std::rc::Rc;
 
-/// The nested rules a propagation applies when nothing is pending (see `deep::Nest`).
+/// The nested rules a propagation applies when nothing is pending (see `levels2to4::Nest`).
 pub(super) trait Advanced {
     fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid);
 }
@@ -63,6 +63,16 @@ impl Default for DeepRun {
 }
 
 impl DeepRun {
+    /// The "on" potentials made (`on`) or the "off" ones, in the order made.
+    #[inline]
+    pub(super) fn list(&self, on: bool) -> &[u16] {
+        if on {
+            &self.on_list
+        } else {
+            &self.off_list
+        }
+    }
+
     fn reset(&mut self) {
         self.on.clear();
         self.off.clear();
@@ -125,7 +135,7 @@ impl DeepRun {
 
     /// Propagates `start` on `source` (dynamic: each processed "off" leaves the working
     /// grid, and the candidates `source` has and the working grid lost become hidden
-    /// parents), applying `nested` whenever nothing is pending; stops at the first
+    /// parents), applying `level1` whenever nothing is pending; stops at the first
     /// contradiction.
     pub(super) fn propagate(
         &mut self,

@@ -2,8 +2,8 @@
 //! forcing chain search, and the nodes they leave for the hints to read (a leaf: the
 //! rule (`super`) and the plain way (`plain`) both build on it).
 
-use crate::logic::chains::deep::inner_hint::NO_CAUSE;
-use crate::logic::chains::deep::link_table::Links;
+use crate::logic::chains::levels2to4::inner_hint::NO_CAUSE;
+use crate::logic::chains::levels2to4::link_table::Links;
 use crate::logic::chains::potential::*;
 
 pub(super) const NO_NODE: u32 = u32::MAX;

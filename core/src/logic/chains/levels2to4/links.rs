@@ -14,7 +14,7 @@
 //! `p.level` and `p.limit` with the scratch of the deeper nesting depths, and that
 //! propagation depends only on the grid, the assumption and those rules: the nested
 //! rules give on a grid the hints they would give on it in any search (what they keep,
-//! level-1 hints and inner rules' hint lists per grid, is exact: `deep`'s
+//! level-1 hints and inner rules' hint lists per grid, is exact: `levels2to4`'s
 //! documentation), and the inner searches start afresh at every call (their kept
 //! propagations are forgotten at each start). So the parents read here are the
 //! search's, and the potentials the conclusions rest on are those the rating counted:

@@ -21,9 +21,10 @@ use super::plain::plain;
 use crate::grid::PEERS;
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::nested::hash_order;
+use crate::logic::chains::level1::hash_order;
 use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
+use crate::logic::memo::bounded::WeighedMap;
 use tree::Tree;
 
 /// Scratch of the cycle and forcing-chain searches (its size is bounded: see
@@ -44,8 +45,7 @@ pub(super) struct FcScratch {
     /// The X pass's hints per digit and plane (the cells holding the digit), for the
     /// grids of later searches ([`x_pass_by_planes`]): at most [`PLANES_KEPT`] planes
     /// and [`PLANE_WORDS_KEPT`] words of hints.
-    x_planes: std::collections::HashMap<(u8, u128), std::rc::Rc<XPlane>>,
-    x_words: usize,
+    x_planes: WeighedMap<(u8, u128), std::rc::Rc<XPlane>>,
 }
 
 impl Default for FcScratch {
@@ -58,8 +58,7 @@ impl Default for FcScratch {
             starts: Vec::new(),
             start_list: Vec::new(),
             links: LinkTable::default(),
-            x_planes: std::collections::HashMap::new(),
-            x_words: 0,
+            x_planes: WeighedMap::new(PLANES_KEPT, PLANE_WORDS_KEPT),
         }
     }
 }
@@ -73,8 +72,7 @@ impl FcScratch {
 
     /// Forgets the kept planes of the X pass.
     pub(super) fn forget(&mut self) {
-        self.x_planes.clear();
-        self.x_words = 0;
+        self.x_planes.forget();
     }
 }
 
@@ -176,7 +174,6 @@ pub(super) fn fcc_hints(
 /// Runs `pass` from each of `starts`, giving `emit` each start's hints in turn, with the
 /// start (its cycles, then its forcing chains from "on" and from "off"), forcing chains that remove
 /// nothing on `w` included (their removals are the target cell's other digits).
-#[allow(clippy::too_many_arguments)]
 fn run_pass(
     w: &WorkGrid,
     s: &mut FcScratch,
@@ -322,12 +319,8 @@ fn x_pass_by_planes(
             per_start[at].1.push(h);
         });
         let kept = std::rc::Rc::new(XPlane { starts: per_start });
-        if s.x_planes.len() >= PLANES_KEPT || s.x_words + words > PLANE_WORDS_KEPT {
-            s.forget();
-        }
-        s.x_words += words;
         s.x_planes
-            .insert((d as u8, plane), std::rc::Rc::clone(&kept));
+            .insert((d as u8, plane), std::rc::Rc::clone(&kept), words);
         *slot = Some(kept);
     }
     let mut next = [0usize; 9];

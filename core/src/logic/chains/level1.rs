@@ -7,7 +7,7 @@
 //! parents"), and propagation resumes.
 //!
 //! Deeper levels (nested forcing chains, 9.5 and up) try these rules first, then inner
-//! chain searches (`chains::deep`).
+//! chain searches (`chains::levels2to4`).
 
 // Loops over bit positions index units by position: clearer than iterator chains here.
 #![allow(clippy::needless_range_loop)]
@@ -16,7 +16,7 @@ use super::potential::{cand, pair, pot, several};
 use super::propagation::Propagation;
 use super::work_grid::WorkGrid;
 use crate::grid::UNITS;
-use std::collections::HashMap;
+use crate::logic::memo::bounded::PerSource;
 use std::rc::Rc;
 
 /// One hint of a nested rule: the candidates it removes (in Sukaku Explainer's order) and
@@ -35,7 +35,7 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
     }
     let hints = KEPT_HINTS.with(|cell| match cell.try_borrow_mut() {
         Ok(mut kept) => kept.hints(source, work),
-        Err(_) => Rc::new(basic_hints(source, work)),
+        Err(_) => Rc::new(level1_hints(source, work)),
     });
     for h in hints.iter() {
         for &c in &h.removes {
@@ -44,40 +44,22 @@ pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level
     }
 }
 
-/// The level-1 hints ([`basic_hints`]) of the grids met from one source grid, kept: they
+/// The level-1 hints ([`level1_hints`]) of the grids met from one source grid, kept: they
 /// are a function of the two grids, so the hints kept for a grid while the source is the
 /// same are those the rules would give again. A new source, or more than `limit` grids,
 /// starts afresh.
-pub(super) struct KeptHints {
-    source: [u16; 81],
-    hints: HashMap<[u16; 81], Rc<Vec<Hint>>>,
-    limit: usize,
-}
+pub(super) struct KeptHints(PerSource<Rc<Vec<Hint>>>);
 
 impl KeptHints {
     pub(super) fn new(limit: usize) -> KeptHints {
-        KeptHints {
-            source: [0; 81],
-            hints: HashMap::new(),
-            limit,
-        }
+        KeptHints(PerSource::new(limit))
     }
 
     /// The level-1 hints on `work` reduced from `source`: kept, or found and kept.
     pub(super) fn hints(&mut self, source: &WorkGrid, work: &WorkGrid) -> Rc<Vec<Hint>> {
-        if self.source != source.cands {
-            self.hints.clear();
-            self.source = source.cands;
-        }
-        if let Some(h) = self.hints.get(&work.cands) {
-            return Rc::clone(h);
-        }
-        let h = Rc::new(basic_hints(source, work));
-        if self.hints.len() >= self.limit {
-            self.hints.clear();
-        }
-        self.hints.insert(work.cands, Rc::clone(&h));
-        h
+        self.0.get_or_make(&source.cands, &work.cands, || {
+            Rc::new(level1_hints(source, work))
+        })
     }
 }
 
@@ -102,7 +84,7 @@ pub(super) fn forget_hints() {
 /// The hints (with rule parents) of the first of the four level-1 rules that has any on
 /// `work` (the grid a chain has reduced from `source`): pointing and claiming, hidden
 /// pairs, naked pairs, X-wings. Every deeper level tries these first.
-pub(super) fn basic_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
+pub(super) fn level1_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
     let mut hints: Vec<Hint> = Vec::new();
     for rule in 0..4 {
         match rule {
@@ -502,7 +484,7 @@ mod tests {
                     let (source, work) = (WorkGrid::new(s), WorkGrid::new(w));
                     let expected: Vec<(u16, Vec<u16>)> = {
                         let mut run = Propagation::default();
-                        for h in basic_hints(&source, &work) {
+                        for h in level1_hints(&source, &work) {
                             for &c in &h.removes {
                                 run.add_off(c, &h.parents);
                             }
@@ -522,8 +504,8 @@ mod tests {
             .iter()
             .filter(|w| {
                 let work = WorkGrid::new(w);
-                let a = basic_hints(&WorkGrid::new(&full), &work);
-                let b = basic_hints(&WorkGrid::new(&other), &work);
+                let a = level1_hints(&WorkGrid::new(&full), &work);
+                let b = level1_hints(&WorkGrid::new(&other), &work);
                 a.len() != b.len() || a.iter().zip(&b).any(|(x, y)| x.parents != y.parents)
             })
             .count();

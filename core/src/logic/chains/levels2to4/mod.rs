@@ -1,0 +1,103 @@
+//! Nested forcing chains of levels 2, 3 and 4 (Sukaku Explainer's "Dynamic Forcing Chains
+//! (+ Forcing Chains)", "(+ Multiple Forcing Chains)" and "(+ Dynamic Forcing Chains)",
+//! ER 9.5, 10.0 and 10.5 plus length). Level 1 ("Dynamic (+)") is `chains::level1`.
+//!
+//! Each is a dynamic multiple forcing chains producer ([`search::multiple_search`]) whose
+//! propagations (`run::DeepRun`), whenever nothing is pending, apply nested rules on the
+//! grid W the chain has reduced from the step's grid S ([`Nest`]): first the level-1 rules
+//! (pointing and claiming, hidden pairs, naked pairs, X-wings), then, stopping at the first
+//! rule with a hint resting on the chain:
+//! - level 2: every forcing chain and cycle on W (static; [`fcc`]);
+//! - level 3: those, then every static multiple (cell, region) forcing chain on W;
+//! - level 4 with nesting limit k (tried for k = 0, 1, 2, 3 in turn): every hint of the
+//!   dynamic producer of level k on W (its own propagations nesting their rules).
+//!
+//! A rule's hints are sorted as Sukaku Explainer sorts them (difficulty, complexity, sort
+//! key, order found), those with the same removals as an earlier one dropped, and each hint
+//! with rule parents adds its removals as "off" potentials whose parents are its rule
+//! parents: the candidates S has and W lost in the cells and units whose rules made the
+//! "on"s of its chains. A hint without any is skipped: it holds without the outer chain.
+//! A hint's complexity is its flat complexity plus the complexity of each distinct inner
+//! chain hint its chains rest on.
+//!
+//! The searches here keep their own scratch per nesting depth ([`DepthScratch`], [`DEPTHS`]
+//! of them, allocated once per thread), touching none of the flat producers' caches; what
+//! they keep and skip is exact (each argued where it is kept), and a test switch (`plain`)
+//! turns every shortcut off so that tests compare the steps either way. What is kept, and
+//! the bounds: `docs/nested-chains.md`, "E. Caches and bounds".
+
+mod fcc;
+mod hint;
+mod inner_hint;
+mod link_table;
+mod links;
+mod plain;
+mod run;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use super::best_hint::{BestHint, HintShape};
+use super::work_grid::WorkGrid;
+use crate::logic::step::Link;
+use search::{multiple_search, Collect, DepthScratch, Producer, DEPTHS};
+
+/// The easiest hint of the nested producer of `level` (2, 3 or 4; `limit` 0 to 3 for
+/// level 4) on `grid`, offered to `best`.
+pub(super) fn search(
+    grid: &[u16; 81],
+    level: u8,
+    limit: u8,
+    best: &mut BestHint,
+    check: &mut dyn FnMut(),
+) {
+    let board = WorkGrid::new(grid);
+    let producer = Producer::dynamic(level, limit);
+    with_depths(|depths| {
+        multiple_search(&board, producer, depths, check, &mut Collect::Best(best))
+    });
+}
+
+/// The links of the hint of `shape` proving `target` that the nested producer of
+/// `level` and `limit` found on `grid` (see `links`): called after [`search`], for a
+/// picture only.
+pub(super) fn hint_links(
+    grid: &[u16; 81],
+    level: u8,
+    limit: u8,
+    shape: &HintShape,
+    target: Option<u16>,
+    check: &mut dyn FnMut(),
+) -> Vec<Link> {
+    let producer = Producer::dynamic(level, limit);
+    with_depths(|depths| links::hint_links(grid, producer, shape, target, depths, check))
+}
+
+/// Calls `f` with this thread's scratch for every nesting depth (a fresh one if it is in
+/// use, which an interrupted call unwinding would not leave it).
+fn with_depths<T>(f: impl FnOnce(&mut [DepthScratch]) -> T) -> T {
+    SCRATCH.with(|cell| match cell.try_borrow_mut() {
+        Ok(mut slot) => f(slot.get_or_insert_with(new_depths)),
+        Err(_) => f(&mut new_depths()),
+    })
+}
+
+/// Forgets the inner rules' hint lists this thread keeps (see `search::RuleLists`).
+pub(super) fn forget_memos() {
+    SCRATCH.with(|cell| {
+        if let Ok(mut slot) = cell.try_borrow_mut() {
+            for depth in slot.iter_mut().flatten() {
+                depth.forget();
+            }
+        }
+    });
+}
+
+fn new_depths() -> Vec<DepthScratch> {
+    (0..DEPTHS).map(|_| DepthScratch::default()).collect()
+}
+
+thread_local! {
+    /// The nested searches' scratch, one per depth, kept per thread between calls.
+    static SCRATCH: std::cell::RefCell<Option<Vec<DepthScratch>>> = const { std::cell::RefCell::new(None) };
+}
