@@ -747,7 +747,7 @@ fn chain_steps_of_propagations_are_drawn_with_their_arrows() {
 }
 
 /// A nested chain step (level 2) is drawn with the arrows of its outer chains (its
-/// links: `chains::deep::links`).
+/// links: `chains::levels2to4::links`).
 #[test]
 #[cfg_attr(debug_assertions, ignore = "long in a debug build")]
 fn nested_chain_steps_are_drawn_with_their_arrows() {
