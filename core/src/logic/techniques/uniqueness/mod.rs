@@ -1,5 +1,5 @@
 //! Uniqueness techniques, sound only for puzzles with a single solution: unique
-//! rectangles and loops (types 1-4) and the bivalue universal grave (BUG, types 1-2), as
+//! rectangles and loops (types 1-4) and the bivalue universal grave (BUG, types 1-4), as
 //! Sukaku Explainer finds and rates them.
 //!
 //! A unique loop on digits a,b is a closed walk through cells holding both a and b, each
