@@ -73,6 +73,7 @@ pub mod position;
 pub mod puzzle;
 pub mod search;
 pub mod solver;
+pub mod variant;
 
 pub use error::{ErrorKind, OutOfMemory, PuzzleError};
 pub use generate::{generate, Generated, Options};

@@ -1,0 +1,123 @@
+//! Givens that break the rules, named cell by cell (22023): two equal digits in a
+//! group, a knight's move or a king's step apart, consecutive digits side by side under
+//! `nc`, and cages whose givens exceed their sum or fill them and fall short.
+
+use super::error::VariantError;
+use super::geometry::{cage_name, Geometry};
+use super::text::VariantPuzzle;
+
+/// Checks a puzzle's givens against the rules laid on its shape.
+pub fn check_givens(puzzle: &VariantPuzzle, geometry: &Geometry) -> Result<(), VariantError> {
+    let shape = geometry.shape;
+    debug_assert_eq!(puzzle.shape, shape);
+    let cells = &puzzle.cells;
+    for (a, &da) in cells.iter().enumerate().filter(|(_, &d)| d != 0) {
+        let conflict = |b: usize, why: String| VariantError::GivenConflict {
+            shape,
+            why,
+            first: a,
+            second: b,
+            a: da,
+            b: cells[b],
+        };
+        for b in geometry.peers[a]
+            .iter()
+            .map(|&b| usize::from(b))
+            .filter(|&b| b > a)
+        {
+            if cells[b] == da {
+                let why = geometry.why_different(a, b).unwrap_or_default();
+                return Err(conflict(b, why));
+            }
+        }
+        for b in geometry.neighbours[a]
+            .iter()
+            .map(|&b| usize::from(b))
+            .filter(|&b| b > a)
+        {
+            if cells[b] != 0 && cells[b].abs_diff(da) == 1 {
+                return Err(conflict(b, "neighbours hold consecutive digits".into()));
+            }
+        }
+    }
+    for (k, cage) in geometry.cages.iter().enumerate() {
+        let Some(sum) = cage.sum else { continue };
+        let given: Vec<usize> = cage
+            .cells
+            .iter()
+            .map(|&c| usize::from(c))
+            .filter(|&c| cells[c] != 0)
+            .collect();
+        let total: u16 = given.iter().map(|&c| u16::from(cells[c])).sum();
+        let full = given.len() == cage.cells.len();
+        if total > sum || (full && total != sum) {
+            return Err(VariantError::CageGivens {
+                shape,
+                cage: cage_name(k),
+                sum,
+                total,
+                cells: given,
+                full,
+            });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Rules, Shape};
+
+    fn check(rules: &str, givens: &[(usize, u8)]) -> Result<(), VariantError> {
+        let mut p = VariantPuzzle::empty(Shape::NINE);
+        for &(c, d) in givens {
+            p.cells[c] = d;
+        }
+        check_givens(
+            &p,
+            &Geometry::new(Shape::NINE, &Rules::parse(rules).unwrap()).unwrap(),
+        )
+    }
+
+    #[test]
+    fn two_fives_on_a_diagonal_name_both_cells() {
+        let err = check("x", &[(0, 5), (80, 5)]).unwrap_err();
+        assert_eq!(err.message(), "givens at r1c1 and r9c9 break the rules");
+        assert_eq!(
+            err.detail(),
+            "r1c1 holds 5 and r9c9 holds 5: both in the main diagonal."
+        );
+        assert!(check("classic", &[(0, 5), (80, 5)]).is_ok());
+    }
+
+    #[test]
+    fn knights_kings_and_consecutive_neighbours_are_caught() {
+        assert!(check("anti-knight", &[(4, 5), (15, 5)])
+            .unwrap_err()
+            .detail()
+            .contains("knight"));
+        assert!(check("anti-king", &[(2, 5), (12, 5)])
+            .unwrap_err()
+            .detail()
+            .contains("diagonally"));
+        assert!(check("nc", &[(0, 5), (1, 6)])
+            .unwrap_err()
+            .detail()
+            .contains("consecutive"));
+        assert!(check("nc", &[(0, 5), (1, 7)]).is_ok());
+    }
+
+    #[test]
+    fn a_cage_whose_givens_exceed_its_sum_is_refused() {
+        let map = format!("AA{}", ".".repeat(79));
+        let err = check(&format!("killer={map};10"), &[(0, 6), (1, 5)]).unwrap_err();
+        assert_eq!(
+            err.detail(),
+            "The givens at r1c1, r1c2 fill the cage add up to 11; the sum is 10."
+        );
+        assert!(check(&format!("killer={map};11"), &[(0, 6), (1, 5)]).is_ok());
+        let err = check(&format!("killer={map};10"), &[(0, 6), (1, 6)]).unwrap_err();
+        assert!(err.detail().contains("both in row 1"));
+    }
+}
