@@ -7,6 +7,8 @@
 
 use super::error::VariantError;
 use super::shape::Shape;
+use crate::error::OutOfMemory;
+pub use crate::explain::Style;
 
 /// A puzzle of any shape: 0 for a blank, else a digit 1..=side.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -79,6 +81,68 @@ impl VariantPuzzle {
             })
             .collect()
     }
+
+    /// The cells written in a style, as `sudoku_format` does for classic puzzles: one
+    /// line (`.` or `0` for a blank), a line per row (`?`), or a drawn grid whose
+    /// separators mark the boxes (`boxes` false, for jigsaw regions: no box lines).
+    pub fn format(&self, style: Style, boxes: bool) -> String {
+        let n = self.shape.side();
+        let b = if boxes { self.shape.box_side() } else { n };
+        let cell = |d: u8, blank: char| {
+            if d == 0 {
+                blank
+            } else {
+                self.shape.digit_char(d)
+            }
+        };
+        let rows: Vec<&[u8]> = self.cells.chunks(n).collect();
+        match style {
+            Style::Line => self.cells.iter().map(|&d| cell(d, '.')).collect(),
+            Style::Digits => self.cells.iter().map(|&d| cell(d, '0')).collect(),
+            Style::Contest => rows
+                .iter()
+                .map(|r| r.iter().map(|&d| cell(d, '?')).collect::<String>())
+                .collect::<Vec<_>>()
+                .join("\n"),
+            Style::Grid => {
+                let border = format!("+{}", format!("{}+", "-".repeat(2 * b + 1)).repeat(n / b));
+                let mut lines = vec![border.clone()];
+                for (r, row) in rows.iter().enumerate() {
+                    let mut line = String::from("|");
+                    for (c, &d) in row.iter().enumerate() {
+                        line.push(' ');
+                        line.push(cell(d, '.'));
+                        if c % b == b - 1 {
+                            line.push_str(" |");
+                        }
+                    }
+                    lines.push(line);
+                    if r % b == b - 1 {
+                        lines.push(border.clone());
+                    }
+                }
+                lines.join("\n")
+            }
+        }
+    }
+}
+
+/// `text` (which [`VariantPuzzle::parse`] read) with its cells replaced by `cells`,
+/// in order, every other character kept: a solution written in the input's layout.
+/// Cell characters are ASCII, so each is one byte replaced by one byte.
+pub fn fill_layout(text: &str, shape: Shape, cells: &[u8]) -> Result<String, OutOfMemory> {
+    let mut out = String::new();
+    out.try_reserve_exact(text.len())
+        .map_err(|_| OutOfMemory { bytes: text.len() })?;
+    let mut next = cells.iter();
+    for ch in text.chars() {
+        let is_cell = matches!(ch, '.' | '0' | '?' | '1'..='9' | 'A'..='Z' | 'a'..='z');
+        match is_cell.then(|| next.next()).flatten() {
+            Some(&d) => out.push(shape.digit_char(d)),
+            None => out.push(ch),
+        }
+    }
+    Ok(out)
 }
 
 /// The cell characters of a text (for the message when it has too many).
@@ -153,6 +217,18 @@ mod tests {
             Err(VariantError::CellCount { found: 5000 })
         ));
         let sixteen = format!("g{}", "0".repeat(255));
+        assert_eq!(
+            fill_layout("1.|?2", Shape::FOUR, &[1, 2, 3, 4]).unwrap(),
+            "12|34"
+        );
+        let p = VariantPuzzle::parse(&sixteen).unwrap();
+        let grid = p.format(Style::Grid, true);
+        assert_eq!(grid.lines().count(), 16 + 5);
+        assert!(grid.starts_with("+---------+"));
+        assert_eq!(
+            p.format(Style::Contest, true).lines().next().unwrap(),
+            format!("G{}", "?".repeat(15))
+        );
         assert_eq!(VariantPuzzle::parse(&sixteen).unwrap().cells[0], 16);
     }
 }
