@@ -5,6 +5,7 @@
 use super::error::VariantError;
 use super::geometry::{cage_name, Geometry};
 use super::text::VariantPuzzle;
+use crate::position::check::{Mistake, MistakeKind};
 
 /// Checks a puzzle's givens against the rules laid on its shape.
 pub fn check_givens(puzzle: &VariantPuzzle, geometry: &Geometry) -> Result<(), VariantError> {
@@ -109,6 +110,29 @@ mod tests {
     }
 
     #[test]
+    fn progress_mistakes_name_the_players_digit() {
+        let puzzle = VariantPuzzle::parse("1...............").unwrap();
+        let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+        let progress = VariantPuzzle::parse("22..3.....1.....").unwrap();
+        let found = progress_mistakes(&puzzle, &progress, &solution);
+        assert_eq!(
+            found,
+            vec![
+                Mistake {
+                    cell: 0,
+                    kind: MistakeKind::ChangedGiven,
+                    digit: 2
+                },
+                Mistake {
+                    cell: 10,
+                    kind: MistakeKind::WrongDigit,
+                    digit: 1
+                },
+            ]
+        );
+    }
+
+    #[test]
     fn a_cage_whose_givens_exceed_its_sum_is_refused() {
         let map = format!("AA{}", ".".repeat(79));
         let err = check(&format!("killer={map};10"), &[(0, 6), (1, 5)]).unwrap_err();
@@ -120,4 +144,30 @@ mod tests {
         let err = check(&format!("killer={map};10"), &[(0, 6), (1, 6)]).unwrap_err();
         assert!(err.detail().contains("both in row 1"));
     }
+}
+
+/// The mistakes of a player's progress on a variant puzzle, measured against its
+/// solution, in cell order: a given changed, a placed digit that is not the solution's
+/// (named by the player's digit, as [`crate::position::check`] names classic ones).
+/// `progress` has the puzzle's shape; its givens may be repeated or left blank.
+pub fn progress_mistakes(
+    puzzle: &VariantPuzzle,
+    progress: &VariantPuzzle,
+    solution: &[u8],
+) -> Vec<Mistake> {
+    let mut out = Vec::new();
+    for (cell, (&given, &placed)) in puzzle.cells.iter().zip(&progress.cells).enumerate() {
+        let kind = match (given, placed) {
+            (_, 0) => continue,
+            (0, d) if d != solution[cell] => MistakeKind::WrongDigit,
+            (g, d) if g != 0 && g != d => MistakeKind::ChangedGiven,
+            _ => continue,
+        };
+        out.push(Mistake {
+            cell,
+            kind,
+            digit: placed,
+        });
+    }
+    out
 }
