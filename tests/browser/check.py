@@ -2,9 +2,12 @@
 """Checks the pictures in a real browser (Debian's headless Chromium).
 
     check.py layout DIR      every *.svg of DIR inlined in one HTML page; the layout the
-                             browser computed (getBBox, computed styles) is checked, and
-                             the arrows against DIR/links.tsv (the links of the steps,
-                             written by the engine): each between the right candidates
+                             browser computed (getBBox, computed styles) is checked: each
+                             digit inside its cell, nothing outside the viewBox, a killer
+                             cage's sum in its cell's corner clear of the digit, the caption
+                             under the grid; and the arrows against DIR/links.tsv (the
+                             links of the steps, written by the engine): each between the
+                             right candidates
     check.py colours DIR     steps (x_wing.svg, single.svg, chains...) screenshotted alone; the
                              colours at highlighted, placed and removed places are checked
     check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
@@ -104,6 +107,31 @@ def check_links_against_engine(where, g, want):
     return len(want)
 
 
+def overlap(a, b, slack=0.5):
+    """True when boxes a and b (x, y, w, h) share more than a sliver."""
+    return (a[0] + slack < b[0] + b[2] and b[0] + slack < a[0] + a[2]
+            and a[1] + slack < b[1] + b[3] and b[1] + slack < a[1] + a[3])
+
+
+def check_sums(where, g, cell):
+    """Each killer cage's sum lies inside its cell's top-left quarter, is not hidden
+    (a box of some size), and does not overlap the digit of its cell."""
+    bx, by = g["border"][0], g["border"][1]
+    digits = {t["cell"]: t["box"] for t in g["texts"] if not t["cls"].startswith("mark")}
+    for s in g["sums"]:
+        r, c = rc(s["cell"])
+        x, y, w, h = s["box"]
+        if w <= 0 or h < 8:
+            fail("%s: cage %s sum box %s too small" % (where, s["cage"], s["box"]))
+        corner = (bx + c * cell, by + r * cell, cell / 2, cell / 2)
+        if not inside(s["box"], corner):
+            fail("%s: cage %s sum %s outside the top-left corner %s" % (where, s["cage"], s["box"], corner))
+        d = digits.get(s["cell"])
+        if d and overlap(s["box"], d):
+            fail("%s: cage %s sum %s overlaps the digit of %s %s" % (where, s["cage"], s["box"], s["cell"], d))
+    return len(g["sums"])
+
+
 def layout(directory):
     files = sorted(f for f in os.listdir(directory) if f.endswith(".svg"))
     if not files:
@@ -127,7 +155,7 @@ def layout(directory):
     for f in files:
         if f not in seen:
             fail("%s: no grid laid out" % f)
-    digits = marks = links = engine_links = 0
+    digits = marks = links = engine_links = sums = 0
     engine = expected_links(directory)
     for f in engine:
         if f not in seen:
@@ -173,6 +201,12 @@ def layout(directory):
                     fail("%s: %s %s unstyled: fill %s weight %s" % (where, t["cls"], t["cell"], t["fill"], t["weight"]))
                 if h < cell * 0.5:
                     fail("%s: digit %s too small (%.1f high)" % (where, t["cell"], h))
+        for what in g["outside"]:
+            fail("%s: %s drawn outside the viewBox %s" % (where, what, g["view"]))
+        sums += check_sums(where, g, cell)
+        for cap in g["caption"]:
+            if cap[1] < by + side or cap[3] <= 0:
+                fail("%s: caption %s not under the grid (bottom %.1f)" % (where, cap, by + side))
         for l in g["links"]:
             links += 1
             for end, point in (("from", l["start"]), ("to", l["tip"])):
@@ -191,8 +225,10 @@ def layout(directory):
         for cls, fill in g["fills"].items():
             if fill != want[cls]:
                 fail("%s: .%s unstyled (fill %s)" % (where, cls, fill))
-    print("layout: %d grids, %d digits, %d pencil marks, %d links checked (%d against the engine's steps)"
-          % (len(grids), digits, marks, links, engine_links))
+    print("layout: %d grids, %d digits, %d pencil marks, %d links, %d cage sums checked (%d links against the engine's steps)"
+          % (len(grids), digits, marks, links, sums, engine_links))
+    if "killer.svg" in files and sums == 0:
+        fail("killer.svg: no cage sum laid out")
     if "links.svg" in files and links == 0:
         fail("links.svg: no link laid out")
     # The chain steps among the golden files carry links: each of them is checked.
