@@ -10,6 +10,7 @@
 #      candidates, each link of a step in links.tsv an arrow from its source's ninth to its
 #      target's, computed styles) read back through --dump-dom (tests/browser/check.py);
 #   3. colours: screenshots of steps, the colours at highlighted, placed and removed places;
+#      of the variant grids, windoku's windows, dg's tints and the killer's cage outlines;
 #   4. PDF: scripts/print.sh on a file, on a file of a pencil-mark puzzle (729 characters)
 #      and a puzzle, and on a query, against a throwaway cluster with the installed
 #      extension; pdfinfo's page count and pdftoppm's pages not blank.
@@ -63,6 +64,7 @@ $CHECK layout "$WORK/tests" || rc=1
 $CHECK layout "$WORK/tests/variants" || rc=1
 $CHECK layout "$WORK/docs" || rc=1
 $CHECK colours "$WORK/tests" || rc=1
+$CHECK variant-colours "$WORK/tests/variants" || rc=1
 
 say "PDF booklets through scripts/print.sh"
 start_cluster

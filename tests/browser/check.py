@@ -10,9 +10,13 @@
                              right candidates
     check.py colours DIR     steps (x_wing.svg, single.svg, chains...) screenshotted alone; the
                              colours at highlighted, placed and removed places are checked
+    check.py variant-colours DIR
+                             the variant goldens screenshotted: windoku's windows shaded,
+                             dg's cells tinted by place, the killer's cage outlines drawn
     check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
 
 Exits non-zero with a message on the first kind of failure found (after listing them)."""
+import colorsys
 import html
 import json
 import math
@@ -353,6 +357,68 @@ def colours(directory):
         fail("too few coloured places checked (%d)" % checked)
 
 
+def variant_colours(directory):
+    """Screenshots of the variant goldens: windoku's windows shaded grey and the cells
+    outside them white, every cell of dg.svg in its place's tint, and the killer's cage
+    outlines drawn (dark pixels on the inset line of each cage's first cell)."""
+    checked = 0
+    with tempfile.TemporaryDirectory() as work:
+        def shoot(name):
+            path = os.path.abspath(os.path.join(directory, name))
+            root = ET.parse(path).getroot()
+            px = int(root.get("width"))
+            view = [float(v) for v in root.get("viewBox").split()]
+            k = px / view[2]
+            shot = os.path.join(work, name + ".png")
+            chromium(["--screenshot=" + shot, "--window-size=%d,%d" % (px, int(px * view[3] / view[2]) + 1),
+                      "file://" + path], work)
+            _, _, rows = png_pixels(shot)
+            return root, (lambda x, y: rows[int(y * k)][int(x * k)])
+
+        def cells(root):
+            for el in root.iter():
+                if el.tag.replace(SVG_NS, "") == "rect" and el.get("class") == "border":
+                    return float(el.get("x")), float(el.get("y")), float(el.get("width")) / 9
+        root, at = shoot("windoku.svg")
+        x0, y0, cell = cells(root)
+        windows = {1, 2, 3, 5, 6, 7}
+        for r in range(9):
+            for c in range(9):
+                shaded = r in windows and c in windows
+                p = at(x0 + c * cell + 6, y0 + r * cell + 6)
+                want = (214, 214, 214) if shaded else (255, 255, 255)
+                checked += 1
+                if not near(p, want, 12):
+                    fail("windoku.svg: r%dc%d is %s, not %s" % (r + 1, c + 1, p, "shaded" if shaded else "white"))
+        root, at = shoot("dg.svg")
+        x0, y0, cell = cells(root)
+        for el in root.iter():
+            if el.get("class") == "place":
+                # Place p (0-based) of 9: hue 40p, lightness 86% or 92% alternating (docs/pictures.md).
+                place = int(el.get("data-place")) - 1
+                light = 0.86 if place % 2 == 0 else 0.92
+                want = tuple(round(v * 255) for v in colorsys.hls_to_rgb(place * 40 / 360, light, 0.7))
+                p = at(float(el.get("x")) + 6, float(el.get("y")) + 6)
+                checked += 1
+                if not near(p, want, 12):
+                    fail("dg.svg: %s is %s, not its place's tint %s" % (el.get("data-cell"), p, want))
+        root, at = shoot("killer.svg")
+        x0, y0, cell = cells(root)
+        for el in root.iter():
+            if el.get("class") == "sum":
+                r, c = rc(el.get("data-cell"))
+                # Down the cage's left inset line in its first cell, below the sum: a dash
+                # (5 on, 3 off) is met within every 8 units.
+                left = x0 + c * cell + 5
+                dark = sum(1 for dy in range(20, 56) if sum(at(left, y0 + r * cell + dy)) < 450)
+                checked += 1
+                if dark < 10:
+                    fail("killer.svg: cage %s outline not drawn in %s (%d dark pixels)" % (el.get("data-cage"), el.get("data-cell"), dark))
+    print("variant colours: %d places checked" % checked)
+    if checked < 150:
+        fail("too few variant places checked (%d)" % checked)
+
+
 def pdf(path, pages):
     info = subprocess.run(["pdfinfo", path], capture_output=True, text=True, check=True).stdout
     got = int(re.search(r"^Pages:\s*(\d+)", info, re.M).group(1))
@@ -379,6 +445,8 @@ def main():
         layout(sys.argv[2])
     elif len(sys.argv) >= 3 and sys.argv[1] == "colours":
         colours(sys.argv[2])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "variant-colours":
+        variant_colours(sys.argv[2])
     elif len(sys.argv) >= 4 and sys.argv[1] == "pdf":
         pdf(sys.argv[2], int(sys.argv[3]))
     else:
