@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # The pictures' test layer (issue 30), in a real browser: Debian's headless Chromium.
 #   1. golden files: the pictures of tools/src/cmd/pictures.rs written again and compared
-#      byte for byte with tests/pictures/*.svg and docs/img/*.svg, and the links of their
+#      byte for byte with tests/pictures/*.svg, tests/pictures/variants/*.svg (variant
+#      grids; the core tests compare them too) and docs/img/*.svg, and the links of their
 #      steps with tests/pictures/links.tsv (--update rewrites them);
 #   2. layout: every picture inlined in one HTML page; what Chromium laid out (each digit's
-#      box inside its cell, each pencil mark inside its ninth, each arrow from and to its
+#      box inside its cell, nothing outside the viewBox, each killer cage's sum in its
+#      cell's corner clear of the digit, each pencil mark inside its ninth, each arrow from and to its
 #      candidates, each link of a step in links.tsv an arrow from its source's ninth to its
 #      target's, computed styles) read back through --dump-dom (tests/browser/check.py);
 #   3. colours: screenshots of steps, the colours at highlighted, placed and removed places;
+#      of the variant grids, windoku's windows, dg's tints and the killer's cage outlines;
 #   4. PDF: scripts/print.sh on a file, on a file of a pencil-mark puzzle (729 characters)
 #      and a puzzle, and on a query, against a throwaway cluster with the installed
 #      extension; pdfinfo's page count and pdftoppm's pages not blank.
@@ -40,7 +43,7 @@ rc=0
 say "golden files"
 (cd "$ROOT" && cargo run --release -q -p sudoku_tools -- pictures tests "$WORK/tests" &&
     cargo run --release -q -p sudoku_tools -- pictures docs "$WORK/docs") || exit 1
-for pair in "tests:$ROOT/tests/pictures" "docs:$ROOT/docs/img"; do
+for pair in "tests:$ROOT/tests/pictures" "tests/variants:$ROOT/tests/pictures/variants" "docs:$ROOT/docs/img"; do
     made="$WORK/${pair%%:*}" kept="${pair#*:}"
     if [ -n "$UPDATE" ]; then
         mkdir -p "$kept"
@@ -58,8 +61,10 @@ done
 
 say "layout and colours in Chromium"
 $CHECK layout "$WORK/tests" || rc=1
+$CHECK layout "$WORK/tests/variants" || rc=1
 $CHECK layout "$WORK/docs" || rc=1
 $CHECK colours "$WORK/tests" || rc=1
+$CHECK variant-colours "$WORK/tests/variants" || rc=1
 
 say "PDF booklets through scripts/print.sh"
 start_cluster

@@ -39,6 +39,11 @@ fn raise_picture(err: PictureError) -> ! {
                 picture::MAX_LINKS
             ),
         ),
+        PictureError::ShapeMismatch { cells, expected } => raise_with(
+            PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+            format!("sudoku picture of the wrong shape: {err}"),
+            format!("The rules describe a grid of {expected} cells; the puzzle has {cells}."),
+        ),
     }
 }
 

@@ -2,14 +2,21 @@
 """Checks the pictures in a real browser (Debian's headless Chromium).
 
     check.py layout DIR      every *.svg of DIR inlined in one HTML page; the layout the
-                             browser computed (getBBox, computed styles) is checked, and
-                             the arrows against DIR/links.tsv (the links of the steps,
-                             written by the engine): each between the right candidates
+                             browser computed (getBBox, computed styles) is checked: each
+                             digit inside its cell, nothing outside the viewBox, a killer
+                             cage's sum in its cell's corner clear of the digit, the caption
+                             under the grid; and the arrows against DIR/links.tsv (the
+                             links of the steps, written by the engine): each between the
+                             right candidates
     check.py colours DIR     steps (x_wing.svg, single.svg, chains...) screenshotted alone; the
                              colours at highlighted, placed and removed places are checked
+    check.py variant-colours DIR
+                             the variant goldens screenshotted: windoku's windows shaded,
+                             dg's cells tinted by place, the killer's cage outlines drawn
     check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
 
 Exits non-zero with a message on the first kind of failure found (after listing them)."""
+import colorsys
 import html
 import json
 import math
@@ -104,6 +111,31 @@ def check_links_against_engine(where, g, want):
     return len(want)
 
 
+def overlap(a, b, slack=0.5):
+    """True when boxes a and b (x, y, w, h) share more than a sliver."""
+    return (a[0] + slack < b[0] + b[2] and b[0] + slack < a[0] + a[2]
+            and a[1] + slack < b[1] + b[3] and b[1] + slack < a[1] + a[3])
+
+
+def check_sums(where, g, cell):
+    """Each killer cage's sum lies inside its cell's top-left quarter, is not hidden
+    (a box of some size), and does not overlap the digit of its cell."""
+    bx, by = g["border"][0], g["border"][1]
+    digits = {t["cell"]: t["box"] for t in g["texts"] if not t["cls"].startswith("mark")}
+    for s in g["sums"]:
+        r, c = rc(s["cell"])
+        x, y, w, h = s["box"]
+        if w <= 0 or h < 8:
+            fail("%s: cage %s sum box %s too small" % (where, s["cage"], s["box"]))
+        corner = (bx + c * cell, by + r * cell, cell / 2, cell / 2)
+        if not inside(s["box"], corner):
+            fail("%s: cage %s sum %s outside the top-left corner %s" % (where, s["cage"], s["box"], corner))
+        d = digits.get(s["cell"])
+        if d and overlap(s["box"], d):
+            fail("%s: cage %s sum %s overlaps the digit of %s %s" % (where, s["cage"], s["box"], s["cell"], d))
+    return len(g["sums"])
+
+
 def layout(directory):
     files = sorted(f for f in os.listdir(directory) if f.endswith(".svg"))
     if not files:
@@ -127,7 +159,7 @@ def layout(directory):
     for f in files:
         if f not in seen:
             fail("%s: no grid laid out" % f)
-    digits = marks = links = engine_links = 0
+    digits = marks = links = engine_links = sums = 0
     engine = expected_links(directory)
     for f in engine:
         if f not in seen:
@@ -173,6 +205,12 @@ def layout(directory):
                     fail("%s: %s %s unstyled: fill %s weight %s" % (where, t["cls"], t["cell"], t["fill"], t["weight"]))
                 if h < cell * 0.5:
                     fail("%s: digit %s too small (%.1f high)" % (where, t["cell"], h))
+        for what in g["outside"]:
+            fail("%s: %s drawn outside the viewBox %s" % (where, what, g["view"]))
+        sums += check_sums(where, g, cell)
+        for cap in g["caption"]:
+            if cap[1] < by + side or cap[3] <= 0:
+                fail("%s: caption %s not under the grid (bottom %.1f)" % (where, cap, by + side))
         for l in g["links"]:
             links += 1
             for end, point in (("from", l["start"]), ("to", l["tip"])):
@@ -191,8 +229,10 @@ def layout(directory):
         for cls, fill in g["fills"].items():
             if fill != want[cls]:
                 fail("%s: .%s unstyled (fill %s)" % (where, cls, fill))
-    print("layout: %d grids, %d digits, %d pencil marks, %d links checked (%d against the engine's steps)"
-          % (len(grids), digits, marks, links, engine_links))
+    print("layout: %d grids, %d digits, %d pencil marks, %d links, %d cage sums checked (%d links against the engine's steps)"
+          % (len(grids), digits, marks, links, sums, engine_links))
+    if "killer.svg" in files and sums == 0:
+        fail("killer.svg: no cage sum laid out")
     if "links.svg" in files and links == 0:
         fail("links.svg: no link laid out")
     # The chain steps among the golden files carry links: each of them is checked.
@@ -317,6 +357,68 @@ def colours(directory):
         fail("too few coloured places checked (%d)" % checked)
 
 
+def variant_colours(directory):
+    """Screenshots of the variant goldens: windoku's windows shaded grey and the cells
+    outside them white, every cell of dg.svg in its place's tint, and the killer's cage
+    outlines drawn (dark pixels on the inset line of each cage's first cell)."""
+    checked = 0
+    with tempfile.TemporaryDirectory() as work:
+        def shoot(name):
+            path = os.path.abspath(os.path.join(directory, name))
+            root = ET.parse(path).getroot()
+            px = int(root.get("width"))
+            view = [float(v) for v in root.get("viewBox").split()]
+            k = px / view[2]
+            shot = os.path.join(work, name + ".png")
+            chromium(["--screenshot=" + shot, "--window-size=%d,%d" % (px, int(px * view[3] / view[2]) + 1),
+                      "file://" + path], work)
+            _, _, rows = png_pixels(shot)
+            return root, (lambda x, y: rows[int(y * k)][int(x * k)])
+
+        def cells(root):
+            for el in root.iter():
+                if el.tag.replace(SVG_NS, "") == "rect" and el.get("class") == "border":
+                    return float(el.get("x")), float(el.get("y")), float(el.get("width")) / 9
+        root, at = shoot("windoku.svg")
+        x0, y0, cell = cells(root)
+        windows = {1, 2, 3, 5, 6, 7}
+        for r in range(9):
+            for c in range(9):
+                shaded = r in windows and c in windows
+                p = at(x0 + c * cell + 6, y0 + r * cell + 6)
+                want = (214, 214, 214) if shaded else (255, 255, 255)
+                checked += 1
+                if not near(p, want, 12):
+                    fail("windoku.svg: r%dc%d is %s, not %s" % (r + 1, c + 1, p, "shaded" if shaded else "white"))
+        root, at = shoot("dg.svg")
+        x0, y0, cell = cells(root)
+        for el in root.iter():
+            if el.get("class") == "place":
+                # Place p (0-based) of 9: hue 40p, lightness 86% or 92% alternating (docs/pictures.md).
+                place = int(el.get("data-place")) - 1
+                light = 0.86 if place % 2 == 0 else 0.92
+                want = tuple(round(v * 255) for v in colorsys.hls_to_rgb(place * 40 / 360, light, 0.7))
+                p = at(float(el.get("x")) + 6, float(el.get("y")) + 6)
+                checked += 1
+                if not near(p, want, 12):
+                    fail("dg.svg: %s is %s, not its place's tint %s" % (el.get("data-cell"), p, want))
+        root, at = shoot("killer.svg")
+        x0, y0, cell = cells(root)
+        for el in root.iter():
+            if el.get("class") == "sum":
+                r, c = rc(el.get("data-cell"))
+                # Down the cage's left inset line in its first cell, below the sum: a dash
+                # (5 on, 3 off) is met within every 8 units.
+                left = x0 + c * cell + 5
+                dark = sum(1 for dy in range(20, 56) if sum(at(left, y0 + r * cell + dy)) < 450)
+                checked += 1
+                if dark < 10:
+                    fail("killer.svg: cage %s outline not drawn in %s (%d dark pixels)" % (el.get("data-cage"), el.get("data-cell"), dark))
+    print("variant colours: %d places checked" % checked)
+    if checked < 150:
+        fail("too few variant places checked (%d)" % checked)
+
+
 def pdf(path, pages):
     info = subprocess.run(["pdfinfo", path], capture_output=True, text=True, check=True).stdout
     got = int(re.search(r"^Pages:\s*(\d+)", info, re.M).group(1))
@@ -343,6 +445,8 @@ def main():
         layout(sys.argv[2])
     elif len(sys.argv) >= 3 and sys.argv[1] == "colours":
         colours(sys.argv[2])
+    elif len(sys.argv) >= 3 and sys.argv[1] == "variant-colours":
+        variant_colours(sys.argv[2])
     elif len(sys.argv) >= 4 and sys.argv[1] == "pdf":
         pdf(sys.argv[2], int(sys.argv[3]))
     else:

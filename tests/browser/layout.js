@@ -12,7 +12,8 @@
     const svgs = root.classList.contains('sudoku') ? [root] : [...root.querySelectorAll('svg.sudoku')];
     for (const svg of svgs) {
       const border = svg.querySelector('rect.border');
-      const texts = [...svg.querySelectorAll('text[data-cell]')].map((t) => ({
+      const own = (el) => el.ownerSVGElement === svg;
+      const texts = [...svg.querySelectorAll('text[data-cell]:not(.sum)')].map((t) => ({
         cls: t.getAttribute('class'), cell: t.dataset.cell, digit: t.dataset.digit,
         box: box(t), fill: style(t, 'fill'), weight: style(t, 'font-weight'),
       }));
@@ -26,6 +27,21 @@
           dash: style(line, 'stroke-dasharray'), stroke: style(line, 'stroke'),
         };
       });
+      // Killer cage sums, and every element drawn outside the picture's viewBox.
+      const sums = [...svg.querySelectorAll('text.sum')].map((t) => ({
+        cell: t.dataset.cell, cage: t.dataset.cage, box: box(t),
+      }));
+      const vb = svg.viewBox.baseVal;
+      const view = [vb.x, vb.y, vb.width, vb.height];
+      const outside = [];
+      for (const el of svg.querySelectorAll('rect,path,line,text,circle,polygon')) {
+        if (!own(el)) continue;
+        const [x, y, w, h] = box(el);
+        if (x < vb.x - 0.5 || y < vb.y - 0.5 || x + w > vb.x + vb.width + 0.5 || y + h > vb.y + vb.height + 0.5) {
+          outside.push(el.tagName + '.' + (el.getAttribute('class') || '') + ' ' + [x, y, w, h].map((v) => v.toFixed(1)).join(','));
+        }
+      }
+      const caption = [...svg.querySelectorAll('text.caption')].filter(own).map(box);
       const fills = {};
       for (const cls of ['cell', 'unit', 'pivot', 'on', 'off', 'pat']) {
         const el = svg.querySelector('.' + cls + ':not(text)');
@@ -33,9 +49,9 @@
       }
       grids.push({
         file: holder.dataset.file, item: svg.dataset.item || null,
-        n: svg.classList.contains('four') ? 4 : 9,
+        n: svg.dataset.side ? Number(svg.dataset.side) : svg.classList.contains('four') ? 4 : 9,
         border: border ? box(border) : null,
-        texts, links, fills,
+        texts, links, fills, sums, view, outside, caption,
       });
     }
   }

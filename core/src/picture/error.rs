@@ -17,6 +17,12 @@ pub enum PictureError {
         found: usize,
     },
     OutOfMemory(OutOfMemory),
+    /// A variant picture's puzzle (or placed digits) has `cells` cells where its
+    /// rules' shape has `expected`.
+    ShapeMismatch {
+        cells: usize,
+        expected: usize,
+    },
 }
 
 impl std::fmt::Display for PictureError {
@@ -27,6 +33,9 @@ impl std::fmt::Display for PictureError {
                 write!(f, "{found} chain links, at most {MAX_LINKS} are drawn")
             }
             PictureError::OutOfMemory(e) => e.fmt(f),
+            PictureError::ShapeMismatch { cells, expected } => {
+                write!(f, "{cells} cells drawn on a grid of {expected}")
+            }
         }
     }
 }

@@ -1,5 +1,7 @@
 //! Pictures: a position (digits and pencil marks), a step of the human-logic engine
-//! drawn on it, and printable pages of puzzles, as SVG documents.
+//! drawn on it, and printable pages of puzzles, as SVG documents; and variant grids
+//! (any shape, any rules: `variant_svg`, `variant_page`, drawn as the module notes of
+//! `variant` say), which share the units, writer, styles and bounds below.
 //!
 //! Everything here is pure text output: the same input gives byte-identical output
 //! (integer coordinates, or one decimal where a chain's arrow needs a square root,
@@ -37,12 +39,23 @@ mod page;
 #[doc(hidden)]
 pub mod samples;
 mod step;
+mod variant;
+mod variant_frame;
+mod variant_lines;
+mod variant_page;
+#[doc(hidden)]
+pub mod variant_samples;
 mod writer;
 
 pub use error::{PictureError, MAX_LINKS};
 pub use grid::*;
 pub use page::{page, PageItem, PageKind, PageLayout, Paper};
 pub use step::{draw_step, locate_position_step, locate_step, pivots_of, StepAt, StepError};
+pub use variant::{undrawn_rules, variant_solution_svg, variant_svg};
+pub use variant_frame::CAGE_INSET;
+pub use variant_page::{rule_names, variant_page, VariantPageItem};
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod variant_tests;

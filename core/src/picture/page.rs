@@ -107,6 +107,26 @@ const GAP: i32 = 80;
 const CAPTION: i32 = 70;
 const HEADING: i32 = 110;
 
+/// Where one grid of a page stands, in the page's units.
+#[derive(Clone, Copy)]
+pub(super) struct Slot {
+    /// 1-based number of the item on its page.
+    pub(super) item: usize,
+    pub(super) x: i32,
+    pub(super) y: i32,
+    pub(super) side: i32,
+}
+
+/// What a page draws of its items: the text of each for `<desc>`, and each in its slot.
+pub(super) trait PageItems {
+    /// How many items the page holds.
+    fn count(&self) -> usize;
+    /// The `<desc>` text of item `i` (escaped by the callee).
+    fn describe(&self, s: &mut Svg, i: usize, kind: PageKind) -> Result<(), PictureError>;
+    /// Item `i`'s grid and caption in `slot`.
+    fn draw(&self, s: &mut Svg, i: usize, kind: PageKind, slot: Slot) -> Result<(), PictureError>;
+}
+
 /// One page: `items` (at most `layout.per_page`) drawn row by row, page `number` of
 /// `pages`.
 pub fn page(
@@ -115,6 +135,18 @@ pub fn page(
     kind: PageKind,
     number: usize,
     pages: usize,
+) -> Result<String, PictureError> {
+    page_of(&ClassicItems(items), layout, kind, number, pages, "")
+}
+
+/// A page of any items, with `extra_style` after the shared style sheet.
+pub(super) fn page_of(
+    items: &dyn PageItems,
+    layout: PageLayout,
+    kind: PageKind,
+    number: usize,
+    pages: usize,
+    extra_style: &str,
 ) -> Result<String, PictureError> {
     let (w, h) = layout.paper.extent();
     let (wa, ha) = layout.paper.dimensions();
@@ -133,29 +165,15 @@ pub fn page(
         s,
         "<title id=\"title\">{heading}, page {number} of {pages}</title>\n<desc id=\"desc\">"
     )?;
-    for (i, item) in items.iter().enumerate() {
+    for i in 0..items.count() {
         if i > 0 {
             s.raw("\n")?;
         }
-        s.text(cut(item.label, MAX_LABEL_CHARS))?;
-        match item.marks {
-            // The 729-character line of its marks (a filled cell: its digit alone).
-            Some(m) => svg!(s, ": {}", write_line(&m.masks()))?,
-            None => svg!(s, ": {}", item.puzzle.to_line())?,
-        }
-        if kind == PageKind::Solutions {
-            match &item.solution {
-                Some(sol) => svg!(
-                    s,
-                    ", solution {}",
-                    Puzzle::with_size(item.puzzle.size, &sol[..item.puzzle.size.cells()]).to_line()
-                )?,
-                None => s.raw(", no solution")?,
-            }
-        }
+        items.describe(&mut s, i, kind)?;
     }
     s.raw("</desc>\n<style>")?;
     s.raw(STYLE)?;
+    s.raw(extra_style)?;
     s.raw("</style>\n")?;
     svg!(
         s,
@@ -176,10 +194,73 @@ pub fn page(
     let slot_w = (w - 2 * MARGIN - GAP * (cols - 1)) / cols;
     let slot_h = (h - top - MARGIN - GAP * (rows - 1)) / rows;
     let side = slot_w.min(slot_h - CAPTION);
-    for (i, item) in items.iter().take(layout.per_page).enumerate() {
+    for i in 0..items.count().min(layout.per_page) {
         let (col, row) = (i as i32 % cols, i as i32 / cols);
-        let x = MARGIN + col * (slot_w + GAP) + (slot_w - side) / 2;
-        let y = top + row * (slot_h + GAP) + (slot_h - CAPTION - side) / 2;
+        let slot = Slot {
+            item: i + 1,
+            x: MARGIN + col * (slot_w + GAP) + (slot_w - side) / 2,
+            y: top + row * (slot_h + GAP) + (slot_h - CAPTION - side) / 2,
+            side,
+        };
+        items.draw(&mut s, i, kind, slot)?;
+    }
+    s.raw("</svg>\n")?;
+    Ok(s.finish())
+}
+
+/// The caption under a slot: the label, then `tail` after a middle dot.
+pub(super) fn caption(
+    s: &mut Svg,
+    slot: Slot,
+    label: &str,
+    tail: &str,
+) -> Result<(), PictureError> {
+    svg!(
+        s,
+        "<text class=\"caption\" data-item=\"{}\" x=\"{}\" y=\"{}\">",
+        slot.item,
+        slot.x + slot.side / 2,
+        slot.y + slot.side + CAPTION - 15
+    )?;
+    s.text(cut(label, MAX_LABEL_CHARS))?;
+    if !label.is_empty() {
+        s.raw(" \u{b7} ")?;
+    }
+    s.raw(tail)?;
+    s.raw("</text>\n")
+}
+
+/// The classic items of [`page`].
+struct ClassicItems<'a, 'b>(&'a [PageItem<'b>]);
+
+impl PageItems for ClassicItems<'_, '_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+
+    fn describe(&self, s: &mut Svg, i: usize, kind: PageKind) -> Result<(), PictureError> {
+        let item = &self.0[i];
+        s.text(cut(item.label, MAX_LABEL_CHARS))?;
+        match item.marks {
+            // The 729-character line of its marks (a filled cell: its digit alone).
+            Some(m) => svg!(s, ": {}", write_line(&m.masks()))?,
+            None => svg!(s, ": {}", item.puzzle.to_line())?,
+        }
+        if kind == PageKind::Solutions {
+            match &item.solution {
+                Some(sol) => svg!(
+                    s,
+                    ", solution {}",
+                    Puzzle::with_size(item.puzzle.size, &sol[..item.puzzle.size.cells()]).to_line()
+                )?,
+                None => s.raw(", no solution")?,
+            }
+        }
+        Ok(())
+    }
+
+    fn draw(&self, s: &mut Svg, i: usize, kind: PageKind, slot: Slot) -> Result<(), PictureError> {
+        let item = &self.0[i];
         let mut position = match (kind, item.marks) {
             (PageKind::Puzzles, Some(m)) => Position::of_marks(&item.puzzle, &m.to_marks()),
             _ => Position::of_puzzle(&item.puzzle),
@@ -202,28 +283,15 @@ pub fn page(
         };
         let g = Geometry::new(item.puzzle.size, false);
         let e = g.extent();
+        let Slot { x, y, side, .. } = slot;
         svg!(
             s,
             "<svg class=\"sudoku {}\" data-item=\"{}\" x=\"{x}\" y=\"{y}\" width=\"{side}\" height=\"{side}\" viewBox=\"0 0 {e} {e}\">\n",
             if item.puzzle.size == crate::grid::Size::Four { "four" } else { "nine" },
-            i + 1
+            slot.item
         )?;
-        body(&mut s, g, &position, &Overlay::default())?;
+        body(s, g, &position, &Overlay::default())?;
         s.raw("</svg>\n")?;
-        svg!(
-            s,
-            "<text class=\"caption\" data-item=\"{}\" x=\"{}\" y=\"{}\">",
-            i + 1,
-            x + side / 2,
-            y + side + CAPTION - 15
-        )?;
-        s.text(cut(item.label, MAX_LABEL_CHARS))?;
-        if !item.label.is_empty() {
-            s.raw(" \u{b7} ")?;
-        }
-        s.raw(&caption_tail)?;
-        s.raw("</text>\n")?;
+        caption(s, slot, item.label, &caption_tail)
     }
-    s.raw("</svg>\n")?;
-    Ok(s.finish())
 }

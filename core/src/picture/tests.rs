@@ -6,7 +6,7 @@ use crate::logic::Candidate;
 use crate::logic::{path, Technique};
 use crate::puzzle::Puzzle;
 
-fn parse(svg: &str) -> roxmltree::Document<'_> {
+pub(super) fn parse(svg: &str) -> roxmltree::Document<'_> {
     roxmltree::Document::parse(svg).unwrap_or_else(|e| panic!("not well-formed: {e}\n{svg}"))
 }
 
@@ -30,7 +30,7 @@ fn border(doc: &roxmltree::Document) -> (f64, f64, f64) {
 }
 
 /// The elements of `doc` whose class is exactly `class`.
-fn with_class<'a, 'i>(
+pub(super) fn with_class<'a, 'i>(
     doc: &'a roxmltree::Document<'i>,
     class: &str,
 ) -> Vec<roxmltree::Node<'a, 'i>> {
@@ -159,6 +159,16 @@ fn embedded_text_is_escaped_and_the_document_well_formed() {
     assert!(desc.text().unwrap().starts_with("Puzzle 53..7"));
 }
 
+/// Options with labels and `long` as the title and the description.
+pub(super) fn longest_options(long: &str) -> Options<'_> {
+    Options {
+        title: long,
+        description: long,
+        labels: true,
+        ..Options::default()
+    }
+}
+
 /// The largest inputs: every candidate of an empty grid as a pencil mark, each one
 /// removed or placed, every cell and unit highlighted, the most links, the longest
 /// texts; and a page of six with the longest labels.
@@ -180,12 +190,7 @@ fn worst_cases_fit_their_limits() {
         });
     }
     let long = "&".repeat(MAX_DESCRIPTION_CHARS * 2);
-    let o = Options {
-        title: &long,
-        description: &long,
-        labels: true,
-        ..Options::default()
-    };
+    let o = longest_options(&long);
     let overlay = Overlay {
         cells: &cells,
         units: &units,

@@ -3,9 +3,11 @@
 //!     sudoku-tools pictures tests DIR
 //!     sudoku-tools pictures docs DIR
 //!
-//! `tests`: the golden files of scripts/browser_test.sh (tests/pictures/); `docs`: the
-//! pictures of docs/pictures.md (docs/img/). Each file is written from the puzzles of
-//! `picture::samples` with the same calls the SQL functions make.
+//! `tests`: the golden files of scripts/browser_test.sh (tests/pictures/, and the
+//! variant grids of `picture::variant_samples` in its `variants/`, which the core tests
+//! also compare); `docs`: the pictures of docs/pictures.md (docs/img/). Each file is
+//! written from the puzzles of `picture::samples` with the same calls the SQL functions
+//! make.
 
 use std::fs;
 use std::path::Path;
@@ -14,6 +16,7 @@ use sudoku_core::logic::{self, Candidate, Link, Step, Technique};
 use sudoku_core::picture::samples::{
     self, CYCLE, EASY, FORCING, FOUR, HARDEST, NESTED, RECTANGLE, WINGS, XY_CHAIN,
 };
+use sudoku_core::picture::variant_samples::variant_pictures;
 use sudoku_core::picture::{
     draw_step, grid_svg, locate_position_step, locate_step, page, Options, Overlay, PageItem,
     PageKind, PageLayout, Paper, Position,
@@ -338,5 +341,10 @@ pub fn run(args: Vec<String>) {
     }
     if set == "tests" {
         fs::write(dir.join("links.tsv"), expected).expect("a written file");
+        let variants = dir.join("variants");
+        fs::create_dir_all(&variants).expect("the variants directory");
+        for (name, svg) in variant_pictures().expect("the variant pictures") {
+            fs::write(variants.join(name), svg).expect("a written file");
+        }
     }
 }
