@@ -108,6 +108,13 @@ pub enum VariantError {
     },
     /// A function that does not take these rules (the rating functions and variants).
     Unsupported { what: String, rules: String },
+    /// An f-puzzles text longer than the reader takes (`limit` bytes).
+    FpuzzlesTooLong { bytes: usize, limit: usize },
+    /// An f-puzzles text, link or payload that cannot be read: `reason` says where.
+    FpuzzlesSyntax { reason: String },
+    /// Something of an f-puzzles puzzle these rules cannot express (a thermometer, a
+    /// 6×6 grid), or of these rules that f-puzzles cannot hold (a 25×25 grid).
+    Unexpressible { what: String },
 }
 
 impl VariantError {
@@ -126,7 +133,9 @@ impl VariantError {
             | CageNumber { .. }
             | CageSum { .. }
             | CellCount { .. }
-            | InvalidCharacter { .. } => ErrorKind::Malformed,
+            | InvalidCharacter { .. }
+            | FpuzzlesTooLong { .. }
+            | FpuzzlesSyntax { .. } => ErrorKind::Malformed,
             _ => ErrorKind::Contradictory,
         }
     }
@@ -186,6 +195,14 @@ impl VariantError {
             Unsupported { what, rules } => {
                 format!("{what} does not support rules \"{}\"", shown(rules))
             }
+            FpuzzlesTooLong { .. } => "f-puzzles text is too long".into(),
+            FpuzzlesSyntax { .. } => "invalid f-puzzles puzzle".into(),
+            Unexpressible { what } => {
+                format!(
+                    "{} has no equivalent between f-puzzles and sudoku_ext rules",
+                    shown_long(what)
+                )
+            }
         }
     }
 
@@ -241,6 +258,12 @@ impl VariantError {
                 format!("The givens at {} {how} add up to {total}; the sum is {sum}.", names.join(", "))
             }
             Unsupported { .. } => "Variant rules are solved, counted and drawn; their ratings are later work.".into(),
+            FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),
+            FpuzzlesSyntax { reason } => format!("{}.", shown_long(reason)),
+            Unexpressible { .. } => format!(
+                "Both sides know 4x4, 9x9 and 16x16 grids with givens, jigsaw regions and these rules: {}; see docs/variants.md.",
+                RULE_NAMES
+            ),
         }
     }
 }
@@ -262,10 +285,22 @@ fn quoted(ch: char) -> String {
     }
 }
 
+/// A reason that may quote a user's text: cut to 200 characters, control characters as
+/// code points.
+fn shown_long(text: &str) -> String {
+    let cut: String = text.chars().take(200).collect();
+    shown_all(&cut)
+}
+
 /// A user's text cut to 40 characters, control characters as code points.
 fn shown(text: &str) -> String {
+    let cut: String = text.chars().take(40).collect();
+    shown_all(&cut)
+}
+
+/// Control characters as code points.
+fn shown_all(text: &str) -> String {
     text.chars()
-        .take(40)
         .map(|c| {
             if c.is_control() {
                 format!("U+{:04X}", c as u32)

@@ -11,7 +11,8 @@
 //! digit characters), [`rules`] (the rules as text and as a value), [`geometry`] (what
 //! a set of rules means on a shape: the groups, the differing pairs, the neighbours,
 //! the cages), [`text`] (a variant puzzle read from and written to text), [`check`]
-//! (givens that break the rules, named cell by cell), [`error`] (the typed errors).
+//! (givens that break the rules, named cell by cell), [`error`] (the typed errors),
+//! [`fpuzzles`] (f-puzzles JSON and share links in and out).
 //! The engine that solves, counts and generates sits above them.
 //!
 //! The notation of rules is the one of `../shared/tools/iss/batch_solve.mjs`
@@ -20,6 +21,7 @@
 
 pub mod check;
 pub mod error;
+pub mod fpuzzles;
 pub mod geometry;
 pub mod rules;
 pub mod shape;

@@ -46,6 +46,7 @@ commands! {
     chain_positions: "chain producers on pencil-mark positions against Sukaku Explainer",
     compare: "times the solver against the `sudoku` crate on a puzzle file (scripts/bench.sh)",
     contest_csv: "writes a puzzle file as the contest's `id,puzzle` CSV (scripts/demo.sh)",
+    fpuzzles: "variant puzzles to f-puzzles JSON, payloads or links, and back",
     generate: "generates COUNT puzzles, one a line",
     generate_bench: "graded generation per ER band and symmetry (scripts/bench_generate.sh)",
     generate_near: "generation near the hardest puzzles (scripts/bench_generate_near.sh)",
