@@ -11,12 +11,12 @@
 use crate::variant::error::VariantError;
 use std::borrow::Cow;
 
-/// The longest payload decompressed (URL-encoded or not): over twice the payload of the
+/// The longest payload decompressed (URL-encoded or not): above the payload of the
 /// fullest 16×16 puzzle f-puzzles can draw (every cell given, a jigsaw, 128 cages:
-/// 3.6 kB), while the worst payload under it decodes to 9.7 million UTF-16 units: 19 MB,
-/// as much again in the dictionary, for a moment (the test that decodes it twice peaks
-/// at 90 MB resident; see the module doc).
-pub const MAX_PAYLOAD_BYTES: usize = 8 * 1024;
+/// 3.6 kB), while the worst payload under it decodes to 2.8 million UTF-16 units:
+/// under 6 MB, as much again in the dictionary, for a moment inside a backend (see the
+/// module doc and the test that decodes it).
+pub const MAX_PAYLOAD_BYTES: usize = 4 * 1024;
 
 /// The longest text [`super::import`] reads, JSON or link: an f-puzzles JSON of a
 /// 25×25 grid with a cage on every cell takes a fraction of it.
