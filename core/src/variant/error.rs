@@ -108,6 +108,13 @@ pub enum VariantError {
     },
     /// A function that does not take these rules (the rating functions and variants).
     Unsupported { what: String, rules: String },
+    /// A symmetry of the givens that a rule's groups or cages do not share (generation).
+    Asymmetric {
+        rule: &'static str,
+        symmetry: &'static str,
+    },
+    /// Rules no grid satisfies (generation found no solution to dig from).
+    Unsolvable { rules: String, shape: Shape },
 }
 
 impl VariantError {
@@ -186,6 +193,14 @@ impl VariantError {
             Unsupported { what, rules } => {
                 format!("{what} does not support rules \"{}\"", shown(rules))
             }
+            Asymmetric { rule, symmetry } => {
+                format!("rule \"{rule}\" is not symmetric under {symmetry}")
+            }
+            Unsolvable { rules, shape } => format!(
+                "no {} grid satisfies rules \"{}\"",
+                shape.name(),
+                shown(rules)
+            ),
         }
     }
 
@@ -241,6 +256,11 @@ impl VariantError {
                 format!("The givens at {} {how} add up to {total}; the sum is {sum}.", names.join(", "))
             }
             Unsupported { .. } => "Variant rules are solved, counted and drawn; their ratings are later work.".into(),
+            Asymmetric { rule: "killer", .. } => "Fresh killer cages are made without a symmetry, and given cages must map onto cages; ask symmetry => 'none'.".into(),
+            Asymmetric { rule, symmetry } => format!(
+                "A symmetric puzzle keeps its givens an orbit at a time; the groups of \"{rule}\" do not map onto themselves under {symmetry}. Ask symmetry => 'none' or another symmetry."
+            ),
+            Unsolvable { .. } => "The generator starts from a full grid that keeps every rule; these rules admit none.".into(),
         }
     }
 }

@@ -20,6 +20,7 @@
 
 pub mod check;
 pub mod error;
+pub mod generate;
 pub mod geometry;
 pub mod rules;
 pub mod shape;
