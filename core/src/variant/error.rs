@@ -115,6 +115,13 @@ pub enum VariantError {
     /// Something of an f-puzzles puzzle these rules cannot express (a thermometer, a
     /// 6×6 grid), or of these rules that f-puzzles cannot hold (a 25×25 grid).
     Unexpressible { what: String },
+    /// A symmetry of the givens that a rule's groups or cages do not share (generation).
+    Asymmetric {
+        rule: &'static str,
+        symmetry: &'static str,
+    },
+    /// Rules no grid satisfies (generation found no solution to dig from).
+    Unsolvable { rules: String, shape: Shape },
 }
 
 impl VariantError {
@@ -203,6 +210,14 @@ impl VariantError {
                     shown_long(what)
                 )
             }
+            Asymmetric { rule, symmetry } => {
+                format!("rule \"{rule}\" is not symmetric under {symmetry}")
+            }
+            Unsolvable { rules, shape } => format!(
+                "no {} grid satisfies rules \"{}\"",
+                shape.name(),
+                shown(rules)
+            ),
         }
     }
 
@@ -264,6 +279,11 @@ impl VariantError {
                 "Both sides know 4x4, 9x9 and 16x16 grids with givens, jigsaw regions and these rules: {}; see docs/variants.md.",
                 RULE_NAMES
             ),
+            Asymmetric { rule: "killer", .. } => "Fresh killer cages are made without a symmetry, and given cages must map onto cages; ask symmetry => 'none'.".into(),
+            Asymmetric { rule, symmetry } => format!(
+                "A symmetric puzzle keeps its givens an orbit at a time; the groups of \"{rule}\" do not map onto themselves under {symmetry}. Ask symmetry => 'none' or another symmetry."
+            ),
+            Unsolvable { .. } => "The generator starts from a full grid that keeps every rule; these rules admit none.".into(),
         }
     }
 }

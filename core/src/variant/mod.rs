@@ -23,6 +23,7 @@ pub mod check;
 pub mod engine;
 pub mod error;
 pub mod fpuzzles;
+pub mod generate;
 pub mod geometry;
 pub mod rules;
 pub mod shape;
