@@ -5,7 +5,8 @@
 //! notation of `../shared/tools/iss/batch_solve.mjs`; lines starting with `#` skipped).
 //! Prints `solution<TAB>count<TAB>ms` a line (count up to 2, solution `-` when none,
 //! digits 10 and up as `A`, `B`, ...; ms the time of reading the rules, laying them on
-//! the grid, building the engine's tables and counting), then `# seconds S`.
+//! the grid, building the engine's tables and counting; with `--nodes`, a fourth column
+//! gives the search nodes), then `# seconds S`.
 //!
 //! `sudoku-tools variants --make RULES COUNT SEED [--sixteen]`: prints COUNT
 //! lines `RULES<TAB>PUZZLE` of 9×9 (or 16×16 with `--sixteen`) puzzles with one
@@ -20,21 +21,27 @@ pub fn run(args: Vec<String>) {
     if args.first().map(String::as_str) == Some("--make") {
         return make(&args[1..]);
     }
-    let path = args.first().expect("usage: sudoku-tools variants FILE");
+    let path = args.first().expect("usage: sudoku-tools variants FILE [--nodes]");
+    let with_nodes = args.iter().any(|a| a == "--nodes");
     let text = std::fs::read_to_string(path).expect("readable file");
     let mut total = 0.0;
     for line in text.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')) {
         let start = Instant::now();
-        let (solution, count) = solve_line(line);
+        let (solution, count, nodes) = solve_line(line);
         let ms = start.elapsed().as_secs_f64() * 1e3;
         total += ms;
-        println!("{solution}\t{count}\t{ms:.3}");
+        if with_nodes {
+            println!("{solution}\t{count}\t{ms:.3}\t{nodes}");
+        } else {
+            println!("{solution}\t{count}\t{ms:.3}");
+        }
     }
     println!("# seconds {:.3}", total / 1000.0);
 }
 
-/// The first solution (as text, `-` when none) and the count up to 2 of one line.
-fn solve_line(line: &str) -> (String, u64) {
+/// The first solution (as text, `-` when none), the count up to 2 and the search nodes
+/// of one line.
+fn solve_line(line: &str) -> (String, u64, u64) {
     let (rules, puzzle) = line.split_once('\t').unwrap_or(("", line));
     let rules = Rules::parse(rules).expect("valid rules");
     let puzzle = VariantPuzzle::parse(puzzle).expect("a puzzle");
@@ -42,12 +49,13 @@ fn solve_line(line: &str) -> (String, u64) {
     let engine = Engine::new(&geometry);
     let mut solutions = engine.solutions(&puzzle, 2, || {});
     let first = solutions.next();
-    let count = first.is_some() as u64 + solutions.count() as u64;
+    let count = first.is_some() as u64 + solutions.by_ref().count() as u64;
+    let nodes = solutions.nodes();
     let text = match first {
         Some(grid) => grid.iter().map(|&d| puzzle.shape.digit_char(d)).collect(),
         None => "-".to_string(),
     };
-    (text, count)
+    (text, count, nodes)
 }
 
 fn make(args: &[String]) {

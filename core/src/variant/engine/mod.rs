@@ -7,7 +7,7 @@
 //! node: naked singles through each cell's peers, nc's consecutive digits, hidden
 //! singles in every group, killer sums through precomputed combinations. Files:
 //! [`tables`] (what is built once from the geometry, by [`Engine::new`]), [`cage`]
-//! (cage sums), [`propagate`] (the fixpoint), [`search`] (the explicit stack),
+//! (cage sums), [`locked`] (locked candidates, nc pairs), [`propagate`] (the fixpoint), [`search`] (the explicit stack),
 //! [`candidates`] (what the givens rule out, without search).
 //!
 //! Callers check the givens first ([`crate::variant::check::check_givens`]); the engine assumes
@@ -17,6 +17,7 @@
 
 mod cage;
 mod candidates;
+mod locked;
 mod propagate;
 mod search;
 mod tables;

@@ -6,6 +6,9 @@
 //!   mates) and, under `nc`, takes `d-1` and `d+1` from the orthogonal neighbours;
 //! - a digit with one place left in a group goes there (hidden single), and a group
 //!   where some digit has no place left is a contradiction;
+//! - under `nc`, a cell whose candidates lie within `e-1..=e+1` takes `e` from its
+//!   neighbours, and a digit locked in the cells two groups share leaves the rest of
+//!   the other group ([`super::locked`]);
 //! - a cage's open cells keep only the digits some fitting combination allows
 //!   ([`super::cage`]).
 //!
@@ -13,6 +16,7 @@
 //! to zero is a contradiction.
 
 use super::cage::{allowed_digits, open_cage, single_digit};
+use super::locked::{locked_candidates, nc_pairs};
 use super::tables::Tables;
 
 /// Places the queued cells and everything that follows; false on a contradiction.
@@ -22,6 +26,18 @@ pub(super) fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>)
             return false;
         }
         match hidden_singles(tables, cand, queue) {
+            None => return false,
+            Some(true) => continue,
+            Some(false) => {}
+        }
+        if !tables.neighbours.is_empty() {
+            match nc_pairs(tables, cand, queue) {
+                None => return false,
+                Some(true) => continue,
+                Some(false) => {}
+            }
+        }
+        match locked_candidates(tables, cand, queue) {
             None => return false,
             Some(true) => continue,
             Some(false) => {}

@@ -1,5 +1,6 @@
 //! The search: depth first over an explicit stack, the cell with the fewest candidates
-//! first, each child a copy of its parent's masks propagated ([`super::propagate`]).
+//! first (ties to the cell that failed most: conflict weights), each child a copy of
+//! its parent's masks propagated ([`super::propagate`]).
 //!
 //! Level `i` of `states` holds the masks frame `i` branches on; a child is written to
 //! level `i + 1`. The stack is as deep as the open cells at most, so memory is bounded
@@ -36,6 +37,8 @@ pub(super) struct Search<'e, I: FnMut()> {
     frames: Vec<Frame>,
     queue: Vec<u16>,
     nodes: u64,
+    /// How often branching on each cell failed at once (conflict weights).
+    weights: Vec<u32>,
     /// The givens alone fill the grid: level 0 is the one solution, not yet returned.
     root_solved: bool,
 }
@@ -62,6 +65,7 @@ impl<'e, I: FnMut()> Search<'e, I> {
             frames: Vec::new(),
             queue: Vec::new(),
             nodes: 0,
+            weights: vec![1; tables.cells],
             root_solved: false,
         };
         for (c, &d) in puzzle.cells.iter().enumerate() {
@@ -81,20 +85,12 @@ impl<'e, I: FnMut()> Search<'e, I> {
             }
         }
         if propagate(tables, &mut search.states, &mut search.queue) {
-            match fewest_candidates(&search.states) {
+            match choose(&search.states, &search.weights) {
                 None => search.root_solved = true,
-                Some(cell) => search.push(cell, 0),
+                Some(frame) => search.frames.push(frame),
             }
         }
         search
-    }
-
-    fn push(&mut self, cell: usize, level: usize) {
-        let left = self.states[level * self.tables.cells + cell];
-        self.frames.push(Frame {
-            cell: cell as u16,
-            left,
-        });
     }
 
     /// The level of `states` holding the next solution, or `None` when there is none.
@@ -130,11 +126,12 @@ impl<'e, I: FnMut()> Search<'e, I> {
             self.queue.clear();
             self.queue.push(cell as u16);
             if !propagate(self.tables, child, &mut self.queue) {
+                self.weights[cell] += 1;
                 continue;
             }
-            match fewest_candidates(child) {
+            match choose(child, &self.weights) {
                 None => return Some(level),
-                Some(next) => self.push(next, level),
+                Some(frame) => self.frames.push(frame),
             }
         }
     }
@@ -154,22 +151,26 @@ impl<'e, I: FnMut()> Search<'e, I> {
     }
 }
 
-/// The open cell with the fewest candidates (the first of them), or `None` when every
-/// cell is placed.
-fn fewest_candidates(cand: &[u32]) -> Option<usize> {
+/// The open cell with the fewest candidates, ties going to the cell whose branches
+/// failed most often so far (its conflict weight); `None` when every cell is placed.
+/// The weights only order the search: every digit of the cell is still tried, so
+/// counts are exact whatever they are.
+fn choose(cand: &[u32], weights: &[u32]) -> Option<Frame> {
     let mut best = None;
-    let mut fewest = u32::MAX;
+    let (mut fewest, mut heaviest) = (u32::MAX, 0);
     for (c, &m) in cand.iter().enumerate() {
         let k = m.count_ones();
-        if k > 1 && k < fewest {
+        if k > 1 && (k < fewest || (k == fewest && weights[c] > heaviest)) {
             fewest = k;
+            heaviest = weights[c];
             best = Some(c);
-            if k == 2 {
-                break;
-            }
         }
     }
-    best
+    let cell = best?;
+    Some(Frame {
+        cell: cell as u16,
+        left: cand[cell],
+    })
 }
 
 /// One of the bits of `mask` (not empty), drawn at random.

@@ -305,3 +305,50 @@ fn the_interrupt_is_called_and_may_stop_the_search() {
     });
     assert!(stopped.is_err());
 }
+
+#[test]
+fn locked_candidates_clear_the_other_group_only() {
+    use super::locked::locked_candidates;
+    let t = Tables::new(&geometry(Shape::NINE, "classic"));
+    let mut cand = vec![t.all; 81];
+    // Digit 1 left in row 1 only in r1c1-r1c3 (box 1): it leaves box 1's other cells.
+    for mask in &mut cand[3..9] {
+        *mask &= !1;
+    }
+    let mut queue = Vec::new();
+    assert_eq!(locked_candidates(&t, &mut cand, &mut queue), Some(true));
+    for c in [9, 10, 11, 18, 19, 20] {
+        assert!(!has(&cand, c, 1));
+    }
+    for c in [0, 1, 2, 12, 27, 80] {
+        assert!(has(&cand, c, 1));
+    }
+    // Nothing locked: nothing changes.
+    let mut open = vec![t.all; 81];
+    assert_eq!(locked_candidates(&t, &mut open, &mut queue), Some(false));
+    assert!(open.iter().all(|&m| m == t.all));
+}
+
+#[test]
+fn nc_pairs_take_the_digits_without_a_neighbour() {
+    use super::locked::nc_pairs;
+    let t = Tables::new(&geometry(Shape::NINE, "nc"));
+    let run = |mask: u32| {
+        let mut cand = vec![t.all; 81];
+        cand[40] = mask;
+        let changed = nc_pairs(&t, &mut cand, &mut Vec::new());
+        (changed, cand)
+    };
+    // {4, 5}: a neighbour 4 or 5 would leave r5c5 nothing.
+    let (changed, cand) = run(0b11000);
+    assert_eq!(changed, Some(true));
+    assert!(!has(&cand, 41, 4) && !has(&cand, 41, 5) && has(&cand, 41, 3) && has(&cand, 41, 6));
+    assert!(has(&cand, 30, 4), "diagonal cells are not neighbours");
+    // {4, 6}: only 5 goes; {4, 7}: nothing.
+    let (_, cand) = run(0b101000);
+    assert!(!has(&cand, 31, 5) && has(&cand, 31, 4) && has(&cand, 31, 6));
+    assert_eq!(run(0b1001000).0, Some(false));
+    // {1, 2} at the low end and {8, 9} at the high end stay within the digits.
+    assert!(!has(&run(0b11).1, 39, 2) && !has(&run(0b11).1, 39, 1));
+    assert!(!has(&run(0b1_1000_0000).1, 49, 8) && has(&run(0b1_1000_0000).1, 49, 7));
+}
