@@ -63,6 +63,13 @@ macro_rules! argument_from_datum {
 /// when its bytes are UTF-8 already, which every puzzle is.
 pub struct DbText<'a>(Cow<'a, str>);
 
+impl DbText<'static> {
+    /// A constant argument (a default the glue passes itself).
+    pub fn constant(text: &'static str) -> DbText<'static> {
+        DbText(Cow::Borrowed(text))
+    }
+}
+
 impl std::ops::Deref for DbText<'_> {
     type Target = str;
     fn deref(&self) -> &str {

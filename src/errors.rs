@@ -7,6 +7,7 @@
 
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
+use sudoku_core::variant::VariantError;
 use sudoku_core::{ErrorKind, OutOfMemory, PuzzleError};
 
 /// Raises `code` with `message` and `detail`.
@@ -39,6 +40,16 @@ pub fn raise_in(what: &str, err: PuzzleError) -> ! {
         err.message(),
         format!("{what}: {}", err.detail()),
     )
+}
+
+/// Raises the PostgreSQL error of a variant puzzle's or its rules' error; `what`
+/// (an argument's name: "rules") starts the DETAIL when given.
+pub fn raise_variant(what: Option<&str>, err: VariantError) -> ! {
+    let detail = match what {
+        Some(what) => format!("{what}: {}", err.detail()),
+        None => err.detail(),
+    };
+    raise_with(code_of(err.kind()), err.message(), detail)
 }
 
 /// Raises `53200` (out_of_memory) for memory the core asked for and did not get, as

@@ -6,9 +6,11 @@ use sudoku_core::canonical::{canonical_marks, equivalent_marks};
 use sudoku_core::position::text::{write_grid, write_line, Text};
 use sudoku_core::{explain, Puzzle, Size};
 
+use sudoku_core::variant::{fpuzzles, Regions, Rules};
+
 use crate::encoding::{DbText, RawText};
-use crate::errors::{check_interrupts, raise, raise_argument};
-use crate::read;
+use crate::errors::{check_interrupts, raise, raise_argument, raise_variant};
+use crate::read::{self, Ruled, Variant};
 
 /// What `sudoku_format` writes.
 enum Written {
@@ -26,17 +28,50 @@ fn written(style: &str) -> Written {
             Some(s) => Written::Givens(s),
             None => raise_argument(
                 format!("unknown style \"{style}\""),
-                "The styles are line, digits, contest, grid (the givens), marks and marks_grid (the pencil marks).",
+                "The styles are line, digits, contest, grid (the givens), marks and marks_grid (the pencil marks), and fpuzzles (f-puzzles' JSON).",
             ),
         },
     }
 }
 
+/// A variant puzzle (or a classic one in the `fpuzzles` style) written in a style:
+/// the givens' styles, or f-puzzles' JSON; pencil marks are classic 9×9 only.
+fn format_variant(v: &Variant, style: &str) -> String {
+    if style == "fpuzzles" {
+        return fpuzzles::export_json(&v.puzzle, &v.geometry.rules)
+            .unwrap_or_else(|e| raise_variant(None, e));
+    }
+    match written(style) {
+        Written::Givens(style) => {
+            let boxes = v.geometry.rules.regions == Regions::Boxes;
+            v.puzzle.format(style, boxes)
+        }
+        Written::Marks(_) => raise_argument(
+            format!("style \"{style}\" is for classic 9x9 puzzles"),
+            "Pencil marks are written for classic 9x9 puzzles; variant puzzles take line, digits, contest, grid and fpuzzles.",
+        ),
+    }
+}
+
 /// The puzzle written in another style.
-#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
-fn sudoku_format(puzzle: DbText, style: default!(DbText, "'grid'")) -> String {
-    let written = written(&style);
-    let text = read::text(&puzzle);
+#[pg_extern(name = "sudoku_format", immutable, strict, parallel_safe, cost = 10)]
+fn sudoku_format_ruled(
+    puzzle: DbText,
+    style: default!(DbText, "'grid'"),
+    rules: default!(DbText, "'classic'"),
+) -> String {
+    let ruled = match (read::ruled(&puzzle, &rules), &*style) {
+        (Ruled::Classic, "fpuzzles") => read::variant(&puzzle, &Rules::classic()),
+        (Ruled::Classic, _) => return format_classic(&puzzle, &style),
+        (Ruled::Variant(v), _) => *v,
+    };
+    format_variant(&ruled, &style)
+}
+
+/// A classic puzzle or pencil-mark text written in a style.
+fn format_classic(puzzle: &str, style: &str) -> String {
+    let written = written(style);
+    let text = read::text(puzzle);
     match (written, &text) {
         (Written::Marks(write), _) => write(&read::position(&text).masks()),
         (Written::Givens(style), Text::Puzzle(p, _)) => explain::format(p, style),
@@ -49,8 +84,15 @@ fn sudoku_format(puzzle: DbText, style: default!(DbText, "'grid'")) -> String {
 /// The canonical form of a puzzle: the smallest 81- (or 16-) character line, `.` for
 /// a blank, over every transformation of its class; of pencil marks, the smallest
 /// 729-character text.
-#[pg_extern(immutable, strict, parallel_safe, cost = 100)]
-fn sudoku_canonical(puzzle: DbText) -> String {
+#[pg_extern(
+    name = "sudoku_canonical",
+    immutable,
+    strict,
+    parallel_safe,
+    cost = 100
+)]
+fn sudoku_canonical_ruled(puzzle: DbText, rules: default!(DbText, "'classic'")) -> String {
+    read::classic_only("sudoku_canonical", &puzzle, &rules);
     match read::text(&puzzle) {
         Text::Puzzle(p, _) => sudoku_core::canonical::try_canonical(&p)
             .unwrap_or_else(|e| raise(e))
@@ -79,8 +121,16 @@ fn marks_for_equivalence(text: &Text) -> Option<[u16; 81]> {
 /// True when two puzzles are the same puzzle up to relabelling digits, permuting rows
 /// within bands, bands, columns within stacks, stacks, and transposing (pencil marks:
 /// the same marks up to such a transformation, a puzzle standing for its candidates).
-#[pg_extern(immutable, strict, parallel_safe, cost = 200)]
-fn sudoku_equivalent(a: DbText, b: DbText) -> bool {
+#[pg_extern(
+    name = "sudoku_equivalent",
+    immutable,
+    strict,
+    parallel_safe,
+    cost = 200
+)]
+fn sudoku_equivalent_ruled(a: DbText, b: DbText, rules: default!(DbText, "'classic'")) -> bool {
+    read::classic_only("sudoku_equivalent", &a, &rules);
+    read::classic_only("sudoku_equivalent", &b, &rules);
     // Both read before either raises, so that each text's error comes in order: all
     // of `a`'s, then `b`'s.
     let (a, b) = (read::try_text(&a), read::try_text(&b));
@@ -99,14 +149,57 @@ fn sudoku_equivalent(a: DbText, b: DbText) -> bool {
 
 /// True when the text is a puzzle whose givens do not contradict each other, or pencil
 /// marks that make a position. Never raises for bad text, in any encoding.
-#[pg_extern(immutable, strict, parallel_safe, cost = 2)]
-fn sudoku_is_valid(puzzle: RawText) -> bool {
+#[pg_extern(name = "sudoku_is_valid", immutable, strict, parallel_safe, cost = 2)]
+fn sudoku_is_valid_ruled(puzzle: RawText, rules: default!(DbText, "'classic'")) -> bool {
     let Some(text) = puzzle.ascii() else {
         return false;
     };
+    let rules = read::rules(&rules);
+    if !rules.is_classic() || read::is_giant(text) {
+        return read::try_variant(text, &rules).is_ok();
+    }
     match read::try_text(text) {
         Ok(Text::Puzzle(p, _)) => p.check_givens().is_ok(),
         Ok(marks) => marks.position().is_ok(),
         Err(_) => false,
     }
+}
+
+/// A puzzle made on f-puzzles: its JSON, a share link's lz-string payload or the link.
+///
+/// The SQL is written by hand to tell the planner it returns one row.
+#[pg_extern(sql = r#"
+CREATE FUNCTION sudoku_import("source" text)
+RETURNS TABLE("puzzle" text, "rules" text)
+IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 1
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_import_wrapper';
+"#)]
+fn sudoku_import(
+    source: DbText,
+) -> TableIterator<'static, (name!(puzzle, String), name!(rules, String))> {
+    let (puzzle, rules) = fpuzzles::import(&source).unwrap_or_else(|e| raise_variant(None, e));
+    TableIterator::once((puzzle.to_line(), rules.to_string()))
+}
+
+// The functions as releases before 0.5.0 declared them, without `rules` (see the note
+// in `solve`): classic rules, no SQL of their own.
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_format(puzzle: DbText, style: DbText) -> String {
+    sudoku_format_ruled(puzzle, style, DbText::constant("classic"))
+}
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_canonical(puzzle: DbText) -> String {
+    sudoku_canonical_ruled(puzzle, DbText::constant("classic"))
+}
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_equivalent(a: DbText, b: DbText) -> bool {
+    sudoku_equivalent_ruled(a, b, DbText::constant("classic"))
+}
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_is_valid(puzzle: RawText) -> bool {
+    sudoku_is_valid_ruled(puzzle, DbText::constant("classic"))
 }

@@ -14,12 +14,17 @@ use sudoku_core::position::text::Text;
 use sudoku_core::{explain, Puzzle};
 
 use crate::encoding::DbText;
-use crate::errors::{raise, raise_argument, raise_oom, raise_with, Interruptible};
+use sudoku_core::variant::generate::{generate_variant, VariantOptions};
+use sudoku_core::variant::{Rules, Shape, VariantPuzzle};
+
+use crate::errors::{
+    check_interrupts, raise, raise_argument, raise_oom, raise_variant, raise_with, Interruptible,
+};
 use crate::read;
 use crate::rows::rating_numeric;
 
 /// The rows of `sudoku_generate`.
-type GeneratedRow = (i32, String, String, i32, Option<AnyNumeric>);
+type GeneratedRow = (i32, String, String, i32, Option<AnyNumeric>, String);
 type Rows = Box<dyn Iterator<Item = GeneratedRow>>;
 
 /// The ratings of every range, for the DETAIL of a range no puzzle has.
@@ -80,15 +85,19 @@ CREATE FUNCTION sudoku_generate(
 	"min_rating" numeric DEFAULT 0,
 	"max_rating" numeric DEFAULT 20,
 	"symmetry" text DEFAULT 'none',
-	"near" text DEFAULT NULL
-) RETURNS TABLE("n" int, "puzzle" text, "solution" text, "givens" int, "rating" numeric)
+	"near" text DEFAULT NULL,
+	"rules" text DEFAULT 'classic',
+	"size" int DEFAULT 9
+) RETURNS TABLE("n" int, "puzzle" text, "solution" text, "givens" int, "rating" numeric, "rules" text)
 IMMUTABLE PARALLEL SAFE COST 1000
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_generate_wrapper';
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_generate_ruled_wrapper';
 "#)]
 // pgrx reads a set-returning function's columns from the TableIterator written out in its
 // signature (a type alias would hide it), so the long type stays.
 #[allow(clippy::type_complexity)]
-fn sudoku_generate(
+// One Rust parameter for each of the nine SQL arguments: pgrx maps them one to one.
+#[allow(clippy::too_many_arguments)]
+fn sudoku_generate_ruled(
     count: Option<i32>,
     seed: Option<i64>,
     clues: Option<i32>,
@@ -96,6 +105,8 @@ fn sudoku_generate(
     max_rating: Option<AnyNumeric>,
     symmetry: Option<DbText>,
     near: Option<DbText>,
+    rules: Option<DbText>,
+    size: Option<i32>,
 ) -> TableIterator<
     'static,
     (
@@ -104,10 +115,21 @@ fn sudoku_generate(
         name!(solution, String),
         name!(givens, i32),
         name!(rating, Option<AnyNumeric>),
+        name!(rules, String),
     ),
 > {
-    let (Some(count), Some(seed), Some(clues), Some(min_rating), Some(max_rating), Some(symmetry)) =
-        (count, seed, clues, min_rating, max_rating, symmetry)
+    let (
+        Some(count),
+        Some(seed),
+        Some(clues),
+        Some(min_rating),
+        Some(max_rating),
+        Some(symmetry),
+        Some(rules),
+        Some(size),
+    ) = (
+        count, seed, clues, min_rating, max_rating, symmetry, rules, size,
+    )
     else {
         let none: Rows = Box::new(std::iter::empty());
         return TableIterator::new(none);
@@ -118,9 +140,17 @@ fn sudoku_generate(
             "count is the number of puzzles to generate; 0 gives no rows.",
         );
     }
-    if !(0..=81).contains(&clues) {
+    let shape = Shape::of_side(usize::try_from(size).unwrap_or(0)).unwrap_or_else(|| {
         raise_argument(
-            format!("clues must be between 0 and 81, got {clues}"),
+            format!("size must be 4, 9, 16 or 25, got {size}"),
+            "size is the side of the grid: 4 (4x4), 9 (the default), 16 (16x16) or 25 (25x25).",
+        )
+    });
+    let rules = read::rules(&rules);
+    let cells = shape.cells() as i32;
+    if !(0..=cells).contains(&clues) {
+        raise_argument(
+            format!("clues must be between 0 and {cells}, got {clues}"),
             "clues is the number of givens at which digging stops (0: until the puzzle is minimal).",
         );
     }
@@ -130,6 +160,20 @@ fn sudoku_generate(
             "The symmetries are none, rotate90, rotate180, mirror, flip and random.",
         );
     };
+    if shape != Shape::NINE || !rules.is_classic() {
+        if near.is_some()
+            || tenths("min_rating", &min_rating) > 10
+            || tenths("max_rating", &max_rating) < 200
+        {
+            raise_argument(
+                "rating ranges and near are for classic 9x9 puzzles".to_string(),
+                "Variant puzzles (rules other than classic, or a size other than 9) are not rated yet: leave \
+                 min_rating, max_rating and near at their defaults.",
+            );
+        }
+        let rows = variant_rows(seed as u64, count, clues as usize, symmetry, shape, rules);
+        return TableIterator::new(rows);
+    }
     let range = checked_range(&min_rating, &max_rating);
     let rows = match near {
         Some(near) => near_rows(&near, clues, seed as u64, count, symmetry, range),
@@ -185,6 +229,44 @@ fn random_rows(
             Puzzle::from_cells(solution).to_line(),
             p.givens() as i32,
             g.rating.map(rating_numeric),
+            "classic".to_string(),
+        )
+    }))
+}
+
+/// The rows of variant generation (`sudoku_core::variant::generate`): unique under
+/// their rules, fresh jigsaw layouts and killer cages written out in each row's rules.
+fn variant_rows(
+    seed: u64,
+    count: i32,
+    clues: usize,
+    symmetry: Symmetry,
+    shape: Shape,
+    rules: Rules,
+) -> Rows {
+    let options = VariantOptions { clues, symmetry };
+    Box::new((0..count).map(move |n| {
+        pg_sys::check_for_interrupts!();
+        let g = generate_variant(
+            shape,
+            &rules,
+            seed,
+            n as u64,
+            &options,
+            &mut check_interrupts,
+        )
+        .unwrap_or_else(|e| raise_variant(Some("rules"), e));
+        let solution = VariantPuzzle {
+            shape,
+            cells: g.solution,
+        };
+        (
+            n + 1,
+            g.puzzle.to_line(),
+            solution.to_line(),
+            (g.puzzle.cells.len() - g.puzzle.blanks()) as i32,
+            None,
+            g.rules.to_string(),
         )
     }))
 }
@@ -258,6 +340,7 @@ fn near_rows(
             Puzzle::from_cells(f.solution).to_line(),
             f.puzzle.givens() as i32,
             Some(rating_numeric(f.rating)),
+            "classic".to_string(),
         )
     }))
 }
@@ -322,5 +405,44 @@ fn raise_unreached(reach: &sudoku_core::near::Reach, range: RatingRange) -> ! {
             r(reach.highest),
             r(reach.start)
         ),
+    )
+}
+
+/// `sudoku_generate` as 0.4.2 and earlier declared it (six arguments, without `near`,
+/// `rules` and `size`), for a database whose SQL definitions ALTER EXTENSION has not
+/// updated yet: the same puzzles. No SQL of its own.
+#[pg_extern(sql = false, immutable, parallel_safe)]
+#[allow(clippy::type_complexity)]
+fn sudoku_generate(
+    count: Option<i32>,
+    seed: Option<i64>,
+    clues: Option<i32>,
+    min_rating: Option<AnyNumeric>,
+    max_rating: Option<AnyNumeric>,
+    symmetry: Option<DbText>,
+) -> TableIterator<
+    'static,
+    (
+        name!(n, i32),
+        name!(puzzle, String),
+        name!(solution, String),
+        name!(givens, i32),
+        name!(rating, Option<AnyNumeric>),
+    ),
+> {
+    let classic = Some(DbText::constant("classic"));
+    let rows = sudoku_generate_ruled(
+        count,
+        seed,
+        clues,
+        min_rating,
+        max_rating,
+        symmetry,
+        None,
+        classic,
+        Some(9),
+    );
+    TableIterator::new(
+        rows.map(|(n, puzzle, solution, givens, rating, _)| (n, puzzle, solution, givens, rating)),
     )
 }

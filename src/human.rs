@@ -26,6 +26,7 @@ fn rate_position(position: &Position) -> Option<AnyNumeric> {
 /// decimal; NULL unless the puzzle has exactly one solution.
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_rate(puzzle: DbText) -> Option<AnyNumeric> {
+    read::classic_only("sudoku_rate", &puzzle, "classic");
     match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => {
             let outcome = sudoku_core::solve_observed(&parsed, 2, &mut Interruptible)
@@ -39,12 +40,18 @@ fn sudoku_rate(puzzle: DbText) -> Option<AnyNumeric> {
 
 /// The ER rating of a player's position.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_rate(puzzle text, progress text, marks text DEFAULT '')
+CREATE FUNCTION sudoku_rate(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS numeric
 IMMUTABLE STRICT PARALLEL SAFE COST 2000
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_rate_position_wrapper';
 "#)]
-fn sudoku_rate_position(puzzle: DbText, progress: DbText, marks: DbText) -> Option<AnyNumeric> {
+fn sudoku_rate_position(
+    puzzle: DbText,
+    progress: DbText,
+    marks: DbText,
+    rules: DbText,
+) -> Option<AnyNumeric> {
+    read::classic_only("sudoku_rate", &puzzle, &rules);
     rate_position(&read::player_position(&puzzle, &progress, &marks))
 }
 
@@ -86,12 +93,13 @@ fn sudoku_hint(
         name!(explanation, String),
     ),
 > {
+    read::classic_only("sudoku_hint", &puzzle, "classic");
     TableIterator::new(hint_of(&read::text(&puzzle)))
 }
 
 /// The easiest next step from a player's position.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_hint(puzzle text, progress text, marks text DEFAULT '')
+CREATE FUNCTION sudoku_hint(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
 IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_hint_position_wrapper';
@@ -101,6 +109,7 @@ fn sudoku_hint_position(
     puzzle: DbText,
     progress: DbText,
     marks: DbText,
+    rules: DbText,
 ) -> TableIterator<
     'static,
     (
@@ -113,6 +122,7 @@ fn sudoku_hint_position(
         name!(explanation, String),
     ),
 > {
+    read::classic_only("sudoku_hint", &puzzle, &rules);
     let position = read::player_position(&puzzle, &progress, &marks);
     let step = engine::hint(&position, &mut Interruptible);
     TableIterator::new(step.map(|s| step_columns(Size::Nine, &s)))
@@ -153,6 +163,7 @@ fn sudoku_steps(
         name!(explanation, String),
     ),
 > {
+    read::classic_only("sudoku_steps", &puzzle, "classic");
     let rows = match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => {
             parsed.check_givens().unwrap_or_else(|e| raise(e));
@@ -170,7 +181,7 @@ fn sudoku_steps(
 
 /// The human path from a player's position to the solution.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_steps(puzzle text, progress text, marks text DEFAULT '')
+CREATE FUNCTION sudoku_steps(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
 IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_steps_position_wrapper';
@@ -180,6 +191,7 @@ fn sudoku_steps_position(
     puzzle: DbText,
     progress: DbText,
     marks: DbText,
+    rules: DbText,
 ) -> TableIterator<
     'static,
     (
@@ -193,6 +205,7 @@ fn sudoku_steps_position(
         name!(explanation, String),
     ),
 > {
+    read::classic_only("sudoku_steps", &puzzle, &rules);
     TableIterator::new(position_steps(&read::player_position(
         &puzzle, &progress, &marks,
     )))
@@ -236,6 +249,7 @@ fn stats_json(a: explain::Analysis) -> pgrx::JsonB {
 /// search's work, as jsonb.
 #[pg_extern(immutable, strict, parallel_safe, cost = 2000)]
 fn sudoku_stats(puzzle: DbText) -> pgrx::JsonB {
+    read::classic_only("sudoku_stats", &puzzle, "classic");
     stats_json(match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => {
             explain::analyse_observed(&parsed, &mut Interruptible).unwrap_or_else(|e| raise(e))
@@ -246,12 +260,18 @@ fn sudoku_stats(puzzle: DbText) -> pgrx::JsonB {
 
 /// Figures about a player's position, as sudoku_stats gives them for a pencil-mark text.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_stats(puzzle text, progress text, marks text DEFAULT '')
+CREATE FUNCTION sudoku_stats(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS jsonb
 IMMUTABLE STRICT PARALLEL SAFE COST 2000
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_stats_position_wrapper';
 "#)]
-fn sudoku_stats_position(puzzle: DbText, progress: DbText, marks: DbText) -> pgrx::JsonB {
+fn sudoku_stats_position(
+    puzzle: DbText,
+    progress: DbText,
+    marks: DbText,
+    rules: DbText,
+) -> pgrx::JsonB {
+    read::classic_only("sudoku_stats", &puzzle, &rules);
     let position = read::player_position(&puzzle, &progress, &marks);
     stats_json(engine::analyse(&position, &mut Interruptible))
 }

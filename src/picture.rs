@@ -15,9 +15,12 @@ use sudoku_core::{Puzzle, PuzzleError};
 use crate::encoding::{DbString, DbText};
 use crate::errors::{
     check_interrupts, db_encoding, raise, raise_argument as raise_argument_with_detail, raise_in,
-    raise_oom, raise_with, DbEncoding, Interruptible,
+    raise_oom, raise_variant, raise_with, DbEncoding, Interruptible,
 };
-use crate::read;
+use crate::read::{self, Ruled, Variant};
+use sudoku_core::picture::VariantPageItem;
+use sudoku_core::variant::engine::Engine;
+use sudoku_core::variant::Rules;
 
 /// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
 /// past its byte limit, `53200` when memory is refused.
@@ -91,8 +94,32 @@ fn sudoku_svg(
     labels: default!(bool, false),
     candidates: default!(bool, false),
     step: default!(i32, -1),
+    rules: default!(DbText, "'classic'"),
 ) -> DbString {
+    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+        return svg_text(variant_puzzle_svg(&v, size, labels, candidates, step));
+    }
     svg_text(puzzle_svg(&puzzle, size, labels, candidates, step))
+}
+
+/// The SVG of `sudoku_svg` for a variant puzzle: its grid drawn under its rules.
+/// Pencil marks and steps are for classic puzzles (22023).
+fn variant_puzzle_svg(v: &Variant, size: i32, labels: bool, candidates: bool, step: i32) -> String {
+    let px = checked_size(size);
+    if candidates || step != -1 {
+        raise_argument_with_detail(
+            "candidates and step are drawn for classic puzzles only".to_string(),
+            "A variant puzzle (rules other than classic, or a 16x16 or 25x25 grid) is drawn with its givens; \
+             leave candidates false and step -1.",
+        );
+    }
+    let options = picture::Options {
+        size: px,
+        labels,
+        title: "Sudoku",
+        description: "",
+    };
+    picture::variant_svg(&v.puzzle, &v.geometry, &options).unwrap_or_else(|e| raise_picture(e))
 }
 
 /// The SVG of `sudoku_svg`.
@@ -236,6 +263,58 @@ fn prepare(index: usize, text: &str, label: String) -> Prepared {
     }
 }
 
+/// A variant puzzle of the pages: its geometry, caption and first solution.
+struct VariantPrepared {
+    variant: Variant,
+    label: String,
+    solution: Option<Vec<u8>>,
+}
+
+/// Element `index` (from 1) of the puzzles array read under the rules, with its first
+/// solution; errors raised with a DETAIL naming the element.
+fn prepare_variant(index: usize, text: &str, rules: &Rules, label: String) -> VariantPrepared {
+    let variant = read::try_variant(text, rules)
+        .unwrap_or_else(|(_, e)| raise_variant(Some(&format!("puzzles[{index}]")), e));
+    let solution = Engine::new(&variant.geometry).solve(&variant.puzzle, &mut check_interrupts);
+    VariantPrepared {
+        variant,
+        label,
+        solution,
+    }
+}
+
+/// The page rows of variant puzzles, as the classic ones: puzzles, then solutions.
+fn variant_pages(
+    items: Vec<VariantPrepared>,
+    layout: PageLayout,
+    kinds: &'static [PageKind],
+) -> PageRows {
+    let pages = layout.pages_for(items.len());
+    let rows = kinds
+        .iter()
+        .flat_map(move |&kind| (0..pages).map(move |k| (kind, k)));
+    let per_page = layout.per_page;
+    Box::new(rows.enumerate().map(move |(row, (kind, k))| {
+        pg_sys::check_for_interrupts!();
+        let chunk = &items[k * per_page..((k + 1) * per_page).min(items.len())];
+        let shown: Vec<VariantPageItem> = chunk
+            .iter()
+            .map(|p| VariantPageItem {
+                puzzle: &p.variant.puzzle,
+                geometry: &p.variant.geometry,
+                label: &p.label,
+                solution: p.solution.as_deref(),
+            })
+            .collect();
+        let svg = picture::variant_page(&shown, layout, kind, k + 1, pages)
+            .unwrap_or_else(|e| raise_picture(e));
+        (row as i32 + 1, kind == PageKind::Solutions, svg_text(svg))
+    }))
+}
+
+/// The rows of `sudoku_svg_pages`.
+type PageRows = Box<dyn Iterator<Item = (i32, bool, DbString)>>;
+
 /// Printable pages of puzzles, then pages of their solutions: one row per page, each an
 /// SVG document of a sheet of paper. A pencil-mark text is a puzzle whose marks are
 /// drawn (the solver starts from them), its solution the solution of the marks.
@@ -246,6 +325,7 @@ fn sudoku_svg_pages(
     per_page: default!(i32, 4),
     paper: default!(DbText, "'a4'"),
     solutions: default!(bool, true),
+    rules: default!(DbText, "'classic'"),
 ) -> TableIterator<
     'static,
     (
@@ -277,7 +357,14 @@ fn sudoku_svg_pages(
             "labels holds at most one caption per puzzle; a puzzle without one is captioned with its number.",
         );
     }
-    let mut items = Vec::new();
+    let layout = PageLayout { per_page, paper };
+    let kinds: &'static [PageKind] = if solutions {
+        &[PageKind::Puzzles, PageKind::Solutions]
+    } else {
+        &[PageKind::Puzzles]
+    };
+    let rules = read::rules(&rules);
+    let mut texts = Vec::new();
     for (i, text) in puzzles.iter().enumerate() {
         let Some(text) = text else {
             raise_argument_with_detail(
@@ -289,15 +376,22 @@ fn sudoku_svg_pages(
             Some(l) => l.into_string(),
             None => (i + 1).to_string(),
         };
-        items.push(prepare(i + 1, &text, label));
+        texts.push((text, label));
     }
-    let layout = PageLayout { per_page, paper };
+    if !rules.is_classic() || texts.iter().any(|(t, _)| read::is_giant(t)) {
+        let items: Vec<VariantPrepared> = texts
+            .into_iter()
+            .enumerate()
+            .map(|(i, (text, label))| prepare_variant(i + 1, &text, &rules, label))
+            .collect();
+        return TableIterator::new(variant_pages(items, layout, kinds));
+    }
+    let items: Vec<Prepared> = texts
+        .into_iter()
+        .enumerate()
+        .map(|(i, (text, label))| prepare(i + 1, &text, label))
+        .collect();
     let pages = layout.pages_for(items.len());
-    let kinds: &[PageKind] = if solutions {
-        &[PageKind::Puzzles, PageKind::Solutions]
-    } else {
-        &[PageKind::Puzzles]
-    };
     let rows = kinds
         .iter()
         .flat_map(move |&kind| (0..pages).map(move |k| (kind, k)));

@@ -5,14 +5,69 @@ use pgrx::prelude::*;
 use sudoku_core::position::check::CheckError;
 use sudoku_core::Size;
 
+use sudoku_core::position::check::Mistake;
+use sudoku_core::position::player::is_empty;
+use sudoku_core::variant::check::progress_mistakes;
+use sudoku_core::variant::engine::Engine;
+use sudoku_core::variant::VariantPuzzle;
+
 use crate::encoding::DbText;
-use crate::errors::{raise, raise_argument, Interruptible};
-use crate::read;
-use crate::rows::sql_position;
+use crate::errors::{check_interrupts, raise, raise_argument, raise_variant, Interruptible};
+use crate::read::{self, Ruled, Variant};
+use crate::rows::{sql_position, variant_position};
+
+/// The mistakes of a player's progress on a variant puzzle. Pencil marks are read for
+/// classic puzzles only; a variant's must be empty.
+fn variant_mistakes(v: &Variant, progress: &str, marks: &str) -> Vec<Mistake> {
+    if !is_empty(marks) {
+        raise_argument(
+            "pencil marks are checked for classic puzzles only".to_string(),
+            "marks: give '' for a variant puzzle; its progress is checked against its solution.",
+        );
+    }
+    let progress = if is_empty(progress) {
+        v.puzzle.clone()
+    } else {
+        let p =
+            VariantPuzzle::parse(progress).unwrap_or_else(|e| raise_variant(Some("progress"), e));
+        if p.shape != v.puzzle.shape {
+            raise_argument(
+                "progress and puzzle differ in size".to_string(),
+                &format!(
+                    "progress: {} cells; the puzzle has {}.",
+                    p.cells.len(),
+                    v.puzzle.cells.len()
+                ),
+            );
+        }
+        p
+    };
+    let engine = Engine::new(&v.geometry);
+    let solutions = engine.count(&v.puzzle, 2, &mut check_interrupts);
+    if solutions != 1 {
+        raise_not_unique(solutions);
+    }
+    let solution = engine
+        .solve(&v.puzzle, &mut check_interrupts)
+        .expect("a puzzle with one solution has a solution");
+    progress_mistakes(&v.puzzle, &progress, &solution)
+}
+
+/// Raises 22023 for a puzzle checked against a solution it does not have alone.
+fn raise_not_unique(solutions: u64) -> ! {
+    raise_argument(
+        "sudoku puzzle has no unique solution".to_string(),
+        if solutions == 0 {
+            "It has no solution; a position is checked against the puzzle's unique solution."
+        } else {
+            "It has two or more solutions; a position is checked against the puzzle's unique solution."
+        },
+    )
+}
 
 /// What is wrong in a player's position, one row per mistake.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_check(puzzle text, progress text, marks text DEFAULT '')
+CREATE FUNCTION sudoku_check(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS TABLE(cell int, "row" int, col int, box int, mistake text, digit int)
 IMMUTABLE STRICT PARALLEL SAFE COST 20 ROWS 1
 LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_check_wrapper';
@@ -21,6 +76,7 @@ fn sudoku_check(
     puzzle: DbText,
     progress: DbText,
     marks: DbText,
+    rules: DbText,
 ) -> TableIterator<
     'static,
     (
@@ -32,18 +88,25 @@ fn sudoku_check(
         name!(digit, i32),
     ),
 > {
+    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+        let found = variant_mistakes(&v, &progress, &marks);
+        return TableIterator::new(found.into_iter().map(move |m| {
+            let (cell, row, col, region) = variant_position(&v.geometry, m.cell);
+            (
+                cell,
+                row,
+                col,
+                region,
+                m.kind.name().to_string(),
+                m.digit as i32,
+            )
+        }));
+    }
     let texts = read::player(&puzzle, &progress, &marks);
     let found = match texts.mistakes(&mut Interruptible) {
         Ok(found) => found,
         Err(CheckError::Puzzle(e)) => raise(e),
-        Err(CheckError::NotUnique { solutions }) => raise_argument(
-            "sudoku puzzle has no unique solution".to_string(),
-            if solutions == 0 {
-                "It has no solution; a position is checked against the puzzle's unique solution."
-            } else {
-                "It has two or more solutions; a position is checked against the puzzle's unique solution."
-            },
-        ),
+        Err(CheckError::NotUnique { solutions }) => raise_not_unique(solutions),
     };
     TableIterator::new(found.into_iter().map(|m| {
         let (row, col, box_) = sql_position(Size::Nine, m.cell);

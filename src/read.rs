@@ -9,7 +9,9 @@ use sudoku_core::position::text::{read, Text};
 use sudoku_core::position::Position;
 use sudoku_core::PuzzleError;
 
-use crate::errors::{raise, raise_in};
+use sudoku_core::variant::{check_givens, Geometry, Rules, Shape, VariantError, VariantPuzzle};
+
+use crate::errors::{raise, raise_in, raise_variant};
 
 /// A puzzle or pencil-mark text, read; its error raised.
 pub fn text(arg: &str) -> Text {
@@ -37,4 +39,86 @@ pub fn player_position(puzzle: &str, progress: &str, marks: &str) -> Position {
     player(puzzle, progress, marks)
         .position()
         .unwrap_or_else(|e| raise(e))
+}
+
+/// What a puzzle and its rules are, read: classic (the classic paths read the text as
+/// before) or a variant puzzle laid on its rules' geometry, its givens checked.
+pub enum Ruled {
+    Classic,
+    Variant(Box<Variant>),
+}
+
+/// A variant puzzle, its rules laid on its shape, its givens checked against them.
+pub struct Variant {
+    pub puzzle: VariantPuzzle,
+    pub geometry: Geometry,
+}
+
+/// Rules read; an error raised with the DETAIL starting "rules:".
+pub fn rules(text: &str) -> Rules {
+    Rules::parse(text).unwrap_or_else(|e| raise_variant(Some("rules"), e))
+}
+
+/// The number of cell characters of a text (digits, letters, `.`, `?`), up to 626: a
+/// classic text has 16, 81 or 729; a giant grid 256 or 625.
+fn cell_characters(text: &str) -> usize {
+    text.bytes()
+        .filter(|b| b.is_ascii_alphanumeric() || *b == b'.' || *b == b'?')
+        .take(Shape::MAX_CELLS + 1)
+        .count()
+}
+
+/// A puzzle under rules, read: `Ruled::Classic` when the rules are classic and the
+/// text is not a giant grid (16×16 or 25×25), so that the classic paths stay as they
+/// were; else the variant puzzle, its geometry and its givens checked (22P02, 22023).
+pub fn ruled(puzzle: &str, rules_text: &str) -> Ruled {
+    let rules = rules(rules_text);
+    if rules.is_classic() && !is_giant(puzzle) {
+        return Ruled::Classic;
+    }
+    Ruled::Variant(Box::new(variant(puzzle, &rules)))
+}
+
+/// True for a text of 256 or 625 cell characters: a 16×16 or 25×25 grid, which only
+/// the variant engine reads.
+pub fn is_giant(puzzle: &str) -> bool {
+    let cells = cell_characters(puzzle);
+    cells == Shape::SIXTEEN.cells() || cells == Shape::TWENTY_FIVE.cells()
+}
+
+/// A variant puzzle under rules already read, its givens checked; errors raised.
+pub fn variant(puzzle: &str, rules: &Rules) -> Variant {
+    try_variant(puzzle, rules).unwrap_or_else(|(what, e)| raise_variant(what, e))
+}
+
+/// A variant puzzle under rules already read, its givens checked, or the error and the
+/// argument it names (`rules` for rules that do not fit the grid).
+pub fn try_variant(
+    puzzle: &str,
+    rules: &Rules,
+) -> Result<Variant, (Option<&'static str>, VariantError)> {
+    let puzzle = VariantPuzzle::parse(puzzle).map_err(|e| (None, e))?;
+    let geometry = Geometry::new(puzzle.shape, rules).map_err(|e| (Some("rules"), e))?;
+    check_givens(&puzzle, &geometry).map_err(|e| (None, e))?;
+    Ok(Variant { puzzle, geometry })
+}
+
+/// Raises 22023 for a function that takes classic 9×9 and 4×4 puzzles only (until it
+/// learns variants), naming the function and the rules (or the giant grid's shape).
+pub fn classic_only(function: &str, puzzle: &str, rules_text: &str) {
+    let rules = rules(rules_text);
+    let cells = cell_characters(puzzle);
+    let giant = Shape::of_cell_count(cells).filter(|s| *s > Shape::NINE);
+    let what = match giant {
+        _ if !rules.is_classic() => rules.to_string(),
+        Some(shape) => format!("classic {}", shape.name()),
+        None => return,
+    };
+    raise_variant(
+        None,
+        VariantError::Unsupported {
+            what: function.into(),
+            rules: what,
+        },
+    );
 }

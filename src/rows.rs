@@ -4,6 +4,7 @@
 use std::str::FromStr;
 
 use pgrx::AnyNumeric;
+use sudoku_core::variant::{Geometry, GroupKind};
 use sudoku_core::{explain, logic::Step, Size};
 
 /// A row of `sudoku_candidates`.
@@ -56,6 +57,40 @@ pub fn candidate_row(size: Size, cell: usize, mask: u16) -> CandidateRow {
         box_,
         mask as i32,
         sudoku_core::grid::digits_of(mask).map(i32::from).collect(),
+        mask.count_ones() as i32,
+    )
+}
+
+/// Cell, row, column and box (or jigsaw region) of a variant puzzle's cell, from 1.
+pub fn variant_position(geometry: &Geometry, cell: usize) -> (i32, i32, i32, i32) {
+    let shape = geometry.shape;
+    let region = geometry.groups_of[cell]
+        .iter()
+        .map(|&g| &geometry.groups[usize::from(g)])
+        .find(|g| matches!(g.kind, GroupKind::Box | GroupKind::Region))
+        .map_or(0, |g| g.index);
+    (
+        cell as i32 + 1,
+        shape.row(cell) as i32 + 1,
+        shape.col(cell) as i32 + 1,
+        region as i32 + 1,
+    )
+}
+
+/// A cell of a variant puzzle and its candidates, as `sudoku_candidates` returns them;
+/// the box column is the cell's box, or its jigsaw region.
+pub fn variant_candidate_row(geometry: &Geometry, cell: usize, mask: u32) -> CandidateRow {
+    let shape = geometry.shape;
+    let (cell_number, row, col, region) = variant_position(geometry, cell);
+    (
+        cell_number,
+        row,
+        col,
+        region,
+        mask as i32,
+        (1..=shape.side() as i32)
+            .filter(|d| mask >> (d - 1) & 1 != 0)
+            .collect(),
         mask.count_ones() as i32,
     )
 }

@@ -8,10 +8,23 @@ use sudoku_core::position::solve::{marks_solutions, position_trace, solve_marks_
 use sudoku_core::position::text::Text;
 use sudoku_core::{error::try_copy, explain, Event, Puzzle, Size, Solutions};
 
+use sudoku_core::variant::engine::{self, Engine};
+use sudoku_core::variant::text::fill_layout;
+
 use crate::encoding::{DbString, DbText};
-use crate::errors::{raise, raise_argument, raise_oom, Interruptible};
-use crate::read;
-use crate::rows::{candidate_row, sql_position, CandidateRow};
+use crate::errors::{check_interrupts, raise, raise_argument, raise_oom, Interruptible};
+use crate::read::{self, Ruled, Variant};
+use crate::rows::{candidate_row, sql_position, variant_candidate_row, CandidateRow};
+
+/// The rows of `sudoku_candidates` for a variant puzzle: its open cells and the
+/// candidates its givens leave under the rules (box: the jigsaw region, if any).
+fn variant_candidate_rows(v: &Variant) -> Vec<CandidateRow> {
+    let masks = engine::candidates(&v.puzzle, &v.geometry);
+    (0..v.puzzle.cells.len())
+        .filter(|&cell| v.puzzle.cells[cell] == 0)
+        .map(|cell| variant_candidate_row(&v.geometry, cell, masks[cell]))
+        .collect()
+}
 
 /// `max_count`, checked.
 fn checked_max_count(max_count: i32) -> u64 {
@@ -26,8 +39,13 @@ fn checked_max_count(max_count: i32) -> u64 {
 
 /// The solved grid in the input's layout (pencil marks: one 81-digit line), or NULL
 /// when there is no solution.
-#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
-fn sudoku_solve(puzzle: DbText) -> Option<DbString> {
+#[pg_extern(name = "sudoku_solve", immutable, strict, parallel_safe, cost = 20)]
+fn sudoku_solve_ruled(puzzle: DbText, rules: default!(DbText, "'classic'")) -> Option<DbString> {
+    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+        let solution = Engine::new(&v.geometry).solve(&v.puzzle, &mut check_interrupts)?;
+        let text = fill_layout(&puzzle, v.puzzle.shape, &solution).unwrap_or_else(|e| raise_oom(e));
+        return Some(DbString(text));
+    }
     match read::text(&puzzle) {
         Text::Puzzle(parsed, layout) => {
             let outcome = sudoku_core::solve_observed(&parsed, 1, &mut Interruptible)
@@ -48,9 +66,23 @@ fn sudoku_solve(puzzle: DbText) -> Option<DbString> {
 }
 
 /// The number of solutions, counted up to `max_count`.
-#[pg_extern(immutable, strict, parallel_safe, cost = 20)]
-fn sudoku_count_solutions(puzzle: DbText, max_count: default!(i32, 2)) -> i32 {
+#[pg_extern(
+    name = "sudoku_count_solutions",
+    immutable,
+    strict,
+    parallel_safe,
+    cost = 20
+)]
+fn sudoku_count_solutions_ruled(
+    puzzle: DbText,
+    max_count: default!(i32, 2),
+    rules: default!(DbText, "'classic'"),
+) -> i32 {
     let limit = checked_max_count(max_count);
+    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+        let engine = Engine::new(&v.geometry);
+        return engine.count(&v.puzzle, limit, &mut check_interrupts) as i32;
+    }
     let outcome = match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => sudoku_core::solve_observed(&parsed, limit, &mut Interruptible),
         Text::Marks(m) => solve_marks_observed(&m, limit, &mut Interruptible),
@@ -61,12 +93,21 @@ fn sudoku_count_solutions(puzzle: DbText, max_count: default!(i32, 2)) -> i32 {
 /// The solutions themselves, up to `max_count`, in the input's layout, in the
 /// search's order, one row at a time: the search is resumed for each row, so memory
 /// does not grow with `max_count`.
-#[pg_extern(immutable, strict, parallel_safe, cost = 10)]
-fn sudoku_solutions(
+#[pg_extern(name = "sudoku_solutions", immutable, strict, parallel_safe, cost = 10)]
+fn sudoku_solutions_ruled(
     puzzle: DbText,
     max_count: default!(i32, 10),
+    rules: default!(DbText, "'classic'"),
 ) -> SetOfIterator<'static, DbString> {
     let limit = checked_max_count(max_count);
+    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+        let text = try_copy(&puzzle).unwrap_or_else(|e| raise_oom(e));
+        let shape = v.puzzle.shape;
+        let solutions = Engine::new(&v.geometry).into_solutions(&v.puzzle, limit, check_interrupts);
+        return SetOfIterator::new(solutions.map(move |grid| {
+            DbString(fill_layout(&text, shape, &grid).unwrap_or_else(|e| raise_oom(e)))
+        }));
+    }
     match read::text(&puzzle) {
         Text::Puzzle(parsed, layout) => {
             let solutions =
@@ -90,16 +131,17 @@ fn sudoku_solutions(
 ///
 /// The SQL is written by hand only because `"row"` needs quoting as a column name.
 #[pg_extern(sql = r#"
-CREATE FUNCTION sudoku_candidates(puzzle text)
+CREATE FUNCTION sudoku_candidates(puzzle text, rules text DEFAULT 'classic')
 RETURNS TABLE(cell int, "row" int, col int, box int, mask int, candidates int[], count int)
 IMMUTABLE STRICT PARALLEL SAFE COST 5 ROWS 60
-LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_wrapper';
+LANGUAGE c AS '@MODULE_PATHNAME@', 'sudoku_candidates_ruled_wrapper';
 "#)]
 // pgrx reads a set-returning function's columns from the TableIterator written out in its
 // signature (a type alias would hide it), so the long type stays.
 #[allow(clippy::type_complexity)]
-fn sudoku_candidates(
+fn sudoku_candidates_ruled(
     puzzle: DbText,
+    rules: DbText,
 ) -> TableIterator<
     'static,
     (
@@ -112,6 +154,9 @@ fn sudoku_candidates(
         name!(count, i32),
     ),
 > {
+    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+        return TableIterator::new(variant_candidate_rows(&v));
+    }
     let rows: Vec<CandidateRow> = match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => {
             let masks = sudoku_core::candidates(&parsed).unwrap_or_else(|e| raise(e));
@@ -214,6 +259,7 @@ fn sudoku_search_trace(
         name!(kept, bool),
     ),
 > {
+    read::classic_only("sudoku_search_trace", &puzzle, "classic");
     let (trace, size) = match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => (
             explain::Trace::new(&parsed, Interruptible).unwrap_or_else(|e| raise(e)),
@@ -225,4 +271,42 @@ fn sudoku_search_trace(
         ),
     };
     TableIterator::new(trace.map(move |s| trace_row(size, s.index, s.event, s.kept)))
+}
+
+// The functions as releases before 0.5.0 declared them, without `rules`: their C
+// symbols stay, for a database whose SQL definitions ALTER EXTENSION has not updated
+// yet (the `upgrade` regression test calls one). Classic rules; no SQL of their own.
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_solve(puzzle: DbText) -> Option<DbString> {
+    sudoku_solve_ruled(puzzle, DbText::constant("classic"))
+}
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_count_solutions(puzzle: DbText, max_count: i32) -> i32 {
+    sudoku_count_solutions_ruled(puzzle, max_count, DbText::constant("classic"))
+}
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+fn sudoku_solutions(puzzle: DbText, max_count: i32) -> SetOfIterator<'static, DbString> {
+    sudoku_solutions_ruled(puzzle, max_count, DbText::constant("classic"))
+}
+
+#[pg_extern(sql = false, immutable, strict, parallel_safe)]
+#[allow(clippy::type_complexity)]
+fn sudoku_candidates(
+    puzzle: DbText,
+) -> TableIterator<
+    'static,
+    (
+        name!(cell, i32),
+        name!(row, i32),
+        name!(col, i32),
+        name!(r#box, i32),
+        name!(mask, i32),
+        name!(candidates, Vec<i32>),
+        name!(count, i32),
+    ),
+> {
+    sudoku_candidates_ruled(puzzle, DbText::constant("classic"))
 }

@@ -138,7 +138,7 @@ mod tests {
         let err = check(&format!("killer={map};10"), &[(0, 6), (1, 5)]).unwrap_err();
         assert_eq!(
             err.detail(),
-            "The givens at r1c1, r1c2 fill the cage add up to 11; the sum is 10."
+            "The givens at r1c1, r1c2 fill the cage and add up to 11; the sum is 10."
         );
         assert!(check(&format!("killer={map};11"), &[(0, 6), (1, 5)]).is_ok());
         let err = check(&format!("killer={map};10"), &[(0, 6), (1, 6)]).unwrap_err();

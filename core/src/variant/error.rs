@@ -227,7 +227,8 @@ impl VariantError {
         match self {
             TooLong { bytes } => format!("Rules are at most {} bytes; this text has {bytes}.", MAX_RULES_BYTES),
             EmptyRule => "Rules are names separated by commas, such as \"x,anti-knight\".".into(),
-            UnknownRule { .. } | RepeatedRule { .. } | UnexpectedArgument { .. } => {
+            RepeatedRule { .. } => "Give each rule once.".into(),
+            UnknownRule { .. } | UnexpectedArgument { .. } => {
                 format!("Known rules: {}.", RULE_NAMES)
             }
             MissingArgument { rule, what } => format!("Write {rule}={what}."),
@@ -269,10 +270,13 @@ impl VariantError {
             ),
             CageGivens { shape, sum, total, cells, full, .. } => {
                 let names: Vec<String> = cells.iter().map(|&c| shape.cell_name(c)).collect();
-                let how = if *full { "fill the cage" } else { "already" };
+                let how = if *full { "fill the cage and" } else { "already" };
                 format!("The givens at {} {how} add up to {total}; the sum is {sum}.", names.join(", "))
             }
-            Unsupported { .. } => "Variant rules are solved, counted and drawn; their ratings are later work.".into(),
+            Unsupported { what, .. } => format!(
+                "{what} takes classic 9x9 and 4x4 puzzles for now; variants are solved, counted, listed, checked, \
+                 generated, drawn, imported and exported (docs/variants.md)."
+            ),
             FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),
             FpuzzlesSyntax { reason } => format!("{}.", shown_long(reason)),
             Unexpressible { .. } => format!(

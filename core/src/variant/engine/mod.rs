@@ -34,19 +34,22 @@ use super::geometry::Geometry;
 use super::text::VariantPuzzle;
 use crate::generate::Rng;
 use search::{Order, Search};
-use tables::Tables;
+use std::ops::Deref;
+use std::rc::Rc;
+pub use tables::Tables;
 
 /// The tables of one geometry, ready to search any puzzle of its shape.
 #[derive(Clone, Debug)]
 pub struct Engine {
-    tables: Tables,
+    /// Shared, so that [`Engine::into_solutions`] streams without copying them.
+    tables: Rc<Tables>,
 }
 
 impl Engine {
     /// Builds the tables of a geometry (peers, neighbours, groups, cage combinations).
     pub fn new(geometry: &Geometry) -> Engine {
         Engine {
-            tables: Tables::new(geometry),
+            tables: Rc::new(Tables::new(geometry)),
         }
     }
 
@@ -58,7 +61,7 @@ impl Engine {
     /// The number of solutions, stopping at `limit`.
     pub fn count(&self, puzzle: &VariantPuzzle, limit: u64, interrupt: &mut dyn FnMut()) -> u64 {
         self.count_search(
-            Search::new(&self.tables, puzzle, None, Order::Ascending, interrupt),
+            Search::new(&*self.tables, puzzle, None, Order::Ascending, interrupt),
             limit,
         )
     }
@@ -75,12 +78,12 @@ impl Engine {
     ) -> u64 {
         let excluded = Some((cell, digit));
         self.count_search(
-            Search::new(&self.tables, puzzle, excluded, Order::Ascending, interrupt),
+            Search::new(&*self.tables, puzzle, excluded, Order::Ascending, interrupt),
             limit,
         )
     }
 
-    fn count_search<I: FnMut()>(&self, mut search: Search<'_, I>, limit: u64) -> u64 {
+    fn count_search<I: FnMut()>(&self, mut search: Search<&Tables, I>, limit: u64) -> u64 {
         let mut found = 0;
         while found < limit && search.next_level().is_some() {
             found += 1;
@@ -100,9 +103,24 @@ impl Engine {
         puzzle: &VariantPuzzle,
         limit: u64,
         interrupt: I,
-    ) -> VariantSolutions<'_, I> {
+    ) -> VariantSolutions<&Tables, I> {
         VariantSolutions {
-            search: Search::new(&self.tables, puzzle, None, Order::Ascending, interrupt),
+            search: Search::new(&*self.tables, puzzle, None, Order::Ascending, interrupt),
+            left: limit,
+        }
+    }
+
+    /// [`Engine::solutions`] owning the engine's tables (shared, not copied), for a
+    /// caller that streams the solutions after the engine is gone (a set-returning SQL
+    /// function).
+    pub fn into_solutions<I: FnMut()>(
+        self,
+        puzzle: &VariantPuzzle,
+        limit: u64,
+        interrupt: I,
+    ) -> VariantSolutions<Rc<Tables>, I> {
+        VariantSolutions {
+            search: Search::new(self.tables, puzzle, None, Order::Ascending, interrupt),
             left: limit,
         }
     }
@@ -116,7 +134,7 @@ impl Engine {
         interrupt: &mut dyn FnMut(),
     ) -> Option<Vec<u8>> {
         let order = Order::Random(Rng::new(rng.next_u64()));
-        let mut search = Search::new(&self.tables, puzzle, None, order, interrupt);
+        let mut search = Search::new(&*self.tables, puzzle, None, order, interrupt);
         search.next_level().map(|level| search.grid(level))
     }
 
@@ -126,20 +144,21 @@ impl Engine {
     }
 }
 
-/// The solutions of a puzzle, streamed ([`Engine::solutions`]).
-pub struct VariantSolutions<'e, I: FnMut()> {
-    search: Search<'e, I>,
+/// The solutions of a puzzle, streamed ([`Engine::solutions`]): `T` is how the search
+/// holds the engine's tables (borrowed, or shared by [`Engine::into_solutions`]).
+pub struct VariantSolutions<T: Deref<Target = Tables>, I: FnMut()> {
+    search: Search<T, I>,
     left: u64,
 }
 
-impl<I: FnMut()> VariantSolutions<'_, I> {
+impl<T: Deref<Target = Tables>, I: FnMut()> VariantSolutions<T, I> {
     /// Search nodes tried so far.
     pub fn nodes(&self) -> u64 {
         self.search.nodes()
     }
 }
 
-impl<I: FnMut()> Iterator for VariantSolutions<'_, I> {
+impl<T: Deref<Target = Tables>, I: FnMut()> Iterator for VariantSolutions<T, I> {
     type Item = Vec<u8>;
 
     fn next(&mut self) -> Option<Vec<u8>> {

@@ -11,6 +11,7 @@ use super::propagate::propagate;
 use super::tables::Tables;
 use crate::generate::Rng;
 use crate::variant::text::VariantPuzzle;
+use std::ops::Deref;
 
 /// The order digits are tried in.
 pub(super) enum Order {
@@ -29,8 +30,8 @@ struct Frame {
 const NODES_PER_INTERRUPT: u64 = 256;
 
 /// A search in progress.
-pub(super) struct Search<'e, I: FnMut()> {
-    tables: &'e Tables,
+pub(super) struct Search<T: Deref<Target = Tables>, I: FnMut()> {
+    tables: T,
     interrupt: I,
     order: Order,
     states: Vec<u32>,
@@ -43,29 +44,30 @@ pub(super) struct Search<'e, I: FnMut()> {
     root_solved: bool,
 }
 
-impl<'e, I: FnMut()> Search<'e, I> {
+impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
     /// A search of the puzzle, with `excluded` (a cell, a digit) ruled out if given.
     pub(super) fn new(
-        tables: &'e Tables,
+        tables: T,
         puzzle: &VariantPuzzle,
         excluded: Option<(usize, u8)>,
         order: Order,
         interrupt: I,
-    ) -> Search<'e, I> {
+    ) -> Search<T, I> {
         assert_eq!(
             puzzle.cells.len(),
             tables.cells,
             "the puzzle's shape is the geometry's"
         );
+        let (all, cells) = (tables.all, tables.cells);
         let mut search = Search {
             tables,
             interrupt,
             order,
-            states: vec![tables.all; tables.cells],
+            states: vec![all; cells],
             frames: Vec::new(),
             queue: Vec::new(),
             nodes: 0,
-            weights: vec![1; tables.cells],
+            weights: vec![1; cells],
             root_solved: false,
         };
         for (c, &d) in puzzle.cells.iter().enumerate() {
@@ -84,7 +86,7 @@ impl<'e, I: FnMut()> Search<'e, I> {
                 return search;
             }
         }
-        if propagate(tables, &mut search.states, &mut search.queue) {
+        if propagate(&search.tables, &mut search.states, &mut search.queue) {
             match choose(&search.states, &search.weights) {
                 None => search.root_solved = true,
                 Some(frame) => search.frames.push(frame),
@@ -125,7 +127,7 @@ impl<'e, I: FnMut()> Search<'e, I> {
             child[cell] = bit;
             self.queue.clear();
             self.queue.push(cell as u16);
-            if !propagate(self.tables, child, &mut self.queue) {
+            if !propagate(&self.tables, child, &mut self.queue) {
                 self.weights[cell] += 1;
                 continue;
             }

@@ -38,7 +38,7 @@ impl CellLists {
 
 /// Everything the search needs, from one geometry.
 #[derive(Clone, Debug)]
-pub(super) struct Tables {
+pub struct Tables {
     /// Digits run 1..=side.
     pub(super) side: usize,
     pub(super) cells: usize,
