@@ -12,13 +12,14 @@
 //! a set of rules means on a shape: the groups, the differing pairs, the neighbours,
 //! the cages), [`text`] (a variant puzzle read from and written to text), [`check`]
 //! (givens that break the rules, named cell by cell), [`error`] (the typed errors).
-//! The engine that solves, counts and generates sits above them.
+//! [`engine`] solves, counts and lists solutions above them.
 //!
 //! The notation of rules is the one of `../shared/tools/iss/batch_solve.mjs`
 //! (`x,anti-knight`, `jigsaw=MAP`, `killer=MAP;SUMS`); `docs/variants.md` gives each
 //! rule's cells and where its definition comes from.
 
 pub mod check;
+pub mod engine;
 pub mod error;
 pub mod generate;
 pub mod geometry;
@@ -27,6 +28,7 @@ pub mod shape;
 pub mod text;
 
 pub use check::check_givens;
+pub use engine::{Engine, VariantSolutions};
 pub use error::VariantError;
 pub use geometry::{Geometry, Group, GroupKind};
 pub use rules::{Cage, Cages, Regions, Rules};

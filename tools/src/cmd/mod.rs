@@ -60,4 +60,5 @@ commands! {
     step_times: "times each step of each path, split by the ladder's stages",
     stress: "randomised inputs through the parser and the solvers (the core layer)",
     text_solve: "in-memory baseline of the in-database solve benchmark",
+    variants: "variant puzzles solved a line in the Interactive Sudoku Solver's format (scripts/bench_variants.sh)",
 }

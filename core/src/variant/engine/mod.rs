@@ -1,0 +1,152 @@
+//! The variant engine: solves, counts, lists and draws random grids for any
+//! [`Geometry`] (4×4 to 25×25, any extra groups, anti-knight, anti-king, nc, jigsaw
+//! regions, killer cages).
+//!
+//! A bitmask search (one `u32` of candidates per cell, bit `d-1` for digit `d`), the
+//! open cell with the fewest candidates first, and propagation over every unit at every
+//! node: naked singles through each cell's peers, nc's consecutive digits, hidden
+//! singles in every group, killer sums through precomputed combinations. Files:
+//! [`tables`] (what is built once from the geometry, by [`Engine::new`]), [`cage`]
+//! (cage sums), [`propagate`] (the fixpoint), [`search`] (the explicit stack),
+//! [`candidates`] (what the givens rule out, without search).
+//!
+//! Callers check the givens first ([`crate::variant::check::check_givens`]); the engine assumes
+//! they do not conflict (if they do, it finds no solution). Every search calls its
+//! `interrupt` callback every few hundred nodes: the PostgreSQL glue checks for cancel
+//! there, and may unwind.
+
+mod cage;
+mod candidates;
+mod propagate;
+mod search;
+mod tables;
+#[cfg(test)]
+pub(crate) mod testkit;
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_props;
+
+pub use candidates::candidates;
+
+use super::geometry::Geometry;
+use super::text::VariantPuzzle;
+use crate::generate::Rng;
+use search::{Order, Search};
+use tables::Tables;
+
+/// The tables of one geometry, ready to search any puzzle of its shape.
+#[derive(Clone, Debug)]
+pub struct Engine {
+    tables: Tables,
+}
+
+impl Engine {
+    /// Builds the tables of a geometry (peers, neighbours, groups, cage combinations).
+    pub fn new(geometry: &Geometry) -> Engine {
+        Engine {
+            tables: Tables::new(geometry),
+        }
+    }
+
+    /// The first solution in search order (cells 1..=side), or `None`.
+    pub fn solve(&self, puzzle: &VariantPuzzle, interrupt: &mut dyn FnMut()) -> Option<Vec<u8>> {
+        self.solutions(puzzle, 1, interrupt).next()
+    }
+
+    /// The number of solutions, stopping at `limit`.
+    pub fn count(&self, puzzle: &VariantPuzzle, limit: u64, interrupt: &mut dyn FnMut()) -> u64 {
+        self.count_search(
+            Search::new(&self.tables, puzzle, None, Order::Ascending, interrupt),
+            limit,
+        )
+    }
+
+    /// The number of solutions that do not put `digit` in `cell`, stopping at `limit`
+    /// (digging: removing a given keeps the puzzle unique exactly when this is 0).
+    pub fn count_excluding(
+        &self,
+        puzzle: &VariantPuzzle,
+        cell: usize,
+        digit: u8,
+        limit: u64,
+        interrupt: &mut dyn FnMut(),
+    ) -> u64 {
+        let excluded = Some((cell, digit));
+        self.count_search(
+            Search::new(&self.tables, puzzle, excluded, Order::Ascending, interrupt),
+            limit,
+        )
+    }
+
+    fn count_search<I: FnMut()>(&self, mut search: Search<'_, I>, limit: u64) -> u64 {
+        let mut found = 0;
+        while found < limit && search.next_level().is_some() {
+            found += 1;
+        }
+        found
+    }
+
+    /// True when the puzzle has exactly one solution.
+    pub fn is_unique(&self, puzzle: &VariantPuzzle, interrupt: &mut dyn FnMut()) -> bool {
+        self.count(puzzle, 2, interrupt) == 1
+    }
+
+    /// The solutions in search order, up to `limit`, one at a time: memory stays flat
+    /// (bounded by cells²) and the iterator resumes where it stopped.
+    pub fn solutions<I: FnMut()>(
+        &self,
+        puzzle: &VariantPuzzle,
+        limit: u64,
+        interrupt: I,
+    ) -> VariantSolutions<'_, I> {
+        VariantSolutions {
+            search: Search::new(&self.tables, puzzle, None, Order::Ascending, interrupt),
+            left: limit,
+        }
+    }
+
+    /// A random full grid that extends the puzzle's givens and obeys the rules: digits
+    /// tried in an order drawn from `rng` at every branch; `None` when there is none.
+    pub fn random_solution(
+        &self,
+        puzzle: &VariantPuzzle,
+        rng: &mut Rng,
+        interrupt: &mut dyn FnMut(),
+    ) -> Option<Vec<u8>> {
+        let order = Order::Random(Rng::new(rng.next_u64()));
+        let mut search = Search::new(&self.tables, puzzle, None, order, interrupt);
+        search.next_level().map(|level| search.grid(level))
+    }
+
+    /// The candidates the givens leave, as [`candidates`] (with this engine's tables).
+    pub fn candidates(&self, puzzle: &VariantPuzzle) -> Vec<u32> {
+        candidates::of_givens(&self.tables, puzzle)
+    }
+}
+
+/// The solutions of a puzzle, streamed ([`Engine::solutions`]).
+pub struct VariantSolutions<'e, I: FnMut()> {
+    search: Search<'e, I>,
+    left: u64,
+}
+
+impl<I: FnMut()> VariantSolutions<'_, I> {
+    /// Search nodes tried so far.
+    pub fn nodes(&self) -> u64 {
+        self.search.nodes()
+    }
+}
+
+impl<I: FnMut()> Iterator for VariantSolutions<'_, I> {
+    type Item = Vec<u8>;
+
+    fn next(&mut self) -> Option<Vec<u8>> {
+        if self.left == 0 {
+            return None;
+        }
+        let level = self.search.next_level()?;
+        self.left -= 1;
+        Some(self.search.grid(level))
+    }
+}
