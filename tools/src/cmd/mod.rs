@@ -48,6 +48,7 @@ commands! {
     contest_csv: "writes a puzzle file as the contest's `id,puzzle` CSV (scripts/demo.sh)",
     generate: "generates COUNT puzzles, one a line",
     generate_bench: "graded generation per ER band and symmetry (scripts/bench_generate.sh)",
+    generate_variants: "variant generation per family, median ms (scripts/bench_generate_variants.sh)",
     generate_near: "generation near the hardest puzzles (scripts/bench_generate_near.sh)",
     marks_positions: "pencil-mark positions and their ratings and costs (scripts/bench_marks.sh)",
     nested_agreement: "ratings of the hardest puzzles against the published ones, per band",
