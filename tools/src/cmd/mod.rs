@@ -49,6 +49,7 @@ commands! {
     fpuzzles: "variant puzzles to f-puzzles JSON, payloads or links, and back",
     generate: "generates COUNT puzzles, one a line",
     generate_bench: "graded generation per ER band and symmetry (scripts/bench_generate.sh)",
+    generate_variants: "variant generation per family, median ms (scripts/bench_generate_variants.sh)",
     generate_near: "generation near the hardest puzzles (scripts/bench_generate_near.sh)",
     marks_positions: "pencil-mark positions and their ratings and costs (scripts/bench_marks.sh)",
     nested_agreement: "ratings of the hardest puzzles against the published ones, per band",
