@@ -30,6 +30,7 @@ pub(crate) mod geometry;
 pub mod ladder;
 pub mod marks;
 pub mod memo;
+pub(crate) mod primitives;
 pub mod step;
 pub mod techniques;
 #[cfg(test)]
@@ -45,9 +46,6 @@ pub use techniques::{
 /// that rate the same puzzle several times. Ratings never depend on it.
 pub fn forget_search_memos() {
     memo::forget();
-    techniques::strong_links::forget_link_tables();
-    techniques::uniqueness::forget_loop_cores();
-    chains::forget_memos();
 }
 
 pub use ladder::{

@@ -4,26 +4,26 @@
 
 use super::difficulty::*;
 use super::kind::{kind_name, ChainKind};
-use super::potential::*;
 use crate::grid::cell_name;
-use crate::logic::marks::Candidate;
+use crate::logic::marks;
+use crate::logic::primitives::*;
 use crate::logic::step::{Link, Step, Technique};
 
 /// The shape of a hint, for its pattern and explanation.
 #[derive(Clone, Debug)]
 pub(crate) enum HintShape {
     /// A cycle: its potentials from the start round to the start.
-    Cycle(Vec<u16>),
+    Cycle(Vec<Potential>),
     /// A forcing chain: its potentials from the assumption to the target.
-    Chain(Vec<u16>),
+    Chain(Vec<Potential>),
     /// The assumption `source` (a potential) makes candidate `both` both on and off.
-    Contradiction { source: u16, both: u16 },
+    Contradiction { source: Potential, both: Candidate },
     /// Both states of candidate `source` imply the target.
-    Double { source: u16 },
+    Double { source: Candidate },
     /// Every digit of `cell` implies the target.
-    Cell { cell: u8 },
+    Cell { cell: Cell },
     /// Every place of a digit in `unit` implies the target.
-    Region { unit: u8, digit0: u8 },
+    Region { unit: u8, digit: Digit },
 }
 
 #[derive(Clone, Debug)]
@@ -33,12 +33,12 @@ struct Hint {
     key: u8,
     kind: ChainKind,
     /// The potential the hint proves (None for cycles).
-    target: Option<u16>,
-    eliminations: Vec<u16>,
+    target: Option<Potential>,
+    eliminations: Vec<Candidate>,
     shape: HintShape,
     /// The distinct inner chains a nested hint rests on (levels 2-4): each one's kind and
     /// the candidates it removes.
-    inner: Vec<(ChainKind, Vec<u16>)>,
+    inner: Vec<(ChainKind, Vec<Candidate>)>,
 }
 
 /// How a hint offered rates and sorts: its difficulty, its complexity, Sukaku
@@ -99,13 +99,19 @@ impl BestHint {
 
     /// Offers a hint that proves potential `target` (on: the cell's other digits go;
     /// off: the candidate goes).
-    pub(crate) fn offer(&mut self, rated: Rated, grid: &[u16; 81], target: u16, shape: HintShape) {
-        let c = pot_cand(target);
-        let cell = cell_of(c);
-        let eliminations: Vec<u16> = if pot_on(target) {
+    pub(crate) fn offer(
+        &mut self,
+        rated: Rated,
+        grid: &[u16; 81],
+        target: Potential,
+        shape: HintShape,
+    ) {
+        let c = target.candidate();
+        let cell = c.cell().index();
+        let eliminations: Vec<Candidate> = if target.is_on() {
             (0..9)
-                .filter(|&e| e != digit0_of(c) && grid[cell] >> e & 1 != 0)
-                .map(|e| cand(cell, e))
+                .filter(|&e| e != c.digit().index() && grid[cell] >> e & 1 != 0)
+                .map(|e| Candidate::new(cell, e))
                 .collect()
         } else {
             vec![c]
@@ -130,9 +136,9 @@ impl BestHint {
         &mut self,
         rated: Rated,
         grid: &[u16; 81],
-        target: u16,
+        target: Potential,
         shape: HintShape,
-        inner: &[(ChainKind, Vec<u16>)],
+        inner: &[(ChainKind, Vec<Candidate>)],
     ) {
         let was = self
             .best
@@ -152,7 +158,12 @@ impl BestHint {
 
     /// Offers a cycle (its potentials from the start round to the start) that removes
     /// `eliminations`.
-    pub(crate) fn offer_cycle(&mut self, rated: Rated, eliminations: Vec<u16>, pots: Vec<u16>) {
+    pub(crate) fn offer_cycle(
+        &mut self,
+        rated: Rated,
+        eliminations: Vec<Candidate>,
+        pots: Vec<Potential>,
+    ) {
         if eliminations.is_empty() || !self.worth(rated.difficulty, rated.complexity, rated.key) {
             return;
         }
@@ -173,15 +184,15 @@ impl BestHint {
         &mut self,
         rated: Rated,
         grid: &[u16; 81],
-        target: u16,
-        pots: Vec<u16>,
+        target: Potential,
+        pots: Vec<Potential>,
     ) {
         self.offer(rated, grid, target, HintShape::Chain(pots));
     }
 
     /// The shape of the best hint and the potential it proves (None for a cycle): what
     /// `links::hint_links` draws.
-    pub(crate) fn shape(&self) -> Option<(&HintShape, Option<u16>)> {
+    pub(crate) fn shape(&self) -> Option<(&HintShape, Option<Potential>)> {
         self.best.as_ref().map(|h| (&h.shape, h.target))
     }
 
@@ -192,11 +203,19 @@ impl BestHint {
         let mut digits = 0u16;
         let conclusion = match h.target {
             Some(t) => {
-                let c = pot_cand(t);
-                if pot_on(t) {
-                    format!("{} must be {}", cell_name(cell_of(c)), digit0_of(c) + 1)
+                let c = t.candidate();
+                if t.is_on() {
+                    format!(
+                        "{} must be {}",
+                        cell_name(c.cell().index()),
+                        c.digit().value()
+                    )
                 } else {
-                    format!("{} cannot be {}", cell_name(cell_of(c)), digit0_of(c) + 1)
+                    format!(
+                        "{} cannot be {}",
+                        cell_name(c.cell().index()),
+                        c.digit().value()
+                    )
                 }
             }
             None => {
@@ -205,9 +224,9 @@ impl BestHint {
             }
         };
         if let Some(t) = h.target {
-            let c = pot_cand(t);
-            cells.push(cell_of(c) as u8);
-            digits |= 1 << digit0_of(c);
+            let c = t.candidate();
+            cells.push(c.cell().index() as u8);
+            digits |= 1 << c.digit().index();
         }
         let explanation = explain(&h, &conclusion, &mut cells, &mut units, &mut digits);
         let explanation = match inner_chains_sentence(&h.inner) {
@@ -216,23 +235,14 @@ impl BestHint {
         };
         cells.sort_unstable();
         cells.dedup();
-        let eliminations: Vec<Candidate> = h
-            .eliminations
-            .iter()
-            .map(|&c| Candidate {
-                cell: cell_of(c) as u8,
-                digit: digit0_of(c) as u8 + 1,
-            })
-            .collect();
+        let eliminations: Vec<marks::Candidate> =
+            h.eliminations.iter().map(|&c| marked(c)).collect();
         // A proven "on" places its digit, as Sukaku Explainer does (its other candidates
         // are listed as eliminations too).
         let placements = match h.target {
-            Some(t) if pot_on(t) => {
-                let c = pot_cand(t);
-                vec![Candidate {
-                    cell: cell_of(c) as u8,
-                    digit: digit0_of(c) as u8 + 1,
-                }]
+            Some(t) if t.is_on() => {
+                let c = t.candidate();
+                vec![marked(c)]
             }
             _ => Vec::new(),
         };
@@ -256,19 +266,27 @@ impl BestHint {
 }
 
 /// A potential in words: "r1c2 is 3", "r1c2 is not 3".
-fn pot_words(p: u16) -> String {
-    let c = pot_cand(p);
+fn pot_words(p: Potential) -> String {
+    let c = p.candidate();
     format!(
         "{} is {}{}",
-        cell_name(cell_of(c)),
-        if pot_on(p) { "" } else { "not " },
-        digit0_of(c) + 1
+        cell_name(c.cell().index()),
+        if p.is_on() { "" } else { "not " },
+        c.digit().value()
     )
 }
 
 /// A candidate in words: "r1c2=3".
-fn cand_words(c: u16) -> String {
-    format!("{}={}", cell_name(cell_of(c)), digit0_of(c) + 1)
+/// The candidate `c` as a step names it.
+pub(crate) fn marked(c: Candidate) -> marks::Candidate {
+    marks::Candidate {
+        cell: c.cell().index() as u8,
+        digit: c.digit().value(),
+    }
+}
+
+fn cand_words(c: Candidate) -> String {
+    format!("{}={}", cell_name(c.cell().index()), c.digit().value())
 }
 
 /// The explanation of hint `h` (its conclusion in words), adding the cells, units and
@@ -285,13 +303,13 @@ fn explain(
     match &h.shape {
         HintShape::Cycle(pots) => {
             for &p in pots {
-                cells.push(cell_of(pot_cand(p)) as u8);
-                *digits |= 1 << digit0_of(pot_cand(p));
+                cells.push(p.candidate().cell().index() as u8);
+                *digits |= 1 << p.candidate().digit().index();
             }
             let path: Vec<String> = pots
                 .iter()
-                .filter(|&&p| pot_on(p))
-                .map(|&p| cand_words(pot_cand(p)))
+                .filter(|&&p| p.is_on())
+                .map(|&p| cand_words(p.candidate()))
                 .collect();
             format!(
                 "The {name} of {n} links through {} alternates true and false, so {conclusion}.",
@@ -300,8 +318,8 @@ fn explain(
         }
         HintShape::Chain(pots) => {
             for &p in pots {
-                cells.push(cell_of(pot_cand(p)) as u8);
-                *digits |= 1 << digit0_of(pot_cand(p));
+                cells.push(p.candidate().cell().index() as u8);
+                *digits |= 1 << p.candidate().digit().index();
             }
             format!(
                 "If {} then, by a {name} of {n} links, {}, so {conclusion}.",
@@ -310,20 +328,20 @@ fn explain(
             )
         }
         HintShape::Contradiction { source, both } => {
-            cells.push(cell_of(pot_cand(*source)) as u8);
-            cells.push(cell_of(*both) as u8);
-            *digits |= 1 << digit0_of(*both);
+            cells.push(source.candidate().cell().index() as u8);
+            cells.push(both.cell().index() as u8);
+            *digits |= 1 << both.digit().index();
             format!(
                 "If {} then {} would be both {} and not {} ({name}, complexity {n}), so {conclusion}.",
                 pot_words(*source),
-                cell_name(cell_of(*both)),
-                digit0_of(*both) + 1,
-                digit0_of(*both) + 1
+                cell_name(both.cell().index()),
+                both.digit().value(),
+                both.digit().value()
             )
         }
         HintShape::Double { source } => {
-            cells.push(cell_of(*source) as u8);
-            *digits |= 1 << digit0_of(*source);
+            cells.push(source.cell().index() as u8);
+            *digits |= 1 << source.digit().index();
             let t = h.target.unwrap();
             format!(
                 "Whether or not {} ({name}, complexity {n}), {}, so {conclusion}.",
@@ -332,22 +350,22 @@ fn explain(
             )
         }
         HintShape::Cell { cell } => {
-            cells.push(*cell);
+            cells.push(cell.index() as u8);
             let t = h.target.unwrap();
             format!(
                 "Whichever digit {} holds, {} ({name}, complexity {n}), so {conclusion}.",
-                cell_name(*cell as usize),
+                cell_name(cell.index()),
                 pot_words(t)
             )
         }
-        HintShape::Region { unit, digit0 } => {
+        HintShape::Region { unit, digit } => {
             units.push(*unit);
-            *digits |= 1 << digit0;
+            *digits |= digit.bit();
             let (kind, i) = crate::grid::unit_kind(*unit as usize);
             let t = h.target.unwrap();
             format!(
                 "Wherever {} goes in {} {}, {} ({name}, complexity {n}), so {conclusion}.",
-                digit0 + 1,
+                digit.value(),
                 kind.name(),
                 i + 1,
                 pot_words(t)
@@ -358,7 +376,7 @@ fn explain(
 
 /// What a nested hint's chains rest on, in words: how many inner chains, of which kinds,
 /// and what each removes (`None` without any).
-fn inner_chains_sentence(inner: &[(ChainKind, Vec<u16>)]) -> Option<String> {
+fn inner_chains_sentence(inner: &[(ChainKind, Vec<Candidate>)]) -> Option<String> {
     if inner.is_empty() {
         return None;
     }
@@ -387,7 +405,7 @@ fn inner_chains_sentence(inner: &[(ChainKind, Vec<u16>)]) -> Option<String> {
         .map(|(_, removes)| {
             let list: Vec<String> = removes
                 .iter()
-                .map(|&c| format!("{} from {}", digit0_of(c) + 1, cell_name(cell_of(c))))
+                .map(|&c| format!("{} from {}", c.digit().value(), cell_name(c.cell().index())))
                 .collect();
             list.join(", ")
         })
@@ -405,18 +423,12 @@ fn inner_chains_sentence(inner: &[(ChainKind, Vec<u16>)]) -> Option<String> {
 /// potential back to its first, unless it ends where it starts). A link into an "on"
 /// potential is strong (its source "off" makes it true), a link into an "off" one weak
 /// (its source "on" makes it false): the rules of the implications (see `chains`).
-fn links_of(pots: &[u16], closed: bool) -> Vec<Link> {
-    let candidate = |p: u16| {
-        let c = pot_cand(p);
-        Candidate {
-            cell: cell_of(c) as u8,
-            digit: digit0_of(c) as u8 + 1,
-        }
-    };
-    let link = |a: u16, b: u16| Link {
+fn links_of(pots: &[Potential], closed: bool) -> Vec<Link> {
+    let candidate = |p: Potential| marked(p.candidate());
+    let link = |a: Potential, b: Potential| Link {
         from: candidate(a),
         to: candidate(b),
-        strong: pot_on(b),
+        strong: b.is_on(),
     };
     let mut links: Vec<Link> = pots.windows(2).map(|w| link(w[0], w[1])).collect();
     if closed && pots.len() > 2 && pots.first() != pots.last() {

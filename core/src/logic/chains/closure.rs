@@ -2,15 +2,15 @@
 //! potential's closure with its depths ([`StaticClosure`]), and every potential's closure
 //! at once, through the strongly connected components of the links ([`ClosureTable`]).
 
-use super::potential::*;
 use super::work_grid::*;
+use crate::logic::primitives::*;
 
 /// The links of one grid for static chains (no removals): what each candidate's "on"
 /// turns off (as a set) and what its "off" turns on (at most 4), as [`Propagation::propagate`]
 /// applies them with `dynamic` false. Built once per search.
 pub struct Links {
     turns_off: Vec<CandSet>,
-    turns_on: Vec<[u16; 4]>,
+    turns_on: Vec<[Candidate; 4]>,
     n_on: Vec<u8>,
     /// The candidates whose "off" turns something on.
     linked: CandSet,
@@ -18,7 +18,7 @@ pub struct Links {
     /// other digits of its cell and its 20 peers): the edges [`ClosureTable`] follows, listed
     /// once per search rather than found again in the 12 words of `turns_off` at each
     /// of its two walks.
-    linked_offs: Vec<[u16; 28]>,
+    linked_offs: Vec<[Candidate; 28]>,
     n_linked_offs: Vec<u8>,
 }
 
@@ -26,10 +26,10 @@ impl Default for Links {
     fn default() -> Self {
         Links {
             turns_off: vec![CandSet::EMPTY; NCAND],
-            turns_on: vec![[0; 4]; NCAND],
+            turns_on: vec![[Candidate::default(); 4]; NCAND],
             n_on: vec![0; NCAND],
             linked: CandSet::EMPTY,
-            linked_offs: vec![[0; 28]; NCAND],
+            linked_offs: vec![[Candidate::default(); 28]; NCAND],
             n_linked_offs: vec![0; NCAND],
         }
     }
@@ -45,13 +45,13 @@ impl Links {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let c = cand(cell, d);
-                let set = &mut self.turns_off[c as usize];
+                let c = Candidate::new(cell, d);
+                let set = &mut self.turns_off[c.index()];
                 set.clear();
                 board.on_to_off(c, cell_rule, |q| set.set(q));
-                let (to, n) = (&mut self.turns_on[c as usize], &mut self.n_on[c as usize]);
+                let (to, n) = (&mut self.turns_on[c.index()], &mut self.n_on[c.index()]);
                 *n = 0;
-                let mut fired = [(0u16, 0u8); 4];
+                let mut fired = [(Candidate::default(), 0u8); 4];
                 let k = board.off_fires(c, cell_rule, &mut fired);
                 for &(q, _) in &fired[..k] {
                     to[*n as usize] = q;
@@ -65,7 +65,7 @@ impl Links {
         for cell in 0..81 {
             let mut m = board.cands[cell];
             while m != 0 {
-                let c = cand(cell, m.trailing_zeros() as usize) as usize;
+                let c = Candidate::new(cell, m.trailing_zeros() as usize).index();
                 m &= m - 1;
                 let (list, n) = (&mut self.linked_offs[c], &mut self.n_linked_offs[c]);
                 *n = 0;
@@ -77,7 +77,8 @@ impl Links {
                 {
                     let mut bits = t & l;
                     while bits != 0 {
-                        list[*n as usize] = (w * 64) as u16 + bits.trailing_zeros() as u16;
+                        list[*n as usize] =
+                            Candidate::from_index(w * 64 + bits.trailing_zeros() as usize);
                         bits &= bits - 1;
                         *n += 1;
                     }
@@ -105,7 +106,7 @@ pub struct StaticClosure {
     /// Distance from the assumption of each potential of the sets (saturating at 255:
     /// still a lower bound).
     dist: Vec<u8>,
-    queue: Vec<u16>,
+    queue: Vec<Potential>,
     /// A candidate is reachable both on and off (the sets are then incomplete).
     pub conflict: bool,
 }
@@ -125,46 +126,46 @@ impl Default for StaticClosure {
 impl StaticClosure {
     /// A lower bound of the ancestor count [`Propagation::propagate`] gives potential `p` of the
     /// sets (without a conflict).
-    pub fn least_ancestors(&self, links: &Links, p: u16) -> u32 {
+    pub fn least_ancestors(&self, links: &Links, p: Potential) -> u32 {
         debug_assert!(
             !self.conflict,
             "the depths of a closure stopped at a conflict"
         );
-        let c = pot_cand(p);
-        if pot_on(p) || links.linked.has(c) || p == self.queue[0] {
-            return self.dist[p as usize] as u32 + 1;
+        let c = p.candidate();
+        if p.is_on() || links.linked.has(c) || p == self.queue[0] {
+            return self.dist[p.index()] as u32 + 1;
         }
         // An "off" without links was not queued: it came from the first "on" of the
         // queue (in order of distance) that turns it off.
         for &o in &self.queue {
-            if pot_on(o) && links.turns_off[pot_cand(o) as usize].has(c) {
-                return self.dist[o as usize] as u32 + 2;
+            if o.is_on() && links.turns_off[o.candidate().index()].has(c) {
+                return self.dist[o.index()] as u32 + 2;
             }
         }
         unreachable!("a potential of the sets")
     }
 
     /// Propagates `start` along `links` (stops at the first conflict).
-    pub fn close(&mut self, links: &Links, start: u16) {
+    pub fn close(&mut self, links: &Links, start: Potential) {
         self.on.clear();
         self.off.clear();
         self.queue.clear();
         self.conflict = false;
-        let sc = pot_cand(start);
-        if pot_on(start) {
+        let sc = start.candidate();
+        if start.is_on() {
             self.on.set(sc);
         } else {
             self.off.set(sc);
         }
-        self.dist[start as usize] = 0;
+        self.dist[start.index()] = 0;
         self.queue.push(start);
         let mut head = 0;
         while head < self.queue.len() {
             let p = self.queue[head];
             head += 1;
-            let c = pot_cand(p) as usize;
-            let next = self.dist[p as usize].saturating_add(1);
-            if pot_on(p) {
+            let c = p.candidate().index();
+            let next = self.dist[p.index()].saturating_add(1);
+            if p.is_on() {
                 for (w, &to) in links.turns_off[c].0.iter().enumerate() {
                     let mut new = to & !self.off.0[w];
                     if new == 0 {
@@ -179,10 +180,10 @@ impl StaticClosure {
                     // (their distance is found when asked, see `least_ancestors`).
                     new &= links.linked.0[w];
                     while new != 0 {
-                        let q = (w * 64) as u16 + new.trailing_zeros() as u16;
+                        let q = Candidate::from_index(w * 64 + new.trailing_zeros() as usize);
                         new &= new - 1;
-                        self.dist[pot(q, false) as usize] = next;
-                        self.queue.push(pot(q, false));
+                        self.dist[Potential::new(q, false).index()] = next;
+                        self.queue.push(Potential::new(q, false));
                     }
                 }
             } else {
@@ -194,8 +195,8 @@ impl StaticClosure {
                     }
                     if !self.on.has(q) {
                         self.on.set(q);
-                        let qp = pot(q, true);
-                        self.dist[qp as usize] = next;
+                        let qp = Potential::new(q, true);
+                        self.dist[qp.index()] = next;
                         self.queue.push(qp);
                     }
                 }
@@ -216,9 +217,9 @@ pub struct ClosureTable {
     low: Vec<u16>,
     comp: Vec<u16>,
     on_stack: Vec<bool>,
-    stack: Vec<u16>,
+    stack: Vec<Potential>,
     /// Depth-first frames: potential and its next link.
-    frames: Vec<(u16, u8)>,
+    frames: Vec<(Potential, u8)>,
     /// Each component's set (`on`, `off`).
     sets: Vec<(CandSet, CandSet)>,
     /// `merged[k]`: the last component whose set took component `k`'s in.
@@ -243,19 +244,19 @@ impl Default for ClosureTable {
 impl ClosureTable {
     /// The next potential of the graph `p` leads to, from the frame's position.
     #[inline]
-    fn next_child(links: &Links, frame: &mut (u16, u8)) -> Option<u16> {
+    fn next_child(links: &Links, frame: &mut (Potential, u8)) -> Option<Potential> {
         let (p, ref mut i) = *frame;
-        let c = pot_cand(p) as usize;
-        if pot_on(p) {
+        let c = p.candidate().index();
+        if p.is_on() {
             if (*i as usize) < links.n_linked_offs[c] as usize {
                 *i += 1;
-                Some(pot(links.linked_offs[c][*i as usize - 1], false))
+                Some(Potential::new(links.linked_offs[c][*i as usize - 1], false))
             } else {
                 None
             }
         } else if (*i as usize) < links.n_on[c] as usize {
             *i += 1;
-            Some(pot(links.turns_on[c][*i as usize - 1], true))
+            Some(Potential::new(links.turns_on[c][*i as usize - 1], true))
         } else {
             None
         }
@@ -272,20 +273,20 @@ impl ClosureTable {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let root = pot(cand(cell, d), true);
-                if self.index[root as usize] != 0 {
+                let root = Potential::new(Candidate::new(cell, d), true);
+                if self.index[root.index()] != 0 {
                     continue;
                 }
                 order += 1;
-                self.index[root as usize] = order;
-                self.low[root as usize] = order;
-                self.on_stack[root as usize] = true;
+                self.index[root.index()] = order;
+                self.low[root.index()] = order;
+                self.on_stack[root.index()] = true;
                 self.stack.push(root);
                 self.frames.push((root, 0));
                 while let Some(frame) = self.frames.last_mut() {
                     let p = frame.0;
                     if let Some(q) = Self::next_child(links, frame) {
-                        let qi = q as usize;
+                        let qi = q.index();
                         if self.index[qi] == 0 {
                             order += 1;
                             self.index[qi] = order;
@@ -294,17 +295,17 @@ impl ClosureTable {
                             self.stack.push(q);
                             self.frames.push((q, 0));
                         } else if self.on_stack[qi] {
-                            self.low[p as usize] = self.low[p as usize].min(self.index[qi]);
+                            self.low[p.index()] = self.low[p.index()].min(self.index[qi]);
                         }
                         continue;
                     }
                     self.frames.pop();
-                    if self.low[p as usize] == self.index[p as usize] {
+                    if self.low[p.index()] == self.index[p.index()] {
                         self.close_component(links, p);
                     }
                     if let Some(parent) = self.frames.last() {
-                        let pp = parent.0 as usize;
-                        self.low[pp] = self.low[pp].min(self.low[p as usize]);
+                        let pp = parent.0.index();
+                        self.low[pp] = self.low[pp].min(self.low[p.index()]);
                     }
                 }
             }
@@ -312,7 +313,7 @@ impl ClosureTable {
     }
 
     /// Pops the component rooted at `p` from the stack and builds its set.
-    fn close_component(&mut self, links: &Links, p: u16) {
+    fn close_component(&mut self, links: &Links, p: Potential) {
         let id = self.sets.len() as u16;
         let start = self
             .stack
@@ -320,16 +321,16 @@ impl ClosureTable {
             .rposition(|&x| x == p)
             .expect("on the stack");
         for &x in &self.stack[start..] {
-            self.on_stack[x as usize] = false;
-            self.comp[x as usize] = id;
+            self.on_stack[x.index()] = false;
+            self.comp[x.index()] = id;
         }
         let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
         for i in start..self.stack.len() {
             let x = self.stack[i];
-            let c = pot_cand(x);
-            if pot_on(x) {
+            let c = x.candidate();
+            if x.is_on() {
                 on.set(c);
-                for (o, t) in off.0.iter_mut().zip(links.turns_off[c as usize].0.iter()) {
+                for (o, t) in off.0.iter_mut().zip(links.turns_off[c.index()].0.iter()) {
                     *o |= t;
                 }
             } else {
@@ -338,8 +339,8 @@ impl ClosureTable {
             // The components it leads to are complete (earlier ids), or this one.
             let mut frame = (x, 0u8);
             while let Some(q) = Self::next_child(links, &mut frame) {
-                let k = self.comp[q as usize];
-                if self.on_stack[q as usize] || k == id || self.merged[k as usize] == id {
+                let k = self.comp[q.index()];
+                if self.on_stack[q.index()] || k == id || self.merged[k as usize] == id {
                     continue;
                 }
                 self.merged[k as usize] = id;
@@ -356,7 +357,7 @@ impl ClosureTable {
 
     /// The sets `p` reaches (a potential of the graph: an "on" of the grid).
     #[inline]
-    pub fn of(&self, p: u16) -> &(CandSet, CandSet) {
-        &self.sets[self.comp[p as usize] as usize]
+    pub fn of(&self, p: Potential) -> &(CandSet, CandSet) {
+        &self.sets[self.comp[p.index()] as usize]
     }
 }

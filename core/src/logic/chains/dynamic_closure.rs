@@ -2,9 +2,9 @@
 //! made on a grid still holds on the grid after it lost some candidates
 //! ([`unchanged_by_loss`]).
 
-use super::potential::*;
 use super::work_grid::*;
 use crate::grid::UNITS;
+use crate::logic::primitives::*;
 
 /// True when a dynamic closure ([`DynamicClosure`], without a conflict) that made the
 /// potentials `on` and `off` on a grid, which has since lost the candidates `removed`
@@ -22,9 +22,14 @@ use crate::grid::UNITS;
 /// either (a closure's "off"s only grow), and every rule elsewhere reads the same grid:
 /// the same steps happen in the same order. A group left without candidates (a placed
 /// cell, a placed digit's places) fires nothing: nothing in it can be turned off.
-pub fn unchanged_by_loss(on: &CandSet, off: &CandSet, now: &WorkGrid, removed: &[u16]) -> bool {
+pub fn unchanged_by_loss(
+    on: &CandSet,
+    off: &CandSet,
+    now: &WorkGrid,
+    removed: &[Candidate],
+) -> bool {
     // A group (bit i of `mask`: its candidate `cand_at(i)`) that would fire on `now`.
-    let fires = |mask: u16, cand_at: &dyn Fn(usize) -> u16| {
+    let fires = |mask: u16, cand_at: &dyn Fn(usize) -> Candidate| {
         let (mut m, mut left) = (mask, 0);
         while m != 0 {
             let i = m.trailing_zeros() as usize;
@@ -37,12 +42,14 @@ pub fn unchanged_by_loss(on: &CandSet, off: &CandSet, now: &WorkGrid, removed: &
         if on.has(x) || off.has(x) {
             return false;
         }
-        let (cell, d) = (cell_of(x), digit0_of(x));
-        if fires(now.cands[cell], &|e| cand(cell, e)) {
+        let (cell, d) = (x.cell().index(), x.digit().index());
+        if fires(now.cands[cell], &|e| Candidate::new(cell, e)) {
             return false;
         }
         for u in regions_of(cell) {
-            if fires(now.places[u][d], &|i| cand(UNITS[u][i] as usize, d)) {
+            if fires(now.places[u][d], &|i| {
+                Candidate::new(UNITS[u][i] as usize, d)
+            }) {
                 return false;
             }
         }
@@ -84,7 +91,7 @@ pub struct DynamicClosure {
     /// Depth of each potential of the sets (saturating at 255: still a lower bound).
     dist: Vec<u8>,
     /// The "on" candidates, in the order added (processed first in, first out).
-    queue: Vec<u16>,
+    queue: Vec<Candidate>,
     pub conflict: bool,
 }
 
@@ -104,29 +111,29 @@ impl DynamicClosure {
     /// A lower bound of the ancestor count [`Propagation::propagate`] gives potential `p` of the
     /// sets (without a conflict).
     #[inline]
-    pub fn least_ancestors(&self, p: u16) -> u32 {
+    pub fn least_ancestors(&self, p: Potential) -> u32 {
         debug_assert!(
             !self.conflict,
             "the depths of a closure stopped at a conflict"
         );
-        self.dist[p as usize] as u32 + 1
+        self.dist[p.index()] as u32 + 1
     }
 
     /// True when this closure, made without a conflict on a grid that has since lost the
     /// candidates `removed` (and nothing else) to become `now`, is still the closure of its
     /// start on `now`, with the same depths (see [`unchanged_by_loss`]).
-    pub fn still_closed(&self, now: &WorkGrid, removed: &[u16]) -> bool {
+    pub fn still_closed(&self, now: &WorkGrid, removed: &[Candidate]) -> bool {
         debug_assert!(!self.conflict);
         unchanged_by_loss(&self.on, &self.off, now, removed)
     }
 
     #[inline]
-    fn turn_on(&mut self, c: u16, depth: u8, doomed: &CandSet) {
+    fn turn_on(&mut self, c: Candidate, depth: u8, doomed: &CandSet) {
         if self.off.has(c) || doomed.has(c) {
             self.conflict = true;
         } else if !self.on.has(c) {
             self.on.set(c);
-            self.dist[pot(c, true) as usize] = depth;
+            self.dist[Potential::new(c, true).index()] = depth;
             self.queue.push(c);
         }
     }
@@ -136,7 +143,7 @@ impl DynamicClosure {
         &mut self,
         work: &mut WorkGrid,
         source: &WorkGrid,
-        c: u16,
+        c: Candidate,
         depth: u8,
         doomed: &CandSet,
     ) {
@@ -148,9 +155,9 @@ impl DynamicClosure {
             return;
         }
         self.off.set(c);
-        self.dist[pot(c, false) as usize] = depth;
+        self.dist[Potential::new(c, false).index()] = depth;
         work.remove(c);
-        let (cell, d) = (cell_of(c), digit0_of(c));
+        let (cell, d) = (c.cell().index(), c.digit().index());
         let next = depth.saturating_add(1);
         let m = work.cands[cell];
         if m == 0 {
@@ -159,7 +166,11 @@ impl DynamicClosure {
                 return;
             }
         } else if single(m) {
-            self.turn_on(cand(cell, m.trailing_zeros() as usize), next, doomed);
+            self.turn_on(
+                Candidate::new(cell, m.trailing_zeros() as usize),
+                next,
+                doomed,
+            );
         }
         for u in regions_of(cell) {
             let m = work.places[u][d];
@@ -170,7 +181,7 @@ impl DynamicClosure {
                 }
             } else if single(m) {
                 self.turn_on(
-                    cand(UNITS[u][m.trailing_zeros() as usize] as usize, d),
+                    Candidate::new(UNITS[u][m.trailing_zeros() as usize] as usize, d),
                     next,
                     doomed,
                 );
@@ -182,14 +193,14 @@ impl DynamicClosure {
     /// candidates whose "on" closure is known to meet a contradiction; this closure
     /// meets one too if it turns one of them on (it then holds that one's closure: the
     /// rules are monotone), and stops there.
-    pub fn close(&mut self, source: &WorkGrid, start: u16, doomed: &CandSet) {
+    pub fn close(&mut self, source: &WorkGrid, start: Potential, doomed: &CandSet) {
         self.on.clear();
         self.off.clear();
         self.queue.clear();
         self.conflict = false;
         let mut work = *source;
-        let sc = pot_cand(start);
-        if pot_on(start) {
+        let sc = start.candidate();
+        if start.is_on() {
             self.turn_on(sc, 0, doomed);
         } else {
             self.turn_off(&mut work, source, sc, 0, doomed);
@@ -198,13 +209,13 @@ impl DynamicClosure {
         while head < self.queue.len() && !self.conflict {
             let c = self.queue[head];
             head += 1;
-            let (cell, d) = (cell_of(c), digit0_of(c));
-            let next = self.dist[pot(c, true) as usize].saturating_add(1);
+            let (cell, d) = (c.cell().index(), c.digit().index());
+            let next = self.dist[Potential::new(c, true).index()].saturating_add(1);
             let mut m = work.cands[cell] & !(1 << d);
             while m != 0 && !self.conflict {
                 let e = m.trailing_zeros() as usize;
                 m &= m - 1;
-                self.turn_off(&mut work, source, cand(cell, e), next, doomed);
+                self.turn_off(&mut work, source, Candidate::new(cell, e), next, doomed);
             }
             // The other places of the digit in the box, then in the row and the column
             // outside the box (each peer once).
@@ -219,7 +230,7 @@ impl DynamicClosure {
                 while m != 0 && !self.conflict {
                     let o = UNITS[u][m.trailing_zeros() as usize] as usize;
                     m &= m - 1;
-                    self.turn_off(&mut work, source, cand(o, d), next, doomed);
+                    self.turn_off(&mut work, source, Candidate::new(o, d), next, doomed);
                 }
             }
         }

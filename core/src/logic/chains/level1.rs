@@ -12,31 +12,29 @@
 // Loops over bit positions index units by position: clearer than iterator chains here.
 #![allow(clippy::needless_range_loop)]
 
-use super::potential::{cand, pair, pot, several};
 use super::propagation::Propagation;
 use super::work_grid::WorkGrid;
 use crate::grid::UNITS;
 use crate::logic::memo::bounded::PerSource;
+use crate::logic::memo::slots;
+use crate::logic::primitives::{pair, several, Candidate, Potential};
 use std::rc::Rc;
 
 /// One hint of a nested rule: the candidates it removes (in Sukaku Explainer's order) and
 /// its rule parents (as "off" potentials).
 pub(super) struct Hint {
-    pub(super) removes: Vec<u16>,
-    pub(super) parents: Vec<u16>,
+    pub(super) removes: Vec<Candidate>,
+    pub(super) parents: Vec<Potential>,
 }
 
 /// Applies the first nested rule that finds something on `work` (the grid the chain has
 /// reduced from `source`), adding what it removes as "off" potentials of `run`. The
-/// hints are kept per thread ([`KEPT_HINTS`]).
+/// hints are kept per thread ([`AdvancedHints`]).
 pub fn advanced(run: &mut Propagation, source: &WorkGrid, work: &WorkGrid, level: u8) {
     if level == 0 {
         return;
     }
-    let hints = KEPT_HINTS.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut kept) => kept.hints(source, work),
-        Err(_) => Rc::new(level1_hints(source, work)),
-    });
+    let hints = slots::with(|kept: &mut AdvancedHints| kept.0.hints(source, work));
     for h in hints.iter() {
         for &c in &h.removes {
             run.add_off(c, &h.parents);
@@ -55,6 +53,10 @@ impl KeptHints {
         KeptHints(PerSource::new(limit))
     }
 
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// The level-1 hints on `work` reduced from `source`: kept, or found and kept.
     pub(super) fn hints(&mut self, source: &WorkGrid, work: &WorkGrid) -> Rc<Vec<Hint>> {
         self.0.get_or_make(&source.cands, &work.cands, || {
@@ -63,22 +65,26 @@ impl KeptHints {
     }
 }
 
-/// The most grids whose level-1 hints [`KEPT_HINTS`] holds.
+/// The most grids whose level-1 hints [`AdvancedHints`] holds.
 const HINTS_KEPT: usize = 4096;
 
-thread_local! {
-    /// The level-1 hints of the level-1 producer's propagations (see [`advanced`]).
-    static KEPT_HINTS: std::cell::RefCell<KeptHints> =
-        std::cell::RefCell::new(KeptHints::new(HINTS_KEPT));
+/// The level-1 hints of the level-1 producer's propagations (see [`advanced`]), kept
+/// per thread in a `memo::slots` slot.
+pub(super) struct AdvancedHints(KeptHints);
+
+impl Default for AdvancedHints {
+    fn default() -> Self {
+        AdvancedHints(KeptHints::new(HINTS_KEPT))
+    }
 }
 
-/// Forgets the level-1 hints kept by [`advanced`].
-pub(super) fn forget_hints() {
-    KEPT_HINTS.with(|cell| {
-        if let Ok(mut kept) = cell.try_borrow_mut() {
-            *kept = KeptHints::new(HINTS_KEPT);
-        }
-    });
+impl slots::Memo for AdvancedHints {
+    fn forget(&mut self) {
+        self.0 = KeptHints::new(HINTS_KEPT);
+    }
+    fn is_forgotten(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// The hints (with rule parents) of the first of the four level-1 rules that has any on
@@ -102,7 +108,7 @@ pub(super) fn level1_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
 
 /// Orders removals as Sukaku Explainer's hash map of cells does (by cell index modulo the
 /// table size, which grows with the count), then digit.
-pub(super) fn hash_order(cells: &mut [(usize, u16)]) -> Vec<u16> {
+pub(super) fn hash_order(cells: &mut [(usize, u16)]) -> Vec<Candidate> {
     let cap = match cells.len() {
         0..=12 => 16,
         13..=24 => 32,
@@ -116,7 +122,7 @@ pub(super) fn hash_order(cells: &mut [(usize, u16)]) -> Vec<u16> {
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            out.push(cand(cell, d));
+            out.push(Candidate::new(cell, d));
         }
     }
     out
@@ -244,9 +250,9 @@ fn locked(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                         rest &= rest - 1;
                         removes.push((UNITS[u2][j] as usize, 1u16 << d));
                     }
-                    let parents: Vec<u16> = (0..9)
+                    let parents: Vec<Potential> = (0..9)
                         .filter(|&i| lost >> i & 1 != 0)
-                        .map(|i| pot(cand(UNITS[u1][i] as usize, d), false))
+                        .map(|i| Potential::new(Candidate::new(UNITS[u1][i] as usize, d), false))
                         .collect();
                     hints.push(Hint {
                         removes: hash_order(&mut removes),
@@ -304,7 +310,7 @@ fn hidden_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                     let cell = UNITS[u][i] as usize;
                     for d in [a, b] {
                         if source.cands[cell] >> d & 1 != 0 {
-                            parents.push(pot(cand(cell, d), false));
+                            parents.push(Potential::new(Candidate::new(cell, d), false));
                         }
                     }
                 }
@@ -355,7 +361,7 @@ fn naked_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                 while l != 0 {
                     let d = l.trailing_zeros() as usize;
                     l &= l - 1;
-                    parents.push(pot(cand(c, d), false));
+                    parents.push(Potential::new(Candidate::new(c, d), false));
                 }
             }
             if parents.is_empty() {
@@ -415,7 +421,10 @@ fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                     let lost = source.places[base0 + k][d] & !work.places[base0 + k][d] & !covers;
                     for j in 0..9 {
                         if lost >> j & 1 != 0 {
-                            parents.push(pot(cand(UNITS[base0 + k][j] as usize, d), false));
+                            parents.push(Potential::new(
+                                Candidate::new(UNITS[base0 + k][j] as usize, d),
+                                false,
+                            ));
                         }
                     }
                 }
@@ -434,15 +443,14 @@ fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::logic::chains::potential::pot;
 
     /// The "off"s `advanced` adds to a fresh propagation, with their parents.
-    fn added(source: &WorkGrid, work: &WorkGrid) -> Vec<(u16, Vec<u16>)> {
+    fn added(source: &WorkGrid, work: &WorkGrid) -> Vec<(Candidate, Vec<Potential>)> {
         let mut run = Propagation::default();
         advanced(&mut run, source, work, 1);
         run.off_list
             .iter()
-            .map(|&c| (c, run.parents(pot(c, false)).to_vec()))
+            .map(|&c| (c, run.parents(Potential::new(c, false)).to_vec()))
             .collect()
     }
 
@@ -475,14 +483,14 @@ mod tests {
         // The second source: the grid half-way (its works: the later half).
         let other = works[150];
         let works = &works[150..];
-        forget_hints();
+        crate::logic::forget_search_memos();
         let mut compared = 0;
         let mut fired = 0;
         for s in [&full, &other, &full] {
             for round in 0..2 {
                 for w in works {
                     let (source, work) = (WorkGrid::new(s), WorkGrid::new(w));
-                    let expected: Vec<(u16, Vec<u16>)> = {
+                    let expected: Vec<(Candidate, Vec<Potential>)> = {
                         let mut run = Propagation::default();
                         for h in level1_hints(&source, &work) {
                             for &c in &h.removes {
@@ -491,7 +499,7 @@ mod tests {
                         }
                         run.off_list
                             .iter()
-                            .map(|&c| (c, run.parents(pot(c, false)).to_vec()))
+                            .map(|&c| (c, run.parents(Potential::new(c, false)).to_vec()))
                             .collect()
                     };
                     assert_eq!(added(&source, &work), expected, "round {round}");

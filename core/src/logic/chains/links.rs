@@ -31,11 +31,10 @@
 //! [`MAX_LINKS`] are given (a picture's bound; never reached in practice: a hint rests
 //! on a few dozen potentials).
 
-use super::best_hint::HintShape;
-use super::potential::*;
+use super::best_hint::{marked, HintShape};
 use super::propagation::{Mode, Propagation};
 use super::work_grid::WorkGrid;
-use crate::logic::marks::Candidate;
+use crate::logic::primitives::*;
 use crate::logic::step::Link;
 use std::collections::HashSet;
 
@@ -51,25 +50,31 @@ pub const MAX_LINKS: usize = NPOT;
 pub(crate) fn chains_of(
     grid: &[u16; 81],
     shape: &HintShape,
-    target: Option<u16>,
-) -> Vec<(u16, u16)> {
-    let on = |cell: usize, d: usize| pot(cand(cell, d), true);
+    target: Option<Potential>,
+) -> Vec<(Potential, Potential)> {
+    let on = |cell: usize, d: usize| Potential::new(Candidate::new(cell, d), true);
     match (shape, target) {
         (HintShape::Contradiction { source, both }, _) => {
-            vec![(*source, pot(*both, true)), (*source, pot(*both, false))]
+            vec![
+                (*source, Potential::new(*both, true)),
+                (*source, Potential::new(*both, false)),
+            ]
         }
         (HintShape::Double { source }, Some(t)) => {
-            vec![(pot(*source, true), t), (pot(*source, false), t)]
+            vec![
+                (Potential::new(*source, true), t),
+                (Potential::new(*source, false), t),
+            ]
         }
         (HintShape::Cell { cell }, Some(t)) => {
-            let cell = *cell as usize;
+            let cell = cell.index();
             (0..9)
                 .filter(|&d| grid[cell] >> d & 1 != 0)
                 .map(|d| (on(cell, d), t))
                 .collect()
         }
-        (HintShape::Region { unit, digit0 }, Some(t)) => {
-            let d = *digit0 as usize;
+        (HintShape::Region { unit, digit }, Some(t)) => {
+            let d = digit.index();
             crate::grid::UNITS[*unit as usize]
                 .iter()
                 .map(|&cell| cell as usize)
@@ -88,7 +93,7 @@ pub(crate) fn hint_links(
     grid: &[u16; 81],
     mode: Mode,
     shape: &HintShape,
-    target: Option<u16>,
+    target: Option<Potential>,
 ) -> Vec<Link> {
     let chains = chains_of(grid, shape, target);
     if chains.is_empty() {
@@ -104,16 +109,16 @@ pub(crate) fn hint_links(
 /// A propagation whose parents can be walked: what the links are read from.
 pub(crate) trait Parents {
     /// True when the run reached potential `p`.
-    fn reached(&self, p: u16) -> bool;
+    fn reached(&self, p: Potential) -> bool;
     /// The parents of potential `p` (reached): the main one first.
-    fn parents(&self, p: u16) -> &[u16];
+    fn parents(&self, p: Potential) -> &[Potential];
 }
 
 impl Parents for Propagation {
-    fn reached(&self, p: u16) -> bool {
+    fn reached(&self, p: Potential) -> bool {
         Propagation::reached(self, p)
     }
-    fn parents(&self, p: u16) -> &[u16] {
+    fn parents(&self, p: Potential) -> &[Potential] {
         Propagation::parents(self, p)
     }
 }
@@ -122,12 +127,12 @@ impl Parents for Propagation {
 /// read from `run` once `propagate` has propagated its assumption there (called once per
 /// assumption, in order): each link once, in order, at most [`MAX_LINKS`].
 pub(crate) fn links_of_chains<R: Parents + ?Sized>(
-    chains: &[(u16, u16)],
+    chains: &[(Potential, Potential)],
     run: &mut R,
-    mut propagate: impl FnMut(&mut R, u16),
+    mut propagate: impl FnMut(&mut R, Potential),
 ) -> Vec<Link> {
     let mut links: Vec<Link> = Vec::new();
-    let mut seen: HashSet<(u16, u16)> = HashSet::new();
+    let mut seen: HashSet<(Potential, Potential)> = HashSet::new();
     let mut i = 0;
     while i < chains.len() {
         let start = chains[i].0;
@@ -149,7 +154,7 @@ pub(crate) fn links_of_chains<R: Parents + ?Sized>(
 
 /// The parents drawn for potential `p` of `run`: all of them when they are at most
 /// [`MAX_PARENTS_DRAWN`], else the main one.
-pub(crate) fn drawn_parents<R: Parents + ?Sized>(run: &R, p: u16) -> &[u16] {
+pub(crate) fn drawn_parents<R: Parents + ?Sized>(run: &R, p: Potential) -> &[Potential] {
     let parents = run.parents(p);
     if parents.len() > MAX_PARENTS_DRAWN {
         &parents[..1]
@@ -161,20 +166,23 @@ pub(crate) fn drawn_parents<R: Parents + ?Sized>(run: &R, p: u16) -> &[u16] {
 /// The links of one chain of `run` ending at `end` (a potential it reached), as
 /// (parent, child) potentials: a breadth-first walk back from `end` through the parents
 /// drawn, then the links into each potential met, the last met first.
-pub(crate) fn chain_links<R: Parents + ?Sized>(run: &R, end: u16) -> Vec<(u16, u16)> {
+pub(crate) fn chain_links<R: Parents + ?Sized>(
+    run: &R,
+    end: Potential,
+) -> Vec<(Potential, Potential)> {
     if !run.reached(end) {
         return Vec::new();
     }
     let mut visited = [0u64; NPOT.div_ceil(64)];
-    let mut met: Vec<u16> = vec![end];
-    visited[end as usize >> 6] |= 1 << (end & 63);
+    let mut met: Vec<Potential> = vec![end];
+    visited[end.index() >> 6] |= 1 << (end.index() & 63);
     let mut i = 0;
     while i < met.len() {
         let p = met[i];
         i += 1;
         for &q in drawn_parents(run, p) {
-            if visited[q as usize >> 6] >> (q & 63) & 1 == 0 {
-                visited[q as usize >> 6] |= 1 << (q & 63);
+            if visited[q.index() >> 6] >> (q.index() & 63) & 1 == 0 {
+                visited[q.index() >> 6] |= 1 << (q.index() & 63);
                 met.push(q);
             }
         }
@@ -187,18 +195,12 @@ pub(crate) fn chain_links<R: Parents + ?Sized>(run: &R, end: u16) -> Vec<(u16, u
 
 /// A link into `child`: strong into an "on" (its parent "off" makes it true), weak into
 /// an "off".
-fn link(parent: u16, child: u16) -> Link {
-    let candidate = |p: u16| {
-        let c = pot_cand(p);
-        Candidate {
-            cell: cell_of(c) as u8,
-            digit: digit0_of(c) as u8 + 1,
-        }
-    };
+fn link(parent: Potential, child: Potential) -> Link {
+    let candidate = |p: Potential| marked(p.candidate());
     Link {
         from: candidate(parent),
         to: candidate(child),
-        strong: pot_on(child),
+        strong: child.is_on(),
     }
 }
 

@@ -47,13 +47,13 @@ mod levels2to4;
 mod links;
 mod multiple;
 mod planes;
-mod potential;
 mod propagation;
 #[cfg(test)]
 mod tests;
 mod work_grid;
 
 use super::marks::Marks;
+use super::memo::slots;
 use super::step::Step;
 use crate::grid::Size;
 use best_hint::BestHint;
@@ -218,17 +218,9 @@ fn find_step(
                 nishio,
                 base,
             };
-            // The propagations' storage is kept per thread between calls (a fresh one if
-            // it is in use, which an interrupted call unwinding would not leave it).
-            POOL.with(|cell| match cell.try_borrow_mut() {
-                Ok(mut slot) => {
-                    let pool = slot.get_or_insert_with(Box::default);
-                    multiple::search(&grid, params, pool, &mut best, check);
-                }
-                Err(_) => {
-                    let mut pool = Box::<multiple::PropagationPool>::default();
-                    multiple::search(&grid, params, &mut pool, &mut best, check);
-                }
+            // The propagations' storage is kept per thread between calls (`memo::slots`).
+            slots::with(|pool: &mut multiple::PropagationPool| {
+                multiple::search(&grid, params, pool, &mut best, check)
             });
             propagated = Propagated::Flat(params.mode);
         }
@@ -259,23 +251,4 @@ enum Propagated {
     Not,
     Flat(Mode),
     Deep { level: u8, limit: u8 },
-}
-
-/// Forgets what the chain searches of this thread remember of earlier calls (see
-/// `logic::forget_search_memos`).
-pub(crate) fn forget_memos() {
-    cycles::forget_memos();
-    levels2to4::forget_memos();
-    level1::forget_hints();
-    POOL.with(|cell| {
-        if let Ok(mut slot) = cell.try_borrow_mut() {
-            if let Some(pool) = slot.as_mut() {
-                multiple::forget_closures(pool);
-            }
-        }
-    });
-}
-
-thread_local! {
-    static POOL: std::cell::RefCell<Option<Box<multiple::PropagationPool>>> = const { std::cell::RefCell::new(None) };
 }

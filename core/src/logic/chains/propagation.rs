@@ -2,8 +2,8 @@
 //! ([`Propagation`]): breadth-first in Sukaku Explainer's exact order, stopping at the
 //! first contradiction, and the ancestor counts that measure a chain's complexity.
 
-use super::potential::*;
 use super::work_grid::*;
+use crate::logic::primitives::*;
 
 /// `ParentSpan::len` of a potential whose one parent is in `ParentSpan::one`.
 const ONE_PARENT: u16 = u16::MAX;
@@ -14,7 +14,7 @@ const ONE_PARENT: u16 = u16::MAX;
 struct ParentSpan {
     start: u32,
     len: u16,
-    one: u16,
+    one: Potential,
 }
 
 /// One propagation from one assumption: the potentials it makes on and off, in the
@@ -22,20 +22,20 @@ struct ParentSpan {
 pub struct Propagation {
     pub on: CandSet,
     pub off: CandSet,
-    pub on_list: Vec<u16>,
-    pub off_list: Vec<u16>,
+    pub on_list: Vec<Candidate>,
+    pub off_list: Vec<Candidate>,
     /// Each potential's parents: `arena[start..start + len]`, or, where `len` is
     /// `ONE_PARENT` (an "off" turned off by one "on"), the one in `one`.
     par: Vec<ParentSpan>,
-    arena: Vec<u16>,
+    arena: Vec<Potential>,
     /// Ancestor counts found in this run: `generation << 16 | count` (a count of an
     /// older generation is stale).
     anc: Vec<u32>,
     anc_gen: u32,
     /// The contradiction: the potential found both on (its on version) and off.
-    pub absurd: Option<u16>,
+    pub absurd: Option<Candidate>,
     /// The stack of [`Propagation::ancestors`] (NPOT slots).
-    stack: Vec<u16>,
+    stack: Vec<Potential>,
 }
 
 /// How a propagation runs.
@@ -74,7 +74,7 @@ impl Default for Propagation {
             anc: vec![0; NPOT],
             anc_gen: 1,
             absurd: None,
-            stack: vec![0; NPOT],
+            stack: vec![Potential::default(); NPOT],
         }
     }
 }
@@ -96,19 +96,19 @@ impl Propagation {
         self.absurd = None;
     }
 
-    fn set_parents(&mut self, p: u16, parents: &[u16]) {
-        self.par[p as usize] = ParentSpan {
+    fn set_parents(&mut self, p: Potential, parents: &[Potential]) {
+        self.par[p.index()] = ParentSpan {
             start: self.arena.len() as u32,
             len: parents.len() as u16,
-            one: 0,
+            one: Potential::default(),
         };
         self.arena.extend_from_slice(parents);
     }
 
     /// The number of distinct potentials `p` rests on, itself included (Sukaku
     /// Explainer's chain complexity of one target).
-    pub fn ancestors(&mut self, p: u16) -> u32 {
-        let a = self.anc[p as usize];
+    pub fn ancestors(&mut self, p: Potential) -> u32 {
+        let a = self.anc[p.index()];
         if a >> 16 == self.anc_gen {
             return a & 0xFFFF;
         }
@@ -119,16 +119,16 @@ impl Propagation {
         let (par, arena) = (&self.par[..], &self.arena[..]);
         stack[0] = p;
         let mut top = 1usize;
-        visited[p as usize >> 6] |= 1 << (p & 63);
+        visited[p.index() >> 6] |= 1 << (p.index() & 63);
         let mut n = 0u32;
         while top > 0 {
             top -= 1;
             let q = stack[top];
             n += 1;
-            let ParentSpan { start, len, one } = par[q as usize];
+            let ParentSpan { start, len, one } = par[q.index()];
             if len == ONE_PARENT {
                 let r = one;
-                let (w, b) = (r as usize >> 6, r & 63);
+                let (w, b) = (r.index() >> 6, r.index() & 63);
                 if visited[w] >> b & 1 == 0 {
                     visited[w] |= 1 << b;
                     stack[top] = r;
@@ -138,7 +138,7 @@ impl Propagation {
             }
             let s = start as usize;
             for &r in &arena[s..s + len as usize] {
-                let (w, b) = (r as usize >> 6, r & 63);
+                let (w, b) = (r.index() >> 6, r.index() & 63);
                 if visited[w] >> b & 1 == 0 {
                     visited[w] |= 1 << b;
                     stack[top] = r;
@@ -146,13 +146,13 @@ impl Propagation {
                 }
             }
         }
-        self.anc[p as usize] = self.anc_gen << 16 | n;
+        self.anc[p.index()] = self.anc_gen << 16 | n;
         n
     }
 
     /// The "on" potentials made (`on`) or the "off" ones, in the order made.
     #[inline]
-    pub fn list(&self, on: bool) -> &[u16] {
+    pub fn list(&self, on: bool) -> &[Candidate] {
         if on {
             &self.on_list
         } else {
@@ -163,17 +163,17 @@ impl Propagation {
     /// Complexity of the contradiction: the ancestors of both its potentials.
     pub fn absurd_complexity(&mut self) -> u32 {
         let c = self.absurd.expect("a contradiction");
-        self.ancestors(pot(c, true)) + self.ancestors(pot(c, false))
+        self.ancestors(Potential::new(c, true)) + self.ancestors(Potential::new(c, false))
     }
 
     /// Propagates the assumption `start` on `grid` (Sukaku Explainer's order: every
     /// pending "on" first, then one "off", and at the end, with nesting, one round of the
     /// nested rules). Stops at the first contradiction, recorded in `absurd`.
-    pub fn propagate(&mut self, source: &WorkGrid, start: u16, mode: Mode) {
+    pub fn propagate(&mut self, source: &WorkGrid, start: Potential, mode: Mode) {
         self.reset();
         let mut work = *source;
-        let sc = pot_cand(start);
-        if pot_on(start) {
+        let sc = start.candidate();
+        if start.is_on() {
             self.on.set(sc);
             self.on_list.push(sc);
         } else {
@@ -186,7 +186,7 @@ impl Propagation {
             if on_head < self.on_list.len() {
                 let c = self.on_list[on_head];
                 on_head += 1;
-                let parent = pot(c, true);
+                let parent = Potential::new(c, true);
                 let mut absurd = None;
                 work.on_to_off(c, mode.cell_rule, |q| {
                     if absurd.is_some() {
@@ -197,7 +197,7 @@ impl Propagation {
                     } else if !self.off.has(q) {
                         self.off.set(q);
                         self.off_list.push(q);
-                        self.par[pot(q, false) as usize] = ParentSpan {
+                        self.par[Potential::new(q, false).index()] = ParentSpan {
                             start: 0,
                             len: ONE_PARENT,
                             one: parent,
@@ -205,7 +205,7 @@ impl Propagation {
                     }
                 });
                 if let Some(q) = absurd {
-                    self.set_parents(pot(q, false), &[parent]);
+                    self.set_parents(Potential::new(q, false), &[parent]);
                     self.absurd = Some(q);
                     return;
                 }
@@ -214,12 +214,12 @@ impl Propagation {
             if off_head < self.off_list.len() {
                 let c = self.off_list[off_head];
                 off_head += 1;
-                let parent = pot(c, false);
+                let parent = Potential::new(c, false);
                 // What this "off" turns on is added at once, in order (the rules read
                 // the working grid before `c` leaves it); the first one found off is
                 // the contradiction, and nothing after it is added. One already on
                 // keeps the parents found first (its hidden parents are not listed).
-                let mut fired = [(0u16, 0u8); 4];
+                let mut fired = [(Candidate::default(), 0u8); 4];
                 let n = work.off_fires(c, mode.cell_rule, &mut fired);
                 for &(q, group) in &fired[..n] {
                     let found_off = self.off.has(q);
@@ -230,13 +230,13 @@ impl Propagation {
                         self.on.set(q);
                         self.on_list.push(q);
                     }
-                    let mut hidden = [0u16; 9];
+                    let mut hidden = [Potential::default(); 9];
                     let k = work.hidden_parents(source, q, group, &mut hidden);
-                    let p = pot(q, true) as usize;
+                    let p = Potential::new(q, true).index();
                     self.par[p] = ParentSpan {
                         start: self.arena.len() as u32,
                         len: 1 + k as u16,
-                        one: 0,
+                        one: Potential::default(),
                     };
                     self.arena.push(parent);
                     self.arena.extend_from_slice(&hidden[..k]);
@@ -262,9 +262,9 @@ impl Propagation {
     }
 
     /// True when this run reached potential `p` (its parents are those of this run).
-    pub fn reached(&self, p: u16) -> bool {
-        let c = pot_cand(p);
-        if pot_on(p) {
+    pub fn reached(&self, p: Potential) -> bool {
+        let c = p.candidate();
+        if p.is_on() {
             self.on.has(c) || self.absurd == Some(c)
         } else {
             self.off.has(c) || self.absurd == Some(c)
@@ -274,8 +274,8 @@ impl Propagation {
     /// The parents of potential `p`, which this run reached ([`Propagation::reached`]):
     /// the one that fired the rule first, then its hidden or rule parents; none for the
     /// assumption.
-    pub fn parents(&self, p: u16) -> &[u16] {
-        let span = &self.par[p as usize];
+    pub fn parents(&self, p: Potential) -> &[Potential] {
+        let span = &self.par[p.index()];
         if span.len == ONE_PARENT {
             std::slice::from_ref(&span.one)
         } else {
@@ -285,11 +285,11 @@ impl Propagation {
     }
 
     /// Adds an "off" potential found by a nested rule (not already off), with parents.
-    pub fn add_off(&mut self, c: u16, parents: &[u16]) {
+    pub fn add_off(&mut self, c: Candidate, parents: &[Potential]) {
         if !self.off.has(c) {
             self.off.set(c);
             self.off_list.push(c);
-            self.set_parents(pot(c, false), parents);
+            self.set_parents(Potential::new(c, false), parents);
         }
     }
 }

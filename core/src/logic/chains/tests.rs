@@ -8,36 +8,41 @@
 
 use super::closure::{ClosureTable, Links};
 use super::dynamic_closure::DynamicClosure;
-use super::potential::*;
 use super::propagation::Propagation;
 use super::work_grid::{regions_of, WorkGrid};
 use super::*;
 use crate::grid::Size;
-use crate::logic::marks::Candidate;
+use crate::logic::marks::{self, Candidate};
+use crate::logic::primitives::{self, each, CandSet, Potential, NCAND};
 use crate::logic::step::Technique;
 use crate::puzzle::Puzzle;
 
 /// The link drawn for the (parent, child) potentials of a chain, written out here
 /// (not with `links`' own): strong into an "on", weak into an "off".
-pub(super) fn drawn_link(p: u16, q: u16) -> crate::logic::step::Link {
-    let candidate = |x: u16| Candidate {
-        cell: (x / 18) as u8,
-        digit: (x / 2 % 9) as u8 + 1,
+pub(super) fn drawn_link(p: Potential, q: Potential) -> crate::logic::step::Link {
+    let candidate = |x: Potential| marks::Candidate {
+        cell: (x.index() / 18) as u8,
+        digit: (x.index() / 2 % 9) as u8 + 1,
     };
     crate::logic::step::Link {
         from: candidate(p),
         to: candidate(q),
-        strong: q % 2 == 1,
+        strong: q.index() % 2 == 1,
     }
 }
 
 /// Asserts that the (parent, child) links of one chain are an unbroken path from its
 /// assumption `start` to its conclusion `end`: no link into the assumption, at least one
 /// into every other potential, and the conclusion met from every potential.
-pub(super) fn assert_unbroken_path(pairs: &[(u16, u16)], start: u16, end: u16, what: &str) {
-    let into = |x: u16| pairs.iter().filter(move |l| l.1 == x).map(|l| l.0);
+pub(super) fn assert_unbroken_path(
+    pairs: &[(Potential, Potential)],
+    start: Potential,
+    end: Potential,
+    what: &str,
+) {
+    let into = |x: Potential| pairs.iter().filter(move |l| l.1 == x).map(|l| l.0);
     assert_eq!(into(start).count(), 0, "{what}");
-    let mut potentials: Vec<u16> = pairs.iter().flat_map(|&(p, q)| [p, q]).collect();
+    let mut potentials: Vec<Potential> = pairs.iter().flat_map(|&(p, q)| [p, q]).collect();
     potentials.sort_unstable();
     potentials.dedup();
     assert!(
@@ -626,7 +631,7 @@ fn a_static_propagation_stays_within_what_its_on_reaches() {
                 if grid[cell] >> d & 1 == 0 {
                     continue;
                 }
-                let start = pot(cand(cell, d), true);
+                let start = Potential::new(primitives::Candidate::new(cell, d), true);
                 run.propagate(&board, start, mode);
                 let (on, off) = reach.of(start);
                 let mut within = true;
@@ -731,11 +736,12 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
     let (mut kept, mut refused) = (0, 0);
     for f in FIXTURES {
         let (grid, board) = fixture_grid(f);
-        let cands: Vec<u16> = (0..NCAND as u16)
-            .filter(|&c| grid[cell_of(c)] >> digit0_of(c) & 1 != 0)
+        let cands: Vec<primitives::Candidate> = (0..NCAND)
+            .map(primitives::Candidate::from_index)
+            .filter(|&c| grid[c.cell().index()] >> c.digit().index() & 1 != 0)
             .collect();
         for (i, &start) in cands.iter().enumerate().step_by(5) {
-            old.close(&board, pot(start, true), &CandSet::EMPTY);
+            old.close(&board, Potential::new(start, true), &CandSet::EMPTY);
             if old.conflict {
                 continue;
             }
@@ -747,7 +753,8 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
                 let mut lost = vec![x];
                 if j % 2 == 0 {
                     if let Some(&y) = cands[j + 1..].iter().find(|&&y| {
-                        digit0_of(y) == digit0_of(x) && cell_of(y) / 9 == cell_of(x) / 9
+                        y.digit().index() == x.digit().index()
+                            && y.cell().index() / 9 == x.cell().index() / 9
                     }) {
                         if y != start {
                             lost.push(y);
@@ -756,7 +763,7 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
                 }
                 let mut smaller = grid;
                 for &c in &lost {
-                    smaller[cell_of(c)] &= !(1 << digit0_of(c));
+                    smaller[c.cell().index()] &= !(1 << c.digit().index());
                 }
                 let now = WorkGrid::new(&smaller);
                 if !old.still_closed(&now, &lost) {
@@ -764,23 +771,23 @@ fn a_kept_dynamic_closure_is_the_closure_on_the_smaller_grid() {
                     continue;
                 }
                 kept += 1;
-                new.close(&now, pot(start, true), &CandSet::EMPTY);
-                assert!(!new.conflict, "{} start {start} lost {lost:?}", f.se);
+                new.close(&now, Potential::new(start, true), &CandSet::EMPTY);
+                assert!(!new.conflict, "{} start {start:?} lost {lost:?}", f.se);
                 assert!(
                     new.on == old.on && new.off == old.off,
-                    "{} start {start} lost {lost:?}",
+                    "{} start {start:?} lost {lost:?}",
                     f.se
                 );
                 let mut same_depths = true;
                 each(&old.on, |c| {
-                    same_depths &=
-                        old.least_ancestors(pot(c, true)) == new.least_ancestors(pot(c, true))
+                    same_depths &= old.least_ancestors(Potential::new(c, true))
+                        == new.least_ancestors(Potential::new(c, true))
                 });
                 each(&old.off, |c| {
-                    same_depths &=
-                        old.least_ancestors(pot(c, false)) == new.least_ancestors(pot(c, false))
+                    same_depths &= old.least_ancestors(Potential::new(c, false))
+                        == new.least_ancestors(Potential::new(c, false))
                 });
-                assert!(same_depths, "{} start {start} lost {lost:?}", f.se);
+                assert!(same_depths, "{} start {start:?} lost {lost:?}", f.se);
             }
         }
     }

@@ -2,8 +2,8 @@
 //! of each digit, and the on/off rules read off it (what an "on" turns off, what an
 //! "off" turns on, and the hidden parents of what it turns on).
 
-use super::potential::*;
 use crate::grid::UNITS;
+use crate::logic::primitives::*;
 
 /// The regions of a cell in Sukaku Explainer's order: box, row, column (as indices into
 /// `UNITS`).
@@ -32,15 +32,15 @@ const REGIONS: [[u8; 3]; 81] = build_regions();
 /// (when `cell_rule`), then the other places of the digit in the box, the row outside
 /// the box, the column outside the box. Calls `f` with each candidate.
 #[inline]
-pub fn on_to_off(grid: &[u16; 81], c: u16, cell_rule: bool, mut f: impl FnMut(u16)) {
-    let cell = cell_of(c);
-    let d = digit0_of(c);
+pub fn on_to_off(grid: &[u16; 81], c: Candidate, cell_rule: bool, mut f: impl FnMut(Candidate)) {
+    let cell = c.cell().index();
+    let d = c.digit().index();
     if cell_rule {
         let mut m = grid[cell] & !(1 << d);
         while m != 0 {
             let e = m.trailing_zeros() as usize;
             m &= m - 1;
-            f(cand(cell, e));
+            f(Candidate::new(cell, e));
         }
     }
     let bit = 1u16 << d;
@@ -48,19 +48,19 @@ pub fn on_to_off(grid: &[u16; 81], c: u16, cell_rule: bool, mut f: impl FnMut(u1
     for &o in &UNITS[18 + b] {
         let o = o as usize;
         if o != cell && grid[o] & bit != 0 {
-            f(cand(o, d));
+            f(Candidate::new(o, d));
         }
     }
     for &o in &UNITS[cell / 9] {
         let o = o as usize;
         if crate::grid::box_of(o) != b && grid[o] & bit != 0 {
-            f(cand(o, d));
+            f(Candidate::new(o, d));
         }
     }
     for &o in &UNITS[9 + cell % 9] {
         let o = o as usize;
         if crate::grid::box_of(o) != b && grid[o] & bit != 0 {
-            f(cand(o, d));
+            f(Candidate::new(o, d));
         }
     }
 }
@@ -72,14 +72,14 @@ pub fn on_to_off(grid: &[u16; 81], c: u16, cell_rule: bool, mut f: impl FnMut(u1
 pub fn off_to_on(
     grid: &[u16; 81],
     source: &[u16; 81],
-    c: u16,
+    c: Candidate,
     cell_rule: bool,
     region_rule: bool,
-    mut f: impl FnMut(u16, &[u16]),
+    mut f: impl FnMut(Candidate, &[Potential]),
 ) {
-    let cell = cell_of(c);
-    let d = digit0_of(c);
-    let mut hidden = [0u16; 9];
+    let cell = c.cell().index();
+    let d = c.digit().index();
+    let mut hidden = [Potential::default(); 9];
     if cell_rule && pair(grid[cell]) {
         let other = (grid[cell] & !(1 << d)).trailing_zeros() as usize;
         let mut n = 0;
@@ -87,10 +87,10 @@ pub fn off_to_on(
         while lost != 0 {
             let e = lost.trailing_zeros() as usize;
             lost &= lost - 1;
-            hidden[n] = pot(cand(cell, e), false);
+            hidden[n] = Potential::new(Candidate::new(cell, e), false);
             n += 1;
         }
-        f(cand(cell, other), &hidden[..n]);
+        f(Candidate::new(cell, other), &hidden[..n]);
     }
     if region_rule {
         let bit = 1u16 << d;
@@ -109,11 +109,11 @@ pub fn off_to_on(
                 for &o in &UNITS[u] {
                     let o = o as usize;
                     if source[o] & bit != 0 && grid[o] & bit == 0 {
-                        hidden[n] = pot(cand(o, d), false);
+                        hidden[n] = Potential::new(Candidate::new(o, d), false);
                         n += 1;
                     }
                 }
-                f(cand(other, d), &hidden[..n]);
+                f(Candidate::new(other, d), &hidden[..n]);
             }
         }
     }
@@ -177,8 +177,8 @@ impl WorkGrid {
     }
 
     #[inline]
-    pub fn remove(&mut self, c: u16) {
-        let (cell, d) = (cell_of(c), digit0_of(c));
+    pub fn remove(&mut self, c: Candidate) {
+        let (cell, d) = (c.cell().index(), c.digit().index());
         self.cands[cell] &= !(1 << d);
         for (k, u) in regions_of(cell).into_iter().enumerate() {
             self.places[u][d] &= !(1 << POS_IN[cell][k]);
@@ -187,14 +187,14 @@ impl WorkGrid {
 
     /// What "c on" turns off (see [`on_to_off`]), in the same order.
     #[inline]
-    pub fn on_to_off(&self, c: u16, cell_rule: bool, mut f: impl FnMut(u16)) {
-        let (cell, d) = (cell_of(c), digit0_of(c));
+    pub fn on_to_off(&self, c: Candidate, cell_rule: bool, mut f: impl FnMut(Candidate)) {
+        let (cell, d) = (c.cell().index(), c.digit().index());
         if cell_rule {
             let mut m = self.cands[cell] & !(1 << d);
             while m != 0 {
                 let e = m.trailing_zeros() as usize;
                 m &= m - 1;
-                f(cand(cell, e));
+                f(Candidate::new(cell, e));
             }
         }
         let [bu, ru, cu] = regions_of(cell);
@@ -203,19 +203,19 @@ impl WorkGrid {
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            f(cand(UNITS[bu][i] as usize, d));
+            f(Candidate::new(UNITS[bu][i] as usize, d));
         }
         let mut m = self.places[ru][d] & !(0b111 << (col / 3 * 3));
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            f(cand(UNITS[ru][i] as usize, d));
+            f(Candidate::new(UNITS[ru][i] as usize, d));
         }
         let mut m = self.places[cu][d] & !(0b111 << (r / 3 * 3));
         while m != 0 {
             let i = m.trailing_zeros() as usize;
             m &= m - 1;
-            f(cand(UNITS[cu][i] as usize, d));
+            f(Candidate::new(UNITS[cu][i] as usize, d));
         }
     }
 
@@ -227,12 +227,17 @@ impl WorkGrid {
     /// array was copied out with one wide load over the narrow stores just made, which
     /// the processor cannot forward (a stall at every "off" of a propagation).
     #[inline(always)]
-    pub fn off_fires(&self, c: u16, cell_rule: bool, fired: &mut [(u16, u8); 4]) -> usize {
-        let (cell, d) = (cell_of(c), digit0_of(c));
+    pub fn off_fires(
+        &self,
+        c: Candidate,
+        cell_rule: bool,
+        fired: &mut [(Candidate, u8); 4],
+    ) -> usize {
+        let (cell, d) = (c.cell().index(), c.digit().index());
         let mut n = 0;
         if cell_rule && pair(self.cands[cell]) {
             fired[0] = (
-                cand(
+                Candidate::new(
                     cell,
                     (self.cands[cell] & !(1 << d)).trailing_zeros() as usize,
                 ),
@@ -244,7 +249,7 @@ impl WorkGrid {
             let m = self.places[u][d] & !(1 << POS_IN[cell][k]);
             if single(m) {
                 fired[n] = (
-                    cand(UNITS[u][m.trailing_zeros() as usize] as usize, d),
+                    Candidate::new(UNITS[u][m.trailing_zeros() as usize] as usize, d),
                     u as u8,
                 );
                 n += 1;
@@ -260,18 +265,18 @@ impl WorkGrid {
     pub fn hidden_parents(
         &self,
         source: &WorkGrid,
-        q: u16,
+        q: Candidate,
         group: u8,
-        out: &mut [u16; 9],
+        out: &mut [Potential; 9],
     ) -> usize {
-        let (cell, d) = (cell_of(q), digit0_of(q));
+        let (cell, d) = (q.cell().index(), q.digit().index());
         let mut n = 0;
         if group == CELL_GROUP {
             let mut lost = source.cands[cell] & !self.cands[cell];
             while lost != 0 {
                 let e = lost.trailing_zeros() as usize;
                 lost &= lost - 1;
-                out[n] = pot(cand(cell, e), false);
+                out[n] = Potential::new(Candidate::new(cell, e), false);
                 n += 1;
             }
         } else {
@@ -280,7 +285,7 @@ impl WorkGrid {
             while lost != 0 {
                 let i = lost.trailing_zeros() as usize;
                 lost &= lost - 1;
-                out[n] = pot(cand(UNITS[u][i] as usize, d), false);
+                out[n] = Potential::new(Candidate::new(UNITS[u][i] as usize, d), false);
                 n += 1;
             }
         }

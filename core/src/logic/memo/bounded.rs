@@ -45,6 +45,11 @@ impl<K: Hash + Eq, V> WeighedMap<K, V> {
         self.map.clear();
         self.weight = 0;
     }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
 }
 
 /// Values per grid while one source grid stays: at most `max_len` grids, forgotten when
@@ -60,6 +65,11 @@ impl<V: Clone> PerSource<V> {
             source: [0; 81],
             map: WeighedMap::new(max_len, usize::MAX),
         }
+    }
+
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.map.is_empty()
     }
 
     /// The value of `grid` from `source`: kept, or made by `make` and kept.

@@ -77,6 +77,13 @@ pub(crate) fn forget() {
     UNITS.with(|t| t.iter().flatten().for_each(|c| c.set(NONE)));
 }
 
+/// How many memos of this thread hold a key (for tests).
+#[cfg(test)]
+pub(crate) fn remembering() -> usize {
+    let digits = DIGITS.with(|t| t.iter().flatten().filter(|c| c.get() != NONE).count());
+    digits + UNITS.with(|t| t.iter().flatten().filter(|c| c.get() != NONE).count())
+}
+
 /// The key of unit `u` of a 9×9 context: the places of every digit in it and its
 /// number of blank cells, packed.
 #[inline]

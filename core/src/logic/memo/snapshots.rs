@@ -99,6 +99,12 @@ pub(crate) fn forget() {
     SNAPSHOTS.with(|s| s.iter().for_each(|s| s.valid.set(false)));
 }
 
+/// How many snapshots of this thread are valid (for tests).
+#[cfg(test)]
+pub(crate) fn remembering() -> usize {
+    SNAPSHOTS.with(|s| s.iter().filter(|s| s.valid.get()).count())
+}
+
 /// Turns the rule on or off for this thread (tests), forgetting the snapshots.
 #[cfg(test)]
 pub(crate) fn set_enabled(on: bool) {

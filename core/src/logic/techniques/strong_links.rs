@@ -14,7 +14,7 @@ use crate::grid::Size;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::Marks;
-use crate::logic::memo::found_nothing;
+use crate::logic::memo::{found_nothing, slots};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -279,9 +279,23 @@ struct LinkTables {
 /// Never a key (keys use the low 81 bits).
 const NO_TABLES: CellSet = CellSet::MAX;
 
-thread_local! {
-    static LINK_TABLES: std::cell::RefCell<LinkTables> =
-        std::cell::RefCell::new(LinkTables { keys: [NO_TABLES; 9], tables: (0..9).map(|_| DigitLinks::new()).collect() });
+impl Default for LinkTables {
+    fn default() -> Self {
+        LinkTables {
+            keys: [NO_TABLES; 9],
+            tables: (0..9).map(|_| DigitLinks::new()).collect(),
+        }
+    }
+}
+
+/// Kept in a `memo::slots` slot; forgetting drops the keys (the tables are rebuilt).
+impl slots::Memo for LinkTables {
+    fn forget(&mut self) {
+        self.keys = [NO_TABLES; 9];
+    }
+    fn is_forgotten(&self) -> bool {
+        self.keys == [NO_TABLES; 9]
+    }
 }
 
 impl LinkTables {
@@ -297,11 +311,6 @@ impl LinkTables {
         let t = &self.tables[d];
         (t.all.len() >= min).then_some(t)
     }
-}
-
-/// Forgets the strong-link tables of this thread (see `logic::forget_search_memos`).
-pub(crate) fn forget_link_tables() {
-    LINK_TABLES.with_borrow_mut(|t| t.keys = [NO_TABLES; 9]);
 }
 
 /// The node of `l` at index `side` (0 its `a`, 1 its `b`) and the other one.
@@ -355,7 +364,7 @@ pub(crate) fn turbot_fish_with(m: &Marks, ctx: &Context) -> Option<Step> {
     let dcs = &ctx.dcs;
     let mut best: Option<TurbotBest> = None;
     let nine = size == Size::Nine;
-    LINK_TABLES.with_borrow_mut(|tables| {
+    slots::with(|tables: &mut LinkTables| {
         for digit in 1..=size.n() as u8 {
             let dc = dcs[digit as usize - 1];
             // A digit that held nothing with these candidate cells holds nothing now.
@@ -529,7 +538,7 @@ pub(crate) fn three_strong_links_with(m: &Marks, ctx: &Context) -> Option<Step> 
     let dcs = &ctx.dcs;
     let mut best: Option<ThreeLinks> = None;
     let nine = size == Size::Nine;
-    LINK_TABLES.with_borrow_mut(|tables| {
+    slots::with(|tables: &mut LinkTables| {
         for digit in 1..=size.n() as u8 {
             let dc = dcs[digit as usize - 1];
             // A digit that held nothing with these candidate cells holds nothing now.

@@ -3,8 +3,8 @@
 
 use super::pass_graph::*;
 use crate::logic::chains::planes::*;
-use crate::logic::chains::potential::*;
 use crate::logic::geometry::PEER_MASKS_NINE as PEER_MASKS;
+use crate::logic::primitives::*;
 
 /// The strongly connected components of a pass's graph ([`PassGraph`]: its "off"
 /// potentials that turn nothing on left out), found by Tarjan's algorithm without
@@ -39,12 +39,12 @@ pub(super) struct Components {
     /// `may_eliminate`).
     pub(super) elim: Vec<bool>,
     /// The members of the component being completed.
-    pub(super) members: Vec<u16>,
+    pub(super) members: Vec<Potential>,
     pub(super) index: Vec<u16>,
     pub(super) low: Vec<u16>,
     pub(super) on_stack: Vec<bool>,
-    pub(super) stack: Vec<u16>,
-    pub(super) calls: Vec<(u16, u8)>,
+    pub(super) stack: Vec<Potential>,
+    pub(super) calls: Vec<(Potential, u8)>,
 }
 
 pub(super) const UNVISITED: u16 = u16::MAX;
@@ -82,44 +82,46 @@ impl Components {
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let c = cand(cell, d);
+                let c = Candidate::new(cell, d);
                 for on in [true, false] {
-                    let root = pot(c, on);
-                    if self.index[root as usize] != UNVISITED || !(on || g.live.has(c)) {
+                    let root = Potential::new(c, on);
+                    if self.index[root.index()] != UNVISITED || !(on || g.live.has(c)) {
                         continue;
                     }
                     self.visit(root, &mut counter);
                     while let Some(&mut (v, ref mut i)) = self.calls.last_mut() {
-                        let vc = pot_cand(v);
-                        let next = if pot_on(v) {
-                            g.offs(vc).get(*i as usize).map(|&q| pot(q, false))
+                        let vc = v.candidate();
+                        let next = if v.is_on() {
+                            g.offs(vc)
+                                .get(*i as usize)
+                                .map(|&q| Potential::new(q, false))
                         } else {
-                            g.ons(vc).get(*i as usize).map(|&q| pot(q, true))
+                            g.ons(vc).get(*i as usize).map(|&q| Potential::new(q, true))
                         };
                         if let Some(u) = next {
                             *i += 1;
-                            if self.index[u as usize] == UNVISITED {
+                            if self.index[u.index()] == UNVISITED {
                                 self.visit(u, &mut counter);
-                            } else if self.on_stack[u as usize] {
-                                let v = v as usize;
-                                self.low[v] = self.low[v].min(self.index[u as usize]);
+                            } else if self.on_stack[u.index()] {
+                                let v = v.index();
+                                self.low[v] = self.low[v].min(self.index[u.index()]);
                             }
                             continue;
                         }
                         self.calls.pop();
-                        let v = v as usize;
+                        let v = v.index();
                         if let Some(&(parent, _)) = self.calls.last() {
-                            let parent = parent as usize;
+                            let parent = parent.index();
                             self.low[parent] = self.low[parent].min(self.low[v]);
                         }
                         if self.low[v] == self.index[v] {
                             self.members.clear();
                             loop {
-                                let u = self.stack.pop().expect("v is on the stack") as usize;
-                                self.on_stack[u] = false;
-                                self.comp[u] = ncomp;
-                                self.members.push(u as u16);
-                                if u == v {
+                                let u = self.stack.pop().expect("v is on the stack");
+                                self.on_stack[u.index()] = false;
+                                self.comp[u.index()] = ncomp;
+                                self.members.push(u);
+                                if u.index() == v {
                                     break;
                                 }
                             }
@@ -142,15 +144,15 @@ impl Components {
         row.fill(0);
         row[k / 64] |= 1 << (k % 64);
         for &v in &self.members {
-            let vc = pot_cand(v);
-            let next: &[u16] = if pot_on(v) { g.offs(vc) } else { g.ons(vc) };
+            let vc = v.candidate();
+            let next: &[Candidate] = if v.is_on() { g.offs(vc) } else { g.ons(vc) };
             for &q in next {
-                let u = if pot_on(v) {
-                    pot(q, false)
+                let u = if v.is_on() {
+                    Potential::new(q, false)
                 } else {
-                    pot(q, true)
+                    Potential::new(q, true)
                 };
-                let j = self.comp[u as usize] as usize;
+                let j = self.comp[u.index()] as usize;
                 if j != k {
                     let other = &rows[j * REACH_WORDS..j * REACH_WORDS + j / 64 + 1];
                     for (w, o) in row.iter_mut().zip(other) {
@@ -171,15 +173,15 @@ impl Components {
         }
         let (mut on_see, mut off_see) = ([0u128; 9], [0u128; 9]);
         for &q in &self.members {
-            let c = pot_cand(q);
-            let see = if pot_on(q) { &mut on_see } else { &mut off_see };
-            see[digit0_of(c)] |= PEER_MASKS[cell_of(c)];
+            let c = q.candidate();
+            let see = if q.is_on() { &mut on_see } else { &mut off_see };
+            see[c.digit().index()] |= PEER_MASKS[c.cell().index()];
         }
         (0..9).any(|d| on_see[d] & off_see[d] & places[d] != 0)
     }
 
-    pub(super) fn visit(&mut self, p: u16, counter: &mut u16) {
-        let i = p as usize;
+    pub(super) fn visit(&mut self, p: Potential, counter: &mut u16) {
+        let i = p.index();
         self.index[i] = *counter;
         self.low[i] = *counter;
         *counter += 1;
@@ -189,10 +191,10 @@ impl Components {
     }
 
     /// Whether `from` reaches `to` (both in the graph).
-    pub(super) fn may_reach(&self, from: u16, to: u16) -> bool {
+    pub(super) fn may_reach(&self, from: Potential, to: Potential) -> bool {
         let (a, b) = (
-            self.comp[from as usize] as usize,
-            self.comp[to as usize] as usize,
+            self.comp[from.index()] as usize,
+            self.comp[to.index()] as usize,
         );
         b <= a && self.reach[a * REACH_WORDS + b / 64] >> (b % 64) & 1 != 0
     }
@@ -204,20 +206,20 @@ impl Components {
         grid: &[u16; 81],
         places: &[u128; 9],
         g: &PassGraph,
-        c: u16,
+        c: Candidate,
         y: bool,
     ) -> bool {
-        let on = pot(c, true);
+        let on = Potential::new(c, true);
         if g.live.has(c) {
-            return self.may_reach(on, pot(c, false));
+            return self.may_reach(on, Potential::new(c, false));
         }
         // "c off" is reached only from the "on" of a candidate that turns it off.
-        let (cell, d) = (cell_of(c), digit0_of(c));
+        let (cell, d) = (c.cell().index(), c.digit().index());
         let mut m = if y { grid[cell] & !(1 << d) } else { 0 };
         while m != 0 {
             let e = m.trailing_zeros() as usize;
             m &= m - 1;
-            if self.may_reach(on, pot(cand(cell, e), true)) {
+            if self.may_reach(on, Potential::new(Candidate::new(cell, e), true)) {
                 return true;
             }
         }
@@ -226,7 +228,7 @@ impl Components {
         while m != 0 {
             let o = m.trailing_zeros() as usize;
             m &= m - 1;
-            if self.may_reach(on, pot(cand(o, d), true)) {
+            if self.may_reach(on, Potential::new(Candidate::new(o, d), true)) {
                 return true;
             }
         }
@@ -236,7 +238,7 @@ impl Components {
     /// False when `p` lies on no simple cycle of 4 potentials or more, or no cycle
     /// through it can eliminate anything: no candidate of `grid` sees an "on" and an
     /// "off" potential of its digit in `p`'s component.
-    pub(super) fn on_cycle(&self, p: u16) -> bool {
-        self.elim[self.comp[p as usize] as usize]
+    pub(super) fn on_cycle(&self, p: Potential) -> bool {
+        self.elim[self.comp[p.index()] as usize]
     }
 }

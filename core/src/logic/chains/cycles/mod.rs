@@ -33,7 +33,6 @@
 //! [`CycleWork`]).
 
 mod components;
-mod memos;
 mod pass;
 mod pass_graph;
 #[cfg(test)]
@@ -43,17 +42,20 @@ mod tree_search;
 use crate::logic::chains::best_hint::BestHint;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::planes::*;
-use crate::logic::chains::potential::*;
-use memos::*;
+use crate::logic::memo::cycles::*;
+use crate::logic::memo::slots;
+use crate::logic::primitives::*;
 use pass::*;
 use pass_graph::*;
 use tree_search::*;
 
 /// Scratch space of the cycle search (bounded: the `MAX_ENTS` entries of a search tree;
-/// the components' and a pass graph's arrays over the 1458 potentials). Kept per thread between calls: a new `CycleWork` takes the thread's
-/// spare one, if any, and gives it back when dropped, so a call allocates nothing.
+/// the components' and a pass graph's arrays over the 1458 potentials) and its memos
+/// (`memo::cycles`). Kept per thread between calls (`memo::slots`): a new `CycleWork`
+/// takes the thread's one, if any, and gives it back when dropped, so a call allocates
+/// nothing.
 pub struct CycleWork {
-    scratch: Option<Box<Scratch>>,
+    scratch: slots::Kept<Scratch>,
 }
 
 #[derive(Default)]
@@ -62,50 +64,35 @@ struct Scratch {
     graph: PassGraph,
     x_found_nothing: [XPassFoundNothing; 9],
     y_found_nothing: YPassFoundNothing,
-    xy: XyPassFruitlessStarts,
+    xy: XyPassFruitlessStarts<PassGraph>,
 }
 
-thread_local! {
-    static SPARE: std::cell::Cell<Option<Box<Scratch>>> = const { std::cell::Cell::new(None) };
-}
-
-/// Forgets what the thread's spare scratch remembers of earlier calls (the X and XY
-/// memos), keeping its buffers (see `logic::forget_search_memos`).
-pub(crate) fn forget_memos() {
-    SPARE.with(|s| {
-        if let Some(mut scratch) = s.take() {
-            scratch.x_found_nothing = [XPassFoundNothing::default(); 9];
-            scratch.y_found_nothing.found_nothing = false;
-            scratch.xy.valid = false;
-            s.set(Some(scratch));
-        }
-    });
+/// Kept per thread in a `memo::slots` slot: forgetting forgets the X, Y and XY memos
+/// and keeps the buffers.
+impl slots::Memo for Scratch {
+    fn forget(&mut self) {
+        self.x_found_nothing = [XPassFoundNothing::default(); 9];
+        self.y_found_nothing.found_nothing = false;
+        self.xy.valid = false;
+    }
+    fn is_forgotten(&self) -> bool {
+        self.x_found_nothing.iter().all(|x| !x.found_nothing)
+            && !self.y_found_nothing.found_nothing
+            && !self.xy.valid
+    }
 }
 
 impl Default for CycleWork {
     fn default() -> Self {
-        let spare = SPARE.with(|s| s.take());
         CycleWork {
-            scratch: Some(spare.unwrap_or_default()),
-        }
-    }
-}
-
-impl Drop for CycleWork {
-    fn drop(&mut self) {
-        if let Some(scratch) = self.scratch.take() {
-            SPARE.with(|s| s.set(Some(scratch)));
+            scratch: slots::Kept::take(),
         }
     }
 }
 
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut BestHint, check: &mut dyn FnMut()) {
-    let scratch = w
-        .scratch
-        .as_mut()
-        .expect("a CycleWork holds its scratch until dropped");
-    search_with(grid, scratch, best, check);
+    search_with(grid, &mut w.scratch, best, check);
 }
 
 /// The X pass (region rule), the Y pass (cell rule) and the XY pass (both): their kinds
@@ -134,7 +121,7 @@ const XY_PASS: Pass = Pass {
 
 impl Scratch {
     /// The scratch of one pass, with `path` for its chains.
-    fn for_pass<'a>(&'a mut self, path: &'a mut Vec<u16>) -> PassScratch<'a> {
+    fn for_pass<'a>(&'a mut self, path: &'a mut Vec<Potential>) -> PassScratch<'a> {
         PassScratch {
             g: &mut self.graph,
             w: &mut self.work,

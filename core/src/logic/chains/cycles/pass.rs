@@ -1,13 +1,13 @@
 //! One pass (X, Y or XY links) of the cycle search, and the eliminations of a cycle.
 
-use super::memos::*;
 use super::pass_graph::*;
 use super::tree_search::*;
 use crate::logic::chains::best_hint::{BestHint, Rated};
 use crate::logic::chains::difficulty::*;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::potential::*;
 use crate::logic::geometry::PEER_MASKS_NINE as PEER_MASKS;
+use crate::logic::memo::cycles::*;
+use crate::logic::primitives::*;
 
 /// A pass's kinds of hint, base difficulties and sort key.
 #[derive(Clone, Copy)]
@@ -33,8 +33,8 @@ pub(super) struct PassInput<'a> {
 pub(super) struct PassScratch<'a> {
     pub(super) g: &'a mut PassGraph,
     pub(super) w: &'a mut Work,
-    pub(super) xy: &'a mut XyPassFruitlessStarts,
-    pub(super) path: &'a mut Vec<u16>,
+    pub(super) xy: &'a mut XyPassFruitlessStarts<PassGraph>,
+    pub(super) path: &'a mut Vec<Potential>,
 }
 
 /// The longest cycle and forcing chain (in potentials) that could still beat the best
@@ -95,7 +95,7 @@ pub(super) fn run_pass<const Y: bool, const X: bool>(
         while m != 0 {
             let d = m.trailing_zeros() as usize;
             m &= m - 1;
-            let c = cand(cell, d);
+            let c = Candidate::new(cell, d);
             if !X && cands.count_ones() > 2 {
                 continue;
             }
@@ -145,16 +145,16 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
     /// the forcing chain it finds. Skipped where the XY memo or the components show it
     /// finds nothing.
     #[inline]
-    fn search_on(&mut self, c: u16, bounds: PassBounds) -> Option<(u32, u32)> {
+    fn search_on(&mut self, c: Candidate, bounds: PassBounds) -> Option<(u32, u32)> {
         let (g, w, xy) = (&*self.s.g, &mut *self.s.w, &mut *self.s.xy);
         let (grid, places) = (self.input.grid, self.input.places);
         let memo = Y && X;
         let fc_max = if X { bounds.chain } else { 0 };
-        let on = pot(c, true);
+        let on = Potential::new(c, true);
         if memo
             && xy.on_ok.has(c)
-            && bounds.cycle <= xy.on_bound[c as usize].0
-            && fc_max <= xy.on_bound[c as usize].1
+            && bounds.cycle <= xy.on_bound[c.index()].0
+            && fc_max <= xy.on_bound[c.index()].1
         {
             w.cycles.clear();
             return None;
@@ -170,8 +170,8 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
         let found = from_on(g, c, Y, bounds.cycle, fc_max, w);
         if memo {
             if found.is_none() && w.cycles.is_empty() {
-                xy.on_read[c as usize] = (w.on_set, w.off_set);
-                xy.on_bound[c as usize] = (bounds.cycle, fc_max);
+                xy.on_read[c.index()] = (w.on_set, w.off_set);
+                xy.on_bound[c.index()] = (bounds.cycle, fc_max);
                 xy.on_ok.set(c);
             } else {
                 xy.on_ok.unset(c);
@@ -210,22 +210,22 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
     /// The forcing chain from `c`'s "off" (X links), unless it leads nowhere or the XY
     /// memo shows it finds nothing.
     #[inline]
-    fn search_off(&mut self, c: u16, bounds: PassBounds) -> Option<(u32, u32)> {
+    fn search_off(&mut self, c: Candidate, bounds: PassBounds) -> Option<(u32, u32)> {
         let (g, w, xy) = (&*self.s.g, &mut *self.s.w, &mut *self.s.xy);
         let memo = Y && X;
-        let (on, off) = (pot(c, true), pot(c, false));
+        let (on, off) = (Potential::new(c, true), Potential::new(c, false));
         if !g.live.has(c) || self.prune && !w.comps.may_reach(off, on) {
             // (A start "off" that turns nothing on leads nowhere.)
             return None;
         }
-        if memo && xy.off_ok.has(c) && bounds.chain <= xy.off_bound[c as usize] {
+        if memo && xy.off_ok.has(c) && bounds.chain <= xy.off_bound[c.index()] {
             return None;
         }
         let found = from_off(g, c, bounds.chain, w);
         if memo {
             if found.is_none() {
-                xy.off_read[c as usize] = (w.on_set, w.off_set);
-                xy.off_bound[c as usize] = bounds.chain;
+                xy.off_read[c.index()] = (w.on_set, w.off_set);
+                xy.off_bound[c.index()] = bounds.chain;
                 xy.off_ok.set(c);
             } else {
                 xy.off_ok.unset(c);
@@ -238,7 +238,7 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
     /// `e` with `complexity` potentials.
     fn offer_chain(
         &mut self,
-        c: u16,
+        c: Candidate,
         start_on: bool,
         e: u32,
         complexity: u32,
@@ -253,9 +253,9 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
         let path = &mut *self.s.path;
         self.s.w.path(e, path);
         let mut pots = path.clone();
-        pots.push(pot(c, start_on));
+        pots.push(Potential::new(c, start_on));
         pots.reverse();
-        let target = pot(c, !start_on);
+        let target = Potential::new(c, !start_on);
         best.offer_target(
             Rated::new(d, complexity, pass.key, pass.chain_kind),
             self.input.grid,
@@ -268,10 +268,10 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and
 /// an "off" potential of the cycle with their digit.
-pub(super) fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
+pub(super) fn cycle_eliminations(places: &[u128; 9], path: &[Potential]) -> Vec<Candidate> {
     let mut in_cells = 0u128;
     for &p in path {
-        in_cells |= 1 << cell_of(pot_cand(p));
+        in_cells |= 1 << p.candidate().cell().index();
     }
     // Per digit, the cells that see an "on" and those that see an "off" of that digit
     // (`digits`: those with both).
@@ -279,13 +279,13 @@ pub(super) fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
     let mut back = [0u128; 9];
     let (mut on_digits, mut off_digits) = (0u16, 0u16);
     for &p in path {
-        let c = pot_cand(p);
-        let d = digit0_of(c);
-        if pot_on(p) {
-            forw[d] |= PEER_MASKS[cell_of(c)];
+        let c = p.candidate();
+        let d = c.digit().index();
+        if p.is_on() {
+            forw[d] |= PEER_MASKS[c.cell().index()];
             on_digits |= 1 << d;
         } else {
-            back[d] |= PEER_MASKS[cell_of(c)];
+            back[d] |= PEER_MASKS[c.cell().index()];
             off_digits |= 1 << d;
         }
     }
@@ -306,7 +306,7 @@ pub(super) fn cycle_eliminations(places: &[u128; 9], path: &[u16]) -> Vec<u16> {
             let d = ds.trailing_zeros() as usize;
             ds &= ds - 1;
             if both[d] >> cell & 1 != 0 {
-                out.push(cand(cell, d));
+                out.push(Candidate::new(cell, d));
             }
         }
     });

@@ -1,8 +1,9 @@
 //! The implication graph of one pass in flat arrays ([`PassGraph`]).
 
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use crate::logic::geometry::UNIT_MASKS_NINE as UNIT_MASKS;
+use crate::logic::memo::cycles::PassLists;
+use crate::logic::primitives::*;
 
 /// Calls `f` with the cells of `m`, ascending.
 #[inline]
@@ -27,10 +28,10 @@ pub(super) fn for_cells(mut m: u128, mut f: impl FnMut(usize)) {
 pub(super) struct PassGraph {
     pub(super) off_at: Vec<u16>,
     pub(super) off_end: Vec<u16>,
-    pub(super) off: Vec<u16>,
+    pub(super) off: Vec<Candidate>,
     pub(super) on_at: Vec<u16>,
     pub(super) on_end: Vec<u16>,
-    pub(super) on: Vec<u16>,
+    pub(super) on: Vec<Candidate>,
     pub(super) live: CandSet,
 }
 
@@ -39,10 +40,10 @@ impl Default for PassGraph {
         PassGraph {
             off_at: vec![0; NCAND],
             off_end: vec![0; NCAND],
-            off: vec![0; NCAND * 28],
+            off: vec![Candidate::default(); NCAND * 28],
             on_at: vec![0; NCAND],
             on_end: vec![0; NCAND],
-            on: vec![0; NCAND * 4],
+            on: vec![Candidate::default(); NCAND * 4],
             live: CandSet::EMPTY,
         }
     }
@@ -76,11 +77,11 @@ impl PassGraph {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                let c = cand(cell, d) as usize;
+                let c = Candidate::new(cell, d);
                 let first = n_on;
-                self.on_at[c] = first as u16;
+                self.on_at[c.index()] = first as u16;
                 if y && pair(m) {
-                    on[n_on] = cand(cell, (m & !(1 << d)).trailing_zeros() as usize);
+                    on[n_on] = Candidate::new(cell, (m & !(1 << d)).trailing_zeros() as usize);
                     n_on += 1;
                 }
                 if x {
@@ -88,7 +89,7 @@ impl PassGraph {
                     for u in regions_of(cell) {
                         let others = places[d] & UNIT_MASKS[u] & !bit;
                         if others != 0 && others & (others - 1) == 0 {
-                            let q = cand(others.trailing_zeros() as usize, d);
+                            let q = Candidate::new(others.trailing_zeros() as usize, d);
                             if !on[region_first..n_on].contains(&q) {
                                 on[n_on] = q;
                                 n_on += 1;
@@ -96,9 +97,9 @@ impl PassGraph {
                         }
                     }
                 }
-                self.on_end[c] = n_on as u16;
+                self.on_end[c.index()] = n_on as u16;
                 if n_on != first {
-                    self.live.set(c as u16);
+                    self.live.set(c);
                     live[d] |= bit;
                 }
             }
@@ -120,15 +121,15 @@ impl PassGraph {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                let c = cand(cell, d) as usize;
-                self.off_at[c] = n_off as u16;
+                let c = Candidate::new(cell, d);
+                self.off_at[c.index()] = n_off as u16;
                 if y {
                     let mut o = m & !(1 << d);
                     while o != 0 {
                         let e = o.trailing_zeros() as usize;
                         o &= o - 1;
                         if live[e] & bit != 0 {
-                            off[n_off] = cand(cell, e);
+                            off[n_off] = Candidate::new(cell, e);
                             n_off += 1;
                         }
                     }
@@ -136,11 +137,11 @@ impl PassGraph {
                 let l = live[d];
                 for m in [bm & l & !bit, rm & l, cm & l] {
                     for_cells(m, |o| {
-                        off[n_off] = cand(o, d);
+                        off[n_off] = Candidate::new(o, d);
                         n_off += 1;
                     });
                 }
-                self.off_end[c] = n_off as u16;
+                self.off_end[c.index()] = n_off as u16;
             }
         }
         debug_assert!(self.follows_rules(grid, y, x, digits));
@@ -149,21 +150,22 @@ impl PassGraph {
     /// True when the lists are those the engine's rules give (`on_to_off`, `off_to_on`),
     /// in the same order (a check of debug builds).
     pub(super) fn follows_rules(&self, grid: &[u16; 81], y: bool, x: bool, digits: u16) -> bool {
-        (0..NCAND as u16)
+        (0..NCAND)
+            .map(Candidate::from_index)
             .filter(|&c| {
-                grid[cell_of(c)] >> digit0_of(c) & 1 != 0
-                    && (x || pair(grid[cell_of(c)]))
-                    && digits >> digit0_of(c) & 1 != 0
+                grid[c.cell().index()] >> c.digit().index() & 1 != 0
+                    && (x || pair(grid[c.cell().index()]))
+                    && digits >> c.digit().index() & 1 != 0
             })
             .all(|c| {
-                let (mut ons, mut n_on) = ([0u16; 4], 0);
+                let (mut ons, mut n_on) = ([Candidate::default(); 4], 0);
                 off_to_on(grid, grid, c, y, x, |q, _| {
                     if !ons[..n_on].contains(&q) {
                         ons[n_on] = q;
                         n_on += 1;
                     }
                 });
-                let (mut offs, mut n_off) = ([0u16; 28], 0);
+                let (mut offs, mut n_off) = ([Candidate::default(); 28], 0);
                 on_to_off(grid, c, y, |q| {
                     if self.live.has(q) {
                         offs[n_off] = q;
@@ -178,26 +180,41 @@ impl PassGraph {
 
     /// The live candidates "c on" turns off, in Sukaku Explainer's order.
     #[inline]
-    pub(super) fn offs(&self, c: u16) -> &[u16] {
-        &self.off[self.off_at[c as usize] as usize..self.off_end[c as usize] as usize]
+    pub(super) fn offs(&self, c: Candidate) -> &[Candidate] {
+        &self.off[self.off_at[c.index()] as usize..self.off_end[c.index()] as usize]
     }
 
     /// The candidates "c off" turns on, in Sukaku Explainer's order.
     #[inline]
-    pub(super) fn ons(&self, c: u16) -> &[u16] {
-        &self.on[self.on_at[c as usize] as usize..self.on_end[c as usize] as usize]
+    pub(super) fn ons(&self, c: Candidate) -> &[Candidate] {
+        &self.on[self.on_at[c.index()] as usize..self.on_end[c.index()] as usize]
+    }
+}
+
+impl PassLists for PassGraph {
+    #[inline]
+    fn is_live(&self, c: Candidate) -> bool {
+        self.live.has(c)
+    }
+    #[inline]
+    fn ons(&self, c: Candidate) -> &[Candidate] {
+        PassGraph::ons(self, c)
+    }
+    #[inline]
+    fn offs(&self, c: Candidate) -> &[Candidate] {
+        PassGraph::offs(self, c)
     }
 }
 
 /// True when "a on" turns "b off" (any candidates, live or not): the same cell (with the
 /// cell rule), or the same digit in cells that see each other.
 #[inline]
-pub(super) fn turns_off(a: u16, b: u16, y: bool) -> bool {
-    let (ca, cb) = (cell_of(a), cell_of(b));
+pub(super) fn turns_off(a: Candidate, b: Candidate, y: bool) -> bool {
+    let (ca, cb) = (a.cell().index(), b.cell().index());
     if ca == cb {
         y && a != b
     } else {
-        digit0_of(a) == digit0_of(b)
+        a.digit().index() == b.digit().index()
             && (ca / 9 == cb / 9
                 || ca % 9 == cb % 9
                 || (ca / 27 == cb / 27 && ca % 9 / 3 == cb % 9 / 3))

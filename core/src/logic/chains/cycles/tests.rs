@@ -52,20 +52,23 @@ fn xy_graph(grid: &[u16; 81]) -> (PassGraph, [u128; 9], Components) {
 }
 
 /// The potentials `from` reaches in `g`, by a plain search.
-fn reached(g: &PassGraph, from: u16) -> Vec<bool> {
+fn reached(g: &PassGraph, from: Potential) -> Vec<bool> {
     let mut seen = vec![false; NPOT];
     let mut todo = vec![from];
-    seen[from as usize] = true;
+    seen[from.index()] = true;
     while let Some(p) = todo.pop() {
-        let c = pot_cand(p);
-        let next: Vec<u16> = if pot_on(p) {
-            g.offs(c).iter().map(|&q| pot(q, false)).collect()
+        let c = p.candidate();
+        let next: Vec<Potential> = if p.is_on() {
+            g.offs(c)
+                .iter()
+                .map(|&q| Potential::new(q, false))
+                .collect()
         } else {
-            g.ons(c).iter().map(|&q| pot(q, true)).collect()
+            g.ons(c).iter().map(|&q| Potential::new(q, true)).collect()
         };
         for q in next {
-            if !seen[q as usize] {
-                seen[q as usize] = true;
+            if !seen[q.index()] {
+                seen[q.index()] = true;
                 todo.push(q);
             }
         }
@@ -82,10 +85,10 @@ fn reach_rows_say_exactly_what_a_search_reaches() {
         for cell in 0..81 {
             for d in 0..9 {
                 if grid[cell] >> d & 1 != 0 {
-                    let c = cand(cell, d);
-                    nodes.push(pot(c, true));
+                    let c = Candidate::new(cell, d);
+                    nodes.push(Potential::new(c, true));
                     if g.live.has(c) {
-                        nodes.push(pot(c, false));
+                        nodes.push(Potential::new(c, false));
                     }
                 }
             }
@@ -95,8 +98,8 @@ fn reach_rows_say_exactly_what_a_search_reaches() {
             for &to in &nodes {
                 assert_eq!(
                     comps.may_reach(from, to),
-                    seen[to as usize],
-                    "{from} -> {to}"
+                    seen[to.index()],
+                    "{from:?} -> {to:?}"
                 );
                 checked += 1;
             }
@@ -119,8 +122,8 @@ fn a_start_skipped_for_cycles_has_no_cycle_that_eliminates() {
                 if grid[cell] >> d & 1 == 0 || grid[cell].count_ones() < 2 {
                     continue;
                 }
-                let c = cand(cell, d);
-                if comps.on_cycle(pot(c, true)) {
+                let c = Candidate::new(cell, d);
+                if comps.on_cycle(Potential::new(c, true)) {
                     continue;
                 }
                 from_on(&g, c, true, u32::MAX, 0, &mut w);

@@ -3,10 +3,11 @@
 
 use super::components::Components;
 use super::pass_graph::*;
-use crate::logic::chains::potential::*;
+use crate::logic::primitives::*;
 
 pub(super) const NONE: u32 = u32::MAX;
-pub(super) const NONE16: u16 = u16::MAX;
+/// The branch of the root (no candidate).
+pub(super) const NO_BRANCH: Candidate = Candidate::NONE;
 /// A bound on the entries of a search: the root, each candidate at most once "on" and
 /// once "off", the start "off" of a forcing chain, and two entries for each cycle closed
 /// (each "on" entry closing at most 4 of them: one a closer).
@@ -14,10 +15,10 @@ pub(super) const MAX_ENTS: usize = 1 + 2 * NCAND + 1 + 2 * 4 * NCAND;
 
 #[derive(Clone, Copy)]
 pub(super) struct Ent {
-    pub(super) pot: u16,
-    /// The candidate of the "off" potential at depth 1 on the entry's path (`NONE16` for
+    pub(super) pot: Potential,
+    /// The candidate of the "off" potential at depth 1 on the entry's path (`NO_BRANCH` for
     /// the root): see `from_on`.
-    pub(super) branch: u16,
+    pub(super) branch: Candidate,
     pub(super) parent: u32,
 }
 
@@ -27,7 +28,7 @@ pub(super) struct Work {
     pub(super) on_set: CandSet,
     pub(super) off_set: CandSet,
     pub(super) cycles: Vec<u32>,
-    pub(super) closing: Vec<(u32, u16)>,
+    pub(super) closing: Vec<(u32, Candidate)>,
     pub(super) comps: Components,
 }
 
@@ -36,8 +37,8 @@ impl Default for Work {
         Work {
             ents: vec![
                 Ent {
-                    pot: 0,
-                    branch: NONE16,
+                    pot: Potential::default(),
+                    branch: NO_BRANCH,
                     parent: NONE
                 };
                 MAX_ENTS
@@ -53,7 +54,7 @@ impl Default for Work {
 
 impl Work {
     /// The potentials from entry `e` up to (excluding) the root.
-    pub(super) fn path(&self, mut e: u32, out: &mut Vec<u16>) {
+    pub(super) fn path(&self, mut e: u32, out: &mut Vec<Potential>) {
         out.clear();
         while self.ents[e as usize].parent != NONE {
             out.push(self.ents[e as usize].pot);
@@ -82,7 +83,7 @@ impl Work {
 /// is a range of it; the entries of the cycles found are added after the search.
 pub(super) fn from_on(
     g: &PassGraph,
-    start: u16,
+    start: Candidate,
     y: bool,
     cyc_max: u32,
     fc_max: u32,
@@ -101,8 +102,8 @@ pub(super) fn from_on(
     let max_len = cyc_max.max(fc_max);
     let ents = &mut w.ents[..];
     ents[0] = Ent {
-        pot: pot(start, true),
-        branch: NONE16,
+        pot: Potential::new(start, true),
+        branch: NO_BRANCH,
         parent: NONE,
     };
     let mut n = 1usize;
@@ -126,7 +127,7 @@ pub(super) fn from_on(
             || length + 3 > cyc_max && (fc_hit.is_some() || length + 2 > fc_max);
         for e in lo..hi {
             let ent = ents[e];
-            let c = pot_cand(ent.pot);
+            let c = ent.pot.candidate();
             if closing_now
                 && closers
                     .iter()
@@ -142,8 +143,8 @@ pub(super) fn from_on(
             if last || fc_here && !start_live {
                 if fc_here {
                     ents[n] = Ent {
-                        pot: pot(start, false),
-                        branch: NONE16,
+                        pot: Potential::new(start, false),
+                        branch: NO_BRANCH,
                         parent: e as u32,
                     };
                     n += 1;
@@ -154,12 +155,12 @@ pub(super) fn from_on(
                 }
             }
             let first = n;
-            let branch = if e == 0 { NONE16 } else { ent.branch };
+            let branch = if e == 0 { NO_BRANCH } else { ent.branch };
             for &q in g.offs(c) {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
                     ents[n] = Ent {
-                        pot: pot(q, false),
+                        pot: Potential::new(q, false),
                         branch: if e == 0 { q } else { branch },
                         parent: e as u32,
                     };
@@ -170,7 +171,7 @@ pub(super) fn from_on(
                 // The start "off" is met first here (else the chain would have been
                 // found before): one of the entries just added.
                 let id = (first..n)
-                    .find(|&i| ents[i].pot == pot(start, false))
+                    .find(|&i| ents[i].pot == Potential::new(start, false))
                     .expect("the start off is new");
                 fc_hit = Some((id as u32, length + 1));
             }
@@ -186,11 +187,11 @@ pub(super) fn from_on(
         }
         for e in lo..hi {
             let ent = ents[e];
-            for &q in g.ons(pot_cand(ent.pot)) {
+            for &q in g.ons(ent.pot.candidate()) {
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
                     ents[n] = Ent {
-                        pot: pot(q, true),
+                        pot: Potential::new(q, true),
                         branch: ent.branch,
                         parent: e as u32,
                     };
@@ -202,13 +203,13 @@ pub(super) fn from_on(
     }
     for &(e, q) in &w.closing {
         ents[n] = Ent {
-            pot: pot(q, false),
-            branch: NONE16,
+            pot: Potential::new(q, false),
+            branch: NO_BRANCH,
             parent: e,
         };
         ents[n + 1] = Ent {
-            pot: pot(start, true),
-            branch: NONE16,
+            pot: Potential::new(start, true),
+            branch: NO_BRANCH,
             parent: n as u32,
         };
         w.cycles.push(n as u32 + 1);
@@ -223,7 +224,7 @@ pub(super) fn from_on(
 /// and the last rounds add only what could still be expanded.
 pub(super) fn from_off(
     g: &PassGraph,
-    start: u16,
+    start: Candidate,
     max_len: u32,
     w: &mut Work,
 ) -> Option<(u32, u32)> {
@@ -231,8 +232,8 @@ pub(super) fn from_off(
     w.off_set.clear();
     let ents = &mut w.ents[..];
     ents[0] = Ent {
-        pot: pot(start, false),
-        branch: NONE16,
+        pot: Potential::new(start, false),
+        branch: NO_BRANCH,
         parent: NONE,
     };
     let mut n = 1usize;
@@ -248,12 +249,12 @@ pub(super) fn from_off(
         // Past `max_len`, the "on" potentials added here would not be expanded.
         let last = level + 3 > max_len;
         for e in lo..hi {
-            let ons = g.ons(pot_cand(ents[e].pot));
+            let ons = g.ons(ents[e].pot.candidate());
             if last {
                 if ons.contains(&start) {
                     ents[n] = Ent {
-                        pot: pot(start, true),
-                        branch: NONE16,
+                        pot: Potential::new(start, true),
+                        branch: NO_BRANCH,
                         parent: e as u32,
                     };
                     return Some((n as u32, level + 1));
@@ -264,8 +265,8 @@ pub(super) fn from_off(
                 if !w.on_set.has(q) {
                     w.on_set.set(q);
                     ents[n] = Ent {
-                        pot: pot(q, true),
-                        branch: NONE16,
+                        pot: Potential::new(q, true),
+                        branch: NO_BRANCH,
                         parent: e as u32,
                     };
                     n += 1;
@@ -281,12 +282,12 @@ pub(super) fn from_off(
             return None;
         }
         for e in lo..hi {
-            for &q in g.offs(pot_cand(ents[e].pot)) {
+            for &q in g.offs(ents[e].pot.candidate()) {
                 if !w.off_set.has(q) {
                     w.off_set.set(q);
                     ents[n] = Ent {
-                        pot: pot(q, false),
-                        branch: NONE16,
+                        pot: Potential::new(q, false),
+                        branch: NO_BRANCH,
                         parent: e as u32,
                     };
                     n += 1;

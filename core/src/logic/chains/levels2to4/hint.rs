@@ -5,11 +5,11 @@ use super::inner_hint::*;
 use super::run::*;
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::chains::potential::*;
+use crate::logic::primitives::*;
 use std::rc::Rc;
 
 /// The targets of a hint: each chain's end, as (the propagation it is in, potential).
-pub(super) type Targets<'a> = [(&'a DeepRun, u16)];
+pub(super) type Targets<'a> = [(&'a DeepRun, Potential)];
 
 /// Measures hints made of propagations.
 #[derive(Default)]
@@ -48,7 +48,7 @@ impl Measure {
         &mut self,
         targets: &Targets,
         root: u8,
-        removes: Vec<u16>,
+        removes: Vec<Candidate>,
         base: f64,
         key: u8,
         kind: ChainKind,
@@ -57,18 +57,18 @@ impl Measure {
         let mut chain = vec![targets.len() as u16];
         let mut flat = 0;
         for &(run, p) in targets {
-            chain.push(p);
+            chain.push(p.index() as u16);
             let at = chain.len();
             chain.push(0);
             let n = self.walker.walk(run, p, |q| {
-                chain.push(q);
-                if pot_on(q) {
-                    let cause = match run.cause[q as usize] {
+                chain.push(q.index() as u16);
+                if q.is_on() {
+                    let cause = match run.cause[q.index()] {
                         NO_CAUSE if run.parents(q).is_empty() => root,
                         c => c,
                     };
                     if cause != NO_CAUSE {
-                        causes.push((pot_cand(q), cause));
+                        causes.push((q.candidate(), cause));
                     }
                 }
             });

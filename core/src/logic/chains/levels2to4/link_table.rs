@@ -8,19 +8,19 @@
 
 use super::inner_hint::CELL_CAUSE;
 use crate::grid::UNITS;
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
+use crate::logic::primitives::*;
 
 /// What "c on" turns off, with each rule's cause (the cell; the box, the row and the
 /// column outside the box), in Sukaku Explainer's order.
-pub(super) fn on_to_off(w: &WorkGrid, c: u16, y: bool, mut f: impl FnMut(u16, u8)) {
-    let (cell, d) = (cell_of(c), digit0_of(c));
+pub(super) fn on_to_off(w: &WorkGrid, c: Candidate, y: bool, mut f: impl FnMut(Candidate, u8)) {
+    let (cell, d) = (c.cell().index(), c.digit().index());
     if y {
         let mut m = w.cands[cell] & !(1 << d);
         while m != 0 {
             let e = m.trailing_zeros() as usize;
             m &= m - 1;
-            f(cand(cell, e), CELL_CAUSE);
+            f(Candidate::new(cell, e), CELL_CAUSE);
         }
     }
     let [bu, ru, cu] = regions_of(cell);
@@ -29,25 +29,31 @@ pub(super) fn on_to_off(w: &WorkGrid, c: u16, y: bool, mut f: impl FnMut(u16, u8
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        f(cand(UNITS[bu][i] as usize, d), bu as u8);
+        f(Candidate::new(UNITS[bu][i] as usize, d), bu as u8);
     }
     let mut m = w.places[ru][d] & !(0b111 << (col / 3 * 3));
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        f(cand(UNITS[ru][i] as usize, d), ru as u8);
+        f(Candidate::new(UNITS[ru][i] as usize, d), ru as u8);
     }
     let mut m = w.places[cu][d] & !(0b111 << (r / 3 * 3));
     while m != 0 {
         let i = m.trailing_zeros() as usize;
         m &= m - 1;
-        f(cand(UNITS[cu][i] as usize, d), cu as u8);
+        f(Candidate::new(UNITS[cu][i] as usize, d), cu as u8);
     }
 }
 
 /// What "c off" turns on: the cell rule (with `y`), the unit rules (with `x`).
-pub(super) fn off_to_on(w: &WorkGrid, c: u16, y: bool, x: bool, mut f: impl FnMut(u16, u8)) {
-    let mut fired = [(0u16, 0u8); 4];
+pub(super) fn off_to_on(
+    w: &WorkGrid,
+    c: Candidate,
+    y: bool,
+    x: bool,
+    mut f: impl FnMut(Candidate, u8),
+) {
+    let mut fired = [(Candidate::default(), 0u8); 4];
     let n = w.off_fires(c, y, &mut fired);
     for &(q, group) in &fired[..n] {
         if group == CELL_CAUSE || x {
@@ -67,9 +73,9 @@ pub(super) fn off_to_on(w: &WorkGrid, c: u16, y: bool, x: bool, mut f: impl FnMu
 pub(super) struct LinkTable {
     /// (start, length, how many of the first are the cell rule's).
     offs_at: Vec<(u32, u8, u8)>,
-    offs: Vec<(u16, u8)>,
+    offs: Vec<(Candidate, u8)>,
     ons_at: Vec<(u32, u8, u8)>,
-    ons: Vec<(u16, u8)>,
+    ons: Vec<(Candidate, u8)>,
     /// The grid last read.
     last: Option<[u16; 81]>,
 }
@@ -87,7 +93,7 @@ impl LinkTable {
         // the grid asks for them.)
         self.offs_at.resize(NCAND, (0, 0, 0));
         self.ons_at.resize(NCAND, (0, 0, 0));
-        let mut made = [(0u16, 0u8); 28];
+        let mut made = [(Candidate::default(), 0u8); 28];
         for cell in 0..81 {
             let m = w.cands[cell];
             let cell_offs = m.count_ones() as u8 - (m != 0) as u8;
@@ -96,7 +102,7 @@ impl LinkTable {
             while ds != 0 {
                 let d = ds.trailing_zeros() as usize;
                 ds &= ds - 1;
-                let c = cand(cell, d);
+                let c = Candidate::new(cell, d);
                 let (o, n) = (self.offs.len(), self.ons.len());
                 let mut k = 0;
                 on_to_off(w, c, true, |q, cause| {
@@ -104,11 +110,11 @@ impl LinkTable {
                     k += 1;
                 });
                 self.offs.extend_from_slice(&made[..k]);
-                let mut fired = [(0u16, 0u8); 4];
+                let mut fired = [(Candidate::default(), 0u8); 4];
                 let f = w.off_fires(c, true, &mut fired);
                 self.ons.extend_from_slice(&fired[..f]);
-                self.offs_at[c as usize] = (o as u32, k as u8, cell_offs);
-                self.ons_at[c as usize] = (n as u32, f as u8, cell_on);
+                self.offs_at[c.index()] = (o as u32, k as u8, cell_offs);
+                self.ons_at[c.index()] = (n as u32, f as u8, cell_on);
             }
         }
     }
@@ -121,13 +127,13 @@ impl LinkTable {
 
     /// What "c on" turns off by every static link, with each rule's cause.
     #[inline]
-    pub(super) fn offs(&self, c: u16) -> &[(u16, u8)] {
+    pub(super) fn offs(&self, c: Candidate) -> &[(Candidate, u8)] {
         self.links(true, true).offs(c)
     }
 
     /// What "c off" turns on by every static link, with each rule's cause.
     #[inline]
-    pub(super) fn ons(&self, c: u16) -> &[(u16, u8)] {
+    pub(super) fn ons(&self, c: Candidate) -> &[(Candidate, u8)] {
         self.links(true, true).ons(c)
     }
 }
@@ -144,8 +150,8 @@ pub(super) struct Links<'a> {
 impl<'a> Links<'a> {
     /// What "c on" turns off, with each rule's cause.
     #[inline]
-    pub(super) fn offs(&self, c: u16) -> &'a [(u16, u8)] {
-        let (at, n, cell) = self.table.offs_at[c as usize];
+    pub(super) fn offs(&self, c: Candidate) -> &'a [(Candidate, u8)] {
+        let (at, n, cell) = self.table.offs_at[c.index()];
         let (at, n) = (at as usize, n as usize);
         let from = if self.y { at } else { at + cell as usize };
         &self.table.offs[from..at + n]
@@ -153,8 +159,8 @@ impl<'a> Links<'a> {
 
     /// What "c off" turns on, with each rule's cause.
     #[inline]
-    pub(super) fn ons(&self, c: u16) -> &'a [(u16, u8)] {
-        let (at, n, cell) = self.table.ons_at[c as usize];
+    pub(super) fn ons(&self, c: Candidate) -> &'a [(Candidate, u8)] {
+        let (at, n, cell) = self.table.ons_at[c.index()];
         let (at, n, cell) = (at as usize, n as usize, cell as usize);
         match (self.y, self.x) {
             (true, true) => &self.table.ons[at..at + n],

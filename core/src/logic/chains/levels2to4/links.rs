@@ -31,13 +31,14 @@ use super::search::{DepthScratch, Nest, Producer};
 use crate::logic::chains::best_hint::HintShape;
 use crate::logic::chains::links::{chains_of, links_of_chains, Parents};
 use crate::logic::chains::work_grid::WorkGrid;
+use crate::logic::primitives::Potential;
 use crate::logic::step::Link;
 
 impl Parents for DeepRun {
-    fn reached(&self, p: u16) -> bool {
+    fn reached(&self, p: Potential) -> bool {
         DeepRun::reached(self, p)
     }
-    fn parents(&self, p: u16) -> &[u16] {
+    fn parents(&self, p: Potential) -> &[Potential] {
         DeepRun::parents(self, p)
     }
 }
@@ -48,7 +49,7 @@ pub(super) fn hint_links(
     grid: &[u16; 81],
     producer: Producer,
     shape: &HintShape,
-    target: Option<u16>,
+    target: Option<Potential>,
     depths: &mut [DepthScratch],
     check: &mut dyn FnMut(),
 ) -> Vec<Link> {

@@ -39,6 +39,7 @@ mod tests;
 
 use super::best_hint::{BestHint, HintShape};
 use super::work_grid::WorkGrid;
+use crate::logic::memo::slots;
 use crate::logic::step::Link;
 use search::{multiple_search, Collect, DepthScratch, Producer, DEPTHS};
 
@@ -66,38 +67,39 @@ pub(super) fn hint_links(
     level: u8,
     limit: u8,
     shape: &HintShape,
-    target: Option<u16>,
+    target: Option<crate::logic::primitives::Potential>,
     check: &mut dyn FnMut(),
 ) -> Vec<Link> {
     let producer = Producer::dynamic(level, limit);
     with_depths(|depths| links::hint_links(grid, producer, shape, target, depths, check))
 }
 
-/// Calls `f` with this thread's scratch for every nesting depth (a fresh one if it is in
-/// use, which an interrupted call unwinding would not leave it).
+/// Calls `f` with this thread's scratch for every nesting depth, kept in a
+/// `memo::slots` slot (a fresh one if it is in use).
 fn with_depths<T>(f: impl FnOnce(&mut [DepthScratch]) -> T) -> T {
-    SCRATCH.with(|cell| match cell.try_borrow_mut() {
-        Ok(mut slot) => f(slot.get_or_insert_with(new_depths)),
-        Err(_) => f(&mut new_depths()),
-    })
+    slots::with(|depths: &mut Depths| f(&mut depths.0))
 }
 
-/// Forgets the inner rules' hint lists this thread keeps (see `search::RuleLists`).
-pub(super) fn forget_memos() {
-    SCRATCH.with(|cell| {
-        if let Ok(mut slot) = cell.try_borrow_mut() {
-            for depth in slot.iter_mut().flatten() {
-                depth.forget();
-            }
-        }
-    });
+/// The nested searches' scratch, one per depth.
+pub(super) struct Depths(Vec<DepthScratch>);
+
+impl Default for Depths {
+    fn default() -> Self {
+        Depths(new_depths())
+    }
+}
+
+/// Forgetting forgets the inner rules' hint lists each depth keeps (see
+/// `search::RuleLists`), the X pass's planes and the level-1 hints.
+impl slots::Memo for Depths {
+    fn forget(&mut self) {
+        self.0.iter_mut().for_each(DepthScratch::forget);
+    }
+    fn is_forgotten(&self) -> bool {
+        self.0.iter().all(DepthScratch::is_forgotten)
+    }
 }
 
 fn new_depths() -> Vec<DepthScratch> {
     (0..DEPTHS).map(|_| DepthScratch::default()).collect()
-}
-
-thread_local! {
-    /// The nested searches' scratch, one per depth, kept per thread between calls.
-    static SCRATCH: std::cell::RefCell<Option<Vec<DepthScratch>>> = const { std::cell::RefCell::new(None) };
 }

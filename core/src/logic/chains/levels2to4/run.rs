@@ -8,8 +8,8 @@
 
 use super::inner_hint::{InnerHint, NO_CAUSE};
 use super::link_table::LinkTable;
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
+use crate::logic::primitives::*;
 use std::rc::Rc;
 
 /// The nested rules a propagation applies when nothing is pending (see `levels2to4::Nest`).
@@ -22,12 +22,12 @@ pub(super) trait Advanced {
 pub(super) struct DeepRun {
     pub(super) on: CandSet,
     pub(super) off: CandSet,
-    pub(super) on_list: Vec<u16>,
-    pub(super) off_list: Vec<u16>,
+    pub(super) on_list: Vec<Candidate>,
+    pub(super) off_list: Vec<Candidate>,
     /// Parents of potential p: `arena[start[p]..start[p] + len[p]]`.
     start: Vec<u32>,
     len: Vec<u16>,
-    arena: Vec<u16>,
+    arena: Vec<Potential>,
     /// Per potential: its cause (`NO_CAUSE`, `CELL_CAUSE` or a unit).
     pub(super) cause: Vec<u8>,
     /// Per candidate in `advanced`: the index in `inner` of the hint that removed it
@@ -38,7 +38,7 @@ pub(super) struct DeepRun {
     /// The inner chain hints the "off"s of `advanced` rest on.
     pub(super) inner: Vec<Rc<InnerHint>>,
     /// The contradiction: the candidate found both on and off.
-    pub(super) absurd: Option<u16>,
+    pub(super) absurd: Option<Candidate>,
 }
 
 const NO_INNER: u32 = u32::MAX;
@@ -65,7 +65,7 @@ impl Default for DeepRun {
 impl DeepRun {
     /// The "on" potentials made (`on`) or the "off" ones, in the order made.
     #[inline]
-    pub(super) fn list(&self, on: bool) -> &[u16] {
+    pub(super) fn list(&self, on: bool) -> &[Candidate] {
         if on {
             &self.on_list
         } else {
@@ -85,10 +85,10 @@ impl DeepRun {
     }
 
     /// Starts afresh from potential `start` (made, without parents).
-    fn begin(&mut self, start: u16) {
+    fn begin(&mut self, start: Potential) {
         self.reset();
-        let sc = pot_cand(start);
-        if pot_on(start) {
+        let sc = start.candidate();
+        if start.is_on() {
             self.on.set(sc);
             self.on_list.push(sc);
         } else {
@@ -99,35 +99,35 @@ impl DeepRun {
     }
 
     #[inline]
-    fn set_parents(&mut self, p: u16, parents: &[u16], cause: u8) {
-        self.start[p as usize] = self.arena.len() as u32;
-        self.len[p as usize] = parents.len() as u16;
+    fn set_parents(&mut self, p: Potential, parents: &[Potential], cause: u8) {
+        self.start[p.index()] = self.arena.len() as u32;
+        self.len[p.index()] = parents.len() as u16;
         self.arena.extend_from_slice(parents);
-        self.cause[p as usize] = cause;
+        self.cause[p.index()] = cause;
     }
 
     /// The parents of potential `p` (made in this run).
     #[inline]
-    pub(super) fn parents(&self, p: u16) -> &[u16] {
-        let s = self.start[p as usize] as usize;
-        &self.arena[s..s + self.len[p as usize] as usize]
+    pub(super) fn parents(&self, p: Potential) -> &[Potential] {
+        let s = self.start[p.index()] as usize;
+        &self.arena[s..s + self.len[p.index()] as usize]
     }
 
     /// True when this run reached potential `p` (the contradiction's candidate both
     /// ways).
-    pub(super) fn reached(&self, p: u16) -> bool {
-        let c = pot_cand(p);
-        let made = if pot_on(p) { &self.on } else { &self.off };
+    pub(super) fn reached(&self, p: Potential) -> bool {
+        let c = p.candidate();
+        let made = if p.is_on() { &self.on } else { &self.off };
         made.has(c) || self.absurd == Some(c)
     }
 
     /// The inner chain hint behind potential `p`, if a nested rule's chain hint added it.
     #[inline]
-    pub(super) fn inner_of(&self, p: u16) -> Option<&Rc<InnerHint>> {
-        if pot_on(p) || !self.advanced.has(pot_cand(p)) {
+    pub(super) fn inner_of(&self, p: Potential) -> Option<&Rc<InnerHint>> {
+        if p.is_on() || !self.advanced.has(p.candidate()) {
             return None;
         }
-        match self.nested[pot_cand(p) as usize] {
+        match self.nested[p.candidate().index()] {
             NO_INNER => None,
             i => Some(&self.inner[i as usize]),
         }
@@ -140,7 +140,7 @@ impl DeepRun {
     pub(super) fn propagate(
         &mut self,
         source: &WorkGrid,
-        start: u16,
+        start: Potential,
         dynamic: bool,
         mut nested: Option<&mut dyn Advanced>,
     ) {
@@ -151,9 +151,9 @@ impl DeepRun {
             if on_head < self.on_list.len() {
                 let c = self.on_list[on_head];
                 on_head += 1;
-                let parent = pot(c, true);
+                let parent = Potential::new(c, true);
                 let mut absurd = None;
-                let mut made: [u16; 28] = [0; 28];
+                let mut made = [Candidate::default(); 28];
                 let mut n = 0;
                 work.on_to_off(c, true, |q| {
                     if absurd.is_some() {
@@ -169,10 +169,10 @@ impl DeepRun {
                     }
                 });
                 for &q in &made[..n] {
-                    self.set_parents(pot(q, false), &[parent], NO_CAUSE);
+                    self.set_parents(Potential::new(q, false), &[parent], NO_CAUSE);
                 }
                 if let Some(q) = absurd {
-                    self.set_parents(pot(q, false), &[parent], NO_CAUSE);
+                    self.set_parents(Potential::new(q, false), &[parent], NO_CAUSE);
                     self.absurd = Some(q);
                     return;
                 }
@@ -181,8 +181,8 @@ impl DeepRun {
             if off_head < self.off_list.len() {
                 let c = self.off_list[off_head];
                 off_head += 1;
-                let parent = pot(c, false);
-                let mut fired = [(0u16, 0u8); 4];
+                let parent = Potential::new(c, false);
+                let mut fired = [(Candidate::default(), 0u8); 4];
                 let n = work.off_fires(c, true, &mut fired);
                 for &(q, group) in &fired[..n] {
                     let found_off = self.off.has(q);
@@ -193,13 +193,13 @@ impl DeepRun {
                         self.on.set(q);
                         self.on_list.push(q);
                     }
-                    let mut hidden = [0u16; 10];
+                    let mut hidden = [Potential::default(); 10];
                     hidden[0] = parent;
                     let k = work.hidden_parents(source, q, group, {
                         let (_, rest) = hidden.split_at_mut(1);
                         rest.try_into().expect("9 slots")
                     });
-                    self.set_parents(pot(q, true), &hidden[..1 + k], group);
+                    self.set_parents(Potential::new(q, true), &hidden[..1 + k], group);
                     if found_off {
                         self.absurd = Some(q);
                         return;
@@ -228,24 +228,24 @@ impl DeepRun {
     /// (nothing is removed), so no "on" has hidden parents, and the table's lists are
     /// the grid's links in the order the grid gives them: the same potentials, in the
     /// same order, with the same parents and causes (compared in the tests).
-    pub(super) fn propagate_static(&mut self, links: &LinkTable, start: u16) {
+    pub(super) fn propagate_static(&mut self, links: &LinkTable, start: Potential) {
         self.begin(start);
         let (mut on_head, mut off_head) = (0usize, 0usize);
         loop {
             if on_head < self.on_list.len() {
                 let c = self.on_list[on_head];
                 on_head += 1;
-                let parent = pot(c, true);
+                let parent = Potential::new(c, true);
                 for &(q, _) in links.offs(c) {
                     if self.on.has(q) {
-                        self.set_parents(pot(q, false), &[parent], NO_CAUSE);
+                        self.set_parents(Potential::new(q, false), &[parent], NO_CAUSE);
                         self.absurd = Some(q);
                         return;
                     }
                     if !self.off.has(q) {
                         self.off.set(q);
                         self.off_list.push(q);
-                        self.set_parents(pot(q, false), &[parent], NO_CAUSE);
+                        self.set_parents(Potential::new(q, false), &[parent], NO_CAUSE);
                     }
                 }
                 continue;
@@ -253,7 +253,7 @@ impl DeepRun {
             if off_head < self.off_list.len() {
                 let c = self.off_list[off_head];
                 off_head += 1;
-                let parent = pot(c, false);
+                let parent = Potential::new(c, false);
                 for &(q, group) in links.ons(c) {
                     let found_off = self.off.has(q);
                     if !found_off && self.on.has(q) {
@@ -263,7 +263,7 @@ impl DeepRun {
                         self.on.set(q);
                         self.on_list.push(q);
                     }
-                    self.set_parents(pot(q, true), &[parent], group);
+                    self.set_parents(Potential::new(q, true), &[parent], group);
                     if found_off {
                         self.absurd = Some(q);
                         return;
@@ -277,15 +277,20 @@ impl DeepRun {
 
     /// Adds the "off" of `c` (unless already off) with its rule parents, made by a
     /// nested rule (`inner`: the chain hint, if the rule was a chain search).
-    pub(super) fn add_off(&mut self, c: u16, parents: &[u16], inner: Option<&Rc<InnerHint>>) {
+    pub(super) fn add_off(
+        &mut self,
+        c: Candidate,
+        parents: &[Potential],
+        inner: Option<&Rc<InnerHint>>,
+    ) {
         if self.off.has(c) {
             return;
         }
         self.off.set(c);
         self.off_list.push(c);
-        self.set_parents(pot(c, false), parents, NO_CAUSE);
+        self.set_parents(Potential::new(c, false), parents, NO_CAUSE);
         self.advanced.set(c);
-        self.nested[c as usize] = match inner {
+        self.nested[c.index()] = match inner {
             Some(h) => {
                 // The same hint adds its removals one after another: kept once.
                 if !self.inner.last().is_some_and(|l| Rc::ptr_eq(l, h)) {
@@ -304,14 +309,19 @@ impl DeepRun {
 pub(super) struct Walker {
     seen: Vec<u32>,
     gen: u32,
-    cur: Vec<u16>,
-    next: Vec<u16>,
+    cur: Vec<Potential>,
+    next: Vec<Potential>,
 }
 
 impl Walker {
     /// Calls `f` with each potential of `p`'s ancestry in `run` (itself first), in
     /// breadth-first order; returns how many (the ancestor count of the complexity).
-    pub(super) fn walk(&mut self, run: &DeepRun, p: u16, mut f: impl FnMut(u16)) -> u32 {
+    pub(super) fn walk(
+        &mut self,
+        run: &DeepRun,
+        p: Potential,
+        mut f: impl FnMut(Potential),
+    ) -> u32 {
         if self.seen.len() < NPOT {
             self.seen = vec![0; NPOT];
         }
@@ -324,7 +334,7 @@ impl Walker {
         self.cur.clear();
         self.next.clear();
         self.cur.push(p);
-        self.seen[p as usize] = g;
+        self.seen[p.index()] = g;
         let mut n = 0;
         while !self.cur.is_empty() {
             for i in 0..self.cur.len() {
@@ -332,8 +342,8 @@ impl Walker {
                 n += 1;
                 f(q);
                 for &r in run.parents(q) {
-                    if self.seen[r as usize] != g {
-                        self.seen[r as usize] = g;
+                    if self.seen[r.index()] != g {
+                        self.seen[r.index()] = g;
                         self.next.push(r);
                     }
                 }

@@ -16,9 +16,9 @@ use crate::logic::chains::closure::{ClosureTable, Links};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::{ChainKind, HintKinds};
 use crate::logic::chains::level1::{level1_hints, KeptHints};
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use crate::logic::memo::bounded::WeighedMap;
+use crate::logic::primitives::*;
 use std::rc::Rc;
 
 /// Where the hints go: the best one (an outer producer), or every one (an inner rule).
@@ -37,15 +37,15 @@ pub(super) const RUNS: usize = 18;
 /// How many propagations of regions' other places a search keeps for their own cell and
 /// their other regions (which come later in the search).
 pub(super) const KEPT: usize = 128;
-const NO_START: u16 = u16::MAX;
+const NO_START: Potential = Potential::from_index(u16::MAX as usize);
 
 /// Takes the propagation of `start` into `runs[slot]` from the kept ones; false if none.
 fn take_kept(
     runs: &mut [DeepRun],
     slot: usize,
     kept: &mut [DeepRun],
-    kept_start: &mut [u16],
-    start: u16,
+    kept_start: &mut [Potential],
+    start: Potential,
 ) -> bool {
     match kept_start.iter().position(|&s| s == start) {
         Some(i) => {
@@ -107,7 +107,7 @@ impl Producer {
 struct Found<'a, 'b> {
     targets: &'b Targets<'a>,
     root: u8,
-    proves: u16,
+    proves: Potential,
     key: u8,
     kind: ChainKind,
     shape: HintShape,
@@ -125,12 +125,12 @@ pub(super) struct Hints<'h, 'c> {
 impl Hints<'_, '_> {
     fn offer(&mut self, f: Found) {
         let (board, base) = (self.board, self.base);
-        let c = pot_cand(f.proves);
-        let cell = cell_of(c);
-        let removes: Vec<u16> = if pot_on(f.proves) {
+        let c = f.proves.candidate();
+        let cell = c.cell().index();
+        let removes: Vec<Candidate> = if f.proves.is_on() {
             (0..9)
-                .filter(|&e| e != digit0_of(c) && board.cands[cell] >> e & 1 != 0)
-                .map(|e| cand(cell, e))
+                .filter(|&e| e != c.digit().index() && board.cands[cell] >> e & 1 != 0)
+                .map(|e| Candidate::new(cell, e))
                 .collect()
         } else {
             vec![c]
@@ -149,7 +149,7 @@ impl Hints<'_, '_> {
                 let cx = flat + inner.iter().map(|h| h.complexity).sum::<u32>();
                 let d = base + length_bonus(cx);
                 if best.worth(d, cx, f.key) {
-                    let kinds: Vec<(ChainKind, Vec<u16>)> =
+                    let kinds: Vec<(ChainKind, Vec<Candidate>)> =
                         inner.iter().map(|h| (h.kind, h.removes.clone())).collect();
                     best.offer_nested(
                         Rated::new(d, cx, f.key, f.kind),
@@ -171,17 +171,20 @@ impl Hints<'_, '_> {
 
     /// The contradiction `run` (the propagation of candidate `c` assumed "on" where
     /// `on`, else "off") met, if any: it proves `c`'s other state.
-    fn contradiction(&mut self, run: &DeepRun, c: u16, on: bool, kind: ChainKind) {
+    fn contradiction(&mut self, run: &DeepRun, c: Candidate, on: bool, kind: ChainKind) {
         if let Some(a) = run.absurd {
-            let t = [(run, pot(a, true)), (run, pot(a, false))];
+            let t = [
+                (run, Potential::new(a, true)),
+                (run, Potential::new(a, false)),
+            ];
             self.offer(Found {
                 targets: &t,
                 root: NO_CAUSE,
-                proves: pot(c, !on),
+                proves: Potential::new(c, !on),
                 key: 7,
                 kind,
                 shape: HintShape::Contradiction {
-                    source: pot(c, on),
+                    source: Potential::new(c, on),
                     both: a,
                 },
             });
@@ -201,11 +204,12 @@ impl Hints<'_, '_> {
                 if !all {
                     continue;
                 }
-                let t: Vec<(&DeepRun, u16)> = runs.iter().map(|&r| (r, pot(q, on))).collect();
+                let t: Vec<(&DeepRun, Potential)> =
+                    runs.iter().map(|&r| (r, Potential::new(q, on))).collect();
                 self.offer(Found {
                     targets: &t,
                     root,
-                    proves: pot(q, on),
+                    proves: Potential::new(q, on),
                     key,
                     kind,
                     shape: shape.clone(),
@@ -228,7 +232,7 @@ impl Hints<'_, '_> {
         runs.extend(regs.iter());
         let shape = HintShape::Region {
             unit: u as u8,
-            digit0: d as u8,
+            digit: Digit::new(d),
         };
         self.shared(&runs, u as u8, 6, kind, &shape);
     }
@@ -237,7 +241,9 @@ impl Hints<'_, '_> {
     /// (`vals`) make.
     fn cell(&mut self, kind: ChainKind, vals: &[DeepRun], cell: usize) {
         let runs: Vec<&DeepRun> = vals.iter().collect();
-        let shape = HintShape::Cell { cell: cell as u8 };
+        let shape = HintShape::Cell {
+            cell: Cell::new(cell),
+        };
         self.shared(&runs, CELL_CAUSE, 5, kind, &shape);
     }
 }
@@ -311,16 +317,16 @@ pub(super) fn multiple_search(
         (nest.check)();
         let (digits, n) = digits_of(m);
         for (k, &d) in digits[..n].iter().enumerate() {
-            let c = cand(cell, d);
+            let c = Candidate::new(cell, d);
             {
                 let hook: Option<&mut dyn Advanced> =
                     if p.level > 0 { Some(&mut nest) } else { None };
-                runs[VALS + k].propagate(board, pot(c, true), p.dynamic, hook);
+                runs[VALS + k].propagate(board, Potential::new(c, true), p.dynamic, hook);
             }
             if p.dynamic {
                 let hook: Option<&mut dyn Advanced> =
                     if p.level > 0 { Some(&mut nest) } else { None };
-                runs[OFF].propagate(board, pot(c, false), true, hook);
+                runs[OFF].propagate(board, Potential::new(c, false), true, hook);
                 let (on_run, off_run) = (&runs[VALS + k], &runs[OFF]);
                 // A contradiction from "on" proves "off", and from "off" proves "on".
                 hints.contradiction(on_run, c, true, kinds.contradiction);
@@ -338,7 +344,7 @@ pub(super) fn multiple_search(
                 // The other places (the first is this cell).
                 let (others, no) = (&places[1..np], np - 1);
                 for (j, &o) in others.iter().enumerate() {
-                    let start = pot(cand(o, d), true);
+                    let start = Potential::new(Candidate::new(o, d), true);
                     if !plain() && take_kept(runs, REG + j, kept, kept_start, start) {
                         continue;
                     }
@@ -356,7 +362,7 @@ pub(super) fn multiple_search(
                         kept.push(DeepRun::default());
                     }
                     std::mem::swap(&mut runs[REG + j], &mut kept[r]);
-                    kept_start[r] = pot(cand(o, d), true);
+                    kept_start[r] = Potential::new(Candidate::new(o, d), true);
                 }
             }
         }
@@ -371,10 +377,10 @@ pub(super) fn multiple_search(
 /// (`closures`: what each reaches, see `closure::ClosureTable`) share nothing. A static
 /// propagation that meets no contradiction makes exactly its closure, and one that meets
 /// one has a closure holding a candidate both ways.
-pub(super) fn may_share(closures: &ClosureTable, starts: impl Iterator<Item = u16>) -> bool {
+pub(super) fn may_share(closures: &ClosureTable, starts: impl Iterator<Item = Candidate>) -> bool {
     let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
     for (i, c) in starts.enumerate() {
-        let (r_on, r_off) = closures.of(pot(c, true));
+        let (r_on, r_off) = closures.of(Potential::new(c, true));
         if r_on.0.iter().zip(r_off.0.iter()).any(|(a, b)| a & b != 0) {
             return true;
         }
@@ -412,32 +418,37 @@ fn static_search(
         // Which of the cell's digits' propagations are made (in `runs[VALS + k]`).
         let mut made = [false; 9];
         for (k, &d) in digits[..n].iter().enumerate() {
-            let c = cand(cell, d);
+            let c = Candidate::new(cell, d);
             for (ku, u) in regions_of(cell).into_iter().enumerate() {
                 let Some((places, np)) = region_places(board, cell, ku, u, d, true) else {
                     continue;
                 };
                 // The other places (the first is this cell).
                 let (others, no) = (&places[1..np], np - 1);
-                if !may_share(closures, places[..np].iter().map(|&o| cand(o, d))) {
+                if !may_share(closures, places[..np].iter().map(|&o| Candidate::new(o, d))) {
                     continue;
                 }
                 if !made[k] {
-                    runs[VALS + k].propagate_static(links, pot(c, true));
+                    runs[VALS + k].propagate_static(links, Potential::new(c, true));
                     made[k] = true;
                 }
                 for (j, &o) in others.iter().enumerate() {
-                    runs[REG + j].propagate_static(links, pot(cand(o, d), true));
+                    runs[REG + j]
+                        .propagate_static(links, Potential::new(Candidate::new(o, d), true));
                 }
                 hints.region(kinds.region, &runs[VALS + k], &runs[REG..REG + no], (u, d));
             }
         }
-        if !may_share(closures, digits[..n].iter().map(|&d| cand(cell, d))) {
+        if !may_share(
+            closures,
+            digits[..n].iter().map(|&d| Candidate::new(cell, d)),
+        ) {
             continue;
         }
         for (k, &d) in digits[..n].iter().enumerate() {
             if !made[k] {
-                runs[VALS + k].propagate_static(links, pot(cand(cell, d), true));
+                runs[VALS + k]
+                    .propagate_static(links, Potential::new(Candidate::new(cell, d), true));
             }
         }
         hints.cell(kinds.cell, &runs[VALS..VALS + n], cell);
@@ -458,7 +469,7 @@ pub(super) struct DepthScratch {
     /// Propagations kept within one search (`kept_start`: their assumptions), made as
     /// needed up to `KEPT`.
     kept: Vec<DeepRun>,
-    kept_start: Vec<u16>,
+    kept_start: Vec<Potential>,
     kept_next: usize,
     /// The static links of a static search's grid and what each "on" reaches along them.
     closure_links: Links,
@@ -474,6 +485,11 @@ impl DepthScratch {
         self.lists.forget();
         self.fc.forget();
         self.level1 = KeptHints::new(LEVEL1_KEPT);
+    }
+
+    /// True when this depth keeps nothing between searches.
+    pub(super) fn is_forgotten(&self) -> bool {
+        self.lists.0.is_empty() && self.fc.is_forgotten() && self.level1.is_empty()
     }
 }
 

@@ -332,25 +332,25 @@ fn the_closures_are_what_each_static_propagation_makes() {
     use super::run::DeepRun;
     use super::search::may_share;
     use crate::logic::chains::closure::{ClosureTable, Links};
-    use crate::logic::chains::potential::{cand, pot, CandSet};
+    use crate::logic::primitives::{CandSet, Candidate, Potential};
     let (mut closure_links, mut closures) = (Links::default(), ClosureTable::default());
     let mut run = DeepRun::default();
     let (mut whole, mut stopped, mut pairs_shared, mut pairs_apart) = (0, 0, 0, 0);
     reduced_grids(|w| {
-        let starts: Vec<u16> = (0..81)
+        let starts: Vec<Candidate> = (0..81)
             .flat_map(|cell| (0..9).map(move |d| (cell, d)))
             .filter(|&(cell, d)| w.cands[cell] >> d & 1 != 0)
-            .map(|(cell, d)| cand(cell, d))
+            .map(|(cell, d)| Candidate::new(cell, d))
             .collect();
         closure_links.build(w, true);
         closures.build(&closure_links, &w.cands);
         let mut made: Vec<(CandSet, CandSet, bool)> = Vec::new();
         for &c in &starts {
-            run.propagate(w, pot(c, true), false, None);
-            let (on, off) = closures.of(pot(c, true));
+            run.propagate(w, Potential::new(c, true), false, None);
+            let (on, off) = closures.of(Potential::new(c, true));
             let both = on.0.iter().zip(off.0.iter()).any(|(a, b)| a & b != 0);
             if run.absurd.is_none() {
-                assert!(run.on == *on && run.off == *off, "the whole reach of {c}");
+                assert!(run.on == *on && run.off == *off, "the whole reach of {c:?}");
                 assert!(!both);
                 whole += 1;
             } else {
@@ -358,7 +358,7 @@ fn the_closures_are_what_each_static_propagation_makes() {
                     |a: &CandSet, b: &CandSet| a.0.iter().zip(b.0.iter()).all(|(x, y)| x & !y == 0);
                 assert!(
                     inside(&run.on, on) && inside(&run.off, off),
-                    "part of the reach of {c}"
+                    "part of the reach of {c:?}"
                 );
                 assert!(both);
                 stopped += 1;
@@ -377,7 +377,7 @@ fn the_closures_are_what_each_static_propagation_makes() {
                 off.intersect(&b.1);
                 let share = on.0.iter().chain(off.0.iter()).any(|&x| x != 0);
                 if share {
-                    assert!(may, "{} and {} share a potential", starts[i], starts[j]);
+                    assert!(may, "{:?} and {:?} share a potential", starts[i], starts[j]);
                     pairs_shared += 1;
                 } else if !may {
                     assert!(!a.2 && !b.2);
@@ -411,9 +411,9 @@ fn nested_steps_carry_the_links_of_their_outer_propagations() {
     use crate::logic::chains::difficulty::{length_bonus, tenths};
     use crate::logic::chains::find_with_links;
     use crate::logic::chains::links::{chain_links, chains_of};
-    use crate::logic::chains::potential::*;
     use crate::logic::chains::tests::{assert_unbroken_path, drawn_link};
     use crate::logic::chains::work_grid::WorkGrid;
+    use crate::logic::primitives::*;
 
     let mut nested_offs_drawn = 0;
     for (lines, producer, level, limit) in [
@@ -448,7 +448,7 @@ fn nested_steps_carry_the_links_of_their_outer_propagations() {
         let mut depths = super::new_depths();
         let mut check = || {};
         let mut nest = Nest::new(Deep::dynamic(level, limit), &mut depths[1..], &mut check);
-        let mut runs: Vec<(u16, DeepRun)> = Vec::new();
+        let mut runs: Vec<(Potential, DeepRun)> = Vec::new();
         for &(start, _) in &chains {
             if runs.last().is_none_or(|(s, _)| *s != start) {
                 let mut run = DeepRun::default();
@@ -456,7 +456,7 @@ fn nested_steps_carry_the_links_of_their_outer_propagations() {
                 runs.push((start, run));
             }
         }
-        let run_of = |start: u16| &runs.iter().find(|(s, _)| *s == start).unwrap().1;
+        let run_of = |start: Potential| &runs.iter().find(|(s, _)| *s == start).unwrap().1;
         let mut drawn = 0;
         for &(start, end) in &chains {
             let run = run_of(start);
@@ -470,11 +470,11 @@ fn nested_steps_carry_the_links_of_their_outer_propagations() {
                 let link = drawn_link(p, q);
                 assert!(step.links.contains(&link), "{producer:?}: {link:?}");
                 // An "off" from an "off": only into one a nested rule added.
-                if !pot_on(p) && !pot_on(q) {
-                    assert!(run.advanced.has(pot_cand(q)), "{producer:?}: off->off");
+                if !p.is_on() && !q.is_on() {
+                    assert!(run.advanced.has(q.candidate()), "{producer:?}: off->off");
                     nested_offs_drawn += 1;
                 }
-                assert!(!(pot_on(p) && pot_on(q)), "{producer:?}: on->on");
+                assert!(!(p.is_on() && q.is_on()), "{producer:?}: on->on");
             }
             assert_unbroken_path(&pairs, start, end, &format!("{producer:?}"));
         }
@@ -485,7 +485,8 @@ fn nested_steps_carry_the_links_of_their_outer_propagations() {
         assert!(drawn >= step.links.len(), "{producer:?}");
         // The potentials the conclusions rest on, with the inner chains they use, are
         // those the rating counts (the propagations made again are the search's).
-        let targets: Vec<(&DeepRun, u16)> = chains.iter().map(|&(s, e)| (run_of(s), e)).collect();
+        let targets: Vec<(&DeepRun, Potential)> =
+            chains.iter().map(|&(s, e)| (run_of(s), e)).collect();
         let mut measure = Measure::default();
         let flat = measure.flat(&targets);
         let inner: u32 = measure.nested(&targets).iter().map(|h| h.complexity).sum();
@@ -525,4 +526,25 @@ fn the_level_4_steps_are_searched_again_by_every_nesting_limit_in_order() {
         producers_of(ChainKind::Nested(4)),
         [0, 1, 2, 3].map(Producer::Nested4)
     );
+}
+
+/// Every cache of the thread, filled by the whole ladder on a position whose step is a
+/// level-2 chain (each technique, each chain producer up to level 2), remembers nothing
+/// after `logic::forget_search_memos`.
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn forget_search_memos_empties_every_cache() {
+    crate::logic::forget_search_memos();
+    let m = position(&LEVEL_2_AT);
+    let step = crate::logic::next_step(&m, &mut || {}).expect("a step");
+    assert_eq!(nested_level(&step), Some(2));
+    let filled = crate::logic::memo::remembering();
+    for (name, count) in filled {
+        assert!(count > 0, "{name}: nothing remembered ({filled:?})");
+    }
+    assert!(filled[3].1 >= 5, "every slot: {filled:?}");
+    crate::logic::forget_search_memos();
+    for (name, count) in crate::logic::memo::remembering() {
+        assert_eq!(count, 0, "{name} remembers after forgetting");
+    }
 }

@@ -57,8 +57,8 @@ fn grid_of(marks: &str) -> [u16; 81] {
     std::array::from_fn(|c| if m.values[c] == 0 { m.cands[c] } else { 0 })
 }
 
-fn has(grid: &[u16; 81], c: u16) -> bool {
-    grid[cell_of(c)] >> digit0_of(c) & 1 != 0
+fn has(grid: &[u16; 81], c: Candidate) -> bool {
+    grid[c.cell().index()] >> c.digit().index() & 1 != 0
 }
 
 fn sees(a: usize, b: usize) -> bool {
@@ -66,17 +66,17 @@ fn sees(a: usize, b: usize) -> bool {
 }
 
 /// The candidates of `grid` in the cell of `c`, and of its digit in each of its units.
-fn groups_of(grid: &[u16; 81], c: u16) -> Vec<Vec<u16>> {
-    let (cell, d) = (cell_of(c), digit0_of(c));
+fn groups_of(grid: &[u16; 81], c: Candidate) -> Vec<Vec<Candidate>> {
+    let (cell, d) = (c.cell().index(), c.digit().index());
     let mut groups = vec![(0..9)
         .filter(|&e| grid[cell] >> e & 1 != 0)
-        .map(|e| cand(cell, e))
-        .collect::<Vec<u16>>()];
+        .map(|e| Candidate::new(cell, e))
+        .collect::<Vec<Candidate>>()];
     for u in regions_of(cell) {
         groups.push(
             UNITS[u]
                 .iter()
-                .map(|&x| cand(x as usize, d))
+                .map(|&x| Candidate::new(x as usize, d))
                 .filter(|&x| has(grid, x))
                 .collect(),
         );
@@ -133,7 +133,7 @@ fn chain_steps_carry_the_links_of_their_propagations() {
             assert!(!pairs.is_empty(), "{}", f.se);
             for &(p, q) in &pairs {
                 assert!(
-                    has(&grid, pot_cand(p)) && has(&grid, pot_cand(q)),
+                    has(&grid, p.candidate()) && has(&grid, q.candidate()),
                     "{}: a link off the grid",
                     f.se
                 );
@@ -145,7 +145,7 @@ fn chain_steps_carry_the_links_of_their_propagations() {
                 );
             }
             assert_unbroken_path(&pairs, start, end, f.se);
-            let into = |x: u16| pairs.iter().filter(move |l| l.1 == x).map(|l| l.0);
+            let into = |x: Potential| pairs.iter().filter(move |l| l.1 == x).map(|l| l.0);
             // Each link is a rule. Into an "off": from an "on" of the same cell or of
             // the same digit in a peer (nested rules aside, whose parents are "off"s).
             // Into an "on": from "off"s, which with it are every candidate of its cell
@@ -153,31 +153,31 @@ fn chain_steps_carry_the_links_of_their_propagations() {
             // (the main parent and the hidden parents: all of them, unless there are
             // more than Sukaku Explainer draws, 6).
             for &(p, q) in &pairs {
-                let (a, b) = (pot_cand(p), pot_cand(q));
-                if !pot_on(q) {
-                    if pot_on(p) {
-                        let same_cell = cell_of(a) == cell_of(b) && a != b;
-                        let same_digit =
-                            digit0_of(a) == digit0_of(b) && sees(cell_of(a), cell_of(b));
-                        assert!(same_cell || same_digit, "{}: weak link {p}->{q}", f.se);
+                let (a, b) = (p.candidate(), q.candidate());
+                if !q.is_on() {
+                    if p.is_on() {
+                        let same_cell = a.cell().index() == b.cell().index() && a != b;
+                        let same_digit = a.digit().index() == b.digit().index()
+                            && sees(a.cell().index(), b.cell().index());
+                        assert!(same_cell || same_digit, "{}: weak link {p:?}->{q:?}", f.se);
                     } else {
                         assert!(params.mode.level > 0, "{}: off->off without nesting", f.se);
                     }
                 } else {
-                    assert!(!pot_on(p), "{}: on->on", f.se);
+                    assert!(!p.is_on(), "{}: on->on", f.se);
                 }
             }
             for &(_, q) in &pairs {
-                if !pot_on(q) || run.parents(q).len() > 6 {
+                if !q.is_on() || run.parents(q).len() > 6 {
                     continue;
                 }
-                let mut group: Vec<u16> = into(q).map(pot_cand).collect();
-                group.push(pot_cand(q));
+                let mut group: Vec<Candidate> = into(q).map(|p| p.candidate()).collect();
+                group.push(q.candidate());
                 group.sort_unstable();
                 group.dedup();
                 assert!(
-                    groups_of(&grid, pot_cand(q)).contains(&group),
-                    "{}: the links into {q} are not a cell's or a unit's candidates",
+                    groups_of(&grid, q.candidate()).contains(&group),
+                    "{}: the links into {q:?} are not a cell's or a unit's candidates",
                     f.se
                 );
                 if !params.mode.dynamic {

@@ -5,9 +5,9 @@ use super::group::*;
 use super::places::*;
 use super::pool::*;
 use super::search_loop::{CellSearch, Search};
-use crate::logic::chains::potential::*;
 use crate::logic::chains::propagation::Mode;
 use crate::logic::chains::work_grid::*;
+use crate::logic::primitives::*;
 
 /// Dynamic forcing chains (level 0): the same hints offered in the same order as
 /// [`WithParents`](super::with_parents::WithParents), but a propagation with parents is
@@ -33,7 +33,7 @@ enum OffSets {
     Closure,
     /// Those of the "on" of the other place of its digit in a unit (the same closure),
     /// in `pool.implied`; where a bivalue cell's, never read.
-    Partner(u16),
+    Partner(Candidate),
 }
 
 impl<'a> DynamicSearch<'a> {
@@ -52,7 +52,7 @@ impl<'a> DynamicSearch<'a> {
     /// Digit `k`'s "on" (candidate `c`): taken over from a region test's kept
     /// propagation, or its closure (kept in its slot without a conflict), propagated
     /// with parents where that meets a contradiction.
-    fn on_closure(&mut self, k: usize, c: u16) {
+    fn on_closure(&mut self, k: usize, c: Candidate) {
         let (board, mode, pool) = (self.s.board, self.mode(), &mut *self.s.pool);
         if pool.was_conflicted.has(c) {
             // Likely to meet a contradiction again: `implied_of` propagates it at once
@@ -66,9 +66,9 @@ impl<'a> DynamicSearch<'a> {
             self.full[k] = true;
             return;
         }
-        let lite = &mut pool.dcache[c as usize];
+        let lite = &mut pool.dcache[c.index()];
         if !pool.dcache_has.has(c) {
-            lite.close(board, pot(c, true), &pool.conflicted);
+            lite.close(board, Potential::new(c, true), &pool.conflicted);
             if !lite.conflict {
                 pool.dcache_has.set(c);
             }
@@ -77,18 +77,18 @@ impl<'a> DynamicSearch<'a> {
         if !pool.known.has(c) && !conflict {
             // For the "off" tests of conjugate places met later.
             pool.known.set(c);
-            pool.implied[c as usize] = Implied {
+            pool.implied[c.index()] = Implied {
                 on: lite.on,
                 off: lite.off,
             };
         }
         if conflict {
-            pool.vals[k].propagate(board, pot(c, true), mode);
+            pool.vals[k].propagate(board, Potential::new(c, true), mode);
             self.full[k] = true;
             if !pool.known.has(c) {
                 pool.known.set(c);
                 pool.conflicted.set(c);
-                pool.implied[c as usize] = Implied {
+                pool.implied[c.index()] = Implied {
                     on: pool.vals[k].on,
                     off: pool.vals[k].off,
                 };
@@ -108,7 +108,7 @@ impl<'a> DynamicSearch<'a> {
     /// if a bound needs them).
     fn off(&mut self, cell: usize, k: usize, d: usize) -> OffSets {
         let (board, mode, pool) = (self.s.board, self.mode(), &mut *self.s.pool);
-        let c = cand(cell, d);
+        let c = Candidate::new(cell, d);
         let (sets, conflict) = if board.cands[cell].count_ones() == 2 {
             (OffSets::Partner(NONE), self.absurd[1 - k])
         } else {
@@ -117,7 +117,7 @@ impl<'a> DynamicSearch<'a> {
                 let m = board.places[u][d];
                 if pair(m) {
                     let i = (m & !(1 << pos_in(cell, u))).trailing_zeros() as usize;
-                    partner = cand(crate::grid::UNITS[u][i] as usize, d);
+                    partner = Candidate::new(crate::grid::UNITS[u][i] as usize, d);
                     break;
                 }
             }
@@ -125,21 +125,22 @@ impl<'a> DynamicSearch<'a> {
                 implied_of(pool, board, partner, mode);
                 (OffSets::Partner(partner), pool.conflicted.has(partner))
             } else {
-                pool.doff.close(board, pot(c, false), &pool.conflicted);
+                pool.doff
+                    .close(board, Potential::new(c, false), &pool.conflicted);
                 (OffSets::Closure, pool.doff.conflict)
             }
         };
         if !conflict {
             return sets;
         }
-        pool.off.propagate(board, pot(c, false), mode);
+        pool.off.propagate(board, Potential::new(c, false), mode);
         self.s.offers.contradiction(&mut pool.off, c, false);
         OffSets::Whole
     }
 
     /// Double forcing chains of candidate `c` (digit `k`): what both its "on" and its
     /// "off" imply, each chain counted at its least first.
-    fn double(&mut self, k: usize, c: u16, off: OffSets) {
+    fn double(&mut self, k: usize, c: Candidate, off: OffSets) {
         let (board, mode, pool) = (self.s.board, self.mode(), &mut *self.s.pool);
         let full = &self.full;
         let (mut both_on, mut both_off) = on_sets(pool, full, k, c);
@@ -153,17 +154,18 @@ impl<'a> DynamicSearch<'a> {
                 both_off.intersect(&pool.doff.off);
             }
             OffSets::Partner(partner) => {
-                let implied = &pool.implied[partner as usize];
+                let implied = &pool.implied[partner.index()];
                 both_on.intersect(&implied.on);
                 both_off.intersect(&implied.off);
                 if !both_on.is_empty() || !both_off.is_empty() {
-                    pool.doff.close(board, pot(c, false), &pool.conflicted);
+                    pool.doff
+                        .close(board, Potential::new(c, false), &pool.conflicted);
                 }
             }
         }
         let off_full = matches!(off, OffSets::Whole);
         let offers = &self.s.offers;
-        let mut may = |p: u16| {
+        let mut may = |p: Potential| {
             let bound = least_on(pool, full, k, c, p)
                 + if off_full {
                     pool.off.ancestors(p)
@@ -177,11 +179,11 @@ impl<'a> DynamicSearch<'a> {
             return;
         }
         if !self.full[k] {
-            pool.vals[k].propagate(board, pot(c, true), mode);
+            pool.vals[k].propagate(board, Potential::new(c, true), mode);
             self.full[k] = true;
         }
         if !off_full {
-            pool.off.propagate(board, pot(c, false), mode);
+            pool.off.propagate(board, Potential::new(c, false), mode);
         }
         self.s.offers.double(&mut pool.vals[k], &mut pool.off, c);
     }
@@ -194,7 +196,7 @@ impl<'a> DynamicSearch<'a> {
     /// the best.
     fn regions(&mut self, cell: usize, d: usize, k: usize) {
         let (board, params) = (self.s.board, self.s.params);
-        let own = cand(cell, d);
+        let own = Candidate::new(cell, d);
         for (ku, u) in regions_of(cell).into_iter().enumerate() {
             let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
             else {
@@ -219,12 +221,13 @@ impl<'a> DynamicSearch<'a> {
                 // The hint of a shared consequence `p` rests on at least `p`'s chain
                 // from the first place and the other places' chains counted at their
                 // least.
-                let first =
-                    |pool: &PropagationPool, p: u16| pool.dcache[own as usize].least_ancestors(p);
+                let first = |pool: &PropagationPool, p: Potential| {
+                    pool.dcache[own.index()].least_ancestors(p)
+                };
                 if !places.may_beat(pool, &self.s.offers, &shared, first) {
                     continue;
                 }
-                pool.vals[k].propagate(board, pot(own, true), params.mode);
+                pool.vals[k].propagate(board, Potential::new(own, true), params.mode);
                 self.full[k] = true;
             }
             places.offer(&mut self.s.offers, pool, (k, shared), u);
@@ -242,14 +245,14 @@ impl CellSearch for DynamicSearch<'_> {
     fn start_cell(&mut self, cell: usize, digits: &[usize]) {
         self.full = [false; 9];
         for (k, &d) in digits.iter().enumerate() {
-            self.on_closure(k, cand(cell, d));
+            self.on_closure(k, Candidate::new(cell, d));
         }
         let (full, vals) = (&self.full, &self.s.pool.vals);
         self.absurd = std::array::from_fn(|k| full[k] && vals[k].absurd.is_some());
     }
 
     fn digit(&mut self, cell: usize, k: usize, d: usize) {
-        let c = cand(cell, d);
+        let c = Candidate::new(cell, d);
         if self.full[k] {
             self.s
                 .offers
@@ -267,9 +270,10 @@ impl CellSearch for DynamicSearch<'_> {
     fn end_cell(&mut self, cell: usize, digits: &[usize]) {
         let (board, mode, pool) = (self.s.board, self.mode(), &mut *self.s.pool);
         let full = &mut self.full;
-        let (mut on_common, mut off_common) = on_sets(pool, full, 0, cand(cell, digits[0]));
+        let (mut on_common, mut off_common) =
+            on_sets(pool, full, 0, Candidate::new(cell, digits[0]));
         for (k, &d) in digits.iter().enumerate().skip(1) {
-            let (on_k, off_k) = on_sets(pool, full, k, cand(cell, d));
+            let (on_k, off_k) = on_sets(pool, full, k, Candidate::new(cell, d));
             on_common.intersect(&on_k);
             off_common.intersect(&off_k);
         }
@@ -278,9 +282,9 @@ impl CellSearch for DynamicSearch<'_> {
         }
         let offers = &self.s.offers;
         let full_now = *full;
-        let mut may = |p: u16| {
+        let mut may = |p: Potential| {
             let bound: u32 = (0..digits.len())
-                .map(|k| least_on(pool, &full_now, k, cand(cell, digits[k]), p))
+                .map(|k| least_on(pool, &full_now, k, Candidate::new(cell, digits[k]), p))
                 .sum();
             offers.worth(bound, KEY_CELL)
         };
@@ -291,7 +295,7 @@ impl CellSearch for DynamicSearch<'_> {
         }
         for (k, &d) in digits.iter().enumerate() {
             if !full[k] {
-                pool.vals[k].propagate(board, pot(cand(cell, d), true), mode);
+                pool.vals[k].propagate(board, Potential::new(Candidate::new(cell, d), true), mode);
                 full[k] = true;
             }
         }

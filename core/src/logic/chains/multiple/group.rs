@@ -9,8 +9,8 @@ use super::pool::{Implied, PropagationPool};
 use crate::logic::chains::best_hint::{BestHint, HintShape, Rated};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::HintKinds;
-use crate::logic::chains::potential::*;
 use crate::logic::chains::propagation::Propagation;
+use crate::logic::primitives::*;
 
 /// Sukaku Explainer's sort keys of the hints of a group: cell forcing chains, region
 /// forcing chains, contradictions; double forcing chains sort first.
@@ -43,7 +43,7 @@ pub(super) struct RegionTest {
 pub(super) trait OtherPlaces {
     /// A lower bound of the ancestor counts of `p` summed over the other places' chains,
     /// before their propagations are made (`None`: no better bound than one each).
-    fn least(&mut self, pool: &mut PropagationPool, p: u16) -> Option<u32>;
+    fn least(&mut self, pool: &mut PropagationPool, p: Potential) -> Option<u32>;
     /// Makes the other places' propagations into `pool.region`.
     fn make(&mut self, pool: &mut PropagationPool);
 }
@@ -60,32 +60,39 @@ impl Offers<'_> {
     /// candidate left prove nothing) passes `may`: whether a hint on it may beat the
     /// best, its chains each counted at their least.
     #[inline]
-    pub(super) fn any_may(&self, s: &CandSet, on: bool, mut may: impl FnMut(u16) -> bool) -> bool {
+    pub(super) fn any_may(
+        &self,
+        s: &CandSet,
+        on: bool,
+        mut may: impl FnMut(Potential) -> bool,
+    ) -> bool {
         let mut any = false;
         each(s, |q| {
-            if any || (on && !several(self.grid[cell_of(q)])) {
+            if any || (on && !several(self.grid[q.cell().index()])) {
                 return;
             }
-            any = may(pot(q, on));
+            any = may(Potential::new(q, on));
         });
         any
     }
 
     /// The contradiction `run` met, if any (`run`: the propagation of candidate `c`
     /// assumed "on" where `on`, else "off"): it proves `c`'s other state.
-    pub(super) fn contradiction(&mut self, run: &mut Propagation, c: u16, on: bool) {
+    pub(super) fn contradiction(&mut self, run: &mut Propagation, c: Candidate, on: bool) {
         let Some(both) = run.absurd else {
             return;
         };
         let cx = run.absurd_complexity();
         let dd = self.base + length_bonus(cx);
-        if self.best.worth(dd, cx, KEY_CONTRADICTION) && (on || several(self.grid[cell_of(c)])) {
+        if self.best.worth(dd, cx, KEY_CONTRADICTION)
+            && (on || several(self.grid[c.cell().index()]))
+        {
             self.best.offer(
                 Rated::new(dd, cx, KEY_CONTRADICTION, self.kinds.contradiction),
                 self.grid,
-                pot(c, !on),
+                Potential::new(c, !on),
                 HintShape::Contradiction {
-                    source: pot(c, on),
+                    source: Potential::new(c, on),
                     both,
                 },
             );
@@ -95,11 +102,11 @@ impl Offers<'_> {
     /// Double forcing chains: what both `on` and `off` (candidate `c`'s "on" and "off"
     /// propagations) make, in the order `on` made them ("on"s first), each with the sum
     /// of its two chains' complexities.
-    pub(super) fn double(&mut self, on: &mut Propagation, off: &mut Propagation, c: u16) {
+    pub(super) fn double(&mut self, on: &mut Propagation, off: &mut Propagation, c: Candidate) {
         for i in 0..on.on_list.len() {
             let q = on.on_list[i];
-            if off.on.has(q) && several(self.grid[cell_of(q)]) {
-                let p = pot(q, true);
+            if off.on.has(q) && several(self.grid[q.cell().index()]) {
+                let p = Potential::new(q, true);
                 let cx = on.ancestors(p) + off.ancestors(p);
                 self.offer_double(cx, p, c);
             }
@@ -107,7 +114,7 @@ impl Offers<'_> {
         for i in 0..on.off_list.len() {
             let q = on.off_list[i];
             if off.off.has(q) {
-                let p = pot(q, false);
+                let p = Potential::new(q, false);
                 let cx = on.ancestors(p) + off.ancestors(p);
                 self.offer_double(cx, p, c);
             }
@@ -115,7 +122,7 @@ impl Offers<'_> {
     }
 
     #[inline]
-    fn offer_double(&mut self, cx: u32, p: u16, c: u16) {
+    fn offer_double(&mut self, cx: u32, p: Potential, c: Candidate) {
         let dd = self.base + length_bonus(cx);
         if self.best.worth(dd, cx, KEY_DOUBLE) {
             self.best.offer(
@@ -152,10 +159,10 @@ impl Offers<'_> {
                 } else {
                     shared.off.has(q)
                 };
-                if !all || (on && !several(self.grid[cell_of(q)])) {
+                if !all || (on && !several(self.grid[q.cell().index()])) {
                     continue;
                 }
-                let p = pot(q, on);
+                let p = Potential::new(q, on);
                 let bound = pool.vals[k].ancestors(p) + others as u32;
                 if !self.worth(bound, KEY_REGION) {
                     continue;
@@ -183,7 +190,7 @@ impl Offers<'_> {
                         p,
                         HintShape::Region {
                             unit: t.unit as u8,
-                            digit0: t.digit as u8,
+                            digit: Digit::new(t.digit),
                         },
                     );
                 }
@@ -204,10 +211,10 @@ impl Offers<'_> {
                 let all = vals[1..]
                     .iter()
                     .all(|r| if on { r.on.has(q) } else { r.off.has(q) });
-                if !all || (on && !several(self.grid[cell_of(q)])) {
+                if !all || (on && !several(self.grid[q.cell().index()])) {
                     continue;
                 }
-                let p = pot(q, on);
+                let p = Potential::new(q, on);
                 let cx: u32 = vals.iter_mut().map(|r| r.ancestors(p)).sum();
                 let dd = self.base + length_bonus(cx);
                 if self.best.worth(dd, cx, KEY_CELL) {
@@ -215,7 +222,9 @@ impl Offers<'_> {
                         Rated::new(dd, cx, KEY_CELL, self.kinds.cell),
                         self.grid,
                         p,
-                        HintShape::Cell { cell: cell as u8 },
+                        HintShape::Cell {
+                            cell: Cell::new(cell),
+                        },
                     );
                 }
             }

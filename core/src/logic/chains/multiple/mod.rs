@@ -37,7 +37,6 @@ mod static_chains;
 mod with_parents;
 
 pub use params::Params;
-pub(super) use pool::forget_closures;
 #[cfg(test)]
 pub(super) use pool::region_places;
 pub use pool::PropagationPool;

@@ -3,7 +3,7 @@
 
 use super::search_loop::{CellSearch, Search};
 use crate::logic::chains::planes::*;
-use crate::logic::chains::potential::*;
+use crate::logic::primitives::*;
 
 /// Nishio: only contradictions give hints, so a propagation (with parents) is made only
 /// when [`plane_closure`] says it meets one; the hints are offered as
@@ -69,7 +69,7 @@ impl CellSearch for NishioSearch<'_> {
             return;
         }
         let plane = self.planes[d];
-        let c = cand(cell, d);
+        let c = Candidate::new(cell, d);
         for on in [true, false] {
             // "on" tests made once per place ("off" takes its conjugate's, see
             // [`plane_partner`]).
@@ -90,7 +90,7 @@ impl CellSearch for NishioSearch<'_> {
                 continue;
             }
             let run = &mut self.s.pool.off;
-            run.propagate(self.s.board, pot(c, on), self.s.params.mode);
+            run.propagate(self.s.board, Potential::new(c, on), self.s.params.mode);
             assert!(
                 run.absurd.is_some(),
                 "a contradiction, as the plane closure says"

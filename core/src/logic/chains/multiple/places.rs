@@ -4,9 +4,9 @@
 
 use super::group::{Offers, OtherPlaces, RegionTest, KEY_REGION};
 use super::pool::*;
-use crate::logic::chains::potential::*;
 use crate::logic::chains::propagation::Mode;
 use crate::logic::chains::work_grid::WorkGrid;
+use crate::logic::primitives::*;
 
 /// Where the closures of a region's other places come from in a region test (see
 /// [`KeptPlaces`]).
@@ -44,7 +44,7 @@ impl<'a> KeptPlaces<'a> {
     ) -> KeptPlaces<'a> {
         let mut kept_slot = [KEPT; 8];
         for (j, &o) in others.iter().enumerate() {
-            let c = cand(o, digit);
+            let c = Candidate::new(o, digit);
             kept_slot[j] = pool.kept_cand.iter().position(|&x| x == c).unwrap_or(KEPT);
         }
         KeptPlaces {
@@ -61,10 +61,10 @@ impl<'a> KeptPlaces<'a> {
     /// The other places' chains to `p` (a potential all of them imply), each counted
     /// at its least: exactly from a propagation kept whole, the closure's depth + 1
     /// from a closure, 1 otherwise.
-    pub(super) fn others_least(&self, pool: &mut PropagationPool, p: u16) -> u32 {
+    pub(super) fn others_least(&self, pool: &mut PropagationPool, p: Potential) -> u32 {
         let mut sum = 0;
         for (j, &o) in self.others.iter().enumerate() {
-            let c = cand(o, self.digit);
+            let c = Candidate::new(o, self.digit);
             sum += if self.kept_slot[j] < KEPT {
                 debug_assert_eq!(
                     pool.kept_cand[self.kept_slot[j]], c,
@@ -74,7 +74,7 @@ impl<'a> KeptPlaces<'a> {
             } else {
                 match &self.closures {
                     PlaceClosures::Dynamic if pool.dcache_has.has(c) => {
-                        pool.dcache[c as usize].least_ancestors(p)
+                        pool.dcache[c.index()].least_ancestors(p)
                     }
                     PlaceClosures::Static { ok, .. } if ok[j] => {
                         pool.lite[L_PLACES + j].least_ancestors(&pool.links, p)
@@ -94,10 +94,10 @@ impl<'a> KeptPlaces<'a> {
         pool: &mut PropagationPool,
         offers: &Offers,
         shared: &Implied,
-        first: impl Fn(&PropagationPool, u16) -> u32,
+        first: impl Fn(&PropagationPool, Potential) -> u32,
     ) -> bool {
         let n_others = self.others.len() as u32;
-        let mut may = |p: u16| {
+        let mut may = |p: Potential| {
             if !offers.worth(first(pool, p) + n_others, KEY_REGION) {
                 return false;
             }
@@ -137,7 +137,7 @@ impl<'a> KeptPlaces<'a> {
 }
 
 impl OtherPlaces for KeptPlaces<'_> {
-    fn least(&mut self, pool: &mut PropagationPool, p: u16) -> Option<u32> {
+    fn least(&mut self, pool: &mut PropagationPool, p: Potential) -> Option<u32> {
         // Static chains: each other place's closure (without a conflict, the sets are
         // those of `implied`), made once.
         if let PlaceClosures::Static { made, ok } = &mut self.closures {
@@ -146,7 +146,10 @@ impl OtherPlaces for KeptPlaces<'_> {
                 for (j, &o) in self.others.iter().enumerate() {
                     if self.kept_slot[j] == KEPT {
                         let lite = &mut pool.lite[L_PLACES + j];
-                        lite.close(&pool.links, pot(cand(o, self.digit), true));
+                        lite.close(
+                            &pool.links,
+                            Potential::new(Candidate::new(o, self.digit), true),
+                        );
                         ok[j] = !lite.conflict;
                     }
                 }
@@ -157,14 +160,14 @@ impl OtherPlaces for KeptPlaces<'_> {
 
     fn make(&mut self, pool: &mut PropagationPool) {
         for (j, &o) in self.others.iter().enumerate() {
-            let c = cand(o, self.digit);
+            let c = Candidate::new(o, self.digit);
             match pool.kept_cand.iter().position(|&x| x == c) {
                 Some(slot) => {
                     std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
                     self.borrowed[j] = slot;
                 }
                 None => {
-                    pool.region[j].propagate(self.board, pot(c, true), self.mode);
+                    pool.region[j].propagate(self.board, Potential::new(c, true), self.mode);
                     self.borrowed[j] = KEPT;
                 }
             }

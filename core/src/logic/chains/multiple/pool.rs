@@ -5,9 +5,10 @@
 
 use crate::logic::chains::closure::*;
 use crate::logic::chains::dynamic_closure::*;
-use crate::logic::chains::potential::*;
 use crate::logic::chains::propagation::*;
 use crate::logic::chains::work_grid::*;
+use crate::logic::memo::slots;
+use crate::logic::primitives::*;
 
 /// What the "on" propagation of one candidate implies (its "on" and "off" sets, as far
 /// as it went), kept for the set tests of region chains.
@@ -35,13 +36,13 @@ pub(super) fn shared_over(
     pool: &mut PropagationPool,
     first: Implied,
     (others, d): (&[usize], usize),
-    mut make_known: impl FnMut(&mut PropagationPool, u16),
+    mut make_known: impl FnMut(&mut PropagationPool, Candidate),
 ) -> Option<Implied> {
     let mut shared = first;
     for &o in others {
-        let c = cand(o, d);
+        let c = Candidate::new(o, d);
         make_known(pool, c);
-        if !shared.keep_shared(&pool.implied[c as usize]) {
+        if !shared.keep_shared(&pool.implied[c.index()]) {
             return None;
         }
     }
@@ -60,7 +61,7 @@ pub struct PropagationPool {
     /// The last `KEPT` propagations made for `implied`, whole, with their candidate
     /// (`NONE`: empty), for the cell loop to take over when it reaches the candidate.
     pub(super) kept: Vec<Propagation>,
-    pub(super) kept_cand: [u16; KEPT],
+    pub(super) kept_cand: [Candidate; KEPT],
     pub(super) kept_next: usize,
     /// Static chains: the grid's links, the closures of one cell's digits and one for
     /// the other places of a region.
@@ -104,7 +105,7 @@ pub struct PropagationPool {
 pub(super) const NO_PLANE: u128 = u128::MAX;
 
 pub(super) const KEPT: usize = 64;
-pub(super) const NONE: u16 = u16::MAX;
+pub(super) const NONE: Candidate = Candidate::NONE;
 
 impl Default for PropagationPool {
     fn default() -> Self {
@@ -154,12 +155,12 @@ pub(super) fn on_sets(
     pool: &PropagationPool,
     full: &[bool; 9],
     k: usize,
-    c: u16,
+    c: Candidate,
 ) -> (CandSet, CandSet) {
     if full[k] {
         (pool.vals[k].on, pool.vals[k].off)
     } else {
-        (pool.dcache[c as usize].on, pool.dcache[c as usize].off)
+        (pool.dcache[c.index()].on, pool.dcache[c.index()].off)
     }
 }
 
@@ -170,13 +171,13 @@ pub(super) fn least_on(
     pool: &mut PropagationPool,
     full: &[bool; 9],
     k: usize,
-    c: u16,
-    p: u16,
+    c: Candidate,
+    p: Potential,
 ) -> u32 {
     if full[k] {
         pool.vals[k].ancestors(p)
     } else {
-        pool.dcache[c as usize].least_ancestors(p)
+        pool.dcache[c.index()].least_ancestors(p)
     }
 }
 
@@ -190,9 +191,9 @@ pub(super) const REVALIDATE_MAX: usize = 48;
 pub(super) fn lost_since(
     last: Option<&[u16; 81]>,
     grid: &[u16; 81],
-) -> Option<([u16; REVALIDATE_MAX], usize)> {
+) -> Option<([Candidate; REVALIDATE_MAX], usize)> {
     let last = last?;
-    let mut removed = [0u16; REVALIDATE_MAX];
+    let mut removed = [Candidate::default(); REVALIDATE_MAX];
     let mut n = 0;
     for cell in 0..81 {
         if grid[cell] & !last[cell] != 0 {
@@ -205,7 +206,7 @@ pub(super) fn lost_since(
             if n == REVALIDATE_MAX {
                 return None;
             }
-            removed[n] = cand(cell, d);
+            removed[n] = Candidate::new(cell, d);
             n += 1;
         }
     }
@@ -219,13 +220,13 @@ pub(super) fn revalidate_closures(
     pool: &mut PropagationPool,
     grid: &[u16; 81],
     board: &WorkGrid,
-    lost: Option<&([u16; REVALIDATE_MAX], usize)>,
+    lost: Option<&([Candidate; REVALIDATE_MAX], usize)>,
 ) {
     match lost {
         Some((removed, n)) => {
             let mut has = pool.dcache_has;
             each(&pool.dcache_has, |c| {
-                if !pool.dcache[c as usize].still_closed(board, &removed[..*n]) {
+                if !pool.dcache[c.index()].still_closed(board, &removed[..*n]) {
                     has.unset(c);
                 }
             });
@@ -236,24 +237,33 @@ pub(super) fn revalidate_closures(
     pool.dcache_grid = Some(*grid);
 }
 
-/// Forgets the closures kept for the next dynamic search.
-pub(crate) fn forget_closures(pool: &mut PropagationPool) {
-    pool.was_conflicted.clear();
-    pool.nishio_planes_without_contradiction = [NO_PLANE; 9];
-    pool.dcache_has.clear();
-    pool.dcache_grid = None;
+/// Kept per thread in a `memo::slots` slot: forgetting drops the closures kept for the
+/// next dynamic search and the nishio planes (the buffers stay).
+impl slots::Memo for PropagationPool {
+    fn forget(&mut self) {
+        self.was_conflicted.clear();
+        self.nishio_planes_without_contradiction = [NO_PLANE; 9];
+        self.dcache_has.clear();
+        self.dcache_grid = None;
+    }
+    fn is_forgotten(&self) -> bool {
+        self.was_conflicted.is_empty()
+            && self.nishio_planes_without_contradiction == [NO_PLANE; 9]
+            && self.dcache_has.is_empty()
+            && self.dcache_grid.is_none()
+    }
 }
 
 /// Makes `implied[c]` known: the sets of `c`'s "on" closure (kept in `dcache`), or,
 /// where it meets a contradiction, of its propagation (kept with the propagations).
-pub(super) fn implied_of(pool: &mut PropagationPool, board: &WorkGrid, c: u16, mode: Mode) {
+pub(super) fn implied_of(pool: &mut PropagationPool, board: &WorkGrid, c: Candidate, mode: Mode) {
     if pool.known.has(c) {
         return;
     }
     if pool.dcache_has.has(c) {
         // Kept from an earlier search (still the closure on this grid).
-        let lite = &pool.dcache[c as usize];
-        pool.implied[c as usize] = Implied {
+        let lite = &pool.dcache[c.index()];
+        pool.implied[c.index()] = Implied {
             on: lite.on,
             off: lite.off,
         };
@@ -264,12 +274,12 @@ pub(super) fn implied_of(pool: &mut PropagationPool, board: &WorkGrid, c: u16, m
         // Likely to meet a contradiction again: propagated first (kept if it does).
         let slot = pool.kept_next;
         let run = &mut pool.kept[slot];
-        run.propagate(board, pot(c, true), mode);
+        run.propagate(board, Potential::new(c, true), mode);
         if run.absurd.is_some() {
             pool.kept_next = (slot + 1) % KEPT;
             pool.kept_cand[slot] = c;
             pool.conflicted.set(c);
-            pool.implied[c as usize] = Implied {
+            pool.implied[c.index()] = Implied {
                 on: run.on,
                 off: run.off,
             };
@@ -279,14 +289,14 @@ pub(super) fn implied_of(pool: &mut PropagationPool, board: &WorkGrid, c: u16, m
         // The slot's propagation is gone.
         pool.kept_cand[slot] = NONE;
     }
-    let lite = &mut pool.dcache[c as usize];
-    lite.close(board, pot(c, true), &pool.conflicted);
-    pool.implied[c as usize] = if lite.conflict {
+    let lite = &mut pool.dcache[c.index()];
+    lite.close(board, Potential::new(c, true), &pool.conflicted);
+    pool.implied[c.index()] = if lite.conflict {
         pool.conflicted.set(c);
         let slot = pool.kept_next;
         pool.kept_next = (slot + 1) % KEPT;
         let run = &mut pool.kept[slot];
-        run.propagate(board, pot(c, true), mode);
+        run.propagate(board, Potential::new(c, true), mode);
         pool.kept_cand[slot] = c;
         Implied {
             on: run.on,
@@ -308,7 +318,7 @@ pub(super) fn make_exact_own(
     pool: &mut PropagationPool,
     board: &WorkGrid,
     k: usize,
-    c: u16,
+    c: Candidate,
     mode: Mode,
     full: &mut [bool; 9],
 ) {
@@ -316,7 +326,7 @@ pub(super) fn make_exact_own(
         full_on(pool, board, k, c, mode);
         full[k] = true;
     }
-    pool.implied[c as usize] = Implied {
+    pool.implied[c.index()] = Implied {
         on: pool.vals[k].on,
         off: pool.vals[k].off,
     };
@@ -325,13 +335,19 @@ pub(super) fn make_exact_own(
 
 /// Digit `k`'s "on" propagation (with parents) of candidate `c` into `pool.vals[k]`:
 /// taken over from the kept ones when there (the same: one grid, one mode).
-pub(super) fn full_on(pool: &mut PropagationPool, board: &WorkGrid, k: usize, c: u16, mode: Mode) {
+pub(super) fn full_on(
+    pool: &mut PropagationPool,
+    board: &WorkGrid,
+    k: usize,
+    c: Candidate,
+    mode: Mode,
+) {
     match pool.kept_cand.iter().position(|&x| x == c) {
         Some(slot) => {
             std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
             pool.kept_cand[slot] = NONE;
         }
-        None => pool.vals[k].propagate(board, pot(c, true), mode),
+        None => pool.vals[k].propagate(board, Potential::new(c, true), mode),
     }
 }
 
@@ -354,7 +370,7 @@ pub(super) fn give_back(
             let slot = pool.kept_next;
             pool.kept_next = (slot + 1) % KEPT;
             std::mem::swap(&mut pool.region[j], &mut pool.kept[slot]);
-            pool.kept_cand[slot] = cand(o, d);
+            pool.kept_cand[slot] = Candidate::new(o, d);
         }
     }
 }

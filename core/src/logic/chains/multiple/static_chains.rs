@@ -5,8 +5,8 @@ use super::group::*;
 use super::places::*;
 use super::pool::*;
 use super::search_loop::{CellSearch, Search};
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
+use crate::logic::primitives::*;
 
 /// Static multiple chains (cells of 3+ digits, "on" propagations only): the same hints
 /// offered in the same order as [`WithParents`](super::with_parents::WithParents)
@@ -40,11 +40,11 @@ impl<'a> StaticSearch<'a> {
     /// Makes `implied[c]` known from what `c`'s "on" reaches along the links (a
     /// superset of its sets, marked `partial`, where its propagation meets a
     /// contradiction).
-    fn reach_of(&mut self, c: u16) {
+    fn reach_of(&mut self, c: Candidate) {
         let pool = &mut *self.s.pool;
         if !pool.known.has(c) {
-            let (on, off) = pool.reach.of(pot(c, true));
-            pool.implied[c as usize] = Implied { on: *on, off: *off };
+            let (on, off) = pool.reach.of(Potential::new(c, true));
+            pool.implied[c.index()] = Implied { on: *on, off: *off };
             if meet(on, off) {
                 pool.partial.set(c);
                 pool.conflicted.set(c);
@@ -55,8 +55,8 @@ impl<'a> StaticSearch<'a> {
 
     /// What candidate `own` and `others` (places of digit `d`) all imply, from
     /// `implied`; `None` once nothing is left.
-    fn common(&mut self, own: u16, others: &[usize], d: usize) -> Option<Implied> {
-        let first = self.s.pool.implied[own as usize];
+    fn common(&mut self, own: Candidate, others: &[usize], d: usize) -> Option<Implied> {
+        let first = self.s.pool.implied[own.index()];
         shared_over(self.s.pool, first, (others, d), |_, _| {})
     }
 
@@ -65,7 +65,7 @@ impl<'a> StaticSearch<'a> {
     /// the cell loop); true if any was made. (Its own propagation is made even if its
     /// sets are exact already, as the other place of an earlier region: its closure,
     /// which stops at the contradiction, gives no depths for the bound.)
-    fn make_exact(&mut self, k: usize, own: u16, others: &[usize], d: usize) -> bool {
+    fn make_exact(&mut self, k: usize, own: Candidate, others: &[usize], d: usize) -> bool {
         let (board, mode, pool) = (self.s.board, self.s.params.mode, &mut *self.s.pool);
         let mut made = false;
         if pool.conflicted.has(own) && !self.full[k] {
@@ -73,14 +73,14 @@ impl<'a> StaticSearch<'a> {
             made = true;
         }
         for &o in others {
-            let c = cand(o, d);
+            let c = Candidate::new(o, d);
             if pool.partial.has(c) {
                 let slot = pool.kept_next;
                 pool.kept_next = (slot + 1) % KEPT;
                 let run = &mut pool.kept[slot];
-                run.propagate(board, pot(c, true), mode);
+                run.propagate(board, Potential::new(c, true), mode);
                 pool.kept_cand[slot] = c;
-                pool.implied[c as usize] = Implied {
+                pool.implied[c.index()] = Implied {
                     on: run.on,
                     off: run.off,
                 };
@@ -97,7 +97,7 @@ impl<'a> StaticSearch<'a> {
     /// only when a shared consequence could give a hint that beats the best.
     fn regions(&mut self, cell: usize, d: usize, k: usize) {
         let (board, params) = (self.s.board, self.s.params);
-        let own = cand(cell, d);
+        let own = Candidate::new(cell, d);
         for (ku, u) in regions_of(cell).into_iter().enumerate() {
             let Some((place_buf, n_places)) = region_places(board, cell, ku, u, d, params.multiple)
             else {
@@ -108,7 +108,7 @@ impl<'a> StaticSearch<'a> {
             // contradiction: nothing in common there means nothing in common exactly),
             // then exactly.
             for &o in others {
-                self.reach_of(cand(o, d));
+                self.reach_of(Candidate::new(o, d));
             }
             let Some(mut shared) = self.common(own, others, d) else {
                 continue;
@@ -130,11 +130,12 @@ impl<'a> StaticSearch<'a> {
                 // from the first place (its distance + 1) and the other places' chains
                 // counted at their least.
                 if !self.lit[k] {
-                    pool.lite[k].close(&pool.links, pot(own, true));
+                    pool.lite[k].close(&pool.links, Potential::new(own, true));
                     self.lit[k] = true;
                 }
-                let first =
-                    |pool: &PropagationPool, p: u16| pool.lite[k].least_ancestors(&pool.links, p);
+                let first = |pool: &PropagationPool, p: Potential| {
+                    pool.lite[k].least_ancestors(&pool.links, p)
+                };
                 if !places.may_beat(pool, &self.s.offers, &shared, first) {
                     continue;
                 }
@@ -149,10 +150,10 @@ impl<'a> StaticSearch<'a> {
     /// superset, made exact if something is shared).
     fn cell_common(&self, cell: usize, digits: &[usize]) -> Implied {
         let implied = &self.s.pool.implied;
-        let c0 = cand(cell, digits[0]) as usize;
+        let c0 = Candidate::new(cell, digits[0]).index();
         let (mut on_common, mut off_common) = (implied[c0].on, implied[c0].off);
         for &d in &digits[1..] {
-            let c = cand(cell, d) as usize;
+            let c = Candidate::new(cell, d).index();
             on_common.intersect(&implied[c].on);
             off_common.intersect(&implied[c].off);
         }
@@ -174,7 +175,7 @@ impl CellSearch for StaticSearch<'_> {
     }
 
     fn digit(&mut self, cell: usize, k: usize, d: usize) {
-        self.reach_of(cand(cell, d));
+        self.reach_of(Candidate::new(cell, d));
         self.regions(cell, d, k);
     }
 
@@ -193,7 +194,7 @@ impl CellSearch for StaticSearch<'_> {
         // its sets are exact already: its closure, which stops there, gives no depths.)
         let mut made = false;
         for (k, &d) in digits.iter().enumerate() {
-            let c = cand(cell, d);
+            let c = Candidate::new(cell, d);
             if self.s.pool.conflicted.has(c) && !self.full[k] {
                 make_exact_own(self.s.pool, board, k, c, mode, &mut self.full);
                 made = true;
@@ -210,13 +211,13 @@ impl CellSearch for StaticSearch<'_> {
         if self.full[..n].iter().all(|&f| !f) {
             for (k, &d) in digits.iter().enumerate() {
                 if !self.lit[k] {
-                    pool.lite[k].close(&pool.links, pot(cand(cell, d), true));
+                    pool.lite[k].close(&pool.links, Potential::new(Candidate::new(cell, d), true));
                     self.lit[k] = true;
                 }
             }
             let (lites, links) = (&pool.lite[..n], &pool.links);
             let offers = &self.s.offers;
-            let may = |p: u16| {
+            let may = |p: Potential| {
                 let bound: u32 = lites.iter().map(|l| l.least_ancestors(links, p)).sum();
                 offers.worth(bound, KEY_CELL)
             };
@@ -226,7 +227,7 @@ impl CellSearch for StaticSearch<'_> {
         }
         for (k, &d) in digits.iter().enumerate() {
             if !self.full[k] {
-                full_on(pool, board, k, cand(cell, d), mode);
+                full_on(pool, board, k, Candidate::new(cell, d), mode);
             }
         }
         self.s.offers.cell(&mut pool.vals[..n], cell);

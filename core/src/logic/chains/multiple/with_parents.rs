@@ -3,9 +3,9 @@
 use super::group::*;
 use super::pool::*;
 use super::search_loop::{CellSearch, Search};
-use crate::logic::chains::potential::*;
 use crate::logic::chains::propagation::Mode;
 use crate::logic::chains::work_grid::*;
+use crate::logic::primitives::*;
 
 /// The search with a propagation (with parents) for every assumption: each candidate
 /// of a cell ("on", and "off" where dynamic), then the cell's and its regions' forcing
@@ -25,13 +25,17 @@ struct FreshPlaces<'a> {
 }
 
 impl OtherPlaces for FreshPlaces<'_> {
-    fn least(&mut self, _pool: &mut PropagationPool, _p: u16) -> Option<u32> {
+    fn least(&mut self, _pool: &mut PropagationPool, _p: Potential) -> Option<u32> {
         None
     }
 
     fn make(&mut self, pool: &mut PropagationPool) {
         for (j, &o) in self.others.iter().enumerate() {
-            pool.region[j].propagate(self.board, pot(cand(o, self.digit), true), self.mode);
+            pool.region[j].propagate(
+                self.board,
+                Potential::new(Candidate::new(o, self.digit), true),
+                self.mode,
+            );
         }
     }
 }
@@ -60,8 +64,8 @@ impl WithParents<'_> {
                     let slot = pool.kept_next;
                     pool.kept_next = (slot + 1) % KEPT;
                     let run = &mut pool.kept[slot];
-                    run.propagate(board, pot(c, true), params.mode);
-                    pool.implied[c as usize] = Implied {
+                    run.propagate(board, Potential::new(c, true), params.mode);
+                    pool.implied[c.index()] = Implied {
                         on: run.on,
                         off: run.off,
                     };
@@ -104,7 +108,7 @@ impl CellSearch for WithParents<'_> {
         let card = board.cands[cell].count_ones();
         let do_double = card >= 3 && !nishio && mode.dynamic;
         let do_contra = mode.dynamic || nishio;
-        let c = cand(cell, d);
+        let c = Candidate::new(cell, d);
         let pool = &mut *self.s.pool;
         // A propagation kept from the region tests is the same (one grid, one mode).
         match pool.kept_cand.iter().position(|&x| x == c) {
@@ -112,14 +116,14 @@ impl CellSearch for WithParents<'_> {
                 std::mem::swap(&mut pool.vals[k], &mut pool.kept[slot]);
                 pool.kept_cand[slot] = NONE;
             }
-            None => pool.vals[k].propagate(board, pot(c, true), mode),
+            None => pool.vals[k].propagate(board, Potential::new(c, true), mode),
         }
         if do_contra {
             self.s.offers.contradiction(&mut pool.vals[k], c, true);
         }
         if do_contra || do_double {
             // (Static multiple chains use only the "on" propagations.)
-            pool.off.propagate(board, pot(c, false), mode);
+            pool.off.propagate(board, Potential::new(c, false), mode);
             if do_contra {
                 self.s.offers.contradiction(&mut pool.off, c, false);
             }

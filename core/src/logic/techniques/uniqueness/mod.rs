@@ -26,6 +26,5 @@ mod unique_loops;
 
 pub use bug::bug;
 pub(crate) use bug::bug_with;
-pub(crate) use unique_loops::forget_loop_cores;
 pub use unique_loops::unique_loop;
 pub(crate) use unique_loops::unique_loop_with;

@@ -4,7 +4,7 @@ use crate::grid::Size;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
-use crate::logic::memo::snapshots;
+use crate::logic::memo::{loop_cores, snapshots};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -107,35 +107,13 @@ fn loop_core(size: Size, both: CellSet) -> CellSet {
     }
 }
 
-/// Never a key of [`LOOP_CORES`] (keys use the low 81 bits).
-const NO_LOOP_CORE: CellSet = u128::MAX;
-
-thread_local! {
-    /// Per pair of digits, the last 9×9 cell set asked of [`cached_loop_core`] and its core.
-    static LOOP_CORES: [std::cell::Cell<(CellSet, CellSet)>; 81] =
-        const { [const { std::cell::Cell::new((NO_LOOP_CORE, 0)) }; 81] };
-}
-
-/// Forgets the loop cores of this thread (see `logic::forget_search_memos`).
-pub(crate) fn forget_loop_cores() {
-    LOOP_CORES.with(|t| t.iter().for_each(|c| c.set((NO_LOOP_CORE, 0))));
-}
-
 /// [`loop_core`], remembered per pair of digits (index `pair`) for the last cell set
 /// asked on 9×9 (the core is a function of the set alone).
 fn cached_loop_core(size: Size, both: CellSet, pair: usize) -> CellSet {
     if size != Size::Nine {
         return loop_core(size, both);
     }
-    LOOP_CORES.with(|t| {
-        let (key, core) = t[pair].get();
-        if key == both {
-            return core;
-        }
-        let core = loop_core(size, both);
-        t[pair].set((both, core));
-        core
-    })
+    loop_cores::get_or_make(pair, both, || loop_core(size, both))
 }
 
 /// Each unit met by the loop is met once at an odd and once at an even position.

@@ -22,9 +22,9 @@ use crate::grid::PEERS;
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::level1::hash_order;
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
 use crate::logic::memo::bounded::WeighedMap;
+use crate::logic::primitives::*;
 use tree::Tree;
 
 /// Scratch of the cycle and forcing-chain searches (its size is bounded: see
@@ -37,9 +37,9 @@ pub(super) struct FcScratch {
     is_start: CandSet,
     reach_on: Vec<CandSet>,
     off_reached: CandSet,
-    starts: Vec<(u16, Vec<InnerHint>)>,
+    starts: Vec<(Candidate, Vec<InnerHint>)>,
     /// The starts of the pass under way.
-    start_list: Vec<u16>,
+    start_list: Vec<Candidate>,
     /// The links of the grid under way, read once.
     links: LinkTable,
     /// The X pass's hints per digit and plane (the cells holding the digit), for the
@@ -73,6 +73,11 @@ impl FcScratch {
     /// Forgets the kept planes of the X pass.
     pub(super) fn forget(&mut self) {
         self.x_planes.forget();
+    }
+
+    /// True when no plane of the X pass is kept.
+    pub(super) fn is_forgotten(&self) -> bool {
+        self.x_planes.is_empty()
     }
 }
 
@@ -120,7 +125,7 @@ const XY_PASS: Pass = Pass {
 
 /// The starts of a pass over the whole grid, in Sukaku Explainer's order: every
 /// candidate of a cell with two or more (only bivalue cells without x links).
-fn grid_starts(w: &WorkGrid, pass: Pass, starts: &mut Vec<u16>) {
+fn grid_starts(w: &WorkGrid, pass: Pass, starts: &mut Vec<Candidate>) {
     starts.clear();
     for cell in 0..81 {
         let m = w.cands[cell];
@@ -129,7 +134,7 @@ fn grid_starts(w: &WorkGrid, pass: Pass, starts: &mut Vec<u16>) {
         }
         let mut ds = m;
         while ds != 0 {
-            starts.push(cand(cell, ds.trailing_zeros() as usize));
+            starts.push(Candidate::new(cell, ds.trailing_zeros() as usize));
             ds &= ds - 1;
         }
     }
@@ -180,8 +185,8 @@ fn run_pass(
     table: &LinkTable,
     check: &mut dyn FnMut(),
     pass: Pass,
-    starts: &[u16],
-    emit: &mut dyn FnMut(u16, InnerHint),
+    starts: &[Candidate],
+    emit: &mut dyn FnMut(Candidate, InnerHint),
 ) {
     let (y, x) = (pass.y, pass.x);
     let t = table.links(y, x);
@@ -206,7 +211,7 @@ fn run_pass(
             s.tree.cycles_from(t, c);
         }
         s.is_start.set(c);
-        s.reach_on[c as usize] = s.tree.last_on;
+        s.reach_on[c.index()] = s.tree.last_on;
         s.off_reached.set_to(c, s.tree.last_off.has(c));
         let mut hints = Vec::new();
         for i in 0..s.tree.cycles.len() {
@@ -232,17 +237,17 @@ fn run_pass(
         s.tree.nodes.clear();
         s.tree.chains.clear();
         if plain() {
-            s.tree.chain_from_plain(w, pot(c, true), y);
-            s.tree.chain_from_plain(w, pot(c, false), y);
+            s.tree.chain_from_plain(w, Potential::new(c, true), y);
+            s.tree.chain_from_plain(w, Potential::new(c, false), y);
         } else {
             if s.off_reached.has(c) {
-                s.tree.chain_from(t, pot(c, true));
+                s.tree.chain_from(t, Potential::new(c, true));
             }
             if t.ons(c)
                 .iter()
-                .any(|&(q, _)| !s.is_start.has(q) || s.reach_on[q as usize].has(c))
+                .any(|&(q, _)| !s.is_start.has(q) || s.reach_on[q.index()].has(c))
             {
-                s.tree.chain_from(t, pot(c, false));
+                s.tree.chain_from(t, Potential::new(c, false));
             }
         }
         for i in 0..s.tree.chains.len() {
@@ -301,12 +306,12 @@ fn x_pass_by_planes(
         let mut starts = Vec::new();
         let mut rest = plane;
         while rest != 0 {
-            starts.push(cand(rest.trailing_zeros() as usize, d));
+            starts.push(Candidate::new(rest.trailing_zeros() as usize, d));
             rest &= rest - 1;
         }
         let mut per_start: Vec<(u8, Vec<InnerHint>)> = starts
             .iter()
-            .map(|&c| (cell_of(c) as u8, Vec::new()))
+            .map(|&c| (c.cell().index() as u8, Vec::new()))
             .collect();
         let mut at = 0;
         let mut words = 0;
@@ -349,8 +354,8 @@ fn x_pass_by_planes(
 /// A kept hint as the pass over `w` gives it: a forcing chain ending "on" removes the
 /// other digits `w` leaves its cell (none: no hint).
 fn on_this_grid(w: &WorkGrid, h: &InnerHint) -> Option<InnerHint> {
-    let target = h.chain[1];
-    if h.chain[0] != 1 || !pot_on(target) {
+    let target = Potential::from_index(h.chain[1] as usize);
+    if h.chain[0] != 1 || !target.is_on() {
         return Some(h.clone());
     }
     let removes = chain_removals(w, target);
@@ -365,13 +370,13 @@ fn on_this_grid(w: &WorkGrid, h: &InnerHint) -> Option<InnerHint> {
 
 /// What a forcing chain to `target` removes on `w`: the target's candidate ("off"), or
 /// the other digits of its cell ("on"), ascending.
-fn chain_removals(w: &WorkGrid, target: u16) -> Vec<u16> {
-    let c = pot_cand(target);
-    let cell = cell_of(c);
-    if pot_on(target) {
+fn chain_removals(w: &WorkGrid, target: Potential) -> Vec<Candidate> {
+    let c = target.candidate();
+    let cell = c.cell().index();
+    if target.is_on() {
         (0..9)
-            .filter(|&e| e != digit0_of(c) && w.cands[cell] >> e & 1 != 0)
-            .map(|e| cand(cell, e))
+            .filter(|&e| e != c.digit().index() && w.cands[cell] >> e & 1 != 0)
+            .map(|e| Candidate::new(cell, e))
             .collect()
     } else {
         vec![c]
@@ -384,18 +389,18 @@ fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<Inner
     let body = &path[..path.len() - 1];
     let mut in_cycle = 0u128;
     for &(p, _) in body {
-        in_cycle |= 1u128 << cell_of(pot_cand(p));
+        in_cycle |= 1u128 << p.candidate().cell().index();
     }
     // What sees an "on" link's digit and an "off" link's digit, outside the cycle.
-    let (mut forw, mut back): (Vec<u16>, Vec<u16>) = (Vec::new(), Vec::new());
+    let (mut forw, mut back): (Vec<Candidate>, Vec<Candidate>) = (Vec::new(), Vec::new());
     let (mut forw_set, mut back_set) = (CandSet::EMPTY, CandSet::EMPTY);
     for &(p, _) in body {
-        let (cell, d) = (cell_of(pot_cand(p)), digit0_of(pot_cand(p)));
+        let (cell, d) = (p.candidate().cell().index(), p.candidate().digit().index());
         for &o in &PEERS[cell] {
             let o = o as usize;
             if in_cycle >> o & 1 == 0 && w.cands[o] >> d & 1 != 0 {
-                let q = cand(o, d);
-                if pot_on(p) {
+                let q = Candidate::new(o, d);
+                if p.is_on() {
                     if !forw_set.has(q) {
                         forw_set.set(q);
                         forw.push(q);
@@ -409,10 +414,10 @@ fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<Inner
     }
     let mut by_cell: Vec<(usize, u16)> = Vec::new();
     for &q in forw.iter().filter(|&&q| back_set.has(q)) {
-        let cell = cell_of(q);
+        let cell = q.cell().index();
         match by_cell.iter_mut().find(|(c, _)| *c == cell) {
-            Some((_, m)) => *m |= 1 << digit0_of(q),
-            None => by_cell.push((cell, 1 << digit0_of(q))),
+            Some((_, m)) => *m |= 1 << q.digit().index(),
+            None => by_cell.push((cell, 1 << q.digit().index())),
         }
     }
     if by_cell.is_empty() {
@@ -422,24 +427,24 @@ fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<Inner
     // Targets: the closing "on" (its ancestry: the body) and the reversed cycle (the
     // start's "off", then the body's potentials flipped from the start on, causes kept).
     let mut causes = Vec::new();
-    let mut chain = vec![2u16, body[0].0, body.len() as u16];
+    let mut chain = vec![2u16, body[0].0.index() as u16, body.len() as u16];
     for &(p, cause) in body {
-        chain.push(p);
-        if pot_on(p) && cause != NO_CAUSE {
-            causes.push((pot_cand(p), cause));
+        chain.push(p.index() as u16);
+        if p.is_on() && cause != NO_CAUSE {
+            causes.push((p.candidate(), cause));
         }
     }
-    let mut reversed: Vec<(u16, u8)> = Vec::with_capacity(body.len());
-    reversed.push((path[path.len() - 1].0 ^ 1, NO_CAUSE));
+    let mut reversed: Vec<(Potential, u8)> = Vec::with_capacity(body.len());
+    reversed.push((path[path.len() - 1].0.negated(), NO_CAUSE));
     for &(p, cause) in body[1..].iter().rev() {
-        reversed.push((p ^ 1, cause));
+        reversed.push((p.negated(), cause));
     }
-    chain.push(reversed[0].0);
+    chain.push(reversed[0].0.index() as u16);
     chain.push(reversed.len() as u16);
     for &(p, cause) in &reversed {
-        chain.push(p);
-        if pot_on(p) && cause != NO_CAUSE {
-            causes.push((pot_cand(p), cause));
+        chain.push(p.index() as u16);
+        if p.is_on() && cause != NO_CAUSE {
+            causes.push((p.candidate(), cause));
         }
     }
     let complexity = body.len() as u32;
@@ -464,11 +469,11 @@ fn chain_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> InnerHint {
     let target = path[0].0;
     let removes = chain_removals(w, target);
     let mut causes = Vec::new();
-    let mut chain = vec![1u16, target, path.len() as u16];
+    let mut chain = vec![1u16, target.index() as u16, path.len() as u16];
     for &(p, cause) in &path {
-        chain.push(p);
-        if pot_on(p) && cause != NO_CAUSE {
-            causes.push((pot_cand(p), cause));
+        chain.push(p.index() as u16);
+        if p.is_on() && cause != NO_CAUSE {
+            causes.push((p.candidate(), cause));
         }
     }
     let complexity = path.len() as u32;

@@ -7,15 +7,15 @@
 use super::tree::{Tree, NO_NODE};
 use crate::logic::chains::levels2to4::inner_hint::NO_CAUSE;
 use crate::logic::chains::levels2to4::link_table::{off_to_on, on_to_off};
-use crate::logic::chains::potential::*;
 use crate::logic::chains::work_grid::*;
+use crate::logic::primitives::*;
 
 impl Tree {
     /// What node `id` (an "on") turns off, with each rule's cause: (list, length).
-    fn offs_of(&self, w: &WorkGrid, id: u32, y: bool) -> ([(u16, u8); 28], usize) {
-        let mut made = [(0u16, 0u8); 28];
+    fn offs_of(&self, w: &WorkGrid, id: u32, y: bool) -> ([(Candidate, u8); 28], usize) {
+        let mut made = [(Candidate::default(), 0u8); 28];
         let mut n = 0;
-        on_to_off(w, pot_cand(self.nodes[id as usize].pot), y, |q, cause| {
+        on_to_off(w, self.nodes[id as usize].pot.candidate(), y, |q, cause| {
             made[n] = (q, cause);
             n += 1;
         });
@@ -23,12 +23,12 @@ impl Tree {
     }
 
     /// What node `id` (an "off") turns on, with each rule's cause: (list, length).
-    fn ons_of(&self, w: &WorkGrid, id: u32, y: bool, x: bool) -> ([(u16, u8); 4], usize) {
-        let mut made = [(0u16, 0u8); 4];
+    fn ons_of(&self, w: &WorkGrid, id: u32, y: bool, x: bool) -> ([(Candidate, u8); 4], usize) {
+        let mut made = [(Candidate::default(), 0u8); 4];
         let mut n = 0;
         off_to_on(
             w,
-            pot_cand(self.nodes[id as usize].pot),
+            self.nodes[id as usize].pot.candidate(),
             y,
             x,
             |q, cause| {
@@ -40,9 +40,9 @@ impl Tree {
     }
 
     /// The cycles through "src on" (their closing nodes, into `cycles`).
-    pub(super) fn cycles_from_plain(&mut self, w: &WorkGrid, src: u16, y: bool, x: bool) {
+    pub(super) fn cycles_from_plain(&mut self, w: &WorkGrid, src: Candidate, y: bool, x: bool) {
         let mut to_on = CandSet::EMPTY;
-        let root = self.push(pot(src, true), NO_NODE, NO_CAUSE);
+        let root = self.push(Potential::new(src, true), NO_NODE, NO_CAUSE);
         to_on.set(src);
         self.pend_on.clear();
         self.pend_off.clear();
@@ -59,15 +59,15 @@ impl Tree {
                 let mut a = self.nodes[id as usize].parent;
                 while a != NO_NODE {
                     let node = self.nodes[a as usize];
-                    if !pot_on(node.pot) {
-                        ancestors.set(pot_cand(node.pot));
+                    if !node.pot.is_on() {
+                        ancestors.set(node.pot.candidate());
                     }
                     a = node.parent;
                 }
                 for &(q, cause) in &made[..n] {
                     self.last_off.set(q);
                     if !ancestors.has(q) {
-                        let nid = self.push(pot(q, false), id, cause);
+                        let nid = self.push(Potential::new(q, false), id, cause);
                         self.pend_off.push(nid);
                     }
                 }
@@ -79,7 +79,7 @@ impl Tree {
             for &id in &pend {
                 let (made, n) = self.ons_of(w, id, y, x);
                 for &(q, cause) in &made[..n] {
-                    let nid = self.push(pot(q, true), id, cause);
+                    let nid = self.push(Potential::new(q, true), id, cause);
                     if length >= 4 && q == src {
                         self.cycles.push(nid);
                     }
@@ -97,10 +97,10 @@ impl Tree {
 
     /// The forcing chain from `src` (a potential) to its other state, if any (its
     /// closing node, into `chains`).
-    pub(super) fn chain_from_plain(&mut self, w: &WorkGrid, src: u16, y: bool) {
+    pub(super) fn chain_from_plain(&mut self, w: &WorkGrid, src: Potential, y: bool) {
         let (mut to_on, mut to_off) = (CandSet::EMPTY, CandSet::EMPTY);
-        let sc = pot_cand(src);
-        let from_on = pot_on(src);
+        let sc = src.candidate();
+        let from_on = src.is_on();
         let root = self.push(src, NO_NODE, NO_CAUSE);
         self.pend_on.clear();
         self.pend_off.clear();
@@ -117,7 +117,7 @@ impl Tree {
             for &id in &pend {
                 let (made, n) = self.offs_of(w, id, y);
                 for &(q, cause) in &made[..n] {
-                    let nid = self.push(pot(q, false), id, cause);
+                    let nid = self.push(Potential::new(q, false), id, cause);
                     if from_on && q == sc && !found {
                         found = true;
                         self.chains.push(nid);
@@ -134,7 +134,7 @@ impl Tree {
             for &id in &pend {
                 let (made, n) = self.ons_of(w, id, y, true);
                 for &(q, cause) in &made[..n] {
-                    let nid = self.push(pot(q, true), id, cause);
+                    let nid = self.push(Potential::new(q, true), id, cause);
                     if !from_on && q == sc && !found {
                         found = true;
                         self.chains.push(nid);

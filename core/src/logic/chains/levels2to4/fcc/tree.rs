@@ -4,7 +4,7 @@
 
 use crate::logic::chains::levels2to4::inner_hint::NO_CAUSE;
 use crate::logic::chains::levels2to4::link_table::Links;
-use crate::logic::chains::potential::*;
+use crate::logic::primitives::*;
 
 pub(super) const NO_NODE: u32 = u32::MAX;
 
@@ -16,7 +16,7 @@ pub(super) const MAX_NODES: usize = 3 * (NCAND * 28 * 5 + 1);
 /// One potential of a search tree: its parent node and the rule that made it.
 #[derive(Clone, Copy)]
 pub(super) struct Node {
-    pub(super) pot: u16,
+    pub(super) pot: Potential,
     pub(super) parent: u32,
     pub(super) cause: u8,
 }
@@ -40,7 +40,7 @@ pub(super) struct Tree {
 }
 
 impl Tree {
-    pub(super) fn push(&mut self, pot: u16, parent: u32, cause: u8) -> u32 {
+    pub(super) fn push(&mut self, pot: Potential, parent: u32, cause: u8) -> u32 {
         debug_assert!(self.nodes.len() < MAX_NODES, "bounded search trees");
         self.nodes.push(Node { pot, parent, cause });
         (self.nodes.len() - 1) as u32
@@ -65,10 +65,10 @@ impl Tree {
     /// - An "on" met again, not the start, has no child and closes nothing: not kept.
     ///
     /// The plain way, `cycles_from_plain`, makes every node; the tests compare the two.
-    pub(super) fn cycles_from(&mut self, t: Links, src: u16) {
+    pub(super) fn cycles_from(&mut self, t: Links, src: Candidate) {
         let mut to_on = CandSet::EMPTY;
         let mut met_off = CandSet::EMPTY;
-        let root = self.push(pot(src, true), NO_NODE, NO_CAUSE);
+        let root = self.push(Potential::new(src, true), NO_NODE, NO_CAUSE);
         to_on.set(src);
         let conj = t.ons(src);
         let mut is_conj = CandSet::EMPTY;
@@ -83,7 +83,7 @@ impl Tree {
             self.next_frontier.clear();
             for i in 0..self.frontier.len() {
                 let id = self.frontier[i];
-                let offs = t.offs(pot_cand(self.nodes[id as usize].pot));
+                let offs = t.offs(self.nodes[id as usize].pot.candidate());
                 for &(q, off_cause) in offs {
                     if !met_off.has(q) {
                         met_off.set(q);
@@ -95,9 +95,9 @@ impl Tree {
                                 continue;
                             }
                             if off_id == NO_NODE {
-                                off_id = self.push(pot(q, false), id, off_cause);
+                                off_id = self.push(Potential::new(q, false), id, off_cause);
                             }
-                            let nid = self.push(pot(r, true), off_id, on_cause);
+                            let nid = self.push(Potential::new(r, true), off_id, on_cause);
                             if close {
                                 self.cycles.push(nid);
                             } else {
@@ -108,8 +108,8 @@ impl Tree {
                     } else if closes && is_conj.has(q) && !self.off_ancestor(id, q) {
                         for &(r, on_cause) in t.ons(q) {
                             if r == src {
-                                let off_id = self.push(pot(q, false), id, off_cause);
-                                let nid = self.push(pot(r, true), off_id, on_cause);
+                                let off_id = self.push(Potential::new(q, false), id, off_cause);
+                                let nid = self.push(Potential::new(r, true), off_id, on_cause);
                                 self.cycles.push(nid);
                             }
                         }
@@ -125,15 +125,15 @@ impl Tree {
 
     /// Whether "c off" is reachable from "c on" along `t` (breadth-first, each
     /// potential once, stopping when it is met).
-    pub(super) fn reaches_own_off(&mut self, t: Links, c: u16) -> bool {
+    pub(super) fn reaches_own_off(&mut self, t: Links, c: Candidate) -> bool {
         let (mut to_on, mut met) = (CandSet::EMPTY, CandSet::EMPTY);
         to_on.set(c);
         let queue = &mut self.frontier;
         queue.clear();
-        queue.push(c as u32);
+        queue.push(c.index() as u32);
         let mut head = 0;
         while head < queue.len() {
-            let p = queue[head] as u16;
+            let p = Candidate::from_index(queue[head] as usize);
             head += 1;
             for &(q, _) in t.offs(p) {
                 if q == c {
@@ -146,7 +146,7 @@ impl Tree {
                 for &(r, _) in t.ons(q) {
                     if !to_on.has(r) {
                         to_on.set(r);
-                        queue.push(r as u32);
+                        queue.push(r.index() as u32);
                     }
                 }
             }
@@ -155,8 +155,8 @@ impl Tree {
     }
 
     /// Whether "q off" is an ancestor of node `id`.
-    fn off_ancestor(&self, id: u32, q: u16) -> bool {
-        let off = pot(q, false);
+    fn off_ancestor(&self, id: u32, q: Candidate) -> bool {
+        let off = Potential::new(q, false);
         let mut a = self.nodes[id as usize].parent;
         while a != NO_NODE {
             let node = self.nodes[a as usize];
@@ -176,10 +176,10 @@ impl Tree {
     /// on the others), so the chain is the one of the tree holding every node
     /// (`chain_from_plain`, compared in the tests). The search ends at that first node:
     /// nothing met after it is kept.
-    pub(super) fn chain_from(&mut self, t: Links, src: u16) {
+    pub(super) fn chain_from(&mut self, t: Links, src: Potential) {
         let (mut to_on, mut to_off) = (CandSet::EMPTY, CandSet::EMPTY);
-        let sc = pot_cand(src);
-        let from_on = pot_on(src);
+        let sc = src.candidate();
+        let from_on = src.is_on();
         let root = self.push(src, NO_NODE, NO_CAUSE);
         self.pend_on.clear();
         self.pend_off.clear();
@@ -194,13 +194,13 @@ impl Tree {
             let pend = std::mem::take(&mut self.pend_on);
             for i in 0..pend.len() {
                 let id = pend[i];
-                for &(q, cause) in t.offs(pot_cand(self.nodes[id as usize].pot)) {
+                for &(q, cause) in t.offs(self.nodes[id as usize].pot.candidate()) {
                     let close = from_on && q == sc;
                     let new = !to_off.has(q);
                     if !close && !new {
                         continue;
                     }
-                    let nid = self.push(pot(q, false), id, cause);
+                    let nid = self.push(Potential::new(q, false), id, cause);
                     if close {
                         self.chains.push(nid);
                         self.pend_on = pend;
@@ -217,13 +217,13 @@ impl Tree {
             let pend = std::mem::take(&mut self.pend_off);
             for i in 0..pend.len() {
                 let id = pend[i];
-                for &(q, cause) in t.ons(pot_cand(self.nodes[id as usize].pot)) {
+                for &(q, cause) in t.ons(self.nodes[id as usize].pot.candidate()) {
                     let close = !from_on && q == sc;
                     let new = !to_on.has(q);
                     if !close && !new {
                         continue;
                     }
-                    let nid = self.push(pot(q, true), id, cause);
+                    let nid = self.push(Potential::new(q, true), id, cause);
                     if close {
                         self.chains.push(nid);
                         self.pend_off = pend;
@@ -241,7 +241,7 @@ impl Tree {
     }
 
     /// The path of node `id` up to its root: (potential, cause), the node first.
-    pub(super) fn path(&self, mut id: u32) -> Vec<(u16, u8)> {
+    pub(super) fn path(&self, mut id: u32) -> Vec<(Potential, u8)> {
         let mut out = Vec::new();
         while id != NO_NODE {
             let n = self.nodes[id as usize];

@@ -1,8 +1,19 @@
-//! What the cycle passes remember of the searches that found nothing, and why skipping
-//! them is exact (see each memo).
+//! What the cycle passes (`chains::cycles`) remember of the searches that found nothing,
+//! and why skipping them is exact (see each memo). The XY memo keeps the pass's graph,
+//! read through [`PassLists`] (the graph's type is the cycles' own).
 
-use super::pass_graph::*;
-use crate::logic::chains::potential::*;
+use crate::logic::primitives::*;
+
+/// The lists of a pass's implication graph that its searches read (see
+/// `chains::cycles::pass_graph::PassGraph`).
+pub(crate) trait PassLists: Default {
+    /// True when "c off" turns something on.
+    fn is_live(&self, c: Candidate) -> bool;
+    /// The candidates "c off" turns on.
+    fn ons(&self, c: Candidate) -> &[Candidate];
+    /// The live candidates "c on" turns off.
+    fn offs(&self, c: Candidate) -> &[Candidate];
+}
 
 /// What the XY pass of the last call that ran it learnt: the searches from a start
 /// (`on_ok`: from its "on", `off_ok`: from its "off") that found nothing (no cycle, no
@@ -14,24 +25,24 @@ use crate::logic::chains::potential::*;
 /// cut shorter by bounds no larger, part of them (each level's tests for a cycle or a
 /// chain the same), and again finds nothing: it is skipped. (`valid` false: nothing known, as after a call interrupted mid-pass.)
 /// Memory: four sets of 729 candidates per candidate (under 300 KB) and a pass graph.
-pub(super) struct XyPassFruitlessStarts {
-    pub(super) valid: bool,
-    pub(super) grid: Vec<u16>,
-    pub(super) graph: PassGraph,
-    pub(super) on_ok: CandSet,
-    pub(super) off_ok: CandSet,
-    pub(super) on_read: Vec<(CandSet, CandSet)>,
-    pub(super) off_read: Vec<(CandSet, CandSet)>,
-    pub(super) on_bound: Vec<(u32, u32)>,
-    pub(super) off_bound: Vec<u32>,
+pub(crate) struct XyPassFruitlessStarts<G> {
+    pub(crate) valid: bool,
+    pub(crate) grid: Vec<u16>,
+    pub(crate) graph: G,
+    pub(crate) on_ok: CandSet,
+    pub(crate) off_ok: CandSet,
+    pub(crate) on_read: Vec<(CandSet, CandSet)>,
+    pub(crate) off_read: Vec<(CandSet, CandSet)>,
+    pub(crate) on_bound: Vec<(u32, u32)>,
+    pub(crate) off_bound: Vec<u32>,
 }
 
-impl Default for XyPassFruitlessStarts {
+impl<G: PassLists> Default for XyPassFruitlessStarts<G> {
     fn default() -> Self {
         XyPassFruitlessStarts {
             valid: false,
             grid: Vec::new(),
-            graph: PassGraph::default(),
+            graph: G::default(),
             on_ok: CandSet::EMPTY,
             off_ok: CandSet::EMPTY,
             on_read: Vec::new(),
@@ -42,11 +53,11 @@ impl Default for XyPassFruitlessStarts {
     }
 }
 
-impl XyPassFruitlessStarts {
+impl<G: PassLists> XyPassFruitlessStarts<G> {
     /// At the start of an XY pass on `grid` with graph `g`: keeps the records that still
     /// hold (no candidate they read changed, see [`meets`]) and marks the memo invalid
     /// until the pass is through (an interrupted pass leaves it so).
-    pub(super) fn start_pass(&mut self, grid: &[u16; 81], g: &PassGraph) {
+    pub(crate) fn start_pass(&mut self, grid: &[u16; 81], g: &G) {
         if self.on_read.is_empty() {
             self.on_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
             self.off_read = vec![(CandSet::EMPTY, CandSet::EMPTY); NCAND];
@@ -62,13 +73,13 @@ impl XyPassFruitlessStarts {
             for (cell, &cands) in grid.iter().enumerate() {
                 let mut m = cands;
                 while m != 0 {
-                    let c = cand(cell, m.trailing_zeros() as usize);
+                    let c = Candidate::new(cell, m.trailing_zeros() as usize);
                     m &= m - 1;
                     present.set(c);
-                    if self.on_ok.has(c) && meets(&self.on_read[c as usize], &changed, Some(c)) {
+                    if self.on_ok.has(c) && meets(&self.on_read[c.index()], &changed, Some(c)) {
                         self.on_ok.unset(c);
                     }
-                    if self.off_ok.has(c) && meets(&self.off_read[c as usize], &changed, None) {
+                    if self.off_ok.has(c) && meets(&self.off_read[c.index()], &changed, None) {
                         self.off_ok.unset(c);
                     }
                 }
@@ -86,20 +97,20 @@ impl XyPassFruitlessStarts {
     /// The candidates of `grid` whose lists in `g` of the candidates their "off" turns
     /// on, and those whose lists of the candidates their "on" turns off, differ from the
     /// recorded ones (or that were not candidates then).
-    pub(super) fn changed(&self, grid: &[u16; 81], g: &PassGraph) -> (CandSet, CandSet) {
+    pub(crate) fn changed(&self, grid: &[u16; 81], g: &G) -> (CandSet, CandSet) {
         let (mut ons, mut offs) = (CandSet::EMPTY, CandSet::EMPTY);
         for (cell, &cands) in grid.iter().enumerate() {
             let mut m = cands;
             while m != 0 {
                 let d = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let c = cand(cell, d);
+                let c = Candidate::new(cell, d);
                 if self.grid[cell] >> d & 1 == 0 {
                     ons.set(c);
                     offs.set(c);
                     continue;
                 }
-                if self.graph.live.has(c) != g.live.has(c) || self.graph.ons(c) != g.ons(c) {
+                if self.graph.is_live(c) != g.is_live(c) || self.graph.ons(c) != g.ons(c) {
                     ons.set(c);
                 }
                 if self.graph.offs(c) != g.offs(c) {
@@ -116,10 +127,10 @@ impl XyPassFruitlessStarts {
 /// on changed, and those whose lists of what their "on" turns off changed). A search
 /// reads the second list of those it meets "on", the first of those it meets "off"
 /// (and of its start: the closers of a cycle; `ons_of_start`).
-pub(super) fn meets(
+pub(crate) fn meets(
     read: &(CandSet, CandSet),
     changed: &(CandSet, CandSet),
-    ons_of_start: Option<u16>,
+    ons_of_start: Option<Candidate>,
 ) -> bool {
     let (mut on, mut off) = *read;
     on.intersect(&changed.1);
@@ -136,10 +147,10 @@ pub(super) fn meets(
 /// recorded one (no cell with a candidate it did not have) those are among what they
 /// were there: none. The pass is then skipped. (`found_nothing` false: nothing known.)
 #[derive(Clone, Copy)]
-pub(super) struct YPassFoundNothing {
-    pub(super) found_nothing: bool,
-    pub(super) bivalue: [u16; 81],
-    pub(super) grid: [u16; 81],
+pub(crate) struct YPassFoundNothing {
+    pub(crate) found_nothing: bool,
+    pub(crate) bivalue: [u16; 81],
+    pub(crate) grid: [u16; 81],
 }
 
 impl Default for YPassFoundNothing {
@@ -161,8 +172,8 @@ impl Default for YPassFoundNothing {
 /// trees, or, cut shorter by a best hint, parts of them, and again offer nothing; they
 /// are skipped. (`found_nothing` false: nothing known.)
 #[derive(Default, Clone, Copy)]
-pub(super) struct XPassFoundNothing {
-    pub(super) places: u128,
-    pub(super) starts: u128,
-    pub(super) found_nothing: bool,
+pub(crate) struct XPassFoundNothing {
+    pub(crate) places: u128,
+    pub(crate) starts: u128,
+    pub(crate) found_nothing: bool,
 }
