@@ -65,6 +65,32 @@ pub fn check_givens(puzzle: &VariantPuzzle, geometry: &Geometry) -> Result<(), V
     Ok(())
 }
 
+/// The mistakes of a player's progress on a variant puzzle, measured against its
+/// solution, in cell order: a given changed, a placed digit that is not the solution's
+/// (named by the player's digit, as [`crate::position::check`] names classic ones).
+/// `progress` has the puzzle's shape; its givens may be repeated or left blank.
+pub fn progress_mistakes(
+    puzzle: &VariantPuzzle,
+    progress: &VariantPuzzle,
+    solution: &[u8],
+) -> Vec<Mistake> {
+    let mut out = Vec::new();
+    for (cell, (&given, &placed)) in puzzle.cells.iter().zip(&progress.cells).enumerate() {
+        let kind = match (given, placed) {
+            (_, 0) => continue,
+            (0, d) if d != solution[cell] => MistakeKind::WrongDigit,
+            (g, d) if g != 0 && g != d => MistakeKind::ChangedGiven,
+            _ => continue,
+        };
+        out.push(Mistake {
+            cell,
+            kind,
+            digit: placed,
+        });
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -144,30 +170,4 @@ mod tests {
         let err = check(&format!("killer={map};10"), &[(0, 6), (1, 6)]).unwrap_err();
         assert!(err.detail().contains("both in row 1"));
     }
-}
-
-/// The mistakes of a player's progress on a variant puzzle, measured against its
-/// solution, in cell order: a given changed, a placed digit that is not the solution's
-/// (named by the player's digit, as [`crate::position::check`] names classic ones).
-/// `progress` has the puzzle's shape; its givens may be repeated or left blank.
-pub fn progress_mistakes(
-    puzzle: &VariantPuzzle,
-    progress: &VariantPuzzle,
-    solution: &[u8],
-) -> Vec<Mistake> {
-    let mut out = Vec::new();
-    for (cell, (&given, &placed)) in puzzle.cells.iter().zip(&progress.cells).enumerate() {
-        let kind = match (given, placed) {
-            (_, 0) => continue,
-            (0, d) if d != solution[cell] => MistakeKind::WrongDigit,
-            (g, d) if g != 0 && g != d => MistakeKind::ChangedGiven,
-            _ => continue,
-        };
-        out.push(Mistake {
-            cell,
-            kind,
-            digit: placed,
-        });
-    }
-    out
 }
