@@ -64,7 +64,10 @@ def random_text(rng):
                 + literal_bytes(base[pos:].encode()))
     if kind == 5:
         return "'" + rng.choice(["grid", "line", "marks", "marks_grid", "a4", "letter", "none",
-                                 "rotate180", "random", "", " "]) + "'"
+                                 "rotate180", "random", "", " ", "fpuzzles", "classic", "x",
+                                 "windoku,dg", "x,anti-knight,nc", "anti-king", "jigsaw", "killer",
+                                 "killer=aab;3", "jigsaw=" + "123456789" * 9, "center-dot,girandola",
+                                 "N4IgzglgXgpiBcBOANCA5gJwgEwQbT2AF9"]) + "'"
     if kind == 6:
         return f"repeat({literal_bytes(bytes([rng.randrange(1, 256)]))}, {rng.choice([1, 81, 729, 5000])})"
     return "'" + EASY + "'"

@@ -526,13 +526,24 @@ impl Style {
 /// The cells of `puzzle` written in `style`.
 pub fn format(puzzle: &Puzzle, style: Style) -> String {
     let size = puzzle.size;
-    let n = size.n();
-    let b = size.box_side();
-    let cell = |d: u8, blank: char| if d == 0 { blank } else { (b'0' + d) as char };
-    let rows: Vec<&[u8]> = puzzle.values().chunks(n).collect();
+    format_cells(puzzle.values(), size.n(), size.box_side(), style)
+}
+
+/// The one writer of every grid in `style`: `cells` row by row (0 blank, else a digit
+/// written `1`-`9` then `A`, `B`, ... as on 16×16 and 25×25 grids) on a grid of `side`,
+/// its boxes `box_side` wide in the drawn style (`side` itself: no box lines but the
+/// frame). Classic puzzles and every variant shape are written through it.
+pub fn format_cells(cells: &[u8], side: usize, box_side: usize, style: Style) -> String {
+    let (n, b) = (side, box_side);
+    let cell = |d: u8, blank: char| match d {
+        1..=9 => (b'0' + d) as char,
+        10..=35 => (b'A' + d - 10) as char,
+        _ => blank,
+    };
+    let rows: Vec<&[u8]> = cells.chunks(n).collect();
     match style {
-        Style::Line => puzzle.values().iter().map(|&d| cell(d, '.')).collect(),
-        Style::Digits => puzzle.values().iter().map(|&d| cell(d, '0')).collect(),
+        Style::Line => cells.iter().map(|&d| cell(d, '.')).collect(),
+        Style::Digits => cells.iter().map(|&d| cell(d, '0')).collect(),
         Style::Contest => rows
             .iter()
             .map(|r| r.iter().map(|&d| cell(d, '?')).collect::<String>())

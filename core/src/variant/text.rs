@@ -88,42 +88,7 @@ impl VariantPuzzle {
     pub fn format(&self, style: Style, boxes: bool) -> String {
         let n = self.shape.side();
         let b = if boxes { self.shape.box_side() } else { n };
-        let cell = |d: u8, blank: char| {
-            if d == 0 {
-                blank
-            } else {
-                self.shape.digit_char(d)
-            }
-        };
-        let rows: Vec<&[u8]> = self.cells.chunks(n).collect();
-        match style {
-            Style::Line => self.cells.iter().map(|&d| cell(d, '.')).collect(),
-            Style::Digits => self.cells.iter().map(|&d| cell(d, '0')).collect(),
-            Style::Contest => rows
-                .iter()
-                .map(|r| r.iter().map(|&d| cell(d, '?')).collect::<String>())
-                .collect::<Vec<_>>()
-                .join("\n"),
-            Style::Grid => {
-                let border = format!("+{}", format!("{}+", "-".repeat(2 * b + 1)).repeat(n / b));
-                let mut lines = vec![border.clone()];
-                for (r, row) in rows.iter().enumerate() {
-                    let mut line = String::from("|");
-                    for (c, &d) in row.iter().enumerate() {
-                        line.push(' ');
-                        line.push(cell(d, '.'));
-                        if c % b == b - 1 {
-                            line.push_str(" |");
-                        }
-                    }
-                    lines.push(line);
-                    if r % b == b - 1 {
-                        lines.push(border.clone());
-                    }
-                }
-                lines.join("\n")
-            }
-        }
+        crate::explain::format_cells(&self.cells, n, b, style)
     }
 }
 

@@ -339,12 +339,34 @@ pub fn run(args: Vec<String>) {
         }
         fs::write(dir.join(name), &drawn.svg).expect("a written file");
     }
+    let variants = variant_pictures().expect("the variant pictures");
     if set == "tests" {
         fs::write(dir.join("links.tsv"), expected).expect("a written file");
-        let variants = dir.join("variants");
-        fs::create_dir_all(&variants).expect("the variants directory");
-        for (name, svg) in variant_pictures().expect("the variant pictures") {
-            fs::write(variants.join(name), svg).expect("a written file");
+        let folder = dir.join("variants");
+        fs::create_dir_all(&folder).expect("the variants directory");
+        for (name, svg) in variants {
+            fs::write(folder.join(name), svg).expect("a written file");
+        }
+    } else {
+        // The README's picture of each family of variants: the same drawings as the
+        // goldens of the same names, under `variant_`.
+        for (name, svg) in variants {
+            if README_VARIANTS.contains(&name) {
+                fs::write(dir.join(format!("variant_{name}")), svg).expect("a written file");
+            }
         }
     }
 }
+
+/// The variant pictures the README shows: one of each family (extra groups, the
+/// anti-chess and non-consecutive rules, jigsaw, killer, giant grids).
+const README_VARIANTS: [&str; 8] = [
+    "x.svg",
+    "windoku.svg",
+    "dg.svg",
+    "anti_knight_nc.svg",
+    "jigsaw.svg",
+    "killer.svg",
+    "sixteen.svg",
+    "twenty_five.svg",
+];
