@@ -17,7 +17,10 @@
 
 mod cage;
 mod candidates;
+#[cfg(test)]
+mod full;
 mod locked;
+mod pairs;
 mod propagate;
 mod search;
 mod tables;
@@ -27,6 +30,9 @@ pub(crate) mod testkit;
 mod tests;
 #[cfg(test)]
 mod tests_props;
+#[cfg(test)]
+mod tests_work;
+mod work;
 
 pub use candidates::candidates;
 

@@ -12,79 +12,154 @@
 //! - a cage's open cells keep only the digits some fitting combination allows
 //!   ([`super::cage`]).
 //!
-//! Each cell enters the queue once, when its mask drops to one bit; a mask that drops
-//! to zero is a contradiction.
+//! Incremental: each rule looks only at the units holding a cell whose mask shrank
+//! since the rule last ran ([`Work`]), cheapest rules first; the state reached is the
+//! one rescanning every unit every round would reach (every rule only removes digits,
+//! and removes at least as much from a smaller state), which a test checks against
+//! [`super::full`]. Each cell enters the queue once, when its mask drops to one bit;
+//! a mask that drops to zero is a contradiction.
 
 use super::cage::{allowed_digits, open_cage, single_digit};
-use super::locked::{locked_candidates, nc_pairs};
-use super::tables::Tables;
+use super::locked::{locked_at, nc_pair_at};
+use super::pairs::two_places_in;
+use super::tables::{Tables, NO_CAGE};
+use super::work::Work;
 
-/// Places the queued cells and everything that follows; false on a contradiction.
-pub(super) fn propagate(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
+/// How far into the log of changed cells each rule has read.
+#[derive(Default)]
+struct Read {
+    hidden: usize,
+    pairs: usize,
+    nc: usize,
+    locked: usize,
+    cages: usize,
+}
+
+/// Places the queued cells and everything that follows from the logged changes
+/// ([`Work`]); false on a contradiction.
+pub(super) fn propagate(tables: &Tables, cand: &mut [u32], work: &mut Work) -> bool {
+    let mut read = Read::default();
+    let nc = !tables.neighbours.is_empty();
+    let locked = !tables.intersections.list.is_empty();
+    let cages = !tables.sum_cages.is_empty();
+    let pairs = work.two_places && (!tables.peer_bits.is_empty() || !tables.near_bits.is_empty());
     loop {
-        if !place_queued(tables, cand, queue) {
+        if !place_queued(tables, cand, work) {
             return false;
         }
-        match hidden_singles(tables, cand, queue) {
-            None => return false,
-            Some(true) => continue,
-            Some(false) => {}
-        }
-        if !tables.neighbours.is_empty() {
-            match nc_pairs(tables, cand, queue) {
-                None => return false,
-                Some(true) => continue,
-                Some(false) => {}
+        let end = work.changed.len();
+        if read.hidden < end {
+            mark_groups(tables, work, read.hidden);
+            read.hidden = end;
+            if !run_marked(work, |g, work| {
+                hidden_single_in(tables, tables.group(g), cand, work)
+            }) {
+                return false;
             }
+            continue;
         }
-        match locked_candidates(tables, cand, queue) {
-            None => return false,
-            Some(true) => continue,
-            Some(false) => {}
+        if nc && read.nc < end {
+            for i in std::mem::replace(&mut read.nc, end)..end {
+                let c = usize::from(work.changed[i]);
+                if !nc_pair_at(tables, c, cand, work) {
+                    return false;
+                }
+            }
+            continue;
         }
-        match restrict_cages(tables, cand, queue) {
-            None => return false,
-            Some(true) => continue,
-            Some(false) => return true,
+        if pairs && read.pairs < end {
+            mark_groups(tables, work, read.pairs);
+            read.pairs = end;
+            if !run_marked(work, |g, work| {
+                two_places_in(tables, tables.group(g), cand, work)
+            }) {
+                return false;
+            }
+            continue;
+        }
+        if locked && read.locked < end {
+            mark_intersections(tables, work, read.locked);
+            read.locked = end;
+            if !run_marked(work, |i, work| locked_at(tables, i, cand, work)) {
+                return false;
+            }
+            continue;
+        }
+        if cages && read.cages < end {
+            mark_cages(tables, work, read.cages);
+            read.cages = end;
+            if !run_marked(work, |k, work| restrict_cage(tables, k, cand, work)) {
+                return false;
+            }
+            continue;
+        }
+        return true;
+    }
+}
+
+/// Runs `rule` on every marked unit (emptying the marks); false on a contradiction.
+#[inline(never)] // PROFILE
+fn run_marked(work: &mut Work, mut rule: impl FnMut(usize, &mut Work) -> bool) -> bool {
+    let mut marks = std::mem::take(&mut work.marks);
+    let mut ok = true;
+    while let Some(u) = marks.take() {
+        if ok && !rule(u, work) {
+            ok = false;
+        }
+    }
+    work.marks = marks;
+    ok
+}
+
+/// Marks the groups of the cells logged from `from` on.
+#[inline(never)] // PROFILE
+fn mark_groups(tables: &Tables, work: &mut Work, from: usize) {
+    for &c in &work.changed[from..] {
+        for &g in tables.groups_of.of(usize::from(c)) {
+            work.marks.mark(usize::from(g));
         }
     }
 }
 
-/// Takes `bits` out of a cell; queues it when one bit is left; false when none is.
-#[inline]
-fn remove(cand: &mut [u32], cell: u16, bits: u32, queue: &mut Vec<u16>) -> bool {
-    let i = usize::from(cell);
-    let mask = cand[i];
-    if mask & bits == 0 {
-        return true;
+/// Marks the intersections of the groups of the cells logged from `from` on.
+#[inline(never)] // PROFILE
+fn mark_intersections(tables: &Tables, work: &mut Work, from: usize) {
+    for &c in &work.changed[from..] {
+        for &g in tables.groups_of.of(usize::from(c)) {
+            for &i in tables.intersections_of.of(usize::from(g)) {
+                work.marks.mark(usize::from(i));
+            }
+        }
     }
-    let left = mask & !bits;
-    if left == 0 {
-        return false;
+}
+
+/// Marks the sum cages of the cells logged from `from` on.
+fn mark_cages(tables: &Tables, work: &mut Work, from: usize) {
+    for &c in &work.changed[from..] {
+        let k = tables.sum_cage_of[usize::from(c)];
+        if k != NO_CAGE {
+            work.marks.mark(usize::from(k));
+        }
     }
-    cand[i] = left;
-    if left & (left - 1) == 0 {
-        queue.push(cell);
-    }
-    true
 }
 
 /// Naked singles: each queued cell's digit leaves its peers (and its neighbours' masks
 /// lose the consecutive digits under `nc`).
-fn place_queued(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool {
+#[inline(never)] // PROFILE
+pub(super) fn place_queued(tables: &Tables, cand: &mut [u32], work: &mut Work) -> bool {
     let nc = !tables.neighbours.is_empty();
-    while let Some(cell) = queue.pop() {
+    while let Some(cell) = work.queue.pop() {
         let c = usize::from(cell);
         let bit = cand[c];
         for &p in tables.peers.of(c) {
-            if !remove(cand, p, bit, queue) {
+            if !work.remove(cand, p, bit) {
                 return false;
             }
         }
         if nc {
             let near = ((bit << 1) | (bit >> 1)) & tables.all;
             for &q in tables.neighbours.of(c) {
-                if !remove(cand, q, near, queue) {
+                if !work.remove(cand, q, near) {
                     return false;
                 }
             }
@@ -93,64 +168,58 @@ fn place_queued(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> bool
     true
 }
 
-/// Hidden singles in every group: `Some(true)` when a cell was placed, `None` on a
-/// contradiction (a digit without a place, or a cell that alone holds two digits).
-fn hidden_singles(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
-    let mut changed = false;
-    for group in tables.groups() {
-        let (mut once, mut twice) = (0u32, 0u32);
-        for &c in group {
-            let m = cand[usize::from(c)];
-            twice |= once & m;
-            once |= m;
-        }
-        if once != tables.all {
-            return None;
-        }
-        let unique = once & !twice;
-        if unique == 0 {
+/// Hidden singles in one group; false on a contradiction (a digit without a place, or
+/// a cell that alone holds two digits).
+#[inline(never)] // PROFILE
+pub(super) fn hidden_single_in(
+    tables: &Tables,
+    group: &[u16],
+    cand: &mut [u32],
+    work: &mut Work,
+) -> bool {
+    let (mut once, mut twice) = (0u32, 0u32);
+    for &c in group {
+        let m = cand[usize::from(c)];
+        twice |= once & m;
+        once |= m;
+    }
+    if once != tables.all {
+        return false;
+    }
+    let unique = once & !twice;
+    if unique == 0 {
+        return true;
+    }
+    for &c in group {
+        let m = cand[usize::from(c)];
+        let only = m & unique;
+        if only == 0 || m & (m - 1) == 0 {
             continue;
         }
-        for &c in group {
-            let m = cand[usize::from(c)];
-            let only = m & unique;
-            if only == 0 || m & (m - 1) == 0 {
-                continue;
-            }
-            if only & (only - 1) != 0 {
-                return None;
-            }
-            cand[usize::from(c)] = only;
-            queue.push(c);
-            changed = true;
+        if only & (only - 1) != 0 {
+            return false;
         }
+        work.narrow(cand, c, only);
     }
-    Some(changed)
+    true
 }
 
-/// Cage sums: `Some(true)` when a mask shrank, `None` on a contradiction.
-fn restrict_cages(tables: &Tables, cand: &mut [u32], queue: &mut Vec<u16>) -> Option<bool> {
-    let mut changed = false;
-    for cage in &tables.sum_cages {
-        let open = open_cage(cage, cand, |c| single_digit(cand[c]))?;
-        if open.open == 0 {
-            continue;
-        }
-        let allowed = allowed_digits(tables.combinations.as_ref(), &open, cand);
-        for &c in &open.cells[..open.open] {
-            let m = cand[usize::from(c)];
-            let left = m & allowed;
-            if left == 0 {
-                return None;
-            }
-            if left != m {
-                cand[usize::from(c)] = left;
-                changed = true;
-                if left & (left - 1) == 0 {
-                    queue.push(c);
-                }
-            }
-        }
+/// The cage sum of sum cage `k`; false on a contradiction.
+#[inline(never)] // PROFILE
+pub(super) fn restrict_cage(tables: &Tables, k: usize, cand: &mut [u32], work: &mut Work) -> bool {
+    let Some(open) = open_cage(&tables.sum_cages[k], cand, |c| single_digit(cand[c])) else {
+        return false;
+    };
+    if open.open == 0 {
+        return true;
     }
-    Some(changed)
+    let allowed = allowed_digits(tables.combinations.as_ref(), &open, cand);
+    open.cells[..open.open].iter().all(|&c| {
+        let m = cand[usize::from(c)];
+        let left = m & allowed;
+        if left != 0 {
+            work.narrow(cand, c, left);
+        }
+        left != 0
+    })
 }
