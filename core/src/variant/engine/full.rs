@@ -2,10 +2,13 @@
 //! every unit, every round, until a round changes nothing.
 
 use super::locked::{locked_at, nc_pair_at};
-use super::pairs::two_places_in;
+use super::pairs::few_places_in;
 use super::propagate::{hidden_single_in, place_queued, restrict_cage};
 use super::tables::Tables;
 use super::work::Work;
+
+/// One rule over every unit; false on a contradiction.
+type Round<'a> = dyn Fn(&mut [u32], &mut Work) -> bool + 'a;
 
 /// The fixpoint of every rule from the queued cells, rescanning every unit each round;
 /// false on a contradiction.
@@ -15,7 +18,7 @@ pub(super) fn propagate_everywhere(tables: &Tables, cand: &mut [u32], work: &mut
             return false;
         }
         let before = work.changed.len();
-        let rounds: [&dyn Fn(&mut [u32], &mut Work) -> bool; 5] = [
+        let rounds: [&Round; 5] = [
             &|cand, work| {
                 (0..tables.group_count())
                     .all(|g| hidden_single_in(tables, tables.group(g), cand, work))
@@ -27,7 +30,7 @@ pub(super) fn propagate_everywhere(tables: &Tables, cand: &mut [u32], work: &mut
             &|cand, work| {
                 !work.two_places
                     || (0..tables.group_count())
-                        .all(|g| two_places_in(tables, tables.group(g), cand, work))
+                        .all(|g| few_places_in(tables, tables.group(g), cand, work))
             },
             &|cand, work| {
                 (0..tables.intersections.list.len()).all(|i| locked_at(tables, i, cand, work))

@@ -14,7 +14,7 @@ use super::tables::Tables;
 use super::work::Work;
 
 /// Locked candidates in intersection `i`; false on a contradiction.
-#[inline(never)] // PROFILE
+#[inline]
 pub(super) fn locked_at(tables: &Tables, i: usize, cand: &mut [u32], work: &mut Work) -> bool {
     let x = &tables.intersections;
     let i = &x.list[i];
@@ -48,7 +48,7 @@ pub(super) fn nc_forbidden(m: u32, side: usize) -> u32 {
 }
 
 /// The nc pair rule at cell `c`; false on a contradiction.
-#[inline(never)] // PROFILE
+#[inline]
 pub(super) fn nc_pair_at(tables: &Tables, c: usize, cand: &mut [u32], work: &mut Work) -> bool {
     let forbid = nc_forbidden(cand[c], tables.side);
     forbid == 0

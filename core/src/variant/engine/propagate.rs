@@ -9,6 +9,9 @@
 //! - under `nc`, a cell whose candidates lie within `e-1..=e+1` takes `e` from its
 //!   neighbours, and a digit locked in the cells two groups share leaves the rest of
 //!   the other group ([`super::locked`]);
+//! - when solving or counting, a digit with two or three places in a group leaves the
+//!   common peers of its places, and under `nc` the digits next to it leave the cells
+//!   beside (or at) each place ([`super::pairs`]);
 //! - a cage's open cells keep only the digits some fitting combination allows
 //!   ([`super::cage`]).
 //!
@@ -21,7 +24,7 @@
 
 use super::cage::{allowed_digits, open_cage, single_digit};
 use super::locked::{locked_at, nc_pair_at};
-use super::pairs::two_places_in;
+use super::pairs::few_places_in;
 use super::tables::{Tables, NO_CAGE};
 use super::work::Work;
 
@@ -71,7 +74,7 @@ pub(super) fn propagate(tables: &Tables, cand: &mut [u32], work: &mut Work) -> b
             mark_groups(tables, work, read.pairs);
             read.pairs = end;
             if !run_marked(work, |g, work| {
-                two_places_in(tables, tables.group(g), cand, work)
+                few_places_in(tables, tables.group(g), cand, work)
             }) {
                 return false;
             }
@@ -98,7 +101,7 @@ pub(super) fn propagate(tables: &Tables, cand: &mut [u32], work: &mut Work) -> b
 }
 
 /// Runs `rule` on every marked unit (emptying the marks); false on a contradiction.
-#[inline(never)] // PROFILE
+#[inline]
 fn run_marked(work: &mut Work, mut rule: impl FnMut(usize, &mut Work) -> bool) -> bool {
     let mut marks = std::mem::take(&mut work.marks);
     let mut ok = true;
@@ -112,7 +115,6 @@ fn run_marked(work: &mut Work, mut rule: impl FnMut(usize, &mut Work) -> bool) -
 }
 
 /// Marks the groups of the cells logged from `from` on.
-#[inline(never)] // PROFILE
 fn mark_groups(tables: &Tables, work: &mut Work, from: usize) {
     for &c in &work.changed[from..] {
         for &g in tables.groups_of.of(usize::from(c)) {
@@ -122,7 +124,6 @@ fn mark_groups(tables: &Tables, work: &mut Work, from: usize) {
 }
 
 /// Marks the intersections of the groups of the cells logged from `from` on.
-#[inline(never)] // PROFILE
 fn mark_intersections(tables: &Tables, work: &mut Work, from: usize) {
     for &c in &work.changed[from..] {
         for &g in tables.groups_of.of(usize::from(c)) {
@@ -145,7 +146,6 @@ fn mark_cages(tables: &Tables, work: &mut Work, from: usize) {
 
 /// Naked singles: each queued cell's digit leaves its peers (and its neighbours' masks
 /// lose the consecutive digits under `nc`).
-#[inline(never)] // PROFILE
 pub(super) fn place_queued(tables: &Tables, cand: &mut [u32], work: &mut Work) -> bool {
     let nc = !tables.neighbours.is_empty();
     while let Some(cell) = work.queue.pop() {
@@ -170,7 +170,7 @@ pub(super) fn place_queued(tables: &Tables, cand: &mut [u32], work: &mut Work) -
 
 /// Hidden singles in one group; false on a contradiction (a digit without a place, or
 /// a cell that alone holds two digits).
-#[inline(never)] // PROFILE
+#[inline]
 pub(super) fn hidden_single_in(
     tables: &Tables,
     group: &[u16],
@@ -205,7 +205,6 @@ pub(super) fn hidden_single_in(
 }
 
 /// The cage sum of sum cage `k`; false on a contradiction.
-#[inline(never)] // PROFILE
 pub(super) fn restrict_cage(tables: &Tables, k: usize, cand: &mut [u32], work: &mut Work) -> bool {
     let Some(open) = open_cage(&tables.sum_cages[k], cand, |c| single_digit(cand[c])) else {
         return false;

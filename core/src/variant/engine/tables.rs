@@ -156,6 +156,7 @@ impl Tables {
     }
 
     /// How many groups.
+    #[cfg(test)]
     pub(super) fn group_count(&self) -> usize {
         self.group_cells.len() / self.side
     }

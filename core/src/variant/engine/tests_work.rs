@@ -4,7 +4,7 @@
 //! and where they must not.
 
 use super::full::propagate_everywhere;
-use super::pairs::two_places_in;
+use super::pairs::few_places_in;
 use super::propagate::propagate;
 use super::tables::Tables;
 use super::testkit::{dig, geometry, random_grid, with_cages};
@@ -146,12 +146,12 @@ fn two_places_clear_the_common_peers() {
     // from r1c1 and r1c5; r3c3 is in box 1 (a peer of r1c1) but far from r1c5.
     let t = Tables::new(&geometry(Shape::NINE, "anti-knight"));
     let mut cand = only_in(&t, 0, 5, &[0, 4]);
-    assert!(two_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert!(!has(&cand, 11, 5), "r2c3 sees both places");
     assert!(has(&cand, 20, 5) && has(&cand, 0, 5) && has(&cand, 4, 5));
     // Three places: nothing to clear.
     let mut cand = only_in(&t, 0, 5, &[0, 4, 8]);
-    assert!(two_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert!(has(&cand, 11, 5));
     // Plain rows, columns and boxes: the tables hold no peer sets, the rule stays off.
     assert!(Tables::new(&geometry(Shape::NINE, "classic"))
@@ -164,18 +164,28 @@ fn two_places_under_nc_clear_the_digits_beside_them() {
     let t = Tables::new(&geometry(Shape::NINE, "nc"));
     // Row 1: 5 only in r1c1 and r1c3: r1c2, beside both, may hold neither 4 nor 6.
     let mut cand = only_in(&t, 0, 5, &[0, 2]);
-    assert!(two_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert!(!has(&cand, 1, 4) && !has(&cand, 1, 6) && has(&cand, 1, 3));
     assert!(has(&cand, 10, 4), "r2c2 is beside r1c2 only");
     // 5 only in r1c1 and r1c2 (side by side): each may hold neither 4 nor 6.
     let mut cand = only_in(&t, 0, 5, &[0, 1]);
-    assert!(two_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert!(!has(&cand, 0, 4) && !has(&cand, 1, 6) && has(&cand, 0, 5));
     assert!(has(&cand, 9, 4) && has(&cand, 2, 4));
+    // Three places side by side, r1c1-r1c3: only r1c2 is each place or beside it.
+    let mut cand = only_in(&t, 0, 5, &[0, 1, 2]);
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(!has(&cand, 1, 4) && !has(&cand, 1, 6));
+    assert!(has(&cand, 0, 4) && has(&cand, 2, 6) && has(&cand, 10, 4));
+    // Four places: left alone (counting four or more did not pay).
+    let mut cand = only_in(&t, 0, 5, &[0, 1, 2, 3]);
+    let before = cand.clone();
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert_eq!(cand, before);
     // 5 in r1c1 and r1c4: no cell is beside both, nothing changes.
     let mut cand = only_in(&t, 0, 5, &[0, 3]);
     let before = cand.clone();
-    assert!(two_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert_eq!(cand, before);
 }
 
@@ -187,4 +197,14 @@ fn marks_give_each_unit_once_smallest_first() {
     }
     let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
     assert_eq!(taken, [0, 3, 64, 130]);
+}
+
+#[test]
+fn a_removal_that_empties_a_cell_names_it() {
+    let mut w = work();
+    let mut cand = vec![0b11u32, 0b01];
+    assert!(w.remove(&mut cand, 0, 0b01));
+    assert_eq!((cand[0], w.conflict), (0b10, None));
+    assert!(!w.remove(&mut cand, 1, 0b01));
+    assert_eq!(w.conflict, Some(1));
 }

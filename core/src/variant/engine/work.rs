@@ -19,6 +19,8 @@ pub(super) struct Work {
     /// Whether the two-place rules of [`super::pairs`] run (a setting of the search,
     /// kept here since every propagation reads it).
     pub(super) two_places: bool,
+    /// The last cell a removal emptied (where a contradiction showed).
+    pub(super) conflict: Option<u16>,
 }
 
 impl Work {
@@ -67,6 +69,7 @@ impl Work {
         }
         let left = mask & !bits;
         if left == 0 {
+            self.conflict = Some(cell);
             return false;
         }
         cand[i] = left;
