@@ -51,53 +51,51 @@ pub(super) fn propagate(tables: &Tables, cand: &mut [u32], work: &mut Work) -> b
             return false;
         }
         let end = work.changed.len();
-        if read.hidden < end {
-            mark_groups(tables, work, read.hidden);
-            read.hidden = end;
-            if !run_marked(work, |g, work| {
+        let stage = if read.hidden < end {
+            run_stage(tables, work, &mut read.hidden, mark_groups, |g, work| {
                 hidden_single_in(tables, tables.group(g), cand, work)
-            }) {
-                return false;
-            }
-            continue;
-        }
-        if nc && read.nc < end {
-            for i in std::mem::replace(&mut read.nc, end)..end {
-                let c = usize::from(work.changed[i]);
-                if !nc_pair_at(tables, c, cand, work) {
-                    return false;
-                }
-            }
-            continue;
-        }
-        if pairs && read.pairs < end {
-            mark_groups(tables, work, read.pairs);
-            read.pairs = end;
-            if !run_marked(work, |g, work| {
+            })
+        } else if nc && read.nc < end {
+            (std::mem::replace(&mut read.nc, end)..end)
+                .all(|i| nc_pair_at(tables, usize::from(work.changed[i]), cand, work))
+        } else if pairs && read.pairs < end {
+            run_stage(tables, work, &mut read.pairs, mark_groups, |g, work| {
                 few_places_in(tables, tables.group(g), cand, work)
-            }) {
-                return false;
-            }
-            continue;
+            })
+        } else if locked && read.locked < end {
+            run_stage(
+                tables,
+                work,
+                &mut read.locked,
+                mark_intersections,
+                |i, work| locked_at(tables, i, cand, work),
+            )
+        } else if cages && read.cages < end {
+            run_stage(tables, work, &mut read.cages, mark_cages, |k, work| {
+                restrict_cage(tables, k, cand, work)
+            })
+        } else {
+            return true;
+        };
+        if !stage {
+            return false;
         }
-        if locked && read.locked < end {
-            mark_intersections(tables, work, read.locked);
-            read.locked = end;
-            if !run_marked(work, |i, work| locked_at(tables, i, cand, work)) {
-                return false;
-            }
-            continue;
-        }
-        if cages && read.cages < end {
-            mark_cages(tables, work, read.cages);
-            read.cages = end;
-            if !run_marked(work, |k, work| restrict_cage(tables, k, cand, work)) {
-                return false;
-            }
-            continue;
-        }
-        return true;
     }
+}
+
+/// Marks (with `mark`) the units of the cells logged since `read`, moves `read` to the
+/// end of the log and runs `rule` on every marked unit; false on a contradiction.
+#[inline]
+fn run_stage(
+    tables: &Tables,
+    work: &mut Work,
+    read: &mut usize,
+    mark: fn(&Tables, &mut Work, usize),
+    rule: impl FnMut(usize, &mut Work) -> bool,
+) -> bool {
+    mark(tables, work, *read);
+    *read = work.changed.len();
+    run_marked(work, rule)
 }
 
 /// Runs `rule` on every marked unit (emptying the marks); false on a contradiction.
@@ -114,8 +112,14 @@ fn run_marked(work: &mut Work, mut rule: impl FnMut(usize, &mut Work) -> bool) -
     ok
 }
 
-/// Marks the groups of the cells logged from `from` on.
+/// Marks the groups of the cells logged from `from` on (every group when the log holds
+/// more cells than there are groups: marking more only checks more).
 fn mark_groups(tables: &Tables, work: &mut Work, from: usize) {
+    let groups = tables.group_cells.len() / tables.side;
+    if work.changed.len() - from > groups {
+        work.marks.mark_all(groups);
+        return;
+    }
     for &c in &work.changed[from..] {
         for &g in tables.groups_of.of(usize::from(c)) {
             work.marks.mark(usize::from(g));
@@ -123,15 +127,17 @@ fn mark_groups(tables: &Tables, work: &mut Work, from: usize) {
     }
 }
 
-/// Marks the intersections of the groups of the cells logged from `from` on.
+/// Marks the intersections of the groups of the cells logged from `from` on (through
+/// the groups, each once).
 fn mark_intersections(tables: &Tables, work: &mut Work, from: usize) {
-    for &c in &work.changed[from..] {
-        for &g in tables.groups_of.of(usize::from(c)) {
-            for &i in tables.intersections_of.of(usize::from(g)) {
-                work.marks.mark(usize::from(i));
-            }
+    mark_groups(tables, work, from);
+    let mut groups = std::mem::take(&mut work.marks);
+    while let Some(g) = groups.take() {
+        for &i in tables.intersections_of.of(g) {
+            work.spare.mark(usize::from(i));
         }
     }
+    work.marks = std::mem::replace(&mut work.spare, groups);
 }
 
 /// Marks the sum cages of the cells logged from `from` on.

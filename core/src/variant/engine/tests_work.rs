@@ -197,6 +197,12 @@ fn marks_give_each_unit_once_smallest_first() {
     }
     let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
     assert_eq!(taken, [0, 3, 64, 130]);
+    marks.mark(1);
+    marks.mark_all(66);
+    let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
+    assert_eq!(taken, (0..66).collect::<Vec<_>>());
+    marks.mark_all(64);
+    assert_eq!(std::iter::from_fn(|| marks.take()).count(), 64);
 }
 
 #[test]

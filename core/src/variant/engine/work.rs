@@ -16,6 +16,8 @@ pub(super) struct Work {
     pub(super) changed: Vec<u16>,
     /// Units marked dirty, as bits (reused by each rule in turn).
     pub(super) marks: Marks,
+    /// A second set, empty between uses (groups turned into intersections).
+    pub(super) spare: Marks,
     /// Whether the two-place rules of [`super::pairs`] run (a setting of the search,
     /// kept here since every propagation reads it).
     pub(super) two_places: bool,
@@ -96,6 +98,17 @@ impl Marks {
             self.words.resize(w + 1, 0);
         }
         self.words[w] |= 1 << (i % 64);
+    }
+
+    /// Adds units `0..n`.
+    pub(super) fn mark_all(&mut self, n: usize) {
+        if self.words.len() < n.div_ceil(64) {
+            self.words.resize(n.div_ceil(64), 0);
+        }
+        for (w, word) in self.words.iter_mut().enumerate() {
+            let bits = n.saturating_sub(w * 64).min(64);
+            *word |= if bits == 64 { !0 } else { (1u64 << bits) - 1 };
+        }
     }
 
     /// Takes the smallest unit out, or `None` when empty.
