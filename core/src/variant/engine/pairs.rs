@@ -1,8 +1,9 @@
 //! Digits with two or three places left in a group. The group holds the digit once, so
 //! it goes to one of them:
-//! - every cell that is a peer of each place loses it (for a row and a box this is
-//!   pointing, but it also reaches the cells a knight's move or a king's step from the
-//!   places, or in another group of each, which no intersection covers);
+//! - under anti-knight or anti-king, every cell that is a peer of each place loses it
+//!   (for a row and a box this is pointing, but it also reaches the cells a knight's
+//!   move or a king's step from the places, which no intersection covers; the rule is
+//!   off elsewhere, see [`super::tables::common_peers_pay`]);
 //! - under `nc`, a cell that is each place or an orthogonal neighbour of it may not
 //!   hold a digit next to the digit (holding `d ± 1` there would leave the digit no
 //!   place: a neighbour may not take `d`, nor may the cell itself).

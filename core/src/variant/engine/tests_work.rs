@@ -153,8 +153,14 @@ fn two_places_clear_the_common_peers() {
     let mut cand = only_in(&t, 0, 5, &[0, 4, 8]);
     assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert!(has(&cand, 11, 5));
-    // Plain rows, columns and boxes: the tables hold no peer sets, the rule stays off.
-    assert!(Tables::new(&geometry(Shape::NINE, "classic"))
+    // Without knight's moves or king's steps the tables hold no peer sets: the rule
+    // stays off.
+    for rules in ["classic", "x", "windoku", "nc"] {
+        assert!(Tables::new(&geometry(Shape::NINE, rules))
+            .peer_bits
+            .is_empty());
+    }
+    assert!(!Tables::new(&geometry(Shape::NINE, "anti-king"))
         .peer_bits
         .is_empty());
 }
