@@ -3,12 +3,15 @@
 //! regions, killer cages).
 //!
 //! A bitmask search (one `u32` of candidates per cell, bit `d-1` for digit `d`), the
-//! open cell with the fewest candidates first, and propagation over every unit at every
-//! node: naked singles through each cell's peers, nc's consecutive digits, hidden
-//! singles in every group, killer sums through precomputed combinations. Files:
-//! [`tables`] (what is built once from the geometry, by [`Engine::new`]), [`cage`]
-//! (cage sums), [`locked`] (locked candidates, nc pairs), [`propagate`] (the fixpoint), [`search`] (the explicit stack),
-//! [`candidates`] (what the givens rule out, without search).
+//! open cell with the most conflicts per candidate first (the fewest candidates until
+//! contradictions tell cells apart), and propagation at every node over the units whose
+//! cells changed: naked singles through each cell's peers, nc's consecutive digits,
+//! hidden singles, digits with few places, locked candidates, killer sums through
+//! precomputed combinations. Files: [`tables`] (what is built once from the geometry,
+//! by [`Engine::new`]), [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs),
+//! [`pairs`] (digits with two or three places in a group), [`work`] (the log of changed
+//! cells each rule reads), [`propagate`] (the fixpoint), [`search`] (the explicit
+//! stack), [`candidates`] (what the givens rule out, without search).
 //!
 //! Callers check the givens first ([`crate::variant::check::check_givens`]); the engine assumes
 //! they do not conflict (if they do, it finds no solution). Every search calls its
@@ -17,7 +20,10 @@
 
 mod cage;
 mod candidates;
+#[cfg(test)]
+mod full;
 mod locked;
+mod pairs;
 mod propagate;
 mod search;
 mod tables;
@@ -27,6 +33,9 @@ pub(crate) mod testkit;
 mod tests;
 #[cfg(test)]
 mod tests_props;
+#[cfg(test)]
+mod tests_work;
+mod work;
 
 pub use candidates::candidates;
 

@@ -1,6 +1,8 @@
-//! The search: depth first over an explicit stack, the cell with the fewest candidates
-//! first (ties to the cell that failed most: conflict weights), each child a copy of
-//! its parent's masks propagated ([`super::propagate`]).
+//! The search: depth first over an explicit stack, each child a copy of its parent's
+//! masks propagated ([`super::propagate`]). The cell branched on: when solving or
+//! counting, the one with the greatest conflict weight (contradictions seen in it) per
+//! candidate; for random grids, the one with the fewest candidates, ties to the
+//! heaviest.
 //!
 //! Level `i` of `states` holds the masks frame `i` branches on; a child is written to
 //! level `i + 1`. The stack is as deep as the open cells at most, so memory is bounded
@@ -9,6 +11,7 @@
 
 use super::propagate::propagate;
 use super::tables::Tables;
+use super::work::Work;
 use crate::generate::Rng;
 use crate::variant::text::VariantPuzzle;
 use std::ops::Deref;
@@ -36,10 +39,15 @@ pub(super) struct Search<T: Deref<Target = Tables>, I: FnMut()> {
     order: Order,
     states: Vec<u32>,
     frames: Vec<Frame>,
-    queue: Vec<u16>,
+    work: Work,
     nodes: u64,
     /// How often branching on each cell failed at once (conflict weights).
     weights: Vec<u32>,
+    /// Ascending order (solving, counting): the few-place rules run, weights go to
+    /// the cell where a contradiction showed, and the choice weighs them against the
+    /// candidates ([`choose_by_ratio`]). Random grids keep the plain way, so that the
+    /// generator draws the grids it drew before (the tests pin some).
+    tuned: bool,
     /// The givens alone fill the grid: level 0 is the one solution, not yet returned.
     root_solved: bool,
 }
@@ -59,35 +67,37 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
             "the puzzle's shape is the geometry's"
         );
         let (all, cells) = (tables.all, tables.cells);
+        let tuned = matches!(order, Order::Ascending);
         let mut search = Search {
             tables,
             interrupt,
             order,
             states: vec![all; cells],
             frames: Vec::new(),
-            queue: Vec::new(),
+            work: Work {
+                two_places: tuned,
+                ..Work::default()
+            },
             nodes: 0,
             weights: vec![1; cells],
             root_solved: false,
+            tuned,
         };
         for (c, &d) in puzzle.cells.iter().enumerate() {
             if d != 0 {
                 search.states[c] = 1 << (d - 1);
-                search.queue.push(c as u16);
             }
         }
         if let Some((c, d)) = excluded {
             let left = search.states[c] & !(1u32 << (d - 1));
             search.states[c] = left;
-            if left.count_ones() == 1 && puzzle.cells[c] == 0 {
-                search.queue.push(c as u16);
-            }
             if left == 0 {
                 return search;
             }
         }
-        if propagate(&search.tables, &mut search.states, &mut search.queue) {
-            match choose(&search.states, &search.weights) {
+        search.work.start_everywhere(&search.states);
+        if propagate(&search.tables, &mut search.states, &mut search.work) {
+            match choose(&search.states, &search.weights, search.tuned) {
                 None => search.root_solved = true,
                 Some(frame) => search.frames.push(frame),
             }
@@ -125,13 +135,21 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
                 .copy_within((level - 1) * cells..level * cells, level * cells);
             let child = &mut self.states[level * cells..(level + 1) * cells];
             child[cell] = bit;
-            self.queue.clear();
-            self.queue.push(cell as u16);
-            if !propagate(&self.tables, child, &mut self.queue) {
-                self.weights[cell] += 1;
+            self.work.clear();
+            self.work.queue.push(cell as u16);
+            self.work.changed.push(cell as u16);
+            self.work.conflict = None;
+            if !propagate(&self.tables, child, &mut self.work) {
+                // Blame the cell the contradiction emptied when known (and the
+                // search is tuned), else the cell branched on.
+                let blamed = match (self.tuned, self.work.conflict) {
+                    (true, Some(c)) => usize::from(c),
+                    _ => cell,
+                };
+                self.weights[blamed] = self.weights[blamed].saturating_add(1);
                 continue;
             }
-            match choose(child, &self.weights) {
+            match choose(child, &self.weights, self.tuned) {
                 None => return Some(level),
                 Some(frame) => self.frames.push(frame),
             }
@@ -153,11 +171,15 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
     }
 }
 
-/// The open cell with the fewest candidates, ties going to the cell whose branches
-/// failed most often so far (its conflict weight); `None` when every cell is placed.
-/// The weights only order the search: every digit of the cell is still tried, so
-/// counts are exact whatever they are.
-fn choose(cand: &[u32], weights: &[u32]) -> Option<Frame> {
+/// The cell to branch on ([`choose_by_ratio`] when `tuned`), `None` when every cell is
+/// placed. Plain: the open cell with the fewest candidates, ties going to the cell
+/// whose branches failed most often so far (its conflict weight). The weights only
+/// order the search: every digit of the cell is still tried, so counts are exact
+/// whatever they are.
+fn choose(cand: &[u32], weights: &[u32], tuned: bool) -> Option<Frame> {
+    if tuned {
+        return choose_by_ratio(cand, weights);
+    }
     let mut best = None;
     let (mut fewest, mut heaviest) = (u32::MAX, 0);
     for (c, &m) in cand.iter().enumerate() {
@@ -175,10 +197,57 @@ fn choose(cand: &[u32], weights: &[u32]) -> Option<Frame> {
     })
 }
 
+/// The open cell with the greatest conflict weight per candidate, ties going to the
+/// fewest candidates (weights start at 1, so with no contradiction yet this is the
+/// fewest candidates; iss weighs its conflict scores so too).
+fn choose_by_ratio(cand: &[u32], weights: &[u32]) -> Option<Frame> {
+    let mut best = None;
+    let (mut best_k, mut best_w) = (1u64, 0u64);
+    for (c, &m) in cand.iter().enumerate() {
+        let k = u64::from(m.count_ones());
+        let w = u64::from(weights[c]);
+        if k > 1 && (w * best_k > best_w * k || (w * best_k == best_w * k && k < best_k)) {
+            best_k = k;
+            best_w = w;
+            best = Some(c);
+        }
+    }
+    let cell = best?;
+    Some(Frame {
+        cell: cell as u16,
+        left: cand[cell],
+    })
+}
+
 /// One of the bits of `mask` (not empty), drawn at random.
 fn random_bit(rng: &mut Rng, mut mask: u32) -> u32 {
     for _ in 0..rng.below(u64::from(mask.count_ones())) {
         mask &= mask - 1;
     }
     mask & mask.wrapping_neg()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cell(frame: Option<Frame>) -> Option<u16> {
+        frame.map(|f| f.cell)
+    }
+
+    #[test]
+    fn the_ratio_choice_is_the_fewest_candidates_until_weights_differ() {
+        let cand = [0b1, 0b111, 0b11, 0b1111, 0b11];
+        let ones = [1; 5];
+        assert_eq!(cell(choose(&cand, &ones, true)), Some(2));
+        assert_eq!(cell(choose(&cand, &ones, false)), Some(2));
+        // Weight 4 over 4 candidates beats 1 over 2; the plain choice keeps the fewest.
+        let weights = [1, 1, 1, 4, 1];
+        assert_eq!(cell(choose(&cand, &weights, true)), Some(3));
+        assert_eq!(cell(choose(&cand, &weights, false)), Some(2));
+        // Equal ratios go to the fewest candidates; placed cells are never chosen.
+        let weights = [9, 3, 2, 1, 1];
+        assert_eq!(cell(choose(&cand, &weights, true)), Some(2));
+        assert_eq!(cell(choose(&[0b1, 0b10], &[5, 5], true)), None);
+    }
 }

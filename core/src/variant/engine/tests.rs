@@ -7,6 +7,7 @@ use super::cage::{
 use super::propagate::propagate;
 use super::tables::Tables;
 use super::testkit::{geometry, satisfies};
+use super::work::Work;
 use super::*;
 use crate::variant::rules::{Cage, Cages, Rules};
 use crate::variant::shape::Shape;
@@ -15,12 +16,21 @@ use crate::variant::shape::Shape;
 /// propagating; `None` on a contradiction.
 fn after(tables: &Tables, placed: &[(usize, u8)]) -> Option<Vec<u32>> {
     let mut cand = vec![tables.all; tables.cells];
-    let mut queue = Vec::new();
     for &(c, d) in placed {
         cand[c] = 1 << (d - 1);
-        queue.push(c as u16);
     }
-    propagate(tables, &mut cand, &mut queue).then_some(cand)
+    settle(tables, &mut cand).then_some(cand)
+}
+
+/// Propagates from masks set by hand (every cell counted as changed); false on a
+/// contradiction.
+fn settle(tables: &Tables, cand: &mut [u32]) -> bool {
+    let mut work = Work {
+        two_places: true,
+        ..Work::default()
+    };
+    work.start_everywhere(cand);
+    propagate(tables, cand, &mut work)
 }
 
 fn has(cand: &[u32], cell: usize, d: u8) -> bool {
@@ -77,14 +87,13 @@ fn hidden_single_places_a_digit_with_one_place_left() {
     for c in [0, 1, 3] {
         cand[c] &= !1;
     }
-    let mut queue = Vec::new();
-    assert!(propagate(&t, &mut cand, &mut queue));
+    assert!(settle(&t, &mut cand));
     assert_eq!(cand[2], 1);
     // Two places left: nothing placed.
     let mut cand = vec![t.all; 16];
     cand[0] &= !1;
     cand[1] &= !1;
-    assert!(propagate(&t, &mut cand, &mut Vec::new()));
+    assert!(settle(&t, &mut cand));
     assert_eq!(cand[2], t.all);
     assert_eq!(cand[3], t.all);
     // No place left: a contradiction.
@@ -92,7 +101,7 @@ fn hidden_single_places_a_digit_with_one_place_left() {
     for mask in &mut cand[..4] {
         *mask &= !1;
     }
-    assert!(!propagate(&t, &mut cand, &mut Vec::new()));
+    assert!(!settle(&t, &mut cand));
 }
 
 fn killer(shape: Shape, cages: Vec<(Vec<u16>, Option<u16>)>, extra: &str) -> Geometry {
@@ -308,14 +317,19 @@ fn the_interrupt_is_called_and_may_stop_the_search() {
 
 #[test]
 fn locked_candidates_clear_the_other_group_only() {
-    use super::locked::locked_candidates;
+    use super::locked::locked_at;
     let t = Tables::new(&geometry(Shape::NINE, "classic"));
+    let locked_candidates = |t: &Tables, cand: &mut [u32], work: &mut Work| {
+        let before = work.changed.len();
+        let ok = (0..t.intersections.list.len()).all(|i| locked_at(t, i, cand, work));
+        ok.then_some(work.changed.len() > before)
+    };
     let mut cand = vec![t.all; 81];
     // Digit 1 left in row 1 only in r1c1-r1c3 (box 1): it leaves box 1's other cells.
     for mask in &mut cand[3..9] {
         *mask &= !1;
     }
-    let mut queue = Vec::new();
+    let mut queue = Work::default();
     assert_eq!(locked_candidates(&t, &mut cand, &mut queue), Some(true));
     for c in [9, 10, 11, 18, 19, 20] {
         assert!(!has(&cand, c, 1));
@@ -331,13 +345,14 @@ fn locked_candidates_clear_the_other_group_only() {
 
 #[test]
 fn nc_pairs_take_the_digits_without_a_neighbour() {
-    use super::locked::nc_pairs;
+    use super::locked::nc_pair_at;
     let t = Tables::new(&geometry(Shape::NINE, "nc"));
     let run = |mask: u32| {
         let mut cand = vec![t.all; 81];
         cand[40] = mask;
-        let changed = nc_pairs(&t, &mut cand, &mut Vec::new());
-        (changed, cand)
+        let mut work = Work::default();
+        let ok = (0..81).all(|c| nc_pair_at(&t, c, &mut cand, &mut work));
+        (ok.then_some(!work.changed.is_empty()), cand)
     };
     // {4, 5}: a neighbour 4 or 5 would leave r5c5 nothing.
     let (changed, cand) = run(0b11000);

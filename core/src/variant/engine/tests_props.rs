@@ -114,7 +114,7 @@ fn rules_nine(pick: usize, rng: &mut Rng) -> Option<Geometry> {
 /// A jigsaw layout with grids: the boxes of a random classic grid, then cells of equal
 /// digits in different regions swapped between them (each region keeps every digit
 /// once, so the grid obeys the layout).
-fn jigsaw_nine(rng: &mut Rng) -> String {
+pub(super) fn jigsaw_nine(rng: &mut Rng) -> String {
     let grid = random_grid(&Geometry::new(Shape::NINE, &Rules::default()).unwrap(), rng).unwrap();
     let mut region: Vec<usize> = (0..81).map(|c| Shape::NINE.box_of(c)).collect();
     for _ in 0..12 {

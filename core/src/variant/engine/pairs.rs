@@ -1,0 +1,90 @@
+//! Digits with two or three places left in a group. The group holds the digit once, so
+//! it goes to one of them:
+//! - under anti-knight or anti-king, every cell that is a peer of each place loses it
+//!   (for a row and a box this is pointing, but it also reaches the cells a knight's
+//!   move or a king's step from the places, which no intersection covers; the rule is
+//!   off elsewhere, see [`super::tables::common_peers_pay`]);
+//! - under `nc`, a cell that is each place or an orthogonal neighbour of it may not
+//!   hold a digit next to the digit (holding `d ± 1` there would leave the digit no
+//!   place: a neighbour may not take `d`, nor may the cell itself).
+//!
+//! Both read the cells of [`Tables::peer_bits`] and [`Tables::near_bits`] as sets.
+
+use super::tables::Tables;
+use super::work::Work;
+
+/// The few-place rules in one group; false on a contradiction.
+pub(super) fn few_places_in(
+    tables: &Tables,
+    group: &[u16],
+    cand: &mut [u32],
+    work: &mut Work,
+) -> bool {
+    let (mut once, mut twice, mut thrice, mut four) = (0u32, 0u32, 0u32, 0u32);
+    for &c in group {
+        let m = cand[usize::from(c)];
+        four |= thrice & m;
+        thrice |= twice & m;
+        twice |= once & m;
+        once |= m;
+    }
+    // Digits with two or three places (one found with fewer below is skipped: a
+    // removal in this group took it meanwhile).
+    let mut few = twice & !four;
+    let nc = !tables.near_bits.is_empty();
+    while few != 0 {
+        let bit = few & few.wrapping_neg();
+        few &= few - 1;
+        let mut places = [0u16; 3];
+        let mut k = 0;
+        for &c in group {
+            if cand[usize::from(c)] & bit != 0 && k < 3 {
+                places[k] = c;
+                k += 1;
+            }
+        }
+        if k < 2 {
+            continue; // gone meanwhile: a removal in this group took it
+        }
+        let places = &places[..k];
+        if !tables.peer_bits.is_empty()
+            && !remove_from_all(tables, &tables.peer_bits, places, bit, cand, work)
+        {
+            return false;
+        }
+        if nc {
+            let near = ((bit << 1) | (bit >> 1)) & tables.all;
+            if !remove_from_all(tables, &tables.near_bits, places, near, cand, work) {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Takes `bits` from every cell in the sets of both `a` and `b` (`sets` holds one set
+/// of [`Tables::words`] words per cell); false on an emptied cell.
+#[inline]
+fn remove_from_all(
+    tables: &Tables,
+    sets: &[u64],
+    places: &[u16],
+    bits: u32,
+    cand: &mut [u32],
+    work: &mut Work,
+) -> bool {
+    let w = tables.words;
+    for i in 0..w {
+        let mut both = places
+            .iter()
+            .fold(!0u64, |acc, &p| acc & sets[usize::from(p) * w + i]);
+        while both != 0 {
+            let c = i * 64 + both.trailing_zeros() as usize;
+            both &= both - 1;
+            if !work.remove(cand, c as u16, bits) {
+                return false;
+            }
+        }
+    }
+    true
+}

@@ -1,0 +1,222 @@
+//! The incremental propagation against the plain way ([`super::full`]: every rule on
+//! every unit, every round), from states made at random and from a fixpoint with one
+//! cell placed (what the search does at each node); the two-place rules where they fire
+//! and where they must not.
+
+use super::full::propagate_everywhere;
+use super::pairs::few_places_in;
+use super::propagate::propagate;
+use super::tables::Tables;
+use super::testkit::{dig, geometry, random_grid, with_cages};
+use super::tests_props::jigsaw_nine;
+use super::work::{Marks, Work};
+use crate::generate::Rng;
+use crate::variant::geometry::Geometry;
+use crate::variant::shape::Shape;
+use proptest::prelude::*;
+
+fn work() -> Work {
+    Work {
+        two_places: true,
+        ..Work::default()
+    }
+}
+
+/// The masks of a puzzle's givens with `drops` digits taken out of random blank cells.
+fn random_state(t: &Tables, g: &Geometry, rng: &mut Rng, keep: u64, drops: usize) -> Vec<u32> {
+    let puzzle = match random_grid(g, rng) {
+        Some(grid) => dig(g.shape, &grid, keep, rng),
+        None => crate::variant::text::VariantPuzzle::empty(g.shape),
+    };
+    let mut cand: Vec<u32> = puzzle
+        .cells
+        .iter()
+        .map(|&d| if d == 0 { t.all } else { 1 << (d - 1) })
+        .collect();
+    for _ in 0..drops {
+        let c = rng.below(t.cells as u64) as usize;
+        let bit = 1 << rng.below(t.side as u64);
+        if cand[c].count_ones() > 2 {
+            cand[c] &= !bit;
+        }
+    }
+    cand
+}
+
+/// Both ways from `cand` with every cell logged: the same answer, the same masks.
+fn same_as_full(t: &Tables, cand: &[u32]) -> Result<Option<Vec<u32>>, TestCaseError> {
+    let (mut fast, mut plain) = (cand.to_vec(), cand.to_vec());
+    let (mut a, mut b) = (work(), work());
+    a.start_everywhere(&fast);
+    b.start_everywhere(&plain);
+    let ok = propagate(t, &mut fast, &mut a);
+    prop_assert_eq!(ok, propagate_everywhere(t, &mut plain, &mut b));
+    if ok {
+        prop_assert_eq!(&fast, &plain);
+    }
+    Ok(ok.then_some(fast))
+}
+
+const RULES: [&str; 9] = [
+    "classic",
+    "x",
+    "windoku",
+    "anti-knight",
+    "anti-king",
+    "nc",
+    "nc,x",
+    "jigsaw",
+    "killer",
+];
+
+fn tables_of(pick: usize, rng: &mut Rng) -> Option<(Geometry, Tables)> {
+    let mut g = match RULES[pick] {
+        "killer" => geometry(Shape::NINE, "classic"),
+        "jigsaw" => geometry(Shape::NINE, &format!("jigsaw={}", jigsaw_nine(rng))),
+        rules => geometry(Shape::NINE, rules),
+    };
+    if RULES[pick] == "killer" {
+        let grid = random_grid(&g, rng)?;
+        let rules = with_cages(g.rules.clone(), Shape::NINE, &grid, rng, 5, 4);
+        g = Geometry::new(Shape::NINE, &rules).ok()?;
+    }
+    let t = Tables::new(&g);
+    Some((g, t))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn incremental_reaches_the_full_fixpoint(pick in 0usize..9, seed in any::<u64>(), keep in 0u64..40, drops in 0usize..120) {
+        let mut rng = Rng::new(seed);
+        let Some((g, t)) = tables_of(pick, &mut rng) else { return Ok(()) };
+        let cand = random_state(&t, &g, &mut rng, keep, drops);
+        same_as_full(&t, &cand)?;
+    }
+
+    #[test]
+    fn a_node_logs_one_cell_and_still_reaches_the_full_fixpoint(pick in 0usize..9, seed in any::<u64>(), keep in 0u64..30) {
+        let mut rng = Rng::new(seed);
+        let Some((g, t)) = tables_of(pick, &mut rng) else { return Ok(()) };
+        let cand = random_state(&t, &g, &mut rng, keep, 0);
+        let Some(settled) = same_as_full(&t, &cand)? else { return Ok(()) };
+        // A branch as the search makes it: one open cell set to one of its digits,
+        // only that cell logged and queued.
+        let open: Vec<usize> = (0..t.cells).filter(|&c| settled[c].count_ones() > 1).collect();
+        let Some(&c) = open.get(rng.below(open.len().max(1) as u64) as usize) else { return Ok(()) };
+        let m = settled[c];
+        let bit = 1 << (0..32).filter(|b| m >> b & 1 == 1).nth(rng.below(u64::from(m.count_ones())) as usize).unwrap();
+        let mut child = settled.clone();
+        child[c] = bit;
+        let mut w = work();
+        w.queue.push(c as u16);
+        w.changed.push(c as u16);
+        let ok = propagate(&t, &mut child, &mut w);
+        let mut plain = settled;
+        plain[c] = bit;
+        let mut b = work();
+        b.start_everywhere(&plain);
+        prop_assert_eq!(ok, propagate_everywhere(&t, &mut plain, &mut b));
+        if ok {
+            prop_assert_eq!(child, plain);
+        }
+    }
+}
+
+/// Masks of an open grid with digit `d` left in `places` only, among the cells of
+/// `group` (digit bits, group cell lists as in the tables).
+fn only_in(t: &Tables, group: usize, d: u8, places: &[usize]) -> Vec<u32> {
+    let mut cand = vec![t.all; t.cells];
+    for &c in t.group(group) {
+        if !places.contains(&usize::from(c)) {
+            cand[usize::from(c)] &= !(1 << (d - 1));
+        }
+    }
+    cand
+}
+
+fn has(cand: &[u32], cell: usize, d: u8) -> bool {
+    cand[cell] >> (d - 1) & 1 == 1
+}
+
+#[test]
+fn two_places_clear_the_common_peers() {
+    // Anti-knight, row 1 (group 0): 5 only in r1c1 and r1c5. r2c3 is a knight's move
+    // from r1c1 and r1c5; r3c3 is in box 1 (a peer of r1c1) but far from r1c5.
+    let t = Tables::new(&geometry(Shape::NINE, "anti-knight"));
+    let mut cand = only_in(&t, 0, 5, &[0, 4]);
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(!has(&cand, 11, 5), "r2c3 sees both places");
+    assert!(has(&cand, 20, 5) && has(&cand, 0, 5) && has(&cand, 4, 5));
+    // Three places: nothing to clear.
+    let mut cand = only_in(&t, 0, 5, &[0, 4, 8]);
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(has(&cand, 11, 5));
+    // Without knight's moves or king's steps the tables hold no peer sets: the rule
+    // stays off.
+    for rules in ["classic", "x", "windoku", "nc"] {
+        assert!(Tables::new(&geometry(Shape::NINE, rules))
+            .peer_bits
+            .is_empty());
+    }
+    assert!(!Tables::new(&geometry(Shape::NINE, "anti-king"))
+        .peer_bits
+        .is_empty());
+}
+
+#[test]
+fn two_places_under_nc_clear_the_digits_beside_them() {
+    let t = Tables::new(&geometry(Shape::NINE, "nc"));
+    // Row 1: 5 only in r1c1 and r1c3: r1c2, beside both, may hold neither 4 nor 6.
+    let mut cand = only_in(&t, 0, 5, &[0, 2]);
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(!has(&cand, 1, 4) && !has(&cand, 1, 6) && has(&cand, 1, 3));
+    assert!(has(&cand, 10, 4), "r2c2 is beside r1c2 only");
+    // 5 only in r1c1 and r1c2 (side by side): each may hold neither 4 nor 6.
+    let mut cand = only_in(&t, 0, 5, &[0, 1]);
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(!has(&cand, 0, 4) && !has(&cand, 1, 6) && has(&cand, 0, 5));
+    assert!(has(&cand, 9, 4) && has(&cand, 2, 4));
+    // Three places side by side, r1c1-r1c3: only r1c2 is each place or beside it.
+    let mut cand = only_in(&t, 0, 5, &[0, 1, 2]);
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert!(!has(&cand, 1, 4) && !has(&cand, 1, 6));
+    assert!(has(&cand, 0, 4) && has(&cand, 2, 6) && has(&cand, 10, 4));
+    // Four places: left alone (counting four or more did not pay).
+    let mut cand = only_in(&t, 0, 5, &[0, 1, 2, 3]);
+    let before = cand.clone();
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert_eq!(cand, before);
+    // 5 in r1c1 and r1c4: no cell is beside both, nothing changes.
+    let mut cand = only_in(&t, 0, 5, &[0, 3]);
+    let before = cand.clone();
+    assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
+    assert_eq!(cand, before);
+}
+
+#[test]
+fn marks_give_each_unit_once_smallest_first() {
+    let mut marks = Marks::default();
+    for i in [130, 3, 64, 3, 0] {
+        marks.mark(i);
+    }
+    let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
+    assert_eq!(taken, [0, 3, 64, 130]);
+    marks.mark(1);
+    marks.mark_all(66);
+    let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
+    assert_eq!(taken, (0..66).collect::<Vec<_>>());
+    marks.mark_all(64);
+    assert_eq!(std::iter::from_fn(|| marks.take()).count(), 64);
+}
+
+#[test]
+fn a_removal_that_empties_a_cell_names_it() {
+    let mut w = work();
+    let mut cand = vec![0b11u32, 0b01];
+    assert!(w.remove(&mut cand, 0, 0b01));
+    assert_eq!((cand[0], w.conflict), (0b10, None));
+    assert!(!w.remove(&mut cand, 1, 0b01));
+    assert_eq!(w.conflict, Some(1));
+}
