@@ -151,19 +151,33 @@ impl Geometry {
         Ok(geometry)
     }
 
+    /// The peers of a cell, ascending: marked in a set of cells, then read in order
+    /// (the same list as sorting and deduplicating the groups' cells, moves and cage
+    /// mates, without the sort).
     fn collect_peers(&self, cell: usize) -> Vec<u16> {
-        let mut out: Vec<u16> = Vec::new();
+        let mut set = [0u64; Shape::MAX_CELLS.div_ceil(64)];
+        let mut mark = |cells: &[u16]| {
+            for &c in cells {
+                set[usize::from(c) / 64] |= 1 << (c % 64);
+            }
+        };
         for &g in &self.groups_of[cell] {
-            out.extend(&self.groups[usize::from(g)].cells);
+            mark(&self.groups[usize::from(g)].cells);
         }
-        out.extend(&self.knight[cell]);
-        out.extend(&self.king[cell]);
+        mark(&self.knight[cell]);
+        mark(&self.king[cell]);
         if let Some(k) = self.cage_of[cell] {
-            out.extend(&self.cages[usize::from(k)].cells);
+            mark(&self.cages[usize::from(k)].cells);
         }
-        out.sort_unstable();
-        out.dedup();
-        out.retain(|&c| usize::from(c) != cell);
+        set[cell / 64] &= !(1 << (cell % 64));
+        let mut out = Vec::with_capacity(set.iter().map(|w| w.count_ones() as usize).sum());
+        for (i, &word) in set.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                out.push((i * 64) as u16 + word.trailing_zeros() as u16);
+                word &= word - 1;
+            }
+        }
         out
     }
 
@@ -509,5 +523,36 @@ mod tests {
             geometry(Shape::FOUR, "killer=AAAAA...........;10"),
             Err(VariantError::CageTooLarge { .. })
         ));
+    }
+
+    /// The peers read from a set of cells against the plain way: every group's cells,
+    /// moves and cage mates, sorted, deduplicated, the cell itself taken out.
+    #[test]
+    fn peers_are_the_sorted_union_of_groups_moves_and_cages() {
+        let cases = [
+            (Shape::NINE, "x,windoku,anti-knight,anti-king,nc"),
+            (Shape::NINE, "dg,killer=AAB......A.B...................................................................CC;10,9,12"),
+            (Shape::NINE, "jigsaw=AAABBBCCCAAABBBCCCAAABBBCCCDDDEEEFFFDDDEEEFFFDDDEEEFFFGGGHHHIIIGGGHHHIIIGGGHHHIII,diagonal+"),
+            (Shape::SIXTEEN, "x,anti-knight"),
+            (Shape::TWENTY_FIVE, "anti-king"),
+        ];
+        for (shape, rules) in cases {
+            let g = geometry(shape, rules).unwrap();
+            for cell in 0..shape.cells() {
+                let mut plain: Vec<u16> = Vec::new();
+                for &k in &g.groups_of[cell] {
+                    plain.extend(&g.groups[usize::from(k)].cells);
+                }
+                plain.extend(&g.knight[cell]);
+                plain.extend(&g.king[cell]);
+                if let Some(k) = g.cage_of[cell] {
+                    plain.extend(&g.cages[usize::from(k)].cells);
+                }
+                plain.sort_unstable();
+                plain.dedup();
+                plain.retain(|&c| usize::from(c) != cell);
+                assert_eq!(g.peers[cell], plain, "{rules}, cell {cell}");
+            }
+        }
     }
 }

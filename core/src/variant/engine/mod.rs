@@ -2,16 +2,19 @@
 //! [`Geometry`] (4×4 to 25×25, any extra groups, anti-knight, anti-king, nc, jigsaw
 //! regions, killer cages).
 //!
-//! A bitmask search (one `u32` of candidates per cell, bit `d-1` for digit `d`), the
-//! open cell with the most conflicts per candidate first (the fewest candidates until
-//! contradictions tell cells apart), and propagation at every node over the units whose
-//! cells changed: naked singles through each cell's peers, nc's consecutive digits,
-//! hidden singles, digits with few places, locked candidates, killer sums through
+//! A bitmask search (one `u32` of candidates per cell, bit `d-1` for digit `d`, and per
+//! digit the set of cells holding it with its count in each group), the open cell with
+//! the most conflicts per candidate first (the fewest candidates until contradictions
+//! tell cells apart), and propagation at every node over what changed: naked singles
+//! through each cell's peers, nc's consecutive digits, hidden singles and locked
+//! candidates from the digits' places, digits with few places, killer sums through
 //! precomputed combinations. Files: [`tables`] (what is built once from the geometry,
-//! by [`Engine::new`]), [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs),
-//! [`pairs`] (digits with two or three places in a group), [`work`] (the log of changed
-//! cells each rule reads), [`propagate`] (the fixpoint), [`search`] (the explicit
-//! stack), [`candidates`] (what the givens rule out, without search).
+//! by [`Engine::new`]), [`places`] (each digit's places: counts and cell sets),
+//! [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs), [`pairs`] (digits
+//! with two or three places in a group), [`work`] (the log of changed cells each rule
+//! reads), [`propagate`] (the fixpoint), [`search`] (the explicit stack),
+//! [`candidates`] (what the givens rule out, without search); for tests, [`full`] (the
+//! plain way propagation is checked against) and [`intersections`].
 //!
 //! Callers check the givens first ([`crate::variant::check::check_givens`]); the engine assumes
 //! they do not conflict (if they do, it finds no solution). Every search calls its
@@ -22,8 +25,11 @@ mod cage;
 mod candidates;
 #[cfg(test)]
 mod full;
+#[cfg(test)]
+mod intersections;
 mod locked;
 mod pairs;
+mod places;
 mod propagate;
 mod search;
 mod tables;

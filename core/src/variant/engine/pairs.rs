@@ -13,7 +13,9 @@
 use super::tables::Tables;
 use super::work::Work;
 
-/// The few-place rules in one group; false on a contradiction.
+/// The few-place rules in one group, every digit (tests: the search marks digits,
+/// [`few_places_of`]); false on a contradiction.
+#[cfg(test)]
 pub(super) fn few_places_in(
     tables: &Tables,
     group: &[u16],
@@ -31,32 +33,40 @@ pub(super) fn few_places_in(
     // Digits with two or three places (one found with fewer below is skipped: a
     // removal in this group took it meanwhile).
     let mut few = twice & !four;
-    let nc = !tables.near_bits.is_empty();
     while few != 0 {
         let bit = few & few.wrapping_neg();
         few &= few - 1;
-        let mut places = [0u16; 3];
-        let mut k = 0;
-        for &c in group {
-            if cand[usize::from(c)] & bit != 0 && k < 3 {
-                places[k] = c;
-                k += 1;
-            }
-        }
-        if k < 2 {
-            continue; // gone meanwhile: a removal in this group took it
-        }
-        let places = &places[..k];
-        if !tables.peer_bits.is_empty()
-            && !remove_from_all(tables, &tables.peer_bits, places, bit, cand, work)
-        {
+        let places: Vec<u16> = group
+            .iter()
+            .copied()
+            .filter(|&c| cand[usize::from(c)] & bit != 0)
+            .collect();
+        // Gone meanwhile (a removal in this group took it), or left with one place.
+        if (2..=3).contains(&places.len()) && !few_places_of(tables, &places, bit, cand, work) {
             return false;
         }
-        if nc {
-            let near = ((bit << 1) | (bit >> 1)) & tables.all;
-            if !remove_from_all(tables, &tables.near_bits, places, near, cand, work) {
-                return false;
-            }
+    }
+    true
+}
+
+/// The few-place rules for digit `bit` with its two or three `places` in a group;
+/// false on a contradiction.
+#[inline]
+pub(super) fn few_places_of(
+    tables: &Tables,
+    places: &[u16],
+    bit: u32,
+    cand: &mut [u32],
+    work: &mut Work,
+) -> bool {
+    debug_assert!((2..=3).contains(&places.len()));
+    if tables.common_peers && !remove_from_all(tables, &tables.peer_bits, places, bit, cand, work) {
+        return false;
+    }
+    if !tables.near_bits.is_empty() {
+        let near = ((bit << 1) | (bit >> 1)) & tables.all;
+        if !remove_from_all(tables, &tables.near_bits, places, near, cand, work) {
+            return false;
         }
     }
     true

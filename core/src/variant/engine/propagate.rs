@@ -5,7 +5,8 @@
 //! - a placed digit leaves every peer (group mates, knight's moves, king's steps, cage
 //!   mates) and, under `nc`, takes `d-1` and `d+1` from the orthogonal neighbours;
 //! - a digit with one place left in a group goes there (hidden single), and a group
-//!   where some digit has no place left is a contradiction;
+//!   where some digit has no place left is a contradiction (both by counting each
+//!   digit's places in each group, [`super::places`]);
 //! - under `nc`, a cell whose candidates lie within `e-1..=e+1` takes `e` from its
 //!   neighbours, and a digit locked in the cells two groups share leaves the rest of
 //!   the other group ([`super::locked`]);
@@ -16,60 +17,65 @@
 //!   ([`super::cage`]).
 //!
 //! Incremental: each rule looks only at the units holding a cell whose mask shrank
-//! since the rule last ran ([`Work`]), cheapest rules first; the state reached is the
+//! since the rule last ran ([`Work`]), the few-place rules only at the (group, digit)
+//! pairs whose places changed, cheapest rules first; the state reached is the
 //! one rescanning every unit every round would reach (every rule only removes digits,
 //! and removes at least as much from a smaller state), which a test checks against
 //! [`super::full`]. Each cell enters the queue once, when its mask drops to one bit;
 //! a mask that drops to zero is a contradiction.
 
 use super::cage::{allowed_digits, open_cage, single_digit};
-use super::locked::{locked_at, nc_pair_at};
-use super::pairs::few_places_in;
-use super::tables::{Tables, NO_CAGE};
+use super::locked::{locked_by_places, nc_pair_at};
+use super::pairs::few_places_of;
+use super::places::{cells_of, few_limit, read_removals, recount, Places};
+use super::tables::{Tables, MAX_WORDS, NO_CAGE};
 use super::work::Work;
 
 /// How far into the log of changed cells each rule has read.
 #[derive(Default)]
 struct Read {
     hidden: usize,
-    pairs: usize,
     nc: usize,
-    locked: usize,
     cages: usize,
 }
 
+/// [`propagate`] from masks set at will (a search's root): every cell logged, the
+/// places counted afresh into `counts`; false on a contradiction.
+pub(super) fn propagate_from_scratch(
+    tables: &Tables,
+    cand: &mut [u32],
+    places: &mut Places,
+    work: &mut Work,
+) -> bool {
+    work.start_everywhere(cand);
+    recount(tables, cand, places, work) && propagate(tables, cand, places, work)
+}
+
 /// Places the queued cells and everything that follows from the logged changes
-/// ([`Work`]); false on a contradiction.
-pub(super) fn propagate(tables: &Tables, cand: &mut [u32], work: &mut Work) -> bool {
+/// ([`Work`]); `places` are each digit's places before the logged changes
+/// ([`super::places`]), kept up to date; false on a contradiction.
+pub(super) fn propagate(
+    tables: &Tables,
+    cand: &mut [u32],
+    places: &mut Places,
+    work: &mut Work,
+) -> bool {
     let mut read = Read::default();
     let nc = !tables.neighbours.is_empty();
-    let locked = !tables.intersections.list.is_empty();
     let cages = !tables.sum_cages.is_empty();
-    let pairs = work.two_places && (!tables.peer_bits.is_empty() || !tables.near_bits.is_empty());
     loop {
-        if !place_queued(tables, cand, work) {
+        if !place_queued(tables, cand, places, work) {
             return false;
         }
         let end = work.changed.len();
         let stage = if read.hidden < end {
-            run_stage(tables, work, &mut read.hidden, mark_groups, |g, work| {
-                hidden_single_in(tables, tables.group(g), cand, work)
-            })
+            let from = std::mem::replace(&mut read.hidden, end);
+            read_removals(tables, cand, places, work, from, end)
         } else if nc && read.nc < end {
             (std::mem::replace(&mut read.nc, end)..end)
                 .all(|i| nc_pair_at(tables, usize::from(work.changed[i]), cand, work))
-        } else if pairs && read.pairs < end {
-            run_stage(tables, work, &mut read.pairs, mark_groups, |g, work| {
-                few_places_in(tables, tables.group(g), cand, work)
-            })
-        } else if locked && read.locked < end {
-            run_stage(
-                tables,
-                work,
-                &mut read.locked,
-                mark_intersections,
-                |i, work| locked_at(tables, i, cand, work),
-            )
+        } else if !work.few_groups.is_empty() {
+            rules_on_few_places(tables, cand, places, work)
         } else if cages && read.cages < end {
             run_stage(tables, work, &mut read.cages, mark_cages, |k, work| {
                 restrict_cage(tables, k, cand, work)
@@ -81,6 +87,49 @@ pub(super) fn propagate(tables: &Tables, cand: &mut [u32], work: &mut Work) -> b
             return false;
         }
     }
+}
+
+/// Locked candidates and (when the search runs them) the few-place rules on the
+/// (group, digit) pairs marked by [`super::places`]; false on a contradiction.
+fn rules_on_few_places(
+    tables: &Tables,
+    cand: &mut [u32],
+    places: &Places,
+    work: &mut Work,
+) -> bool {
+    let mut at = [0u64; MAX_WORDS];
+    let at = &mut at[..tables.words];
+    while let Some(g) = work.few_groups.take() {
+        let mut digits = std::mem::take(&mut work.few[g]);
+        let locked = usize::from(tables.locked_limit[g]);
+        let limit = few_limit(tables, g, work);
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut k = 0;
+            for (slot, word) in at.iter_mut().zip(places.in_group(tables, g, d)) {
+                *slot = word;
+                k += word.count_ones() as usize;
+            }
+            // Gone meanwhile to one place (a hidden single) or more than the limit.
+            if k < 2 || k > limit {
+                continue;
+            }
+            if k <= locked && !locked_by_places(tables, g, at, d, cand, places, work) {
+                return false;
+            }
+            if work.two_places && k <= 3 {
+                let mut cells = [0u16; 3];
+                for (slot, c) in cells.iter_mut().zip(cells_of(at)) {
+                    *slot = c;
+                }
+                if !few_places_of(tables, &cells[..k], 1 << d, cand, work) {
+                    return false;
+                }
+            }
+        }
+    }
+    true
 }
 
 /// Marks (with `mark`) the units of the cells logged since `read`, moves `read` to the
@@ -112,34 +161,6 @@ fn run_marked(work: &mut Work, mut rule: impl FnMut(usize, &mut Work) -> bool) -
     ok
 }
 
-/// Marks the groups of the cells logged from `from` on (every group when the log holds
-/// more cells than there are groups: marking more only checks more).
-fn mark_groups(tables: &Tables, work: &mut Work, from: usize) {
-    let groups = tables.group_cells.len() / tables.side;
-    if work.changed.len() - from > groups {
-        work.marks.mark_all(groups);
-        return;
-    }
-    for &c in &work.changed[from..] {
-        for &g in tables.groups_of.of(usize::from(c)) {
-            work.marks.mark(usize::from(g));
-        }
-    }
-}
-
-/// Marks the intersections of the groups of the cells logged from `from` on (through
-/// the groups, each once).
-fn mark_intersections(tables: &Tables, work: &mut Work, from: usize) {
-    mark_groups(tables, work, from);
-    let mut groups = std::mem::take(&mut work.marks);
-    while let Some(g) = groups.take() {
-        for &i in tables.intersections_of.of(g) {
-            work.spare.mark(usize::from(i));
-        }
-    }
-    work.marks = std::mem::replace(&mut work.spare, groups);
-}
-
 /// Marks the sum cages of the cells logged from `from` on.
 fn mark_cages(tables: &Tables, work: &mut Work, from: usize) {
     for &c in &work.changed[from..] {
@@ -151,63 +172,51 @@ fn mark_cages(tables: &Tables, work: &mut Work, from: usize) {
 }
 
 /// Naked singles: each queued cell's digit leaves its peers (and its neighbours' masks
-/// lose the consecutive digits under `nc`).
-pub(super) fn place_queued(tables: &Tables, cand: &mut [u32], work: &mut Work) -> bool {
+/// lose the consecutive digits under `nc`). The peers to visit are the cell's peer set
+/// and the digit's places: a peer outside the places (which may lag the masks, holding
+/// more cells, never fewer) lacks the digit already, so taking it there would change
+/// nothing (the test-only [`super::full`] visits every peer).
+fn place_queued(tables: &Tables, cand: &mut [u32], places: &Places, work: &mut Work) -> bool {
     let nc = !tables.neighbours.is_empty();
+    let w = tables.words;
     while let Some(cell) = work.queue.pop() {
         let c = usize::from(cell);
         let bit = cand[c];
-        for &p in tables.peers.of(c) {
-            if !work.remove(cand, p, bit) {
-                return false;
-            }
-        }
-        if nc {
-            let near = ((bit << 1) | (bit >> 1)) & tables.all;
-            for &q in tables.neighbours.of(c) {
-                if !work.remove(cand, q, near) {
+        let peers = &tables.peer_bits[c * w..(c + 1) * w];
+        let holding = places.of_digit(tables, bit.trailing_zeros() as usize);
+        for (i, (p, h)) in peers.iter().zip(holding).enumerate() {
+            let mut both = p & h;
+            while both != 0 {
+                let q = (i * 64) as u16 + both.trailing_zeros() as u16;
+                both &= both - 1;
+                if !work.remove(cand, q, bit) {
                     return false;
                 }
             }
+        }
+        if nc && !remove_consecutive(tables, c, bit, cand, work) {
+            return false;
         }
     }
     true
 }
 
-/// Hidden singles in one group; false on a contradiction (a digit without a place, or
-/// a cell that alone holds two digits).
+/// Under `nc`, the digits next to `bit` leave the orthogonal neighbours of cell `c`;
+/// false on an emptied cell.
 #[inline]
-pub(super) fn hidden_single_in(
+pub(super) fn remove_consecutive(
     tables: &Tables,
-    group: &[u16],
+    c: usize,
+    bit: u32,
     cand: &mut [u32],
     work: &mut Work,
 ) -> bool {
-    let (mut once, mut twice) = (0u32, 0u32);
-    for &c in group {
-        let m = cand[usize::from(c)];
-        twice |= once & m;
-        once |= m;
-    }
-    if once != tables.all {
-        return false;
-    }
-    let unique = once & !twice;
-    if unique == 0 {
-        return true;
-    }
-    for &c in group {
-        let m = cand[usize::from(c)];
-        let only = m & unique;
-        if only == 0 || m & (m - 1) == 0 {
-            continue;
-        }
-        if only & (only - 1) != 0 {
-            return false;
-        }
-        work.narrow(cand, c, only);
-    }
-    true
+    let near = ((bit << 1) | (bit >> 1)) & tables.all;
+    tables
+        .neighbours
+        .of(c)
+        .iter()
+        .all(|&q| work.remove(cand, q, near))
 }
 
 /// The cage sum of sum cage `k`; false on a contradiction.

@@ -4,12 +4,15 @@
 //! candidate; for random grids, the one with the fewest candidates, ties to the
 //! heaviest.
 //!
-//! Level `i` of `states` holds the masks frame `i` branches on; a child is written to
-//! level `i + 1`. The stack is as deep as the open cells at most, so memory is bounded
-//! by cells² masks (1.5 MB on 25×25) whatever the number of solutions, and a search
-//! stopped after a solution resumes where it was.
+//! Level `i` of `states` holds the masks frame `i` branches on, and level `i` of
+//! `counts` and `holding` their digits' places ([`super::places`]); a child is written
+//! to level `i + 1`. The stack is as deep as the open cells at most, so memory is
+//! bounded by cells × (cells masks + groups × side counts + side × cells bits) (3 MB on
+//! 25×25) whatever the number of solutions, and a search stopped after a solution
+//! resumes where it was.
 
-use super::propagate::propagate;
+use super::places::{sizes, Places};
+use super::propagate::{propagate, propagate_from_scratch};
 use super::tables::Tables;
 use super::work::Work;
 use crate::generate::Rng;
@@ -38,6 +41,12 @@ pub(super) struct Search<T: Deref<Target = Tables>, I: FnMut()> {
     interrupt: I,
     order: Order,
     states: Vec<u32>,
+    /// The places of each digit in each group, `groups × side` per level.
+    counts: Vec<u8>,
+    /// The cells holding each digit, `side × words` per level.
+    holding: Vec<u64>,
+    counts_len: usize,
+    holding_len: usize,
     frames: Vec<Frame>,
     work: Work,
     nodes: u64,
@@ -68,14 +77,20 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
         );
         let (all, cells) = (tables.all, tables.cells);
         let tuned = matches!(order, Order::Ascending);
+        let few_rules = tables.common_peers || !tables.near_bits.is_empty();
+        let (counts, holding) = sizes(&tables);
         let mut search = Search {
             tables,
             interrupt,
             order,
             states: vec![all; cells],
+            counts: vec![0; counts],
+            holding: vec![0; holding],
+            counts_len: counts,
+            holding_len: holding,
             frames: Vec::new(),
             work: Work {
-                two_places: tuned,
+                two_places: tuned && few_rules,
                 ..Work::default()
             },
             nodes: 0,
@@ -95,8 +110,16 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
                 return search;
             }
         }
-        search.work.start_everywhere(&search.states);
-        if propagate(&search.tables, &mut search.states, &mut search.work) {
+        let mut places = Places {
+            counts: &mut search.counts,
+            cells: &mut search.holding,
+        };
+        if propagate_from_scratch(
+            &search.tables,
+            &mut search.states,
+            &mut places,
+            &mut search.work,
+        ) {
             match choose(&search.states, &search.weights, search.tuned) {
                 None => search.root_solved = true,
                 Some(frame) => search.frames.push(frame),
@@ -128,18 +151,15 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
             if self.nodes.is_multiple_of(NODES_PER_INTERRUPT) {
                 (self.interrupt)();
             }
-            if self.states.len() < (level + 1) * cells {
-                self.states.resize((level + 1) * cells, 0);
-            }
-            self.states
-                .copy_within((level - 1) * cells..level * cells, level * cells);
-            let child = &mut self.states[level * cells..(level + 1) * cells];
-            child[cell] = bit;
+            let child = push_level(&mut self.states, level, cells);
+            let mut places = Places {
+                counts: push_level(&mut self.counts, level, self.counts_len),
+                cells: push_level(&mut self.holding, level, self.holding_len),
+            };
             self.work.clear();
-            self.work.queue.push(cell as u16);
-            self.work.changed.push(cell as u16);
+            self.work.branch(child, cell as u16, bit);
             self.work.conflict = None;
-            if !propagate(&self.tables, child, &mut self.work) {
+            if !propagate(&self.tables, child, &mut places, &mut self.work) {
                 // Blame the cell the contradiction emptied when known (and the
                 // search is tuned), else the cell branched on.
                 let blamed = match (self.tuned, self.work.conflict) {
@@ -169,6 +189,17 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
     pub(super) fn nodes(&self) -> u64 {
         self.nodes
     }
+}
+
+/// Level `level` of a stack of levels of `len` entries, a copy of the level below
+/// (grown as needed).
+#[inline]
+fn push_level<T: Copy + Default>(stack: &mut Vec<T>, level: usize, len: usize) -> &mut [T] {
+    if stack.len() < (level + 1) * len {
+        stack.resize((level + 1) * len, T::default());
+    }
+    stack.copy_within((level - 1) * len..level * len, level * len);
+    &mut stack[level * len..(level + 1) * len]
 }
 
 /// The cell to branch on ([`choose_by_ratio`] when `tuned`), `None` when every cell is

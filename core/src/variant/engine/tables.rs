@@ -3,7 +3,6 @@
 //! and the cage-sum combinations.
 
 use super::cage::{Combinations, SumCage};
-use super::work::Work;
 use crate::variant::geometry::Geometry;
 
 /// Lists of cells, one per cell (peers, neighbours), flattened: the list of cell `c` is
@@ -51,9 +50,12 @@ pub struct Tables {
     pub(super) neighbours: CellLists,
     /// Words of 64 bits in a set of cells.
     pub(super) words: usize,
-    /// Each cell's peers as a set of cells, `words` words per cell; empty unless
-    /// [`common_peers_pay`].
+    /// Each cell's peers as a set of cells, `words` words per cell.
     pub(super) peer_bits: Vec<u64>,
+    /// Whether the few-place rule clears common peers ([`common_peers_pay`]).
+    pub(super) common_peers: bool,
+    /// Each group's cells as a set, `words` words per group.
+    pub(super) group_bits: Vec<u64>,
     /// Under `nc`, each cell and its orthogonal neighbours as a set of cells, `words`
     /// words per cell (empty otherwise).
     pub(super) near_bits: Vec<u64>,
@@ -61,11 +63,12 @@ pub struct Tables {
     pub(super) group_cells: Vec<u16>,
     /// The groups of each cell (indices into [`Tables::groups`]).
     pub(super) groups_of: CellLists,
-    /// The pairs of groups sharing two cells or more (locked candidates).
-    pub(super) intersections: Intersections,
-    /// The intersections each group takes part in, by group (a [`CellLists`] whose
-    /// entries are intersection indices).
-    pub(super) intersections_of: CellLists,
+    /// Per group, the most cells it shares with another group when that is two or
+    /// more (else 0): a digit with that many places or fewer there may be locked in
+    /// the other group ([`super::locked::locked_by_places`]).
+    pub(super) locked_limit: Vec<u8>,
+    /// The greatest [`Tables::locked_limit`].
+    pub(super) most_locked: usize,
     /// The cages with a sum.
     pub(super) sum_cages: Vec<SumCage>,
     /// The sum cage of each cell (an index into `sum_cages`), [`NO_CAGE`] if none.
@@ -77,7 +80,6 @@ pub struct Tables {
 impl Tables {
     pub(super) fn new(geometry: &Geometry) -> Tables {
         let side = geometry.shape.side();
-        let group_lists: Vec<Vec<u16>> = geometry.groups.iter().map(|g| g.cells.clone()).collect();
         let group_cells = geometry
             .groups
             .iter()
@@ -99,14 +101,16 @@ impl Tables {
         let largest_cage = sum_cages.iter().map(|c| c.cells.len()).max().unwrap_or(0);
         let combinations = (largest_cage > 0 && side <= Combinations::MAX_SIDE)
             .then(|| Combinations::new(side, largest_cage));
-        let intersections = Intersections::new(&group_lists, geometry.shape.cells());
-        let mut of_group = vec![Vec::new(); group_lists.len()];
-        for (i, x) in intersections.list.iter().enumerate() {
-            of_group[usize::from(x.groups.0)].push(i as u16);
-            of_group[usize::from(x.groups.1)].push(i as u16);
-        }
         let cells = geometry.shape.cells();
         let words = cells.div_ceil(64);
+        assert!(words <= MAX_WORDS, "at most 25×25");
+        let locked_limit = locked_limits(geometry);
+        let mut group_bits = vec![0u64; geometry.groups.len() * words];
+        for (g, group) in geometry.groups.iter().enumerate() {
+            for &c in &group.cells {
+                group_bits[g * words + usize::from(c) / 64] |= 1 << (c % 64);
+            }
+        }
         let sets = |lists: &dyn Fn(usize) -> Vec<u16>| {
             let mut bits = vec![0u64; cells * words];
             for c in 0..cells {
@@ -116,11 +120,7 @@ impl Tables {
             }
             bits
         };
-        let peer_bits = if common_peers_pay(geometry) {
-            sets(&|c| geometry.peers[c].clone())
-        } else {
-            Vec::new()
-        };
+        let peer_bits = sets(&|c| geometry.peers[c].clone());
         let near_bits = if geometry.rules.non_consecutive {
             sets(&|c| {
                 let mut near = geometry.neighbours[c].clone();
@@ -134,6 +134,7 @@ impl Tables {
             side,
             words,
             peer_bits,
+            common_peers: common_peers_pay(geometry),
             near_bits,
             cells: geometry.shape.cells(),
             all: geometry.shape.all_digits(),
@@ -141,22 +142,23 @@ impl Tables {
             neighbours: CellLists::new(&geometry.neighbours),
             group_cells,
             groups_of: CellLists::new(&geometry.groups_of),
-            intersections,
-            intersections_of: CellLists::new(&of_group),
+            most_locked: usize::from(locked_limit.iter().copied().max().unwrap_or(0)),
+            locked_limit,
+            group_bits,
             sum_cages,
             sum_cage_of,
             combinations,
         }
     }
 
-    /// The cells of group `g`.
-    #[inline]
+    /// The cells of group `g` (tests: the search reads [`Tables::group_bits`]).
+    #[cfg(test)]
     pub(super) fn group(&self, g: usize) -> &[u16] {
         &self.group_cells[g * self.side..(g + 1) * self.side]
     }
 
     /// How many groups.
-    #[cfg(test)]
+    #[inline]
     pub(super) fn group_count(&self) -> usize {
         self.group_cells.len() / self.side
     }
@@ -174,81 +176,36 @@ pub(super) fn common_peers_pay(geometry: &Geometry) -> bool {
     any(&geometry.knight) || any(&geometry.king)
 }
 
-/// The entry of [`Tables::sum_cage_of`] for a cell in no cage with a sum.
-pub(super) const NO_CAGE: u16 = u16::MAX;
-
-/// Two groups that share two cells or more: the cells of the first only, the shared
-/// cells, the cells of the second only, as ranges of one flat list.
-#[derive(Clone, Debug)]
-pub(super) struct Intersection {
-    /// The two groups (indices into [`Tables::groups`]).
-    pub(super) groups: (u16, u16),
-    pub(super) first_only: (u32, u32),
-    pub(super) shared: (u32, u32),
-    pub(super) second_only: (u32, u32),
-}
-
-/// Every intersection of two groups in two cells or more.
-#[derive(Clone, Debug, Default)]
-pub(super) struct Intersections {
-    pub(super) list: Vec<Intersection>,
-    cells: Vec<u16>,
-}
-
-impl Intersections {
-    pub(super) fn new(groups: &[Vec<u16>], cells: usize) -> Intersections {
-        let mut out = Intersections::default();
-        let mut in_b = vec![false; cells];
-        for (i, a) in groups.iter().enumerate() {
-            for (j, b) in groups.iter().enumerate().skip(i + 1) {
-                b.iter().for_each(|&c| in_b[usize::from(c)] = true);
-                let shared: Vec<u16> = a
-                    .iter()
-                    .filter(|&&c| in_b[usize::from(c)])
-                    .copied()
-                    .collect();
-                b.iter().for_each(|&c| in_b[usize::from(c)] = false);
-                if shared.len() < 2 || shared.len() == a.len() {
-                    continue;
-                }
-                let first = out.push(a.iter().filter(|c| !shared.contains(c)));
-                let both = out.push(shared.iter());
-                let second = out.push(b.iter().filter(|c| !shared.contains(c)));
-                out.list.push(Intersection {
-                    groups: (i as u16, j as u16),
-                    first_only: first,
-                    shared: both,
-                    second_only: second,
-                });
+/// [`Tables::locked_limit`]: per group, the most cells it shares with another group,
+/// when two or more (a group that is another's cells over again shares nothing).
+fn locked_limits(geometry: &Geometry) -> Vec<u8> {
+    let groups = geometry.groups.len();
+    let mut shared = vec![0u8; groups * groups];
+    for of_cell in &geometry.groups_of {
+        for (i, &a) in of_cell.iter().enumerate() {
+            for &b in &of_cell[i + 1..] {
+                let (a, b) = (usize::from(a), usize::from(b));
+                shared[a * groups + b] += 1;
+                shared[b * groups + a] += 1;
             }
         }
-        out
     }
-
-    fn push<'a>(&mut self, cells: impl Iterator<Item = &'a u16>) -> (u32, u32) {
-        let start = self.cells.len() as u32;
-        self.cells.extend(cells);
-        (start, self.cells.len() as u32)
-    }
-
-    #[inline]
-    pub(super) fn union(&self, range: (u32, u32), cand: &[u32]) -> u32 {
-        self.cells[range.0 as usize..range.1 as usize]
-            .iter()
-            .fold(0, |acc, &c| acc | cand[usize::from(c)])
-    }
-
-    /// Takes `bits` from the cells of a range; false on an emptied cell.
-    #[inline]
-    pub(super) fn remove(
-        &self,
-        range: (u32, u32),
-        bits: u32,
-        cand: &mut [u32],
-        work: &mut Work,
-    ) -> bool {
-        self.cells[range.0 as usize..range.1 as usize]
-            .iter()
-            .all(|&c| work.remove(cand, c, bits))
-    }
+    let side = geometry.shape.side() as u8;
+    shared
+        .chunks_exact(groups.max(1))
+        .take(groups)
+        .map(|row| {
+            row.iter()
+                .copied()
+                .filter(|&n| (2..side).contains(&n))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect()
 }
+
+/// The most words in a set of cells (625 cells, 25×25).
+pub(super) const MAX_WORDS: usize = 10;
+
+/// The entry of [`Tables::sum_cage_of`] for a cell in no cage with a sum.
+pub(super) const NO_CAGE: u16 = u16::MAX;

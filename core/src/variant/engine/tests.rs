@@ -4,7 +4,8 @@
 use super::cage::{
     allowed_by_bounds, allowed_digits, digit_sum, open_cage, single_digit, Combinations,
 };
-use super::propagate::propagate;
+use super::places::OwnedPlaces;
+use super::propagate::propagate_from_scratch;
 use super::tables::Tables;
 use super::testkit::{geometry, satisfies};
 use super::work::Work;
@@ -29,8 +30,8 @@ fn settle(tables: &Tables, cand: &mut [u32]) -> bool {
         two_places: true,
         ..Work::default()
     };
-    work.start_everywhere(cand);
-    propagate(tables, cand, &mut work)
+    let mut places = OwnedPlaces::new(tables);
+    propagate_from_scratch(tables, cand, &mut places.view(), &mut work)
 }
 
 fn has(cand: &[u32], cell: usize, d: u8) -> bool {
@@ -317,11 +318,13 @@ fn the_interrupt_is_called_and_may_stop_the_search() {
 
 #[test]
 fn locked_candidates_clear_the_other_group_only() {
+    use super::intersections::Intersections;
     use super::locked::locked_at;
     let t = Tables::new(&geometry(Shape::NINE, "classic"));
     let locked_candidates = |t: &Tables, cand: &mut [u32], work: &mut Work| {
         let before = work.changed.len();
-        let ok = (0..t.intersections.list.len()).all(|i| locked_at(t, i, cand, work));
+        let x = Intersections::of(t);
+        let ok = (0..x.list.len()).all(|i| locked_at(&x, i, cand, work));
         ok.then_some(work.changed.len() > before)
     };
     let mut cand = vec![t.all; 81];

@@ -5,7 +5,8 @@
 
 use super::full::propagate_everywhere;
 use super::pairs::few_places_in;
-use super::propagate::propagate;
+use super::places::{count_places, OwnedPlaces};
+use super::propagate::{propagate, propagate_from_scratch};
 use super::tables::Tables;
 use super::testkit::{dig, geometry, random_grid, with_cages};
 use super::tests_props::jigsaw_nine;
@@ -47,9 +48,9 @@ fn random_state(t: &Tables, g: &Geometry, rng: &mut Rng, keep: u64, drops: usize
 fn same_as_full(t: &Tables, cand: &[u32]) -> Result<Option<Vec<u32>>, TestCaseError> {
     let (mut fast, mut plain) = (cand.to_vec(), cand.to_vec());
     let (mut a, mut b) = (work(), work());
-    a.start_everywhere(&fast);
     b.start_everywhere(&plain);
-    let ok = propagate(t, &mut fast, &mut a);
+    let mut places = OwnedPlaces::new(t);
+    let ok = propagate_from_scratch(t, &mut fast, &mut places.view(), &mut a);
     prop_assert_eq!(ok, propagate_everywhere(t, &mut plain, &mut b));
     if ok {
         prop_assert_eq!(&fast, &plain);
@@ -108,11 +109,11 @@ proptest! {
         let m = settled[c];
         let bit = 1 << (0..32).filter(|b| m >> b & 1 == 1).nth(rng.below(u64::from(m.count_ones())) as usize).unwrap();
         let mut child = settled.clone();
-        child[c] = bit;
+        let mut places = OwnedPlaces::new(&t);
+        count_places(&t, &child, &mut places.view());
         let mut w = work();
-        w.queue.push(c as u16);
-        w.changed.push(c as u16);
-        let ok = propagate(&t, &mut child, &mut w);
+        w.branch(&mut child, c as u16, bit);
+        let ok = propagate(&t, &mut child, &mut places.view(), &mut w);
         let mut plain = settled;
         plain[c] = bit;
         let mut b = work();
@@ -153,16 +154,11 @@ fn two_places_clear_the_common_peers() {
     let mut cand = only_in(&t, 0, 5, &[0, 4, 8]);
     assert!(few_places_in(&t, t.group(0), &mut cand, &mut work()));
     assert!(has(&cand, 11, 5));
-    // Without knight's moves or king's steps the tables hold no peer sets: the rule
-    // stays off.
+    // Without knight's moves or king's steps the rule stays off.
     for rules in ["classic", "x", "windoku", "nc"] {
-        assert!(Tables::new(&geometry(Shape::NINE, rules))
-            .peer_bits
-            .is_empty());
+        assert!(!Tables::new(&geometry(Shape::NINE, rules)).common_peers);
     }
-    assert!(!Tables::new(&geometry(Shape::NINE, "anti-king"))
-        .peer_bits
-        .is_empty());
+    assert!(Tables::new(&geometry(Shape::NINE, "anti-king")).common_peers);
 }
 
 #[test]
@@ -203,12 +199,11 @@ fn marks_give_each_unit_once_smallest_first() {
     }
     let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
     assert_eq!(taken, [0, 3, 64, 130]);
-    marks.mark(1);
-    marks.mark_all(66);
-    let taken: Vec<usize> = std::iter::from_fn(|| marks.take()).collect();
-    assert_eq!(taken, (0..66).collect::<Vec<_>>());
-    marks.mark_all(64);
-    assert_eq!(std::iter::from_fn(|| marks.take()).count(), 64);
+    assert!(marks.is_empty());
+    marks.mark(65);
+    assert!(!marks.is_empty());
+    assert_eq!(marks.take(), Some(65));
+    assert!(marks.is_empty());
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! What propagation carries from rule to rule: the cells placed but not yet spread to
-//! their peers (`queue`), and the log of every cell whose mask shrank (`changed`).
+//! their peers (`queue`), the log of every cell whose mask shrank (`changed`, with the
+//! digits taken in `removed`), and the (group, digit) pairs whose places dropped to a
+//! few (`few`).
 //!
 //! Each rule remembers how far into the log it has read, and looks again only at the
 //! units (groups, intersections, cells, cages) holding a cell logged since: a rule's
@@ -14,10 +16,16 @@ pub(super) struct Work {
     pub(super) queue: Vec<u16>,
     /// Every cell whose mask shrank, in order (a cell may appear more than once).
     pub(super) changed: Vec<u16>,
+    /// The digits each entry of `changed` took from its cell (0 for the entries of
+    /// [`Work::start_everywhere`], which took nothing).
+    pub(super) removed: Vec<u32>,
+    /// Per group, the digits whose places dropped to a few ([`super::places`]), for
+    /// locked candidates and the few-place rules.
+    pub(super) few: Vec<u32>,
+    /// The groups with digits in `few`.
+    pub(super) few_groups: Marks,
     /// Units marked dirty, as bits (reused by each rule in turn).
     pub(super) marks: Marks,
-    /// A second set, empty between uses (groups turned into intersections).
-    pub(super) spare: Marks,
     /// Whether the two-place rules of [`super::pairs`] run (a setting of the search,
     /// kept here since every propagation reads it).
     pub(super) two_places: bool,
@@ -31,6 +39,31 @@ impl Work {
     pub(super) fn clear(&mut self) {
         self.queue.clear();
         self.changed.clear();
+        self.removed.clear();
+        while let Some(g) = self.few_groups.take() {
+            self.few[g] = 0;
+        }
+    }
+
+    /// Marks digit `bit` of group `g` for the few-place rules.
+    #[inline(always)]
+    pub(super) fn mark_few(&mut self, g: usize, bit: u32) {
+        if g >= self.few.len() {
+            grow(&mut self.few, g + 1);
+        }
+        self.few[g] |= bit;
+        self.few_groups.mark(g);
+    }
+
+    /// Sets an open cell to one of its digits (a branch of the search), logged and
+    /// queued.
+    pub(super) fn branch(&mut self, cand: &mut [u32], cell: u16, bit: u32) {
+        let i = usize::from(cell);
+        debug_assert!(cand[i] & bit != 0 && bit.count_ones() == 1);
+        self.removed.push(cand[i] & !bit);
+        cand[i] = bit;
+        self.changed.push(cell);
+        self.queue.push(cell);
     }
 
     /// Logs every cell as changed and queues the placed ones (a search's root, where
@@ -39,6 +72,7 @@ impl Work {
         self.clear();
         for (c, &m) in cand.iter().enumerate() {
             self.changed.push(c as u16);
+            self.removed.push(0);
             if m != 0 && m & (m - 1) == 0 {
                 self.queue.push(c as u16);
             }
@@ -53,6 +87,7 @@ impl Work {
         if cand[usize::from(cell)] == mask {
             return;
         }
+        self.removed.push(cand[usize::from(cell)] & !mask);
         cand[usize::from(cell)] = mask;
         self.changed.push(cell);
         if mask & (mask - 1) == 0 {
@@ -76,6 +111,7 @@ impl Work {
         }
         cand[i] = left;
         self.changed.push(cell);
+        self.removed.push(mask & bits);
         if left & (left - 1) == 0 {
             self.queue.push(cell);
         }
@@ -95,20 +131,15 @@ impl Marks {
     pub(super) fn mark(&mut self, i: usize) {
         let w = i / 64;
         if w >= self.words.len() {
-            self.words.resize(w + 1, 0);
+            grow(&mut self.words, w + 1);
         }
         self.words[w] |= 1 << (i % 64);
     }
 
-    /// Adds units `0..n`.
-    pub(super) fn mark_all(&mut self, n: usize) {
-        if self.words.len() < n.div_ceil(64) {
-            self.words.resize(n.div_ceil(64), 0);
-        }
-        for (w, word) in self.words.iter_mut().enumerate() {
-            let bits = n.saturating_sub(w * 64).min(64);
-            *word |= if bits == 64 { !0 } else { (1u64 << bits) - 1 };
-        }
+    /// True when no unit is marked.
+    #[inline]
+    pub(super) fn is_empty(&self) -> bool {
+        self.words.iter().all(|&w| w == 0)
     }
 
     /// Takes the smallest unit out, or `None` when empty.
@@ -123,4 +154,11 @@ impl Marks {
         }
         None
     }
+}
+
+/// Grows a vector to `len` entries of zero (rarely: once per search, as units are
+/// first marked).
+#[cold]
+fn grow<T: Default + Clone>(v: &mut Vec<T>, len: usize) {
+    v.resize(len, T::default());
 }
