@@ -146,24 +146,38 @@ impl Geometry {
             cage_of,
             peers: Vec::new(),
         };
-        geometry.peers = (0..cells).map(|c| geometry.collect_peers(c)).collect();
+        let words = cells.div_ceil(64);
+        let mut group_sets = vec![0u64; geometry.groups.len() * words];
+        for (g, group) in geometry.groups.iter().enumerate() {
+            for &c in &group.cells {
+                group_sets[g * words + usize::from(c) / 64] |= 1 << (c % 64);
+            }
+        }
+        geometry.peers = (0..cells)
+            .map(|c| geometry.collect_peers(c, &group_sets))
+            .collect();
         debug_assert!(geometry.groups.iter().all(|g| g.cells.len() == n));
         Ok(geometry)
     }
 
-    /// The peers of a cell, ascending: marked in a set of cells, then read in order
-    /// (the same list as sorting and deduplicating the groups' cells, moves and cage
-    /// mates, without the sort).
-    fn collect_peers(&self, cell: usize) -> Vec<u16> {
-        let mut set = [0u64; Shape::MAX_CELLS.div_ceil(64)];
+    /// The peers of a cell, ascending: the cell's groups (as sets, `group_sets`),
+    /// moves and cage mates marked in a set of cells, then read in order (the same list
+    /// as sorting and deduplicating them, without the sort; a test compares them).
+    fn collect_peers(&self, cell: usize, group_sets: &[u64]) -> Vec<u16> {
+        const WORDS: usize = Shape::MAX_CELLS.div_ceil(64);
+        let words = self.shape.cells().div_ceil(64);
+        let mut set = [0u64; WORDS];
+        for &g in &self.groups_of[cell] {
+            let g = usize::from(g);
+            for (a, b) in set.iter_mut().zip(&group_sets[g * words..(g + 1) * words]) {
+                *a |= b;
+            }
+        }
         let mut mark = |cells: &[u16]| {
             for &c in cells {
                 set[usize::from(c) / 64] |= 1 << (c % 64);
             }
         };
-        for &g in &self.groups_of[cell] {
-            mark(&self.groups[usize::from(g)].cells);
-        }
         mark(&self.knight[cell]);
         mark(&self.king[cell]);
         if let Some(k) = self.cage_of[cell] {

@@ -111,22 +111,22 @@ impl Tables {
                 group_bits[g * words + usize::from(c) / 64] |= 1 << (c % 64);
             }
         }
-        let sets = |lists: &dyn Fn(usize) -> Vec<u16>| {
+        let sets = |lists: &[Vec<u16>], with_self: bool| {
             let mut bits = vec![0u64; cells * words];
-            for c in 0..cells {
-                for q in lists(c) {
-                    bits[c * words + usize::from(q) / 64] |= 1 << (q % 64);
+            for (c, list) in lists.iter().enumerate() {
+                let set = &mut bits[c * words..(c + 1) * words];
+                for &q in list {
+                    set[usize::from(q) / 64] |= 1 << (q % 64);
+                }
+                if with_self {
+                    set[c / 64] |= 1 << (c % 64);
                 }
             }
             bits
         };
-        let peer_bits = sets(&|c| geometry.peers[c].clone());
+        let peer_bits = sets(&geometry.peers, false);
         let near_bits = if geometry.rules.non_consecutive {
-            sets(&|c| {
-                let mut near = geometry.neighbours[c].clone();
-                near.push(c as u16);
-                near
-            })
+            sets(&geometry.neighbours, true)
         } else {
             Vec::new()
         };
