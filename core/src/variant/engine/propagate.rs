@@ -8,21 +8,24 @@
 //!   where some digit has no place left is a contradiction (both by counting each
 //!   digit's places in each group, [`super::places`]);
 //! - under `nc`, a cell whose candidates lie within `e-1..=e+1` takes `e` from its
-//!   neighbours, and a digit locked in the cells two groups share leaves the rest of
-//!   the other group ([`super::locked`]);
+//!   neighbours ([`super::locked`]);
+//! - a digit whose places in a group all lie in another group leaves the rest of that
+//!   group (locked candidates, [`super::locked`]);
 //! - when solving or counting, a digit with two or three places in a group leaves the
 //!   common peers of its places, and under `nc` the digits next to it leave the cells
 //!   beside (or at) each place ([`super::pairs`]);
 //! - a cage's open cells keep only the digits some fitting combination allows
 //!   ([`super::cage`]).
 //!
-//! Incremental: each rule looks only at the units holding a cell whose mask shrank
-//! since the rule last ran ([`Work`]), the few-place rules only at the (group, digit)
-//! pairs whose places changed, cheapest rules first; the state reached is the
-//! one rescanning every unit every round would reach (every rule only removes digits,
-//! and removes at least as much from a smaller state), which a test checks against
-//! [`super::full`]. Each cell enters the queue once, when its mask drops to one bit;
-//! a mask that drops to zero is a contradiction.
+//! Incremental: each rule looks only at what changed since it last ran ([`Work`]):
+//! naked singles at the queued cells, through the digit's places; hidden singles,
+//! locked candidates and the few-place rules at the (group, digit) pairs whose places
+//! dropped ([`super::places`]); the nc rule at the changed cells; cages holding a
+//! changed cell. Cheapest rules first. The state reached is the one rescanning every
+//! unit every round would reach (every rule only removes digits, and removes at least
+//! as much from a smaller state), which a test checks against [`super::full`]. Each
+//! cell enters the queue once, when its mask drops to one bit; a mask that drops to
+//! zero is a contradiction.
 
 use super::cage::{allowed_digits, open_cage, single_digit};
 use super::locked::{locked_by_places, nc_pair_at};
@@ -40,7 +43,7 @@ struct Read {
 }
 
 /// [`propagate`] from masks set at will (a search's root): every cell logged, the
-/// places counted afresh into `counts`; false on a contradiction.
+/// places counted afresh; false on a contradiction.
 pub(super) fn propagate_from_scratch(
     tables: &Tables,
     cand: &mut [u32],
