@@ -10,6 +10,7 @@
 //!
 //! Both read the cells of [`Tables::peer_bits`] and [`Tables::near_bits`] as sets.
 
+use super::places::Places;
 use super::tables::Tables;
 use super::work::Work;
 
@@ -42,7 +43,8 @@ pub(super) fn few_places_in(
             .filter(|&c| cand[usize::from(c)] & bit != 0)
             .collect();
         // Gone meanwhile (a removal in this group took it), or left with one place.
-        if (2..=3).contains(&places.len()) && !few_places_of(tables, &places, bit, cand, work) {
+        if (2..=3).contains(&places.len()) && !few_places_of(tables, &places, bit, None, cand, work)
+        {
             return false;
         }
     }
@@ -56,38 +58,58 @@ pub(super) fn few_places_of(
     tables: &Tables,
     places: &[u16],
     bit: u32,
+    holders: Option<&Places>,
     cand: &mut [u32],
     work: &mut Work,
 ) -> bool {
     debug_assert!((2..=3).contains(&places.len()));
-    if tables.common_peers && !remove_from_all(tables, &tables.peer_bits, places, bit, cand, work) {
+    let w = tables.words;
+    // The cells that may hold `digits` (all, without `holders`; a superset of the
+    // masks' when they lag, so no cell to clear is skipped), word `i`.
+    let may_hold = |digits: u32, i: usize| -> u64 {
+        let Some(holders) = holders else { return !0 };
+        let mut m = digits;
+        let mut set = 0;
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            set |= holders.of_digit(tables, d)[i];
+        }
+        set
+    };
+    if tables.common_peers
+        && !remove_from_all(w, &tables.peer_bits, places, bit, &may_hold, cand, work)
+    {
         return false;
     }
     if !tables.near_bits.is_empty() {
         let near = ((bit << 1) | (bit >> 1)) & tables.all;
-        if !remove_from_all(tables, &tables.near_bits, places, near, cand, work) {
+        if !remove_from_all(w, &tables.near_bits, places, near, &may_hold, cand, work) {
             return false;
         }
     }
     true
 }
 
-/// Takes `bits` from every cell in the sets of both `a` and `b` (`sets` holds one set
-/// of [`Tables::words`] words per cell); false on an emptied cell.
+/// Takes `bits` from every cell in the sets (`sets`, `words` words per cell) of every
+/// place that may hold them (`may_hold`); false on an emptied cell.
 #[inline]
 fn remove_from_all(
-    tables: &Tables,
+    words: usize,
     sets: &[u64],
     places: &[u16],
     bits: u32,
+    may_hold: &dyn Fn(u32, usize) -> u64,
     cand: &mut [u32],
     work: &mut Work,
 ) -> bool {
-    let w = tables.words;
-    for i in 0..w {
+    for i in 0..words {
         let mut both = places
             .iter()
-            .fold(!0u64, |acc, &p| acc & sets[usize::from(p) * w + i]);
+            .fold(!0u64, |acc, &p| acc & sets[usize::from(p) * words + i]);
+        if both != 0 {
+            both &= may_hold(bits, i);
+        }
         while both != 0 {
             let c = i * 64 + both.trailing_zeros() as usize;
             both &= both - 1;

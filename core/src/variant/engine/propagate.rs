@@ -126,7 +126,7 @@ fn rules_on_few_places(
                 for (slot, c) in cells.iter_mut().zip(cells_of(at)) {
                     *slot = c;
                 }
-                if !few_places_of(tables, &cells[..k], 1 << d, cand, work) {
+                if !few_places_of(tables, &cells[..k], 1 << d, Some(places), cand, work) {
                     return false;
                 }
             }
