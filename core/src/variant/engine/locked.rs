@@ -9,8 +9,9 @@
 //!   orthogonal neighbours no digit to stand beside `e` (the neighbour shares a row or a
 //!   column with it, so differs from it too), so `e` leaves them.
 //!
-//! Each works on one unit (an intersection, a cell); [`super::propagate`] runs them on
-//! the units whose cells changed.
+//! [`super::propagate`] runs locked candidates on the (group, digit) pairs whose count
+//! of places dropped to a few ([`super::places`]), and the nc rule on the cells whose
+//! mask changed.
 
 use super::places::{cells_of, Places};
 use super::tables::Tables;

@@ -56,6 +56,7 @@ impl Places<'_> {
 
 /// One level's places, owned (tests).
 #[cfg(test)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub(super) struct OwnedPlaces {
     counts: Vec<u8>,
     cells: Vec<u64>,
@@ -239,9 +240,9 @@ pub(super) fn cells_of(set: &[u64]) -> impl Iterator<Item = u16> + '_ {
     })
 }
 
-/// The most places a digit may have in group `g` for a rule of
-/// [`super::propagate`]'s locked-candidate and few-place stage to act on it: the group's [`Tables::locked_limit`], and 3
-/// when the few-place rules run.
+/// The most places a digit may have in group `g` for [`super::propagate`]'s
+/// locked-candidate and few-place stage to act on it: the group's
+/// [`Tables::locked_limit`], or 3 when the few-place rules run and that is more.
 #[inline]
 pub(super) fn few_limit(tables: &Tables, g: usize, work: &Work) -> usize {
     let few = if work.two_places { 3 } else { 0 };

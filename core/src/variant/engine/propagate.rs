@@ -12,8 +12,8 @@
 //! - a digit whose places in a group all lie in another group leaves the rest of that
 //!   group (locked candidates, [`super::locked`]);
 //! - when solving or counting, a digit with two or three places in a group leaves the
-//!   common peers of its places, and under `nc` the digits next to it leave the cells
-//!   beside (or at) each place ([`super::pairs`]);
+//!   common peers of its places under anti-knight or anti-king, and under `nc` the
+//!   digits next to it leave the cells beside (or at) each place ([`super::pairs`]);
 //! - a cage's open cells keep only the digits some fitting combination allows
 //!   ([`super::cage`]).
 //!

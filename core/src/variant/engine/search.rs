@@ -7,9 +7,9 @@
 //! Level `i` of `states` holds the masks frame `i` branches on, and level `i` of
 //! `counts` and `holding` their digits' places ([`super::places`]); a child is written
 //! to level `i + 1`. The stack is as deep as the open cells at most, so memory is
-//! bounded by cells × (cells masks + groups × side counts + side × cells bits) (3 MB on
-//! 25×25) whatever the number of solutions, and a search stopped after a solution
-//! resumes where it was.
+//! bounded by cells × (cells masks + groups × side counts + side × cells bits) (about
+//! 4 MB on 25×25) whatever the number of solutions, and a search stopped after a
+//! solution resumes where it was.
 
 use super::places::{sizes, Places};
 use super::propagate::{propagate, propagate_from_scratch};

@@ -64,8 +64,9 @@ pub struct Tables {
     /// The groups of each cell (indices into [`Tables::groups`]).
     pub(super) groups_of: CellLists,
     /// Per group, the most cells it shares with another group when that is two or
-    /// more (else 0): a digit with that many places or fewer there may be locked in
-    /// the other group ([`super::locked::locked_by_places`]).
+    /// more and less than a whole group (else 0): a digit with that many places or
+    /// fewer there may be locked in the other group
+    /// ([`super::locked::locked_by_places`]).
     pub(super) locked_limit: Vec<u8>,
     /// The greatest [`Tables::locked_limit`].
     pub(super) most_locked: usize,

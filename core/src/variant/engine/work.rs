@@ -3,11 +3,12 @@
 //! digits taken in `removed`), and the (group, digit) pairs whose places dropped to a
 //! few (`few`).
 //!
-//! Each rule remembers how far into the log it has read, and looks again only at the
-//! units (groups, intersections, cells, cages) holding a cell logged since: a rule's
-//! outcome on a unit depends only on the masks of the unit's cells, so a unit none of
-//! whose cells changed since the rule last ran on it has nothing new to give. The log
-//! grows by one entry per shrinking, so it is bounded by cells × digits per propagation.
+//! Each rule that reads the log remembers how far it has read, and looks again only at
+//! what the entries since touch (the places of the digits taken, the cells, the cages
+//! holding a logged cell): a rule's outcome on a unit depends only on the masks of the
+//! unit's cells, so a unit none of whose cells changed since the rule last ran on it
+//! has nothing new to give. The log grows by one entry per shrinking (and one per cell
+//! at a search's root), so it is bounded by cells × (digits + 1) per propagation.
 
 /// The scratch state of one propagation (reused from node to node).
 #[derive(Clone, Debug, Default)]
@@ -34,7 +35,8 @@ pub(super) struct Work {
 }
 
 impl Work {
-    /// Forgets the queue and the log, before a node's propagation.
+    /// Forgets the queue, the log and the few-place marks, before a node's propagation
+    /// (a contradiction may have left some).
     #[inline]
     pub(super) fn clear(&mut self) {
         self.queue.clear();
