@@ -99,7 +99,7 @@ fn remove_from_all(
     sets: &[u64],
     places: &[u16],
     bits: u32,
-    may_hold: &dyn Fn(u32, usize) -> u64,
+    may_hold: &impl Fn(u32, usize) -> u64,
     cand: &mut [u32],
     work: &mut Work,
 ) -> bool {

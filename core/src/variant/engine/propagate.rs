@@ -10,7 +10,8 @@
 //! - under `nc`, a cell whose candidates lie within `e-1..=e+1` takes `e` from its
 //!   neighbours ([`super::locked`]);
 //! - a digit whose places in a group all lie in another group leaves the rest of that
-//!   group (locked candidates, [`super::locked`]);
+//!   group (locked candidates, [`super::locked`]; skipped for two or three places where
+//!   the common-peer rule below runs, since it clears those cells too);
 //! - when solving or counting, a digit with two or three places in a group leaves the
 //!   common peers of its places under anti-knight or anti-king, and under `nc` the
 //!   digits next to it leave the cells beside (or at) each place ([`super::pairs`]);
@@ -118,7 +119,13 @@ fn rules_on_few_places(
             if k < 2 || k > limit {
                 continue;
             }
-            if k <= locked && !locked_by_places(tables, g, at, d, cand, places, work) {
+            let common_peers = work.two_places && tables.common_peers && k <= 3;
+            // The common peers of the places (below) hold every cell locked candidates
+            // would clear: such a cell shares a group with every place.
+            if k <= locked
+                && !common_peers
+                && !locked_by_places(tables, g, at, d, cand, places, work)
+            {
                 return false;
             }
             if work.two_places && k <= 3 {

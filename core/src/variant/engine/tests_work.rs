@@ -233,6 +233,27 @@ fn two_places_clear_the_common_peers() {
 }
 
 #[test]
+fn under_anti_knight_the_common_peers_clear_what_locked_candidates_would() {
+    // Box 1: 5 only in r1c1 and r1c2 (a row of the box). The rest of row 1 shares the
+    // row with both places, so the common-peer rule clears it, as locked candidates
+    // would: the search skips those there (two or three places, common peers on).
+    let t = Tables::new(&geometry(Shape::NINE, "anti-knight"));
+    let box1 = (0..t.group_count())
+        .find(|&g| t.group(g) == [0, 1, 2, 9, 10, 11, 18, 19, 20])
+        .expect("box 1");
+    let mut cand = only_in(&t, box1, 5, &[0, 1]);
+    assert!(few_places_in(&t, t.group(box1), &mut cand, &mut work()));
+    assert!((3..9).all(|c| !has(&cand, c, 5)), "the rest of row 1");
+    assert!(has(&cand, 27, 5) && has(&cand, 0, 5) && has(&cand, 1, 5));
+    // The search's propagation clears the same cells, and reaches the plain way's
+    // fixpoint (which runs locked candidates everywhere).
+    let start = only_in(&t, box1, 5, &[0, 1]);
+    let settled = same_as_full(&t, &start).expect("same as the plain way");
+    let settled = settled.expect("no contradiction");
+    assert!((3..9).all(|c| !has(&settled, c, 5)));
+}
+
+#[test]
 fn two_places_under_nc_clear_the_digits_beside_them() {
     let t = Tables::new(&geometry(Shape::NINE, "nc"));
     // Row 1: 5 only in r1c1 and r1c3: r1c2, beside both, may hold neither 4 nor 6.
