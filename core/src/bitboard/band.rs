@@ -13,16 +13,16 @@
 use crate::grid::{CELLS, PEERS};
 
 /// All 27 cells of a band.
-pub(super) const BAND: u32 = (1 << 27) - 1;
+pub(crate) const BAND: u32 = (1 << 27) - 1;
 /// A row: the nine low bits of a band, or nine columns.
-pub(super) const ROW: u32 = 0x1FF;
+pub(crate) const ROW: u32 = 0x1FF;
 /// The three cells of the first box of a band; shift by 3 for the next box.
-pub(super) const BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
+pub(crate) const BOX: u32 = 0b111 | 0b111 << 9 | 0b111 << 18;
 /// The lowest bit of each aligned group of three: the triads of a band, or the boxes of
 /// a row of columns.
 pub(super) const GROUP_BASES: u32 = 0o111_111_111;
 /// The two other bands of each band.
-pub(super) const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
+pub(crate) const OTHER_BANDS: [(usize, usize); 3] = [(1, 2), (0, 2), (0, 1)];
 
 /// The peers of each cell, as a mask per band.
 pub(super) const PEER_BANDS: [[u32; 3]; CELLS] = build_peer_bands();
@@ -44,7 +44,7 @@ const fn build_peer_bands() -> [[u32; 3]; CELLS] {
 
 /// For each cell of a band, the band without the cell's row and box, but with the cell:
 /// what stays of a digit's board when the digit is placed in that cell.
-pub(super) const KEEP_SELF: [u32; 27] = build_keep_self();
+pub(crate) const KEEP_SELF: [u32; 27] = build_keep_self();
 
 const fn build_keep_self() -> [u32; 27] {
     let mut out = [0u32; 27];
@@ -59,7 +59,7 @@ const fn build_keep_self() -> [u32; 27] {
 
 /// For the nine cells of a row, which of its three triads hold a bit (bit `b` for box
 /// `b` of the band).
-pub(super) const ROW_TRIADS: [u8; 512] = build_row_triads();
+pub(crate) const ROW_TRIADS: [u8; 512] = build_row_triads();
 
 const fn build_row_triads() -> [u8; 512] {
     let mut out = [0u8; 512];
@@ -81,7 +81,7 @@ const fn build_row_triads() -> [u8; 512] {
 /// of the triads that lie on at least one permutation inside the pattern, and of those
 /// that lie on every one. Both are 0 when no permutation fits: the digit has no place
 /// in some row or box of the band.
-pub(super) const SHAPES: [[u32; 2]; 512] = build_shapes();
+pub(crate) const SHAPES: [[u32; 2]; 512] = build_shapes();
 
 const fn build_shapes() -> [[u32; 2]; 512] {
     // The six ways of giving each row of a band its own box.
@@ -134,26 +134,26 @@ const fn triad_cells(triads: u32) -> u32 {
 /// or a box's three columns): at each group's lowest bit, `a ^ b ^ c` without `a & b & c`
 /// is "exactly one of the three", and multiplying by 7 widens it back to the group.
 #[inline(always)]
-pub(super) fn lone(x: u32) -> u32 {
+pub(crate) fn lone(x: u32) -> u32 {
     let one = (x ^ x >> 1 ^ x >> 2) & !(x & x >> 1 & x >> 2) & GROUP_BASES;
     x & (one * 7)
 }
 
 /// A set of columns (bits 0-8) as the cells of those columns in a band.
 #[inline(always)]
-pub(super) fn spread(columns: u32) -> u32 {
+pub(crate) fn spread(columns: u32) -> u32 {
     columns * (1 | 1 << 9 | 1 << 18)
 }
 
 /// Columns (bits 0-8) where a band's board has at least one bit.
 #[inline(always)]
-pub(super) fn columns_once(w: u32) -> u32 {
+pub(crate) fn columns_once(w: u32) -> u32 {
     (w | w >> 9 | w >> 18) & ROW
 }
 
 /// Columns (bits 0-8) where a band's board has at least two bits.
 #[inline(always)]
-pub(super) fn columns_twice(w: u32) -> u32 {
+pub(crate) fn columns_twice(w: u32) -> u32 {
     ((w & w >> 9) | ((w | w >> 9) & w >> 18)) & ROW
 }
 

@@ -15,7 +15,7 @@
 //!   fixpoint;
 //! - [`machine`]: the resumable search over an explicit stack of nodes ([`Search`]).
 
-mod band;
+pub(crate) mod band;
 mod boards;
 mod machine;
 mod propagate;

@@ -8,7 +8,10 @@
 //! tell cells apart), and propagation at every node over what changed: naked singles
 //! through each cell's peers, nc's consecutive digits, hidden singles and locked
 //! candidates from the digits' places, digits with few places, killer sums through
-//! precomputed combinations. Files: [`tables`] (what is built once from the geometry,
+//! precomputed combinations. 9×9 rules that keep the rows, columns and boxes and have
+//! no cage sums are solved and counted by the band search instead ([`band_search`] over
+//! [`bands`]: the classic search's bitboards plus what the rules add), which finds the
+//! same solutions with cheaper nodes. Files: [`tables`] (what is built once from the geometry,
 //! by [`Engine::new`]), [`places`] (each digit's places: counts and cell sets),
 //! [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs), [`pairs`] (digits
 //! with two or three places in a group), [`work`] (the log of changed cells each rule
@@ -21,6 +24,8 @@
 //! `interrupt` callback every few hundred nodes: the PostgreSQL glue checks for cancel
 //! there, and may unwind.
 
+mod band_search;
+mod bands;
 mod cage;
 mod candidates;
 #[cfg(test)]
@@ -38,6 +43,8 @@ pub(crate) mod testkit;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_bands;
+#[cfg(test)]
 mod tests_props;
 #[cfg(test)]
 mod tests_work;
@@ -48,6 +55,8 @@ pub use candidates::candidates;
 use super::geometry::Geometry;
 use super::text::VariantPuzzle;
 use crate::generate::Rng;
+use band_search::BandSearch;
+use bands::Extras;
 use search::{Order, Search};
 use std::ops::Deref;
 use std::rc::Rc;
@@ -58,13 +67,17 @@ pub use tables::Tables;
 pub struct Engine {
     /// Shared, so that [`Engine::into_solutions`] streams without copying them.
     tables: Rc<Tables>,
+    /// What the band search reads, when it can run the geometry ([`Extras::of`]).
+    extras: Option<Rc<Extras>>,
 }
 
 impl Engine {
     /// Builds the tables of a geometry (peers, neighbours, groups, cage combinations).
     pub fn new(geometry: &Geometry) -> Engine {
+        let tables = Tables::new(geometry);
         Engine {
-            tables: Rc::new(Tables::new(geometry)),
+            extras: Extras::of(&tables).map(Rc::new),
+            tables: Rc::new(tables),
         }
     }
 
@@ -75,10 +88,7 @@ impl Engine {
 
     /// The number of solutions, stopping at `limit`.
     pub fn count(&self, puzzle: &VariantPuzzle, limit: u64, interrupt: &mut dyn FnMut()) -> u64 {
-        self.count_search(
-            Search::new(&*self.tables, puzzle, None, Order::Ascending, interrupt),
-            limit,
-        )
+        self.count_search(self.search(&*self.tables, puzzle, None, interrupt), limit)
     }
 
     /// The number of solutions that do not put `digit` in `cell`, stopping at `limit`
@@ -93,14 +103,41 @@ impl Engine {
     ) -> u64 {
         let excluded = Some((cell, digit));
         self.count_search(
-            Search::new(&*self.tables, puzzle, excluded, Order::Ascending, interrupt),
+            self.search(&*self.tables, puzzle, excluded, interrupt),
             limit,
         )
     }
 
-    fn count_search<I: FnMut()>(&self, mut search: Search<&Tables, I>, limit: u64) -> u64 {
+    /// The search that solves and counts: the band search when it can run the
+    /// geometry ([`band_search`], faster), else the mask search ([`search`]) in
+    /// ascending order. Both find every solution; their orders may differ.
+    fn search<T: Deref<Target = Tables>, I: FnMut()>(
+        &self,
+        tables: T,
+        puzzle: &VariantPuzzle,
+        excluded: Option<(usize, u8)>,
+        interrupt: I,
+    ) -> AnySearch<T, I> {
+        match &self.extras {
+            Some(extras) => AnySearch::Bands(BandSearch::new(
+                Rc::clone(extras),
+                puzzle,
+                excluded,
+                interrupt,
+            )),
+            None => AnySearch::Masks(Search::new(
+                tables,
+                puzzle,
+                excluded,
+                Order::Ascending,
+                interrupt,
+            )),
+        }
+    }
+
+    fn count_search<I: FnMut()>(&self, mut search: AnySearch<&Tables, I>, limit: u64) -> u64 {
         let mut found = 0;
-        while found < limit && search.next_level().is_some() {
+        while found < limit && search.next_grid().is_some() {
             found += 1;
         }
         found
@@ -120,7 +157,7 @@ impl Engine {
         interrupt: I,
     ) -> VariantSolutions<&Tables, I> {
         VariantSolutions {
-            search: Search::new(&*self.tables, puzzle, None, Order::Ascending, interrupt),
+            search: self.search(&*self.tables, puzzle, None, interrupt),
             left: limit,
         }
     }
@@ -135,7 +172,7 @@ impl Engine {
         interrupt: I,
     ) -> VariantSolutions<Rc<Tables>, I> {
         VariantSolutions {
-            search: Search::new(self.tables, puzzle, None, Order::Ascending, interrupt),
+            search: self.search(Rc::clone(&self.tables), puzzle, None, interrupt),
             left: limit,
         }
     }
@@ -162,7 +199,7 @@ impl Engine {
 /// The solutions of a puzzle, streamed ([`Engine::solutions`]): `T` is how the search
 /// holds the engine's tables (borrowed, or shared by [`Engine::into_solutions`]).
 pub struct VariantSolutions<T: Deref<Target = Tables>, I: FnMut()> {
-    search: Search<T, I>,
+    search: AnySearch<T, I>,
     left: u64,
 }
 
@@ -180,8 +217,31 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Iterator for VariantSolutions<T, I> 
         if self.left == 0 {
             return None;
         }
-        let level = self.search.next_level()?;
+        let grid = self.search.next_grid()?;
         self.left -= 1;
-        Some(self.search.grid(level))
+        Some(grid)
+    }
+}
+
+/// One of the two searches ([`Engine::search`]).
+enum AnySearch<T: Deref<Target = Tables>, I: FnMut()> {
+    Masks(Search<T, I>),
+    Bands(BandSearch<I>),
+}
+
+impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
+    /// The next solution, or `None` when there is none.
+    fn next_grid(&mut self) -> Option<Vec<u8>> {
+        match self {
+            AnySearch::Masks(s) => s.next_level().map(|level| s.grid(level)),
+            AnySearch::Bands(s) => s.next_grid(),
+        }
+    }
+
+    fn nodes(&self) -> u64 {
+        match self {
+            AnySearch::Masks(s) => s.nodes(),
+            AnySearch::Bands(s) => s.nodes(),
+        }
     }
 }

@@ -1,0 +1,141 @@
+//! The band search against the mask search: the same fixpoint from the same masks
+//! where the rules add no group (the band updates, claiming and the few-place rules do
+//! what [`super::propagate`]'s rules do), and the same solutions and counts everywhere
+//! it runs.
+
+use super::bands::{propagate as band_propagate, Extras, State};
+use super::full::propagate_everywhere;
+use super::search::{Order, Search};
+use super::tables::Tables;
+use super::testkit::{dig, geometry, random_grid};
+use super::work::Work;
+use super::Engine;
+use crate::generate::Rng;
+use crate::variant::shape::Shape;
+use crate::variant::text::VariantPuzzle;
+use proptest::prelude::*;
+
+/// A band state whose boards are the masks, every cell blank.
+fn state_of(cand: &[u32]) -> State {
+    let mut st = State::empty();
+    for (d, board) in st.cand.iter_mut().enumerate() {
+        *board = [0; 3];
+        for (c, &m) in cand.iter().enumerate() {
+            board[c / 27] |= (m >> d & 1) << (c % 27);
+        }
+    }
+    st
+}
+
+const SAME_FIXPOINT: [&str; 5] = ["classic", "anti-knight", "anti-king", "nc", "anti-king,nc"];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn bands_reach_the_plain_fixpoint_without_extra_groups(pick in 0usize..5, seed in any::<u64>(), keep in 0u64..40, drops in 0usize..120) {
+        let g = geometry(Shape::NINE, SAME_FIXPOINT[pick]);
+        let t = Tables::new(&g);
+        let x = Extras::of(&t).expect("rows, columns and boxes");
+        let mut rng = Rng::new(seed);
+        let Some(grid) = random_grid(&g, &mut rng) else { return Ok(()) };
+        let puzzle = dig(g.shape, &grid, keep, &mut rng);
+        let mut cand: Vec<u32> = puzzle.cells.iter().map(|&d| if d == 0 { t.all } else { 1 << (d - 1) }).collect();
+        for _ in 0..drops {
+            let c = rng.below(81) as usize;
+            if cand[c].count_ones() > 2 {
+                cand[c] &= !(1 << rng.below(9));
+            }
+        }
+        let mut st = state_of(&cand);
+        let ok = band_propagate(&x, &mut st, &mut None);
+        let mut work = Work { two_places: t.common_peers || !t.near_bits.is_empty(), ..Work::default() };
+        work.start_everywhere(&cand);
+        let mut plain = cand.clone();
+        prop_assert_eq!(ok, propagate_everywhere(&t, &mut plain, &mut work));
+        if ok {
+            let bands: Vec<u32> = (0..81).map(|c| st.digits_of(c)).collect();
+            prop_assert_eq!(bands, plain);
+        }
+    }
+}
+
+/// Rules the band search runs, extra groups included.
+const BANDED: [&str; 9] = [
+    "classic",
+    "x",
+    "windoku",
+    "dg",
+    "girandola,asterisk",
+    "diagonal+,center-dot,anti-king",
+    "anti-knight",
+    "nc",
+    "x,anti-knight,nc",
+];
+
+/// Every solution of the mask search, up to `limit`, in its order.
+fn mask_solutions(
+    t: &Tables,
+    puzzle: &VariantPuzzle,
+    excluded: Option<(usize, u8)>,
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    let mut search = Search::new(t, puzzle, excluded, Order::Ascending, || {});
+    std::iter::from_fn(|| search.next_level().map(|level| search.grid(level)))
+        .take(limit)
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// The engine (the band search for these rules) finds the mask search's
+    /// solutions: the same set up to a limit above both counts, the same counts, and
+    /// the same count with a digit excluded from a cell (the generator's test).
+    #[test]
+    fn bands_find_the_mask_searchs_solutions(pick in 0usize..9, seed in any::<u64>(), keep in 18u64..40) {
+        let g = geometry(Shape::NINE, BANDED[pick]);
+        let t = Tables::new(&g);
+        prop_assert!(Extras::of(&t).is_some());
+        let engine = Engine::new(&g);
+        let mut rng = Rng::new(seed);
+        let Some(grid) = random_grid(&g, &mut rng) else { return Ok(()) };
+        let puzzle = dig(g.shape, &grid, keep, &mut rng);
+        let mut banded: Vec<Vec<u8>> = engine.solutions(&puzzle, 40, || {}).collect();
+        let mut masked = mask_solutions(&t, &puzzle, None, 40);
+        prop_assert_eq!(banded.len(), masked.len());
+        if banded.len() < 40 {
+            banded.sort();
+            masked.sort();
+            prop_assert_eq!(&banded, &masked);
+        }
+        prop_assert!(banded.iter().all(|s| super::testkit::satisfies(&g, s)));
+        let cell = rng.below(81) as usize;
+        let digit = grid[cell];
+        prop_assert_eq!(
+            engine.count_excluding(&puzzle, cell, digit, 3, &mut || {}),
+            mask_solutions(&t, &puzzle, Some((cell, digit)), 3).len() as u64
+        );
+    }
+}
+
+#[test]
+fn the_band_search_runs_where_rows_columns_and_boxes_stay_and_no_cage_has_a_sum() {
+    let runs = |rules: &str| Extras::of(&Tables::new(&geometry(Shape::NINE, rules))).is_some();
+    assert!(BANDED.iter().all(|r| runs(r)));
+    let jigsaw = format!(
+        "jigsaw={}",
+        super::tests_props::jigsaw_nine(&mut Rng::new(5))
+    );
+    assert!(!runs(&jigsaw), "a jigsaw has no boxes");
+    let g = geometry(Shape::NINE, "classic");
+    let mut rng = Rng::new(7);
+    let grid = random_grid(&g, &mut rng).expect("a grid");
+    let killer = super::testkit::with_cages(g.rules.clone(), Shape::NINE, &grid, &mut rng, 5, 4);
+    let killer = crate::variant::geometry::Geometry::new(Shape::NINE, &killer).expect("cages");
+    assert!(Extras::of(&Tables::new(&killer)).is_none(), "cage sums");
+    let four = Tables::new(&geometry(Shape::FOUR, "classic"));
+    assert!(Extras::of(&four).is_none(), "4×4");
+    let sixteen = Tables::new(&geometry(Shape::SIXTEEN, "classic"));
+    assert!(Extras::of(&sixteen).is_none(), "16×16");
+}
