@@ -9,7 +9,7 @@ use crate::grid::CELLS;
 /// band `k`: four boards per SSE2 compare on x86-64 (where SSE2 is always present),
 /// one by one elsewhere.
 #[inline(always)]
-pub(super) fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
+pub(crate) fn changed_boards(cand: &Boards, seen: &Boards) -> u32 {
     let (a, b) = (cand.as_flattened(), seen.as_flattened());
     #[cfg(target_arch = "x86_64")]
     let (mut changed, scalar_from) = {
@@ -106,9 +106,9 @@ fn cells_with_each_digit_sse2(masks: &[u16; CELLS]) -> Boards {
 }
 
 /// A board per digit, three bands each.
-pub(super) type Boards = [[u32; 3]; 9];
+pub(crate) type Boards = [[u32; 3]; 9];
 /// Boards no real state has (bits above the 27th): "never updated".
-pub(super) const UNCHECKED: Boards = [[u32::MAX; 3]; 9];
+pub(crate) const UNCHECKED: Boards = [[u32::MAX; 3]; 9];
 
 #[cfg(test)]
 mod tests {

@@ -16,7 +16,7 @@
 //! - [`machine`]: the resumable search over an explicit stack of nodes ([`Search`]).
 
 pub(crate) mod band;
-mod boards;
+pub(crate) mod boards;
 mod machine;
 mod propagate;
 mod state;

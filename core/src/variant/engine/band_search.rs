@@ -65,8 +65,7 @@ impl<I: FnMut()> BandSearch<I> {
             weights: [1; 81],
             root_solved: false,
         };
-        let mut conflict = None;
-        if possible && propagate(&search.extras, &mut search.states[0], &mut conflict) {
+        if possible && propagate(&search.extras, &mut search.states[0]) {
             match choose(&search.states[0], &search.weights) {
                 None => search.root_solved = true,
                 Some(frame) => search.frames.push(frame),
@@ -96,12 +95,22 @@ impl<I: FnMut()> BandSearch<I> {
             }
             let mut child = self.states[level - 1];
             child.place(cell, d);
-            let mut conflict = None;
-            if !propagate(&self.extras, &mut child, &mut conflict) {
-                // Blame the cell left without a digit, as the mask search does (its
-                // contradictions show there first), else the cell branched on.
-                let blamed = conflict.or_else(|| child.first_empty()).unwrap_or(cell);
-                self.weights[blamed] = self.weights[blamed].saturating_add(1);
+            if !propagate(&self.extras, &mut child) {
+                // Blame every cell the contradiction left without a digit (where the
+                // mask search blames the first it empties), else the cell branched on.
+                let mut blamed = false;
+                for (k, empty) in child.empty_cells().into_iter().enumerate() {
+                    let mut cells = empty;
+                    while cells != 0 {
+                        let c = k * 27 + cells.trailing_zeros() as usize;
+                        cells &= cells - 1;
+                        self.weights[c] = self.weights[c].saturating_add(1);
+                        blamed = true;
+                    }
+                }
+                if !blamed {
+                    self.weights[cell] = self.weights[cell].saturating_add(1);
+                }
                 continue;
             }
             self.states.truncate(level);

@@ -23,6 +23,7 @@ use crate::bitboard::band::{
     columns_once, columns_twice, lone, spread, BAND, BOX, KEEP_SELF, OTHER_BANDS, ROW, ROW_TRIADS,
     SHAPES,
 };
+use crate::bitboard::boards::{changed_boards, Boards, UNCHECKED};
 
 /// A set of cells as three bands (cell `c` is bit `c % 27` of band `c / 27`).
 pub(super) type Board = [u32; 3];
@@ -34,6 +35,8 @@ pub(super) struct Extras {
     peers: Vec<Board>,
     /// Under `nc`, per cell, its orthogonal neighbours (empty otherwise).
     beside: Vec<Board>,
+    /// Under `nc`, per cell, the cell and its orthogonal neighbours (empty otherwise).
+    near: Vec<Board>,
     /// The extra groups' cells.
     groups: Vec<Board>,
     /// Per cell, all its peers, when the few-place rules clear common peers
@@ -106,6 +109,13 @@ impl Extras {
                 })
                 .collect()
         };
+        let near = (0..beside.len())
+            .map(|c| {
+                let mut b: Board = beside[c];
+                b[c / 27] |= 1 << (c % 27);
+                b
+            })
+            .collect();
         let all_peers = if tables.common_peers {
             (0..81)
                 .map(|c| board_of(&tables.peer_bits[c * w..(c + 1) * w]))
@@ -117,6 +127,7 @@ impl Extras {
         Some(Extras {
             peers,
             beside,
+            near,
             groups,
             all_peers,
         })
@@ -128,9 +139,9 @@ impl Extras {
 pub(super) struct State {
     /// `cand[d][k]`: the cells of band `k` where digit `d + 1` may stand (a filled
     /// cell keeps its own digit's bit only).
-    pub(super) cand: [Board; 9],
+    pub(super) cand: Boards,
     /// Each board as its last band update left it.
-    seen: [Board; 9],
+    seen: Boards,
     /// The blank cells.
     pub(super) blank: Board,
     /// The filled cells whose extras were applied.
@@ -146,7 +157,7 @@ impl State {
     pub(super) fn empty() -> State {
         State {
             cand: [[BAND; 3]; 9],
-            seen: [[u32::MAX; 3]; 9],
+            seen: UNCHECKED,
             blank: [BAND; 3],
             spread_out: [0; 3],
             few_seen: [[u32::MAX; 3]; 9],
@@ -172,13 +183,15 @@ impl State {
         (0..9).fold(0, |m, d| m | ((self.cand[d][k] >> i & 1) << d))
     }
 
-    /// The first cell left without a digit, if any.
-    pub(super) fn first_empty(&self) -> Option<usize> {
-        (0..3).find_map(|k| {
-            let some = self.cand.iter().fold(0, |m, b| m | b[k]);
-            let empty = BAND & !some;
-            (empty != 0).then(|| k * 27 + empty.trailing_zeros() as usize)
-        })
+    /// The cells left without a digit.
+    pub(super) fn empty_cells(&self) -> Board {
+        let mut some = [0u32; 3];
+        for board in &self.cand {
+            for (s, b) in some.iter_mut().zip(board) {
+                *s |= b;
+            }
+        }
+        some.map(|s| BAND & !s)
     }
 
     /// The digits of a complete state.
@@ -197,9 +210,8 @@ impl State {
     }
 }
 
-/// Propagates a node to a fixpoint; false on a contradiction, with `conflict` the cell
-/// left without a digit when that is how it showed.
-pub(super) fn propagate(x: &Extras, st: &mut State, conflict: &mut Option<usize>) -> bool {
+/// Propagates a node to a fixpoint; false on a contradiction.
+pub(super) fn propagate(x: &Extras, st: &mut State) -> bool {
     loop {
         if !update_changed_bands(st) {
             return false;
@@ -207,7 +219,7 @@ pub(super) fn propagate(x: &Extras, st: &mut State, conflict: &mut Option<usize>
         if spread_extras(x, st) {
             continue;
         }
-        match place_naked_singles(st, conflict) {
+        match place_naked_singles(st) {
             None => return false,
             Some(true) => continue,
             Some(false) => {}
@@ -229,19 +241,16 @@ pub(super) fn propagate(x: &Extras, st: &mut State, conflict: &mut Option<usize>
 /// other bands, hidden singles in rows and boxes); false on a contradiction.
 fn update_changed_bands(st: &mut State) -> bool {
     loop {
-        let mut any = false;
-        for d in 0..9 {
-            for k in 0..3 {
-                if st.cand[d][k] != st.seen[d][k] {
-                    any = true;
-                    if !update_band(st, d, k) {
-                        return false;
-                    }
-                }
-            }
-        }
-        if !any {
+        let mut changed = changed_boards(&st.cand, &st.seen);
+        if changed == 0 {
             return true;
+        }
+        while changed != 0 {
+            let j = changed.trailing_zeros() as usize;
+            changed &= changed - 1;
+            if !update_band(st, j / 3, j % 3) {
+                return false;
+            }
         }
     }
 }
@@ -313,7 +322,7 @@ fn take(board: &mut Board, cells: &Board) -> bool {
 
 /// Naked singles over the three bands (the classic search's step 2): `Some(placed
 /// any)`, or `None` on a cell without a digit.
-fn place_naked_singles(st: &mut State, conflict: &mut Option<usize>) -> Option<bool> {
+fn place_naked_singles(st: &mut State) -> Option<bool> {
     let mut progress = false;
     for k in 0..3 {
         let (mut one, mut two) = (0u32, 0u32);
@@ -322,7 +331,6 @@ fn place_naked_singles(st: &mut State, conflict: &mut Option<usize>) -> Option<b
             one |= board[k];
         }
         if one != BAND {
-            *conflict = Some(k * 27 + (BAND & !one).trailing_zeros() as usize);
             return None;
         }
         let mut singles = st.blank[k] & !two;
@@ -330,10 +338,7 @@ fn place_naked_singles(st: &mut State, conflict: &mut Option<usize>) -> Option<b
             let i = singles.trailing_zeros() as usize;
             singles &= singles - 1;
             // An earlier single of this pass may have taken the last candidate.
-            let Some(d) = (0..9).find(|&d| st.cand[d][k] >> i & 1 != 0) else {
-                *conflict = Some(k * 27 + i);
-                return None;
-            };
+            let d = (0..9).find(|&d| st.cand[d][k] >> i & 1 != 0)?;
             st.place(k * 27 + i, d);
             progress = true;
         }
@@ -456,7 +461,10 @@ fn few_place_rules(x: &Extras, st: &mut State) -> bool {
                 continue;
             }
             let places = [b[0] & group[0], b[1] & group[1], b[2] & group[2]];
-            changed |= few_places_in(x, st, d, places);
+            let n = places.iter().map(|w| w.count_ones()).sum::<u32>();
+            if (2..=3).contains(&n) {
+                changed |= few_places_in(x, st, d, places);
+            }
         }
     }
     changed
@@ -498,13 +506,9 @@ fn few_places_at(x: &Extras, st: &mut State, d: usize, band: usize, bits: u32) -
     few_places_in(x, st, d, places)
 }
 
-/// The few-place rules on digit `d`'s places `places` in one unit, when there are two
-/// or three; true when a board changed.
+/// The few-place rules on digit `d`'s two or three places `places` in one unit; true
+/// when a board changed.
 fn few_places_in(x: &Extras, st: &mut State, d: usize, places: Board) -> bool {
-    let n = places[0].count_ones() + places[1].count_ones() + places[2].count_ones();
-    if !(2..=3).contains(&n) {
-        return false;
-    }
     let (mut common, mut near) = ([BAND; 3], [BAND; 3]);
     for (k, &word) in places.iter().enumerate() {
         let mut bits = word;
@@ -517,9 +521,7 @@ fn few_places_in(x: &Extras, st: &mut State, d: usize, places: Board) -> bool {
                 }
             }
             if !x.beside.is_empty() {
-                let mut at = x.beside[c];
-                at[c / 27] |= 1 << (c % 27);
-                for (a, p) in near.iter_mut().zip(at) {
+                for (a, p) in near.iter_mut().zip(x.near[c]) {
                     *a &= p;
                 }
             }

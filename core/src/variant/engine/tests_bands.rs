@@ -48,7 +48,7 @@ proptest! {
             }
         }
         let mut st = state_of(&cand);
-        let ok = band_propagate(&x, &mut st, &mut None);
+        let ok = band_propagate(&x, &mut st);
         let mut work = Work { two_places: t.common_peers || !t.near_bits.is_empty(), ..Work::default() };
         work.start_everywhere(&cand);
         let mut plain = cand.clone();
