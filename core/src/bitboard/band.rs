@@ -157,6 +157,21 @@ pub(crate) fn columns_twice(w: u32) -> u32 {
     ((w & w >> 9) | ((w | w >> 9) & w >> 18)) & ROW
 }
 
+/// A digit's board read by columns: per band, the columns (bits 0-8) where it has a
+/// bit, and the columns where the three bands together have two bits or more.
+#[inline(always)]
+pub(crate) fn column_places(board: [u32; 3]) -> ([u32; 3], u32) {
+    let [w0, w1, w2] = board;
+    let once = [columns_once(w0), columns_once(w1), columns_once(w2)];
+    let twice = columns_twice(w0)
+        | columns_twice(w1)
+        | columns_twice(w2)
+        | (once[0] & once[1])
+        | (once[0] & once[2])
+        | (once[1] & once[2]);
+    (once, twice)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,9 +1,64 @@
 //! Nine boards at once (a board per digit, three bands each): the 81 cells' candidate
-//! masks transposed into boards, and which boards changed since their last update. With
-//! SSE2 on x86-64 (where it is always present), plainly elsewhere.
+//! masks transposed into boards, which boards changed since their last update (with
+//! SSE2 on x86-64, where it is always present, plainly elsewhere), the band update of
+//! one board, and the grid of complete boards. The variant engine's band search
+//! (`crate::variant::engine`) reads them too.
 
-use super::band::BAND;
+use super::band::{columns_once, lone, spread, BAND, OTHER_BANDS, ROW, ROW_TRIADS, SHAPES};
 use crate::grid::CELLS;
+
+/// The band update of digit `d + 1` in band `k` (JCZSolve's): the board keeps only the
+/// triads on some permutation of rows and boxes (locked candidates inside the band),
+/// a box whose cells for the digit lie in one column takes that column from the
+/// digit's other two bands, and a triad the digit must occupy with one blank cell left
+/// fills that cell (a hidden single in its row and box: the other boards lose it, and
+/// `blank` too). Returns those cells, or `None` when no permutation fits (the digit has
+/// no place in a row or box of the band). `seen` keeps the board as updated.
+#[inline(always)]
+pub(crate) fn update_band(
+    cand: &mut Boards,
+    seen: &mut Boards,
+    blank: &mut [u32; 3],
+    d: usize,
+    k: usize,
+) -> Option<u32> {
+    let old = cand[d][k];
+    let pattern = ROW_TRIADS[(old & ROW) as usize] as usize
+        | (ROW_TRIADS[(old >> 9 & ROW) as usize] as usize) << 3
+        | (ROW_TRIADS[(old >> 18 & ROW) as usize] as usize) << 6;
+    let [some, every] = SHAPES[pattern];
+    let w = old & some;
+    if w == 0 {
+        return None;
+    }
+    seen[d][k] = w;
+    let column = spread(lone(columns_once(w)));
+    let (k1, k2) = OTHER_BANDS[k];
+    cand[d][k1] &= !column;
+    cand[d][k2] &= !column;
+    let singles = lone(w & every) & blank[k];
+    blank[k] &= !singles;
+    for board in cand.iter_mut() {
+        board[k] &= !singles;
+    }
+    cand[d][k] = w;
+    Some(singles)
+}
+
+/// The digits of complete boards (each cell's bit in one board).
+pub(crate) fn grid_of(cand: &Boards) -> [u8; CELLS] {
+    let mut grid = [0u8; CELLS];
+    for (d, board) in cand.iter().enumerate() {
+        for (k, &w) in board.iter().enumerate() {
+            let mut bits = w;
+            while bits != 0 {
+                grid[k * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
+                bits &= bits - 1;
+            }
+        }
+    }
+    grid
+}
 
 /// The boards that differ from their last update, as bit `3d + k` for digit `d + 1`,
 /// band `k`: four boards per SSE2 compare on x86-64 (where SSE2 is always present),

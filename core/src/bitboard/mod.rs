@@ -9,7 +9,7 @@
 //! - [`band`]: a band of 27 cells as one word, its tables (the band shapes) and word
 //!   operations;
 //! - [`boards`]: the nine digit boards at once (transposing masks, finding changed
-//!   boards), with SSE2 on x86-64;
+//!   boards, with SSE2 on x86-64; the band update of one board);
 //! - [`state`]: one search node, a board per digit, and how it is built and branched;
 //! - [`propagate`]: band updates, naked singles and hidden singles in columns to a
 //!   fixpoint;

@@ -17,10 +17,8 @@
 //! Each is checked for what it may change; the update of a band changes nothing when the
 //! board is as it was at its last update, so only changed boards are looked at.
 
-use super::band::{
-    columns_once, columns_twice, lone, spread, BAND, OTHER_BANDS, ROW, ROW_TRIADS, SHAPES,
-};
-use super::boards::changed_boards;
+use super::band::{column_places, spread, BAND, ROW};
+use super::boards::{changed_boards, update_band};
 use super::state::State;
 use crate::grid::UnitKind;
 use crate::search::{Event, Observer, PlacedBy, Tally};
@@ -97,29 +95,9 @@ impl<O: Observer> Ctx<O> {
         k: usize,
         depth: u32,
     ) -> bool {
-        let old = st.cand[d][k];
-        let pattern = ROW_TRIADS[(old & ROW) as usize] as usize
-            | (ROW_TRIADS[(old >> 9 & ROW) as usize] as usize) << 3
-            | (ROW_TRIADS[(old >> 18 & ROW) as usize] as usize) << 6;
-        let [some, every] = SHAPES[pattern];
-        let w = old & some;
-        if w == 0 {
+        let Some(singles) = update_band(&mut st.cand, &mut st.seen, &mut st.blank, d, k) else {
             return false;
-        }
-        st.seen[d][k] = w;
-        // A box whose cells for the digit lie in one column: the column is the box's.
-        let column = spread(lone(columns_once(w)));
-        let (k1, k2) = OTHER_BANDS[k];
-        st.cand[d][k1] &= !column;
-        st.cand[d][k2] &= !column;
-        // A triad the digit must occupy, with one cell left, and that cell blank.
-        let singles = lone(w & every) & st.blank[k];
-        st.blank[k] &= !singles;
-        // The singles leave every other digit's board (all nine, then this one is set).
-        for board in st.cand.iter_mut() {
-            board[k] &= !singles;
-        }
-        st.cand[d][k] = w;
+        };
         if O::EVENTS {
             let mut bits = singles;
             while bits != 0 {
@@ -182,17 +160,10 @@ impl<O: Observer> Ctx<O> {
     fn place_column_hidden_singles(&mut self, st: &mut State, depth: u32) -> Option<bool> {
         let mut progress = false;
         for d in 0..9 {
-            let [w0, w1, w2] = st.cand[d];
-            let (a0, a1, a2) = (columns_once(w0), columns_once(w1), columns_once(w2));
+            let ([a0, a1, a2], twice) = column_places(st.cand[d]);
             if a0 | a1 | a2 != ROW {
                 return None;
             }
-            let twice = columns_twice(w0)
-                | columns_twice(w1)
-                | columns_twice(w2)
-                | (a0 & a1)
-                | (a0 & a2)
-                | (a1 & a2);
             if twice == ROW {
                 continue;
             }

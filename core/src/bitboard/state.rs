@@ -13,7 +13,7 @@ use super::band::{
     columns_once, columns_twice, spread, BAND, BOX, GROUP_BASES, KEEP_SELF, OTHER_BANDS,
     PEER_BANDS, ROW,
 };
-use super::boards::{cells_with_each_digit, Boards, UNCHECKED};
+use super::boards::{cells_with_each_digit, grid_of, Boards, UNCHECKED};
 use crate::grid::CELLS;
 use crate::puzzle::Puzzle;
 
@@ -195,17 +195,7 @@ impl State {
 
     /// The digits of a complete state.
     pub(super) fn grid(&self) -> [u8; CELLS] {
-        let mut grid = [0u8; CELLS];
-        for (d, board) in self.cand.iter().enumerate() {
-            for (k, &w) in board.iter().enumerate() {
-                let mut bits = w;
-                while bits != 0 {
-                    grid[k * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
-                    bits &= bits - 1;
-                }
-            }
-        }
-        grid
+        grid_of(&self.cand)
     }
 
     /// The cell to branch on: a blank cell with the fewest candidates (MRV), and among

@@ -8,6 +8,7 @@
 //! solution resumes where it was.
 
 use super::bands::{propagate, Extras, State};
+use super::search::outweighs;
 use crate::variant::text::VariantPuzzle;
 use std::rc::Rc;
 
@@ -153,7 +154,7 @@ fn choose(st: &State, weights: &[u32; 81]) -> Option<Frame> {
             let n = (0..4).fold(0u64, |n, j| n | u64::from(count[j] >> i & 1) << j);
             let c = k * 27 + i as usize;
             let w = u64::from(weights[c]);
-            if n > 1 && (w * best_k > best_w * n || (w * best_k == best_w * n && n < best_k)) {
+            if n > 1 && outweighs(w, n, best_w, best_k) {
                 best_k = n;
                 best_w = w;
                 best = Some(c);

@@ -19,11 +19,8 @@
 //! same solutions are found: a test compares them with the mask search's).
 
 use super::tables::Tables;
-use crate::bitboard::band::{
-    columns_once, columns_twice, lone, spread, BAND, BOX, KEEP_SELF, OTHER_BANDS, ROW, ROW_TRIADS,
-    SHAPES,
-};
-use crate::bitboard::boards::{changed_boards, Boards, UNCHECKED};
+use crate::bitboard::band::{column_places, columns_once, spread, BAND, BOX, KEEP_SELF, ROW};
+use crate::bitboard::boards::{changed_boards, grid_of, update_band, Boards, UNCHECKED};
 
 /// A set of cells as three bands (cell `c` is bit `c % 27` of band `c / 27`).
 pub(super) type Board = [u32; 3];
@@ -196,17 +193,7 @@ impl State {
 
     /// The digits of a complete state.
     pub(super) fn grid(&self) -> Vec<u8> {
-        let mut grid = vec![0u8; 81];
-        for (d, board) in self.cand.iter().enumerate() {
-            for (k, &w) in board.iter().enumerate() {
-                let mut bits = w;
-                while bits != 0 {
-                    grid[k * 27 + bits.trailing_zeros() as usize] = d as u8 + 1;
-                    bits &= bits - 1;
-                }
-            }
-        }
-        grid
+        grid_of(&self.cand).to_vec()
     }
 }
 
@@ -248,37 +235,11 @@ fn update_changed_bands(st: &mut State) -> bool {
         while changed != 0 {
             let j = changed.trailing_zeros() as usize;
             changed &= changed - 1;
-            if !update_band(st, j / 3, j % 3) {
+            if update_band(&mut st.cand, &mut st.seen, &mut st.blank, j / 3, j % 3).is_none() {
                 return false;
             }
         }
     }
-}
-
-/// The band update of digit `d` (0-based) in band `k`.
-#[inline(always)]
-fn update_band(st: &mut State, d: usize, k: usize) -> bool {
-    let old = st.cand[d][k];
-    let pattern = ROW_TRIADS[(old & ROW) as usize] as usize
-        | (ROW_TRIADS[(old >> 9 & ROW) as usize] as usize) << 3
-        | (ROW_TRIADS[(old >> 18 & ROW) as usize] as usize) << 6;
-    let [some, every] = SHAPES[pattern];
-    let w = old & some;
-    if w == 0 {
-        return false;
-    }
-    st.seen[d][k] = w;
-    let column = spread(lone(columns_once(w)));
-    let (k1, k2) = OTHER_BANDS[k];
-    st.cand[d][k1] &= !column;
-    st.cand[d][k2] &= !column;
-    let singles = lone(w & every) & st.blank[k];
-    st.blank[k] &= !singles;
-    for board in st.cand.iter_mut() {
-        board[k] &= !singles;
-    }
-    st.cand[d][k] = w;
-    true
 }
 
 /// The extras of every cell filled since they were last spread: its digit leaves its
@@ -351,17 +312,10 @@ fn place_naked_singles(st: &mut State) -> Option<bool> {
 fn place_hidden_singles(x: &Extras, st: &mut State) -> Option<bool> {
     let mut progress = false;
     for d in 0..9 {
-        let [w0, w1, w2] = st.cand[d];
-        let (a0, a1, a2) = (columns_once(w0), columns_once(w1), columns_once(w2));
+        let ([a0, a1, a2], twice) = column_places(st.cand[d]);
         if a0 | a1 | a2 != ROW {
             return None;
         }
-        let twice = columns_twice(w0)
-            | columns_twice(w1)
-            | columns_twice(w2)
-            | (a0 & a1)
-            | (a0 & a2)
-            | (a1 & a2);
         let single = spread(ROW & !twice);
         // A column whose places lie in one band lies in one box there: the box's other
         // cells lose the digit (claiming, column to box).

@@ -237,7 +237,7 @@ fn choose_by_ratio(cand: &[u32], weights: &[u32]) -> Option<Frame> {
     for (c, &m) in cand.iter().enumerate() {
         let k = u64::from(m.count_ones());
         let w = u64::from(weights[c]);
-        if k > 1 && (w * best_k > best_w * k || (w * best_k == best_w * k && k < best_k)) {
+        if k > 1 && outweighs(w, k, best_w, best_k) {
             best_k = k;
             best_w = w;
             best = Some(c);
@@ -248,6 +248,14 @@ fn choose_by_ratio(cand: &[u32], weights: &[u32]) -> Option<Frame> {
         cell: cell as u16,
         left: cand[cell],
     })
+}
+
+/// True when a cell of conflict weight `w` and `k` candidates comes before the best so
+/// far (`best_w`, `best_k`) in the tuned choice: a greater weight per candidate, or the
+/// same with fewer candidates.
+#[inline(always)]
+pub(super) fn outweighs(w: u64, k: u64, best_w: u64, best_k: u64) -> bool {
+    w * best_k > best_w * k || (w * best_k == best_w * k && k < best_k)
 }
 
 /// One of the bits of `mask` (not empty), drawn at random.
