@@ -1,20 +1,101 @@
-//! The band search: depth first over an explicit stack of [`super::bands`] states, for
-//! 9×9 rules that keep the rows, columns and boxes and have no cage sums (classic
-//! units plus extra groups, knight's moves, king's steps, nc). The cell branched on is
+//! The band search: depth first over an explicit stack of bitboard states, for rules
+//! whose units are a grid's rows, columns and boxes with at most what [`super::bands`]
+//! adds on 9×9 (extra groups, knight's moves, king's steps, nc) and nothing added on
+//! 16×16 ([`super::sixteen`]). A state is a [`BandNode`]: per digit a board of the
+//! cells that may hold it, cut into bands. The cell branched on is
 //! [`super::search`]'s tuned choice: the greatest conflict weight per candidate, ties
 //! to the fewest candidates; digits ascending; a contradiction weighs on every cell it
-//! leaves empty. A node's state is about 460 bytes, so the stack (at most 82 levels)
-//! stays under 40 kB whatever the number of solutions, and a search stopped after a
-//! solution resumes where it was.
+//! leaves empty. A node's state is about 460 bytes on 9×9 and 1 kB on 16×16, so the
+//! stack (at most one level per cell, plus the root) stays under 300 kB whatever the
+//! number of solutions, and a search stopped after a solution resumes where it was.
 
-use super::bands::{propagate, Extras, State};
 use super::search::outweighs;
 use crate::variant::text::VariantPuzzle;
 use std::rc::Rc;
 
+/// The contract between the band search and a bitboard state (digits 0-based).
+pub(super) trait BandNode: Copy {
+    /// What propagation reads besides the state: the rules, as boards.
+    type Rules;
+    /// Cells in the grid.
+    const CELLS: usize;
+    /// Every digit everywhere, every cell blank.
+    fn empty() -> Self;
+    /// True when cell `c` may hold digit `d`.
+    fn has(&self, c: usize, d: usize) -> bool;
+    /// Takes digit `d` from cell `c`.
+    fn remove(&mut self, c: usize, d: usize);
+    /// Fills cell `c` with digit `d` (a digit it had, or the cell is left empty).
+    fn place(&mut self, c: usize, d: usize);
+    /// Propagates to a fixpoint; false on a contradiction.
+    fn propagate(&mut self, rules: &Self::Rules) -> bool;
+    /// Calls `blame` on every cell left without a digit.
+    fn for_each_empty_cell(&self, blame: impl FnMut(usize));
+    /// The blank cell with the greatest `weights[c]` per candidate ([`outweighs`]),
+    /// the first in cell order among equals, and its digits (bit `d` for digit `d +
+    /// 1`); `None` when no cell is blank.
+    fn choose(&self, weights: &[u32]) -> Option<(usize, u32)>;
+    /// The digits (1-based) of a complete state, cell by cell.
+    fn grid(&self) -> Vec<u8>;
+}
+
+/// [`BandNode::choose`]'s rule over bands of cells whose candidates are counted
+/// bit-sliced: the blank cell with the greatest weight per candidate so far.
+pub(super) struct Choice {
+    best: Option<usize>,
+    best_n: u64,
+    best_w: u64,
+}
+
+impl Choice {
+    pub(super) fn new() -> Choice {
+        Choice {
+            best: None,
+            best_n: 1,
+            best_w: 0,
+        }
+    }
+
+    /// Offers the blank cells `open` of a band whose bit `i` is cell `first + i`, with
+    /// their candidates counted in `count` (bit `i` of `count[j]` is bit `j` of that
+    /// cell's count, as [`add_to_count`] makes them); cells in order, so the first
+    /// among equals stays.
+    #[inline(always)]
+    pub(super) fn offer(&mut self, first: usize, mut open: u64, count: &[u64], weights: &[u32]) {
+        while open != 0 {
+            let i = open.trailing_zeros();
+            open &= open - 1;
+            let n = (0..count.len()).fold(0u64, |n, j| n | (count[j] >> i & 1) << j);
+            let c = first + i as usize;
+            let w = u64::from(weights[c]);
+            if n > 1 && outweighs(w, n, self.best_w, self.best_n) {
+                self.best_n = n;
+                self.best_w = w;
+                self.best = Some(c);
+            }
+        }
+    }
+
+    /// The cell chosen, `None` when none was offered with two candidates or more.
+    pub(super) fn cell(&self) -> Option<usize> {
+        self.best
+    }
+}
+
+/// Adds a board's band (its cells as bits) to bit-sliced counts, cell by cell.
+#[inline(always)]
+pub(super) fn add_to_count(count: &mut [u64], band: u64) {
+    let mut carry = band;
+    for slice in count {
+        let next = *slice & carry;
+        *slice ^= carry;
+        carry = next;
+    }
+}
+
 /// A cell branched on and the digits not tried yet.
 struct Frame {
-    cell: u8,
+    cell: u16,
     left: u32,
 }
 
@@ -22,55 +103,58 @@ struct Frame {
 const NODES_PER_INTERRUPT: u64 = 256;
 
 /// A band search in progress.
-pub(super) struct BandSearch<I: FnMut()> {
-    extras: Rc<Extras>,
+pub(super) struct BandSearch<N: BandNode, I: FnMut()> {
+    rules: Rc<N::Rules>,
     interrupt: I,
     /// Level `i` is the state frame `i` branches on; a child goes to level `i + 1`.
-    states: Vec<State>,
+    states: Vec<N>,
     frames: Vec<Frame>,
     nodes: u64,
     /// How often branching on each cell failed at once (conflict weights).
-    weights: [u32; 81],
+    weights: Vec<u32>,
     /// The givens alone fill the grid: level 0 is the one solution, not yet returned.
     root_solved: bool,
 }
 
-impl<I: FnMut()> BandSearch<I> {
-    /// A search of the puzzle (9×9, `extras` from its geometry's tables), with
+impl<N: BandNode, I: FnMut()> BandSearch<N, I> {
+    /// A search of the puzzle (of `N::CELLS` cells, `rules` from its geometry), with
     /// `excluded` (a cell, a digit) ruled out if given.
     pub(super) fn new(
-        extras: Rc<Extras>,
+        rules: Rc<N::Rules>,
         puzzle: &VariantPuzzle,
         excluded: Option<(usize, u8)>,
         interrupt: I,
-    ) -> BandSearch<I> {
-        assert_eq!(puzzle.cells.len(), 81, "a 9×9 puzzle");
-        let mut root = State::empty();
+    ) -> BandSearch<N, I> {
+        assert_eq!(puzzle.cells.len(), N::CELLS, "a puzzle of the state's size");
+        let mut root = N::empty();
         let mut possible = true;
         for (c, &d) in puzzle.cells.iter().enumerate() {
             if d != 0 {
                 let d = usize::from(d - 1);
                 // A given its peers already took: no solution.
-                possible &= root.cand[d][c / 27] >> (c % 27) & 1 == 1;
+                possible &= root.has(c, d);
                 root.place(c, d);
             }
         }
         if let Some((c, d)) = excluded {
-            root.cand[usize::from(d - 1)][c / 27] &= !(1 << (c % 27));
+            root.remove(c, usize::from(d - 1));
         }
         let mut search = BandSearch {
-            extras,
+            rules,
             interrupt,
             states: vec![root],
             frames: Vec::new(),
             nodes: 0,
-            weights: [1; 81],
+            weights: vec![1; N::CELLS],
             root_solved: false,
         };
-        if possible && propagate(&search.extras, &mut search.states[0]) {
-            match choose(&search.states[0], &search.weights) {
+        if possible && search.states[0].propagate(&search.rules) {
+            match search.states[0].choose(&search.weights) {
                 None => search.root_solved = true,
-                Some(frame) => search.frames.push(frame),
+                Some((cell, left)) => search.frames.push(Frame {
+                    cell: cell as u16,
+                    left,
+                }),
             }
         }
         search
@@ -97,19 +181,15 @@ impl<I: FnMut()> BandSearch<I> {
             }
             let mut child = self.states[level - 1];
             child.place(cell, d);
-            if !propagate(&self.extras, &mut child) {
+            if !child.propagate(&self.rules) {
                 // Blame every cell the contradiction left without a digit (where the
                 // mask search blames the first it empties), else the cell branched on.
                 let mut blamed = false;
-                for (k, empty) in child.empty_cells().into_iter().enumerate() {
-                    let mut cells = empty;
-                    while cells != 0 {
-                        let c = k * 27 + cells.trailing_zeros() as usize;
-                        cells &= cells - 1;
-                        self.weights[c] = self.weights[c].saturating_add(1);
-                        blamed = true;
-                    }
-                }
+                let weights = &mut self.weights;
+                child.for_each_empty_cell(|c| {
+                    weights[c] = weights[c].saturating_add(1);
+                    blamed = true;
+                });
                 if !blamed {
                     self.weights[cell] = self.weights[cell].saturating_add(1);
                 }
@@ -117,9 +197,12 @@ impl<I: FnMut()> BandSearch<I> {
             }
             self.states.truncate(level);
             self.states.push(child);
-            match choose(&child, &self.weights) {
+            match child.choose(&self.weights) {
                 None => return Some(child.grid()),
-                Some(frame) => self.frames.push(frame),
+                Some((cell, left)) => self.frames.push(Frame {
+                    cell: cell as u16,
+                    left,
+                }),
             }
         }
     }
@@ -128,42 +211,4 @@ impl<I: FnMut()> BandSearch<I> {
     pub(super) fn nodes(&self) -> u64 {
         self.nodes
     }
-}
-
-/// The blank cell with the greatest conflict weight per candidate, ties to the fewest
-/// candidates (the first in cell order among equals), `None` when none is blank. The
-/// candidates are counted bit-sliced over the nine boards (bit `j` of each cell's
-/// count in `count[j]`).
-fn choose(st: &State, weights: &[u32; 81]) -> Option<Frame> {
-    let mut best = None;
-    let (mut best_k, mut best_w) = (1u64, 0u64);
-    for k in 0..3 {
-        let mut count = [0u32; 4];
-        for board in &st.cand {
-            let mut carry = board[k];
-            for slice in &mut count {
-                let next = *slice & carry;
-                *slice ^= carry;
-                carry = next;
-            }
-        }
-        let mut open = st.blank[k];
-        while open != 0 {
-            let i = open.trailing_zeros();
-            open &= open - 1;
-            let n = (0..4).fold(0u64, |n, j| n | u64::from(count[j] >> i & 1) << j);
-            let c = k * 27 + i as usize;
-            let w = u64::from(weights[c]);
-            if n > 1 && outweighs(w, n, best_w, best_k) {
-                best_k = n;
-                best_w = w;
-                best = Some(c);
-            }
-        }
-    }
-    let cell = best?;
-    Some(Frame {
-        cell: cell as u8,
-        left: st.digits_of(cell),
-    })
 }

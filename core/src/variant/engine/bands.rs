@@ -1,4 +1,4 @@
-//! Propagation for the band search ([`super::band_search`]): the classic 9×9 search's
+//! The 9×9 states of the band search ([`super::band_search`]) and their propagation: the classic 9×9 search's
 //! bitboards ([`crate::bitboard`], JCZSolve's design: per digit, a board of three
 //! 27-cell bands; a band update does locked candidates and hidden singles in rows and
 //! boxes with one table lookup) for variant rules that keep the rows, columns and
@@ -18,6 +18,7 @@
 //! (every rule kept is sound, and a solution obeys every rule the search keeps, so the
 //! same solutions are found: a test compares them with the mask search's).
 
+use super::band_search::{add_to_count, BandNode, Choice};
 use super::tables::Tables;
 use crate::bitboard::band::{column_places, columns_once, spread, BAND, BOX, KEEP_SELF, ROW};
 use crate::bitboard::boards::{changed_boards, grid_of, update_band, Boards, UNCHECKED};
@@ -179,20 +180,63 @@ impl State {
         let (k, i) = (c / 27, c % 27);
         (0..9).fold(0, |m, d| m | ((self.cand[d][k] >> i & 1) << d))
     }
+}
 
-    /// The cells left without a digit.
-    pub(super) fn empty_cells(&self) -> Board {
+impl BandNode for State {
+    type Rules = Extras;
+    const CELLS: usize = 81;
+
+    fn empty() -> State {
+        State::empty()
+    }
+
+    fn has(&self, c: usize, d: usize) -> bool {
+        self.cand[d][c / 27] >> (c % 27) & 1 == 1
+    }
+
+    fn remove(&mut self, c: usize, d: usize) {
+        self.cand[d][c / 27] &= !(1 << (c % 27));
+    }
+
+    fn place(&mut self, c: usize, d: usize) {
+        State::place(self, c, d)
+    }
+
+    fn propagate(&mut self, rules: &Extras) -> bool {
+        propagate(rules, self)
+    }
+
+    fn for_each_empty_cell(&self, mut blame: impl FnMut(usize)) {
         let mut some = [0u32; 3];
         for board in &self.cand {
             for (s, b) in some.iter_mut().zip(board) {
                 *s |= b;
             }
         }
-        some.map(|s| BAND & !s)
+        for (k, s) in some.into_iter().enumerate() {
+            let mut empty = BAND & !s;
+            while empty != 0 {
+                blame(k * 27 + empty.trailing_zeros() as usize);
+                empty &= empty - 1;
+            }
+        }
     }
 
-    /// The digits of a complete state.
-    pub(super) fn grid(&self) -> Vec<u8> {
+    /// The candidates are counted bit-sliced over the nine boards.
+    fn choose(&self, weights: &[u32]) -> Option<(usize, u32)> {
+        let mut choice = Choice::new();
+        for k in 0..3 {
+            let mut count = [0u64; 4];
+            for board in &self.cand {
+                add_to_count(&mut count, u64::from(board[k]));
+            }
+            choice.offer(27 * k, u64::from(self.blank[k]), &count, weights);
+        }
+        let cell = choice.cell()?;
+        Some((cell, self.digits_of(cell)))
+    }
+
+    fn grid(&self) -> Vec<u8> {
         grid_of(&self.cand).to_vec()
     }
 }

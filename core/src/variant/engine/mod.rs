@@ -9,9 +9,10 @@
 //! through each cell's peers, nc's consecutive digits, hidden singles and locked
 //! candidates from the digits' places, digits with few places, killer sums through
 //! precomputed combinations. 9×9 rules that keep the rows, columns and boxes and have
-//! no cage sums are solved and counted by the band search instead ([`band_search`] over
-//! [`bands`]: the classic search's bitboards plus what the rules add), which finds the
-//! same solutions with cheaper nodes. Files: [`tables`] (what is built once from the geometry,
+//! no cage sums, and 16×16 grids of rows, columns and boxes alone, are solved and
+//! counted by the band search instead ([`band_search`] over [`bands`], the classic
+//! search's bitboards plus what the rules add, or over [`sixteen`], four 64-cell bands
+//! per digit and word rules), which finds the same solutions with cheaper nodes. Files: [`tables`] (what is built once from the geometry,
 //! by [`Engine::new`]), [`places`] (each digit's places: counts and cell sets),
 //! [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs), [`pairs`] (digits
 //! with two or three places in a group), [`work`] (the log of changed cells each rule
@@ -37,6 +38,7 @@ mod pairs;
 mod places;
 mod propagate;
 mod search;
+mod sixteen;
 mod tables;
 #[cfg(test)]
 pub(crate) mod testkit;
@@ -46,6 +48,8 @@ mod tests;
 mod tests_bands;
 #[cfg(test)]
 mod tests_props;
+#[cfg(test)]
+mod tests_sixteen;
 #[cfg(test)]
 mod tests_work;
 mod work;
@@ -67,8 +71,10 @@ pub use tables::Tables;
 pub struct Engine {
     /// Shared, so that [`Engine::into_solutions`] streams without copying them.
     tables: Rc<Tables>,
-    /// What the band search reads, when it can run the geometry ([`Extras::of`]).
+    /// What the band search reads, when it can run the 9×9 geometry ([`Extras::of`]).
     extras: Option<Rc<Extras>>,
+    /// The band search runs the 16×16 geometry ([`sixteen::fits`]).
+    sixteen: bool,
 }
 
 impl Engine {
@@ -77,6 +83,7 @@ impl Engine {
         let tables = Tables::new(geometry);
         Engine {
             extras: Extras::of(&tables).map(Rc::new),
+            sixteen: sixteen::fits(&tables),
             tables: Rc::new(tables),
         }
     }
@@ -118,21 +125,21 @@ impl Engine {
         excluded: Option<(usize, u8)>,
         interrupt: I,
     ) -> AnySearch<T, I> {
-        match &self.extras {
-            Some(extras) => AnySearch::Bands(BandSearch::new(
-                Rc::clone(extras),
-                puzzle,
-                excluded,
-                interrupt,
-            )),
-            None => AnySearch::Masks(Search::new(
-                tables,
-                puzzle,
-                excluded,
-                Order::Ascending,
-                interrupt,
-            )),
+        if let Some(extras) = &self.extras {
+            let rules = Rc::clone(extras);
+            return AnySearch::Bands(BandSearch::new(rules, puzzle, excluded, interrupt));
         }
+        if self.sixteen {
+            let rules = Rc::new(());
+            return AnySearch::Sixteen(BandSearch::new(rules, puzzle, excluded, interrupt));
+        }
+        AnySearch::Masks(Box::new(Search::new(
+            tables,
+            puzzle,
+            excluded,
+            Order::Ascending,
+            interrupt,
+        )))
     }
 
     fn count_search<I: FnMut()>(&self, mut search: AnySearch<&Tables, I>, limit: u64) -> u64 {
@@ -223,10 +230,12 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Iterator for VariantSolutions<T, I> 
     }
 }
 
-/// One of the two searches ([`Engine::search`]).
+/// One of the searches ([`Engine::search`]).
 enum AnySearch<T: Deref<Target = Tables>, I: FnMut()> {
-    Masks(Search<T, I>),
-    Bands(BandSearch<I>),
+    /// Boxed: the largest state by far, and built once per search.
+    Masks(Box<Search<T, I>>),
+    Bands(BandSearch<bands::State, I>),
+    Sixteen(BandSearch<sixteen::State, I>),
 }
 
 impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
@@ -235,6 +244,7 @@ impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
         match self {
             AnySearch::Masks(s) => s.next_level().map(|level| s.grid(level)),
             AnySearch::Bands(s) => s.next_grid(),
+            AnySearch::Sixteen(s) => s.next_grid(),
         }
     }
 
@@ -242,6 +252,7 @@ impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
         match self {
             AnySearch::Masks(s) => s.nodes(),
             AnySearch::Bands(s) => s.nodes(),
+            AnySearch::Sixteen(s) => s.nodes(),
         }
     }
 }

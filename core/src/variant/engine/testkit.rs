@@ -1,7 +1,9 @@
 //! Plain checks for the engine's tests, written without its tables: whether a grid obeys
 //! every rule, and a brute-force counter (cell by cell in reading order, digits
-//! ascending, no propagation) to compare counts with.
+//! ascending, no propagation) to compare counts with, and the mask search's solutions.
 
+use super::search::{Order, Search};
+use super::tables::Tables;
 use super::Engine;
 use crate::generate::Rng;
 use crate::variant::geometry::Geometry;
@@ -203,4 +205,18 @@ pub(crate) fn dig(shape: Shape, grid: &[u8], keep: u64, rng: &mut Rng) -> Varian
         .map(|&d| if rng.below(100) < keep { d } else { 0 })
         .collect();
     VariantPuzzle { shape, cells }
+}
+
+/// Every solution of the mask search, up to `limit`, in its order (what the band
+/// searches are compared with).
+pub(crate) fn mask_solutions(
+    t: &Tables,
+    puzzle: &VariantPuzzle,
+    excluded: Option<(usize, u8)>,
+    limit: usize,
+) -> Vec<Vec<u8>> {
+    let mut search = Search::new(t, puzzle, excluded, Order::Ascending, || {});
+    std::iter::from_fn(|| search.next_level().map(|level| search.grid(level)))
+        .take(limit)
+        .collect()
 }

@@ -5,14 +5,12 @@
 
 use super::bands::{propagate as band_propagate, Extras, State};
 use super::full::propagate_everywhere;
-use super::search::{Order, Search};
 use super::tables::Tables;
-use super::testkit::{dig, geometry, random_grid};
+use super::testkit::{dig, geometry, mask_solutions, random_grid};
 use super::work::Work;
 use super::Engine;
 use crate::generate::Rng;
 use crate::variant::shape::Shape;
-use crate::variant::text::VariantPuzzle;
 use proptest::prelude::*;
 
 /// A band state whose boards are the masks, every cell blank.
@@ -72,19 +70,6 @@ const BANDED: [&str; 9] = [
     "nc",
     "x,anti-knight,nc",
 ];
-
-/// Every solution of the mask search, up to `limit`, in its order.
-fn mask_solutions(
-    t: &Tables,
-    puzzle: &VariantPuzzle,
-    excluded: Option<(usize, u8)>,
-    limit: usize,
-) -> Vec<Vec<u8>> {
-    let mut search = Search::new(t, puzzle, excluded, Order::Ascending, || {});
-    std::iter::from_fn(|| search.next_level().map(|level| search.grid(level)))
-        .take(limit)
-        .collect()
-}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]

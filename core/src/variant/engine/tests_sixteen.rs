@@ -1,0 +1,126 @@
+//! The 16×16 band search ([`super::sixteen`]) against the mask search: the same
+//! fixpoint from the same masks (its word rules do what [`super::propagate`]'s rules do
+//! on rows, columns and boxes), the same solutions and counts, and where it runs.
+
+use super::band_search::BandNode;
+use super::full::propagate_everywhere;
+use super::sixteen::{fits, propagate, State};
+use super::tables::Tables;
+use super::testkit::{dig, geometry, mask_solutions, random_grid, satisfies};
+use super::work::Work;
+use super::Engine;
+use crate::generate::Rng;
+use crate::variant::shape::Shape;
+use crate::variant::text::VariantPuzzle;
+use proptest::prelude::*;
+
+/// A state whose boards are the masks, every cell blank.
+fn state_of(cand: &[u32]) -> State {
+    let mut st = State::empty();
+    for (d, board) in st.cand.iter_mut().enumerate() {
+        *board = [0; 4];
+        for (c, &m) in cand.iter().enumerate() {
+            board[c / 64] |= u64::from(m >> d & 1) << (c % 64);
+        }
+    }
+    st
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+
+    /// Random states (givens of a random grid, then candidates dropped, which makes
+    /// contradictions too): the word rules and the plain way agree on whether there is
+    /// a contradiction, and else on every cell's candidates.
+    #[test]
+    fn sixteen_reaches_the_plain_fixpoint(seed in any::<u64>(), keep in 0u64..60, drops in 0usize..1500) {
+        let g = geometry(Shape::SIXTEEN, "classic");
+        let t = Tables::new(&g);
+        let mut rng = Rng::new(seed);
+        let grid = random_grid(&g, &mut rng).expect("a grid");
+        let puzzle = dig(g.shape, &grid, keep, &mut rng);
+        let mut cand: Vec<u32> = puzzle.cells.iter().map(|&d| if d == 0 { t.all } else { 1 << (d - 1) }).collect();
+        for _ in 0..drops {
+            let c = rng.below(256) as usize;
+            if cand[c].count_ones() > 2 {
+                cand[c] &= !(1 << rng.below(16));
+            }
+        }
+        let mut st = state_of(&cand);
+        let ok = propagate(&mut st);
+        let mut work = Work::default();
+        work.start_everywhere(&cand);
+        let mut plain = cand.clone();
+        prop_assert_eq!(ok, propagate_everywhere(&t, &mut plain, &mut work));
+        if ok {
+            let words: Vec<u32> = (0..256).map(|c| st.digits_of(c)).collect();
+            prop_assert_eq!(words, plain);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// The engine (the 16×16 band search) finds the mask search's solutions: the same
+    /// set up to a limit above both counts, the same counts, and the same count with a
+    /// digit excluded from a cell (the generator's test).
+    #[test]
+    fn sixteen_finds_the_mask_searchs_solutions(seed in any::<u64>(), keep in 35u64..70) {
+        let g = geometry(Shape::SIXTEEN, "classic");
+        let t = Tables::new(&g);
+        let engine = Engine::new(&g);
+        let mut rng = Rng::new(seed);
+        let grid = random_grid(&g, &mut rng).expect("a grid");
+        let puzzle = dig(g.shape, &grid, keep, &mut rng);
+        let mut banded: Vec<Vec<u8>> = engine.solutions(&puzzle, 30, || {}).collect();
+        let mut masked = mask_solutions(&t, &puzzle, None, 30);
+        prop_assert_eq!(banded.len(), masked.len());
+        if banded.len() < 30 {
+            banded.sort();
+            masked.sort();
+            prop_assert_eq!(&banded, &masked);
+        }
+        prop_assert!(banded.iter().all(|s| satisfies(&g, s)));
+        let cell = rng.below(256) as usize;
+        let digit = grid[cell];
+        prop_assert_eq!(
+            engine.count_excluding(&puzzle, cell, digit, 3, &mut || {}),
+            mask_solutions(&t, &puzzle, Some((cell, digit)), 3).len() as u64
+        );
+    }
+}
+
+#[test]
+fn a_conflicting_given_has_no_solution() {
+    let g = geometry(Shape::SIXTEEN, "classic");
+    let mut puzzle = VariantPuzzle::empty(Shape::SIXTEEN);
+    puzzle.cells[0] = 5;
+    puzzle.cells[15] = 5; // the same row
+    assert_eq!(Engine::new(&g).count(&puzzle, 2, &mut || {}), 0);
+    let full = random_grid(&g, &mut Rng::new(3)).expect("a grid");
+    let solved = VariantPuzzle {
+        shape: Shape::SIXTEEN,
+        cells: full.clone(),
+    };
+    let engine = Engine::new(&g);
+    assert_eq!(engine.solve(&solved, &mut || {}), Some(full));
+    assert_eq!(engine.count(&solved, 2, &mut || {}), 1);
+}
+
+#[test]
+fn the_sixteen_search_runs_on_rows_columns_and_boxes_alone() {
+    let runs = |rules: &str| fits(&Tables::new(&geometry(Shape::SIXTEEN, rules)));
+    assert!(runs("classic"));
+    for rules in ["x", "diagonal+", "anti-knight", "anti-king", "nc"] {
+        assert!(!runs(rules), "{rules}");
+    }
+    let nine = Tables::new(&geometry(Shape::NINE, "classic"));
+    assert!(!fits(&nine), "9×9");
+    let g = geometry(Shape::SIXTEEN, "classic");
+    let mut rng = Rng::new(11);
+    let grid = random_grid(&g, &mut rng).expect("a grid");
+    let killer = super::testkit::with_cages(g.rules.clone(), Shape::SIXTEEN, &grid, &mut rng, 5, 4);
+    let killer = crate::variant::geometry::Geometry::new(Shape::SIXTEEN, &killer).expect("cages");
+    assert!(!fits(&Tables::new(&killer)), "cages");
+}
