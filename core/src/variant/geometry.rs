@@ -108,7 +108,13 @@ impl Geometry {
         groups.extend(extra_groups(shape, rules)?);
         let cages = cages(shape, &rules.cages)?;
         let cells = shape.cells();
-        let mut groups_of = vec![Vec::new(); cells];
+        let mut per_cell = vec![0usize; cells];
+        for group in &groups {
+            for &c in &group.cells {
+                per_cell[usize::from(c)] += 1;
+            }
+        }
+        let mut groups_of: Vec<Vec<u16>> = per_cell.into_iter().map(Vec::with_capacity).collect();
         for (g, group) in groups.iter().enumerate() {
             for &c in &group.cells {
                 groups_of[usize::from(c)].push(g as u16);
@@ -160,13 +166,29 @@ impl Geometry {
         Ok(geometry)
     }
 
-    /// The peers of a cell, ascending: the cell's groups (as sets, `group_sets`),
-    /// moves and cage mates marked in a set of cells, then read in order (the same list
-    /// as sorting and deduplicating them, without the sort; a test compares them).
+    /// The peers of a cell, ascending: read in order from [`Geometry::peer_set`] (the
+    /// same list as sorting and deduplicating them, without the sort; a test compares
+    /// them).
     fn collect_peers(&self, cell: usize, group_sets: &[u64]) -> Vec<u16> {
-        const WORDS: usize = Shape::MAX_CELLS.div_ceil(64);
+        let set = self.peer_set(cell, group_sets);
+        let mut out = Vec::with_capacity(set.iter().map(|w| w.count_ones() as usize).sum());
+        for (i, &word) in set.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                out.push((i * 64) as u16 + word.trailing_zeros() as u16);
+                word &= word - 1;
+            }
+        }
+        out
+    }
+
+    /// The peers of a cell as a set of cells (cell `c` is bit `c % 64` of word `c /
+    /// 64`): its groups' cells (`group_sets`: each group's set, `cells.div_ceil(64)`
+    /// words per group), its knight's moves and king's steps, its cage mates, less
+    /// itself.
+    pub(crate) fn peer_set(&self, cell: usize, group_sets: &[u64]) -> [u64; MAX_WORDS] {
         let words = self.shape.cells().div_ceil(64);
-        let mut set = [0u64; WORDS];
+        let mut set = [0u64; MAX_WORDS];
         for &g in &self.groups_of[cell] {
             let g = usize::from(g);
             for (a, b) in set.iter_mut().zip(&group_sets[g * words..(g + 1) * words]) {
@@ -184,15 +206,7 @@ impl Geometry {
             mark(&self.cages[usize::from(k)].cells);
         }
         set[cell / 64] &= !(1 << (cell % 64));
-        let mut out = Vec::with_capacity(set.iter().map(|w| w.count_ones() as usize).sum());
-        for (i, &word) in set.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                out.push((i * 64) as u16 + word.trailing_zeros() as u16);
-                word &= word - 1;
-            }
-        }
-        out
+        set
     }
 
     /// Why two cells must hold different digits, for messages: the first group they
@@ -239,6 +253,9 @@ const KNIGHT: [(i32, i32); 8] = [
     (-2, 1),
     (-1, 2),
 ];
+
+/// The most 64-bit words in a set of cells (625 cells, 25×25).
+pub(crate) const MAX_WORDS: usize = Shape::MAX_CELLS.div_ceil(64);
 
 /// The cells reached from `cell` by each step (row, column) that stays on the grid.
 fn steps_from(shape: Shape, cell: usize, steps: &[(i32, i32)]) -> Vec<u16> {
@@ -307,7 +324,7 @@ fn regions(shape: Shape, regions: &Regions) -> Result<Vec<Group>, VariantError> 
         .map(|k| Group {
             kind,
             index: k,
-            cells: Vec::new(),
+            cells: Vec::with_capacity(n),
         })
         .collect();
     for (cell, &r) in of.iter().enumerate() {

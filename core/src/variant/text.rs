@@ -22,7 +22,7 @@ impl VariantPuzzle {
     pub fn parse(text: &str) -> Result<VariantPuzzle, VariantError> {
         // Cells are ASCII: the count of cell characters bounds the work, and a text
         // with more than 625 of them is refused before anything is kept.
-        let mut raw: Vec<(u8, usize)> = Vec::new();
+        let mut raw: Vec<(u8, usize)> = Vec::with_capacity(text.len().min(Shape::MAX_CELLS));
         for (i, ch) in text.chars().enumerate() {
             match ch {
                 ' ' | '\t' | '\n' | '\r' | '\x0B' | '\x0C' | '|' | '-' | '+' => {}

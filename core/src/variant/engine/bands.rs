@@ -42,18 +42,16 @@ pub(super) struct Extras {
     all_peers: Vec<Board>,
 }
 
-/// The board of a set of cells given as 64-bit words.
-fn board_of(words: &[u64]) -> Board {
-    let mut b = [0u32; 3];
-    for (i, &w) in words.iter().enumerate() {
-        let mut w = w;
-        while w != 0 {
-            let c = i * 64 + w.trailing_zeros() as usize;
-            w &= w - 1;
-            b[c / 27] |= 1 << (c % 27);
-        }
-    }
-    b
+/// The board of a set of 81 cells given as two 64-bit words (cell `c` is bit `c % 64`
+/// of word `c / 64`): cells 0-26, 27-53 and 54-80 cut out by shifts.
+pub(super) fn board_of(words: &[u64]) -> Board {
+    let (low, high) = (words[0], words[1]);
+    let band = u64::from(BAND);
+    [
+        (low & band) as u32,
+        (low >> 27 & band) as u32,
+        ((low >> 54 | high << 10) & band) as u32,
+    ]
 }
 
 /// The row, column and box of every cell, as boards: 27 units.

@@ -131,23 +131,34 @@ pub(super) fn fits(tables: &Tables) -> bool {
         return false;
     }
     let peers_are_units = (0..256).all(|c| tables.peer_bits[4 * c..4 * c + 4] == PEERS[c]);
-    let units = units();
-    peers_are_units
-        && (0..48).all(|g| {
-            units
-                .iter()
-                .any(|u| tables.group_bits[4 * g..4 * g + 4] == u[..])
-        })
+    // A group is a unit when it is the row, column or box of its first cell.
+    let groups_are_units = (0..48).all(|g| {
+        let bits = &tables.group_bits[4 * g..4 * g + 4];
+        let first = bits
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map_or(0, |(k, &w)| 64 * k + w.trailing_zeros() as usize);
+        let (r, col) = (first / 16, first % 16);
+        [r, 16 + col, 32 + r / 4 * 4 + col / 4]
+            .iter()
+            .any(|&u| bits == UNITS[u])
+    });
+    peers_are_units && groups_are_units
 }
 
-/// The rows, columns and boxes.
-fn units() -> Vec<Board> {
-    let mut units = vec![[0u64; 4]; 48];
-    for c in 0..256 {
+/// The rows, then the columns, then the boxes.
+static UNITS: [Board; 48] = unit_boards();
+
+const fn unit_boards() -> [Board; 48] {
+    let mut units = [[0u64; 4]; 48];
+    let mut c = 0;
+    while c < 256 {
         let (r, col) = (c / 16, c % 16);
-        for u in [r, 16 + col, 32 + r / 4 * 4 + col / 4] {
-            units[u][c / 64] |= 1 << (c % 64);
-        }
+        units[r][c / 64] |= 1 << (c % 64);
+        units[16 + col][c / 64] |= 1 << (c % 64);
+        units[32 + r / 4 * 4 + col / 4][c / 64] |= 1 << (c % 64);
+        c += 1;
     }
     units
 }

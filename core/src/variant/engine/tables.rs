@@ -16,7 +16,7 @@ pub(super) struct CellLists {
 impl CellLists {
     fn new(lists: &[Vec<u16>]) -> CellLists {
         let mut start = Vec::with_capacity(lists.len() + 1);
-        let mut cells = Vec::new();
+        let mut cells = Vec::with_capacity(lists.iter().map(Vec::len).sum());
         start.push(0);
         for list in lists {
             cells.extend_from_slice(list);
@@ -112,22 +112,24 @@ impl Tables {
                 group_bits[g * words + usize::from(c) / 64] |= 1 << (c % 64);
             }
         }
-        let sets = |lists: &[Vec<u16>], with_self: bool| {
+        let near_sets = |lists: &[Vec<u16>]| {
             let mut bits = vec![0u64; cells * words];
             for (c, list) in lists.iter().enumerate() {
                 let set = &mut bits[c * words..(c + 1) * words];
-                for &q in list {
+                for &q in list.iter().chain(&[c as u16]) {
                     set[usize::from(q) / 64] |= 1 << (q % 64);
-                }
-                if with_self {
-                    set[c / 64] |= 1 << (c % 64);
                 }
             }
             bits
         };
-        let peer_bits = sets(&geometry.peers, false);
+        // The peers' sets made from the groups' sets (what reading each cell's peer list
+        // into a set gives, without the lists; a test compares them).
+        let mut peer_bits = Vec::with_capacity(cells * words);
+        for c in 0..cells {
+            peer_bits.extend_from_slice(&geometry.peer_set(c, &group_bits)[..words]);
+        }
         let near_bits = if geometry.rules.non_consecutive {
-            sets(&geometry.neighbours, true)
+            near_sets(&geometry.neighbours)
         } else {
             Vec::new()
         };
@@ -206,7 +208,7 @@ fn locked_limits(geometry: &Geometry) -> Vec<u8> {
 }
 
 /// The most words in a set of cells (625 cells, 25×25).
-pub(super) const MAX_WORDS: usize = 10;
+pub(super) use crate::variant::geometry::MAX_WORDS;
 
 /// The entry of [`Tables::sum_cage_of`] for a cell in no cage with a sum.
 pub(super) const NO_CAGE: u16 = u16::MAX;

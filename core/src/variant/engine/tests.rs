@@ -370,3 +370,37 @@ fn nc_pairs_take_the_digits_without_a_neighbour() {
     assert!(!has(&run(0b11).1, 39, 2) && !has(&run(0b11).1, 39, 1));
     assert!(!has(&run(0b1_1000_0000).1, 49, 8) && has(&run(0b1_1000_0000).1, 49, 7));
 }
+
+#[test]
+fn peer_sets_hold_exactly_the_peer_lists() {
+    let jigsaw = format!(
+        "jigsaw={}",
+        super::tests_props::jigsaw_nine(&mut crate::generate::Rng::new(2))
+    );
+    let geometries = [
+        geometry(Shape::FOUR, "classic"),
+        geometry(Shape::NINE, "x,anti-knight,anti-king,nc"),
+        geometry(Shape::NINE, &jigsaw),
+        geometry(Shape::SIXTEEN, "x,anti-knight"),
+        geometry(Shape::TWENTY_FIVE, "x"),
+        killer(
+            Shape::NINE,
+            vec![(vec![0, 1, 10], Some(12)), (vec![40, 41], None)],
+            "dg",
+        ),
+    ];
+    for g in &geometries {
+        let t = Tables::new(g);
+        for (c, peers) in g.peers.iter().enumerate() {
+            let mut plain = vec![0u64; t.words];
+            for &q in peers {
+                plain[usize::from(q) / 64] |= 1 << (q % 64);
+            }
+            assert_eq!(
+                t.peer_bits[c * t.words..(c + 1) * t.words],
+                plain[..],
+                "cell {c}"
+            );
+        }
+    }
+}

@@ -3,7 +3,7 @@
 //! what [`super::propagate`]'s rules do), and the same solutions and counts everywhere
 //! it runs.
 
-use super::bands::{propagate as band_propagate, Extras, State};
+use super::bands::{board_of, propagate as band_propagate, Extras, State};
 use super::full::propagate_everywhere;
 use super::tables::Tables;
 use super::testkit::{dig, geometry, mask_solutions, random_grid};
@@ -123,4 +123,18 @@ fn the_band_search_runs_where_rows_columns_and_boxes_stay_and_no_cage_has_a_sum(
     assert!(Extras::of(&four).is_none(), "4×4");
     let sixteen = Tables::new(&geometry(Shape::SIXTEEN, "classic"));
     assert!(Extras::of(&sixteen).is_none(), "16×16");
+}
+
+proptest! {
+    /// The shifts that cut an 81-cell set into bands give what placing it cell by cell
+    /// gives.
+    #[test]
+    fn boards_of_cell_sets_match_the_cell_by_cell_way(low in any::<u64>(), high in 0u64..1 << 17) {
+        let mut plain = [0u32; 3];
+        for c in 0..81 {
+            let word = if c < 64 { low } else { high };
+            plain[c / 27] |= ((word >> (c % 64) & 1) as u32) << (c % 27);
+        }
+        prop_assert_eq!(board_of(&[low, high]), plain);
+    }
 }
