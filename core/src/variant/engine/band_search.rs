@@ -45,23 +45,58 @@ pub(super) struct Choice {
     best: Option<usize>,
     best_n: u64,
     best_w: u64,
+    /// The most candidates a cell may have (the side).
+    most: u64,
 }
 
 impl Choice {
-    pub(super) fn new() -> Choice {
+    /// A choice among cells of up to `most` candidates.
+    pub(super) fn new(most: u64) -> Choice {
         Choice {
             best: None,
             best_n: 1,
             best_w: 0,
+            most,
         }
     }
 
     /// Offers the blank cells `open` of a band whose bit `i` is cell `first + i`, with
     /// their candidates counted in `count` (bit `i` of `count[j]` is bit `j` of that
-    /// cell's count, as [`add_to_count`] makes them); cells in order, so the first
-    /// among equals stays.
+    /// cell's count, as [`add_to_count`] makes them). The cells are read a count at a
+    /// time (the cells with `n` candidates are one mask of the slices), so no cell's
+    /// count is pieced together; the choice is the one of reading them in cell order,
+    /// since only cells with the same count and weight tie, and those are read in
+    /// order (a test compares it with the cell-by-cell way).
     #[inline(always)]
-    pub(super) fn offer(&mut self, first: usize, mut open: u64, count: &[u64], weights: &[u32]) {
+    pub(super) fn offer(&mut self, first: usize, open: u64, count: &[u64], weights: &[u32]) {
+        for n in 2..=self.most {
+            let mut cells = open;
+            for (j, slice) in count.iter().enumerate() {
+                cells &= if n >> j & 1 == 1 { *slice } else { !*slice };
+            }
+            while cells != 0 {
+                let c = first + cells.trailing_zeros() as usize;
+                cells &= cells - 1;
+                let w = u64::from(weights[c]);
+                if outweighs(w, n, self.best_w, self.best_n) {
+                    self.best_n = n;
+                    self.best_w = w;
+                    self.best = Some(c);
+                }
+            }
+        }
+    }
+
+    /// [`Choice::offer`] the plain way: each cell in order, its count pieced together
+    /// from the slices (tests).
+    #[cfg(test)]
+    pub(super) fn offer_cell_by_cell(
+        &mut self,
+        first: usize,
+        mut open: u64,
+        count: &[u64],
+        weights: &[u32],
+    ) {
         while open != 0 {
             let i = open.trailing_zeros();
             open &= open - 1;

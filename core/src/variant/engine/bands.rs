@@ -222,7 +222,7 @@ impl BandNode for State {
 
     /// The candidates are counted bit-sliced over the nine boards.
     fn choose(&self, weights: &[u32]) -> Option<(usize, u32)> {
-        let mut choice = Choice::new();
+        let mut choice = Choice::new(9);
         for k in 0..3 {
             let mut count = [0u64; 4];
             for board in &self.cand {

@@ -253,7 +253,7 @@ impl BandNode for State {
     /// The candidates are counted bit-sliced over the sixteen boards (bit `j` of each
     /// cell's count in `count[j]`).
     fn choose(&self, weights: &[u32]) -> Option<(usize, u32)> {
-        let mut choice = Choice::new();
+        let mut choice = Choice::new(16);
         for k in 0..4 {
             let mut count = [0u64; 5];
             for board in &self.cand {

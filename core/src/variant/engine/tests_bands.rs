@@ -3,6 +3,7 @@
 //! what [`super::propagate`]'s rules do), and the same solutions and counts everywhere
 //! it runs.
 
+use super::band_search::Choice;
 use super::bands::{board_of, propagate as band_propagate, Extras, State};
 use super::full::propagate_everywhere;
 use super::tables::Tables;
@@ -136,5 +137,32 @@ proptest! {
             plain[c / 27] |= ((word >> (c % 64) & 1) as u32) << (c % 27);
         }
         prop_assert_eq!(board_of(&[low, high]), plain);
+    }
+}
+
+proptest! {
+    /// Reading the cells a count at a time chooses the cell that reading them one by
+    /// one in order chooses, for 9×9 and 16×16 bands (random counts up to the side,
+    /// random weights, many ties).
+    #[test]
+    fn the_choice_by_counts_is_the_choice_cell_by_cell(seed in any::<u64>(), sixteen in any::<bool>()) {
+        let mut rng = Rng::new(seed);
+        let (bands, width, slices, most) = if sixteen { (4, 64, 5, 16) } else { (3, 27, 4, 9) };
+        let weights: Vec<u32> = (0..bands * width).map(|_| 1 + rng.below(4) as u32).collect();
+        let (mut by_counts, mut plain) = (Choice::new(most), Choice::new(most));
+        for k in 0..bands {
+            let mut count = vec![0u64; slices];
+            let mut open = 0u64;
+            for i in 0..width {
+                let n = rng.below(most + 1);
+                for (j, slice) in count.iter_mut().enumerate() {
+                    *slice |= (n >> j & 1) << i;
+                }
+                open |= u64::from(rng.below(4) != 0) << i;
+            }
+            by_counts.offer(k * width, open, &count, &weights);
+            plain.offer_cell_by_cell(k * width, open, &count, &weights);
+        }
+        prop_assert_eq!(by_counts.cell(), plain.cell());
     }
 }
