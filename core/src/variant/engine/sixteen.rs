@@ -14,10 +14,11 @@
 //!   and boxes (the four lanes of a band added up, nibble by nibble);
 //! - locked candidates between each box and its rows and columns, both ways.
 //!
-//! That is every rule [`super::propagate`] runs on these units, and the fixpoint is its
-//! (a test compares them on random states). Where a rule finds a contradiction the
-//! mask search finds by clearing (two boxes that need a digit in one row), it reports it
-//! at once.
+//! The cheaper rules run first; each reads only the bands of the boards that changed
+//! since it last read them (a band's rows and boxes lie in it alone). That is every rule
+//! [`super::propagate`] runs on these units, and the fixpoint is the same (a test
+//! compares them on random states). Where a rule meets a contradiction the mask search
+//! finds by clearing (two boxes that need a digit in one row), it reports it at once.
 
 use super::band_search::{add_to_count, BandNode, Choice};
 use super::tables::Tables;
