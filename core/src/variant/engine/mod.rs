@@ -99,7 +99,9 @@ impl Engine {
     }
 
     /// The number of solutions that do not put `digit` in `cell`, stopping at `limit`
-    /// (digging: removing a given keeps the puzzle unique exactly when this is 0).
+    /// (digging: removing a given keeps the puzzle unique exactly when this is 0). A
+    /// cell off the grid or a digit outside `1..=side` excludes nothing: no solution
+    /// puts it there.
     pub fn count_excluding(
         &self,
         puzzle: &VariantPuzzle,
@@ -108,7 +110,9 @@ impl Engine {
         limit: u64,
         interrupt: &mut dyn FnMut(),
     ) -> u64 {
-        let excluded = Some((cell, digit));
+        let on_grid =
+            cell < self.tables.cells && (1..=self.tables.side).contains(&usize::from(digit));
+        let excluded = on_grid.then_some((cell, digit));
         self.count_search(
             self.search(&*self.tables, puzzle, excluded, interrupt),
             limit,

@@ -124,3 +124,31 @@ fn the_sixteen_search_runs_on_rows_columns_and_boxes_alone() {
     let killer = crate::variant::geometry::Geometry::new(Shape::SIXTEEN, &killer).expect("cages");
     assert!(!fits(&Tables::new(&killer)), "cages");
 }
+
+#[test]
+fn excluding_a_digit_off_the_grid_excludes_nothing() {
+    for (shape, rules) in [
+        (Shape::SIXTEEN, "classic"),
+        (Shape::NINE, "x"),
+        (Shape::NINE, "classic"),
+    ] {
+        let g = geometry(shape, rules);
+        let engine = Engine::new(&g);
+        let grid = random_grid(&g, &mut Rng::new(9)).expect("a grid");
+        let puzzle = dig(shape, &grid, 80, &mut Rng::new(4));
+        let all = engine.count(&puzzle, 3, &mut || {});
+        let cells = shape.cells();
+        for (cell, digit) in [
+            (0, 0),
+            (1, shape.side() as u8 + 1),
+            (cells, 1),
+            (usize::MAX, 255),
+        ] {
+            assert_eq!(
+                engine.count_excluding(&puzzle, cell, digit, 3, &mut || {}),
+                all,
+                "{rules} {cell} {digit}"
+            );
+        }
+    }
+}
