@@ -31,16 +31,56 @@ pub(super) trait BandNode: Copy {
     fn propagate(&mut self, rules: &Self::Rules) -> bool;
     /// Calls `blame` on every cell left without a digit.
     fn for_each_empty_cell(&self, blame: impl FnMut(usize));
-    /// The blank cell with the greatest `weights[c]` per candidate ([`outweighs`]),
+    /// The blank cell with the greatest weight per candidate ([`outweighs`]),
     /// the first in cell order among equals, and its digits (bit `d` for digit `d +
     /// 1`); `None` when no cell is blank.
-    fn choose(&self, weights: &[u32]) -> Option<(usize, u32)>;
+    fn choose(&self, weights: &Weights) -> Option<(usize, u32)>;
     /// The digits (1-based) of a complete state, cell by cell.
     fn grid(&self) -> Vec<u8>;
 }
 
+/// The conflict weights of the cells ([`BandNode::choose`]), with the greatest of them,
+/// so that a choice knows when no cell with more candidates can win.
+pub(super) struct Weights {
+    per_cell: Vec<u32>,
+    heaviest: u32,
+}
+
+impl Weights {
+    /// Every cell weighs 1.
+    pub(super) fn new(cells: usize) -> Weights {
+        Weights {
+            per_cell: vec![1; cells],
+            heaviest: 1,
+        }
+    }
+
+    /// Weights given cell by cell (tests).
+    #[cfg(test)]
+    pub(super) fn of(per_cell: Vec<u32>) -> Weights {
+        let heaviest = per_cell.iter().copied().max().unwrap_or(1);
+        Weights { per_cell, heaviest }
+    }
+
+    /// A contradiction left cell `c` empty, or branching on it failed at once.
+    fn blame(&mut self, c: usize) {
+        let w = self.per_cell[c].saturating_add(1);
+        self.per_cell[c] = w;
+        self.heaviest = self.heaviest.max(w);
+    }
+}
+
+/// A band of cells offered to [`Choice::offer`]: bit `i` is cell `first + i`; `open`
+/// the blank cells; `count` their candidates bit-sliced (bit `i` of `count[j]` is bit
+/// `j` of that cell's count, as [`add_to_count`] makes them).
+pub(super) struct CountedBand<const SLICES: usize> {
+    pub(super) first: usize,
+    pub(super) open: u64,
+    pub(super) count: [u64; SLICES],
+}
+
 /// [`BandNode::choose`]'s rule over bands of cells whose candidates are counted
-/// bit-sliced: the blank cell with the greatest weight per candidate so far.
+/// bit-sliced: the blank cell with the greatest weight per candidate.
 pub(super) struct Choice {
     best: Option<usize>,
     best_n: u64,
@@ -60,28 +100,38 @@ impl Choice {
         }
     }
 
-    /// Offers the blank cells `open` of a band whose bit `i` is cell `first + i`, with
-    /// their candidates counted in `count` (bit `i` of `count[j]` is bit `j` of that
-    /// cell's count, as [`add_to_count`] makes them). The cells are read a count at a
-    /// time (the cells with `n` candidates are one mask of the slices), so no cell's
-    /// count is pieced together; the choice is the one of reading them in cell order,
-    /// since only cells with the same count and weight tie, and those are read in
-    /// order (a test compares it with the cell-by-cell way).
+    /// Offers the blank cells of `bands`, read a count at a time (the cells with `n`
+    /// candidates are one mask of the slices, so no cell's count is pieced together),
+    /// fewest candidates first, each count's cells in cell order. The choice is the one
+    /// of reading every cell in cell order: only cells with the same count and weight
+    /// tie, and those are read in order. Once the heaviest weight over `n` candidates
+    /// cannot outweigh the best so far, no cell with `n` or more can, and the reading
+    /// stops (a test compares it with the cell-by-cell way).
     #[inline(always)]
-    pub(super) fn offer(&mut self, first: usize, open: u64, count: &[u64], weights: &[u32]) {
+    pub(super) fn offer<const SLICES: usize>(
+        &mut self,
+        bands: &[CountedBand<SLICES>],
+        weights: &Weights,
+    ) {
+        let heaviest = u64::from(weights.heaviest);
         for n in 2..=self.most {
-            let mut cells = open;
-            for (j, slice) in count.iter().enumerate() {
-                cells &= if n >> j & 1 == 1 { *slice } else { !*slice };
+            if self.best.is_some() && heaviest * self.best_n <= self.best_w * n {
+                return;
             }
-            while cells != 0 {
-                let c = first + cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                let w = u64::from(weights[c]);
-                if outweighs(w, n, self.best_w, self.best_n) {
-                    self.best_n = n;
-                    self.best_w = w;
-                    self.best = Some(c);
+            for band in bands {
+                let mut cells = band.open;
+                for (j, slice) in band.count.iter().enumerate() {
+                    cells &= if n >> j & 1 == 1 { *slice } else { !*slice };
+                }
+                while cells != 0 {
+                    let c = band.first + cells.trailing_zeros() as usize;
+                    cells &= cells - 1;
+                    let w = u64::from(weights.per_cell[c]);
+                    if outweighs(w, n, self.best_w, self.best_n) {
+                        self.best_n = n;
+                        self.best_w = w;
+                        self.best = Some(c);
+                    }
                 }
             }
         }
@@ -90,23 +140,24 @@ impl Choice {
     /// [`Choice::offer`] the plain way: each cell in order, its count pieced together
     /// from the slices (tests).
     #[cfg(test)]
-    pub(super) fn offer_cell_by_cell(
+    pub(super) fn offer_cell_by_cell<const SLICES: usize>(
         &mut self,
-        first: usize,
-        mut open: u64,
-        count: &[u64],
-        weights: &[u32],
+        bands: &[CountedBand<SLICES>],
+        weights: &Weights,
     ) {
-        while open != 0 {
-            let i = open.trailing_zeros();
-            open &= open - 1;
-            let n = (0..count.len()).fold(0u64, |n, j| n | (count[j] >> i & 1) << j);
-            let c = first + i as usize;
-            let w = u64::from(weights[c]);
-            if n > 1 && outweighs(w, n, self.best_w, self.best_n) {
-                self.best_n = n;
-                self.best_w = w;
-                self.best = Some(c);
+        for band in bands {
+            let mut open = band.open;
+            while open != 0 {
+                let i = open.trailing_zeros();
+                open &= open - 1;
+                let n = (0..SLICES).fold(0u64, |n, j| n | (band.count[j] >> i & 1) << j);
+                let c = band.first + i as usize;
+                let w = u64::from(weights.per_cell[c]);
+                if n > 1 && outweighs(w, n, self.best_w, self.best_n) {
+                    self.best_n = n;
+                    self.best_w = w;
+                    self.best = Some(c);
+                }
             }
         }
     }
@@ -146,7 +197,7 @@ pub(super) struct BandSearch<N: BandNode, I: FnMut()> {
     frames: Vec<Frame>,
     nodes: u64,
     /// How often branching on each cell failed at once (conflict weights).
-    weights: Vec<u32>,
+    weights: Weights,
     /// The givens alone fill the grid: level 0 is the one solution, not yet returned.
     root_solved: bool,
 }
@@ -180,7 +231,7 @@ impl<N: BandNode, I: FnMut()> BandSearch<N, I> {
             states: vec![root],
             frames: Vec::new(),
             nodes: 0,
-            weights: vec![1; N::CELLS],
+            weights: Weights::new(N::CELLS),
             root_solved: false,
         };
         if possible && search.states[0].propagate(&search.rules) {
@@ -222,11 +273,11 @@ impl<N: BandNode, I: FnMut()> BandSearch<N, I> {
                 let mut blamed = false;
                 let weights = &mut self.weights;
                 child.for_each_empty_cell(|c| {
-                    weights[c] = weights[c].saturating_add(1);
+                    weights.blame(c);
                     blamed = true;
                 });
                 if !blamed {
-                    self.weights[cell] = self.weights[cell].saturating_add(1);
+                    self.weights.blame(cell);
                 }
                 continue;
             }

@@ -18,7 +18,7 @@
 //! (every rule kept is sound, and a solution obeys every rule the search keeps, so the
 //! same solutions are found: a test compares them with the mask search's).
 
-use super::band_search::{add_to_count, BandNode, Choice};
+use super::band_search::{add_to_count, BandNode, Choice, CountedBand, Weights};
 use super::tables::Tables;
 use crate::bitboard::band::{column_places, columns_once, spread, BAND, BOX, KEEP_SELF, ROW};
 use crate::bitboard::boards::{changed_boards, grid_of, update_band, Boards, UNCHECKED};
@@ -221,15 +221,20 @@ impl BandNode for State {
     }
 
     /// The candidates are counted bit-sliced over the nine boards.
-    fn choose(&self, weights: &[u32]) -> Option<(usize, u32)> {
-        let mut choice = Choice::new(9);
-        for k in 0..3 {
+    fn choose(&self, weights: &Weights) -> Option<(usize, u32)> {
+        let bands: [CountedBand<4>; 3] = std::array::from_fn(|k| {
             let mut count = [0u64; 4];
             for board in &self.cand {
                 add_to_count(&mut count, u64::from(board[k]));
             }
-            choice.offer(27 * k, u64::from(self.blank[k]), &count, weights);
-        }
+            CountedBand {
+                first: 27 * k,
+                open: u64::from(self.blank[k]),
+                count,
+            }
+        });
+        let mut choice = Choice::new(9);
+        choice.offer(&bands, weights);
         let cell = choice.cell()?;
         Some((cell, self.digits_of(cell)))
     }

@@ -20,7 +20,7 @@
 //! compares them on random states). Where a rule meets a contradiction the mask search
 //! finds by clearing (two boxes that need a digit in one row), it reports it at once.
 
-use super::band_search::{add_to_count, BandNode, Choice};
+use super::band_search::{add_to_count, BandNode, Choice, CountedBand, Weights};
 use super::tables::Tables;
 
 /// A set of cells: four bands of four rows.
@@ -253,15 +253,20 @@ impl BandNode for State {
 
     /// The candidates are counted bit-sliced over the sixteen boards (bit `j` of each
     /// cell's count in `count[j]`).
-    fn choose(&self, weights: &[u32]) -> Option<(usize, u32)> {
-        let mut choice = Choice::new(16);
-        for k in 0..4 {
+    fn choose(&self, weights: &Weights) -> Option<(usize, u32)> {
+        let bands: [CountedBand<5>; 4] = std::array::from_fn(|k| {
             let mut count = [0u64; 5];
             for board in &self.cand {
                 add_to_count(&mut count, board[k]);
             }
-            choice.offer(64 * k, self.blank[k], &count, weights);
-        }
+            CountedBand {
+                first: 64 * k,
+                open: self.blank[k],
+                count,
+            }
+        });
+        let mut choice = Choice::new(16);
+        choice.offer(&bands, weights);
         let cell = choice.cell()?;
         Some((cell, self.digits_of(cell)))
     }

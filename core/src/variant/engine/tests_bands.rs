@@ -3,7 +3,7 @@
 //! what [`super::propagate`]'s rules do), and the same solutions and counts everywhere
 //! it runs.
 
-use super::band_search::Choice;
+use super::band_search::{Choice, CountedBand, Weights};
 use super::bands::{board_of, propagate as band_propagate, Extras, State};
 use super::full::propagate_everywhere;
 use super::tables::Tables;
@@ -148,21 +148,26 @@ proptest! {
     fn the_choice_by_counts_is_the_choice_cell_by_cell(seed in any::<u64>(), sixteen in any::<bool>()) {
         let mut rng = Rng::new(seed);
         let (bands, width, slices, most) = if sixteen { (4, 64, 5, 16) } else { (3, 27, 4, 9) };
-        let weights: Vec<u32> = (0..bands * width).map(|_| 1 + rng.below(4) as u32).collect();
-        let (mut by_counts, mut plain) = (Choice::new(most), Choice::new(most));
-        for k in 0..bands {
-            let mut count = vec![0u64; slices];
-            let mut open = 0u64;
-            for i in 0..width {
-                let n = rng.below(most + 1);
-                for (j, slice) in count.iter_mut().enumerate() {
-                    *slice |= (n >> j & 1) << i;
+        let spread = 1 + rng.below(12);
+        let weights = (0..bands * width).map(|_| 1 + rng.below(spread) as u32).collect();
+        let weights = Weights::of(weights);
+        let bands: Vec<CountedBand<5>> = (0..bands)
+            .map(|k| {
+                let mut count = [0u64; 5];
+                let mut open = 0u64;
+                for i in 0..width {
+                    let n = rng.below(most + 1);
+                    for (j, slice) in count.iter_mut().take(slices).enumerate() {
+                        *slice |= (n >> j & 1) << i;
+                    }
+                    open |= u64::from(rng.below(4) != 0) << i;
                 }
-                open |= u64::from(rng.below(4) != 0) << i;
-            }
-            by_counts.offer(k * width, open, &count, &weights);
-            plain.offer_cell_by_cell(k * width, open, &count, &weights);
-        }
+                CountedBand { first: k * width, open, count }
+            })
+            .collect();
+        let (mut by_counts, mut plain) = (Choice::new(most), Choice::new(most));
+        by_counts.offer(&bands, &weights);
+        plain.offer_cell_by_cell(&bands, &weights);
         prop_assert_eq!(by_counts.cell(), plain.cell());
     }
 }
