@@ -14,6 +14,7 @@
 //! - girandola, asterisk, center-dot: the nine cells listed in [`GIRANDOLA`],
 //!   [`ASTERISK`], [`CENTER_DOT`].
 
+use super::cell_lists::CellLists;
 use super::error::VariantError;
 use super::rules::{Cage, Cages, Regions, Rules};
 use super::shape::Shape;
@@ -82,21 +83,26 @@ pub struct Geometry {
     pub rules: Rules,
     /// Rows, columns, boxes or regions, then the extra groups.
     pub groups: Vec<Group>,
-    /// The groups of each cell.
-    pub groups_of: Vec<Vec<u16>>,
+    /// The groups of each cell, ascending.
+    pub groups_of: CellLists,
     /// Cells a knight's move away, for `anti-knight` (else empty).
-    pub knight: Vec<Vec<u16>>,
+    pub knight: CellLists,
     /// Cells diagonally adjacent, for `anti-king` (else empty).
-    pub king: Vec<Vec<u16>>,
+    pub king: CellLists,
     /// Cells orthogonally adjacent, for `nc` (else empty).
-    pub neighbours: Vec<Vec<u16>>,
+    pub neighbours: CellLists,
     /// The killer cages.
     pub cages: Vec<Cage>,
     /// The cage of each cell.
     pub cage_of: Vec<Option<u16>>,
     /// Every cell that must hold another digit than this one: group mates, knight's
     /// moves, king's steps, cage mates; ascending, without repeats.
-    pub peers: Vec<Vec<u16>>,
+    pub peers: CellLists,
+    /// Each group's cells as a set (cell `c` is bit `c % 64` of word `c / 64`),
+    /// [`Geometry::words`] words per group.
+    pub(crate) group_sets: Vec<u64>,
+    /// Each cell's [`Geometry::peers`] as a set, [`Geometry::words`] words per cell.
+    pub(crate) peer_sets: Vec<u64>,
 }
 
 impl Geometry {
@@ -108,28 +114,15 @@ impl Geometry {
         groups.extend(extra_groups(shape, rules)?);
         let cages = cages(shape, &rules.cages)?;
         let cells = shape.cells();
-        let mut per_cell = vec![0usize; cells];
-        for group in &groups {
-            for &c in &group.cells {
-                per_cell[usize::from(c)] += 1;
-            }
-        }
-        let mut groups_of: Vec<Vec<u16>> = per_cell.into_iter().map(Vec::with_capacity).collect();
-        for (g, group) in groups.iter().enumerate() {
-            for &c in &group.cells {
-                groups_of[usize::from(c)].push(g as u16);
-            }
-        }
-        let moves = |on: bool, steps: &[(i32, i32)]| -> Vec<Vec<u16>> {
-            (0..cells)
-                .map(|c| {
-                    if on {
-                        steps_from(shape, c, steps)
-                    } else {
-                        Vec::new()
-                    }
+        let groups_of = groups_by_cell(cells, &groups);
+        let moves = |on: bool, steps: &[(i32, i32)]| {
+            if on {
+                CellLists::build(cells, cells * steps.len(), |c, push| {
+                    steps_from(shape, c, steps, push)
                 })
-                .collect()
+            } else {
+                CellLists::empty(cells)
+            }
         };
         let knight = moves(rules.anti_knight, &KNIGHT);
         let king = moves(rules.anti_king, &[(1, 1), (1, -1), (-1, 1), (-1, -1)]);
@@ -138,6 +131,13 @@ impl Geometry {
         for (k, cage) in cages.iter().enumerate() {
             for &c in &cage.cells {
                 cage_of[usize::from(c)] = Some(k as u16);
+            }
+        }
+        let words = cells.div_ceil(64);
+        let mut group_sets = vec![0u64; groups.len() * words];
+        for (g, group) in groups.iter().enumerate() {
+            for &c in &group.cells {
+                group_sets[g * words + usize::from(c) / 64] |= 1 << (c % 64);
             }
         }
         let mut geometry = Geometry {
@@ -150,48 +150,52 @@ impl Geometry {
             neighbours,
             cages,
             cage_of,
-            peers: Vec::new(),
+            peers: CellLists::empty(0),
+            group_sets,
+            peer_sets: Vec::with_capacity(cells * words),
         };
-        let words = cells.div_ceil(64);
-        let mut group_sets = vec![0u64; geometry.groups.len() * words];
-        for (g, group) in geometry.groups.iter().enumerate() {
-            for &c in &group.cells {
-                group_sets[g * words + usize::from(c) / 64] |= 1 << (c % 64);
-            }
+        for c in 0..cells {
+            let set = geometry.peer_set(c);
+            geometry.peer_sets.extend_from_slice(&set[..words]);
         }
-        geometry.peers = (0..cells)
-            .map(|c| geometry.collect_peers(c, &group_sets))
-            .collect();
+        // The peer lists read in order from the sets: the same lists as sorting and
+        // deduplicating every group mate, move and cage mate, without the sort (a test
+        // compares them).
+        let sets = &geometry.peer_sets;
+        geometry.peers = CellLists::build(
+            cells,
+            sets.iter().map(|w| w.count_ones() as usize).sum(),
+            |c, push| {
+                for (i, &word) in sets[c * words..(c + 1) * words].iter().enumerate() {
+                    let mut word = word;
+                    while word != 0 {
+                        push.push((i * 64) as u16 + word.trailing_zeros() as u16);
+                        word &= word - 1;
+                    }
+                }
+            },
+        );
         debug_assert!(geometry.groups.iter().all(|g| g.cells.len() == n));
         Ok(geometry)
     }
 
-    /// The peers of a cell, ascending: read in order from [`Geometry::peer_set`] (the
-    /// same list as sorting and deduplicating them, without the sort; a test compares
-    /// them).
-    fn collect_peers(&self, cell: usize, group_sets: &[u64]) -> Vec<u16> {
-        let set = self.peer_set(cell, group_sets);
-        let mut out = Vec::with_capacity(set.iter().map(|w| w.count_ones() as usize).sum());
-        for (i, &word) in set.iter().enumerate() {
-            let mut word = word;
-            while word != 0 {
-                out.push((i * 64) as u16 + word.trailing_zeros() as u16);
-                word &= word - 1;
-            }
-        }
-        out
+    /// Words of 64 bits in a set of cells.
+    pub(crate) fn words(&self) -> usize {
+        self.shape.cells().div_ceil(64)
     }
 
     /// The peers of a cell as a set of cells (cell `c` is bit `c % 64` of word `c /
-    /// 64`): its groups' cells (`group_sets`: each group's set, `cells.div_ceil(64)`
-    /// words per group), its knight's moves and king's steps, its cage mates, less
-    /// itself.
-    pub(crate) fn peer_set(&self, cell: usize, group_sets: &[u64]) -> [u64; MAX_WORDS] {
-        let words = self.shape.cells().div_ceil(64);
+    /// 64`): its groups' cells, its knight's moves and king's steps, its cage mates,
+    /// less itself.
+    fn peer_set(&self, cell: usize) -> [u64; MAX_WORDS] {
+        let words = self.words();
         let mut set = [0u64; MAX_WORDS];
-        for &g in &self.groups_of[cell] {
+        for &g in self.groups_of.of(cell) {
             let g = usize::from(g);
-            for (a, b) in set.iter_mut().zip(&group_sets[g * words..(g + 1) * words]) {
+            for (a, b) in set
+                .iter_mut()
+                .zip(&self.group_sets[g * words..(g + 1) * words])
+            {
                 *a |= b;
             }
         }
@@ -200,8 +204,8 @@ impl Geometry {
                 set[usize::from(c) / 64] |= 1 << (c % 64);
             }
         };
-        mark(&self.knight[cell]);
-        mark(&self.king[cell]);
+        mark(self.knight.of(cell));
+        mark(self.king.of(cell));
         if let Some(k) = self.cage_of[cell] {
             mark(&self.cages[usize::from(k)].cells);
         }
@@ -257,18 +261,43 @@ const KNIGHT: [(i32, i32); 8] = [
 /// The most 64-bit words in a set of cells (625 cells, 25×25).
 pub(crate) const MAX_WORDS: usize = Shape::MAX_CELLS.div_ceil(64);
 
-/// The cells reached from `cell` by each step (row, column) that stays on the grid.
-fn steps_from(shape: Shape, cell: usize, steps: &[(i32, i32)]) -> Vec<u16> {
+/// Pushes the cells reached from `cell` by each step (row, column) that stays on the
+/// grid, ascending.
+fn steps_from(shape: Shape, cell: usize, steps: &[(i32, i32)], out: &mut Vec<u16>) {
     let n = shape.side() as i32;
     let (r, c) = (shape.row(cell) as i32, shape.col(cell) as i32);
-    let mut out: Vec<u16> = steps
-        .iter()
-        .map(|&(dr, dc)| (r + dr, c + dc))
-        .filter(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
-        .map(|(r, c)| (r * n + c) as u16)
-        .collect();
-    out.sort_unstable();
-    out
+    let from = out.len();
+    out.extend(
+        steps
+            .iter()
+            .map(|&(dr, dc)| (r + dr, c + dc))
+            .filter(|&(r, c)| (0..n).contains(&r) && (0..n).contains(&c))
+            .map(|(r, c)| (r * n + c) as u16),
+    );
+    out[from..].sort_unstable();
+}
+
+/// The groups of each cell, ascending: one pass to count them, one to fill.
+fn groups_by_cell(cells: usize, groups: &[Group]) -> CellLists {
+    let mut start = vec![0u32; cells + 1];
+    for group in groups {
+        for &c in &group.cells {
+            start[usize::from(c) + 1] += 1;
+        }
+    }
+    for c in 0..cells {
+        start[c + 1] += start[c];
+    }
+    let mut next = start.clone();
+    let mut items = vec![0u16; start[cells] as usize];
+    for (g, group) in groups.iter().enumerate() {
+        for &c in &group.cells {
+            let at = &mut next[usize::from(c)];
+            items[*at as usize] = g as u16;
+            *at += 1;
+        }
+    }
+    CellLists::from_parts(start, items)
 }
 
 fn group(kind: GroupKind, index: usize, mut cells: Vec<u16>) -> Group {
@@ -556,7 +585,8 @@ mod tests {
         ));
     }
 
-    /// The peers read from a set of cells against the plain way: every group's cells,
+    /// The groups of each cell (counted, then filled) against the groups that hold it;
+    /// the peers read from a set of cells against the plain way: every group's cells,
     /// moves and cage mates, sorted, deduplicated, the cell itself taken out.
     #[test]
     fn peers_are_the_sorted_union_of_groups_moves_and_cages() {
@@ -570,6 +600,10 @@ mod tests {
         for (shape, rules) in cases {
             let g = geometry(shape, rules).unwrap();
             for cell in 0..shape.cells() {
+                let holding: Vec<u16> = (0..g.groups.len() as u16)
+                    .filter(|&k| g.groups[usize::from(k)].cells.contains(&(cell as u16)))
+                    .collect();
+                assert_eq!(g.groups_of[cell], holding, "{rules}, cell {cell}");
                 let mut plain: Vec<u16> = Vec::new();
                 for &k in &g.groups_of[cell] {
                     plain.extend(&g.groups[usize::from(k)].cells);

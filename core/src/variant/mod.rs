@@ -19,6 +19,7 @@
 //! (`x,anti-knight`, `jigsaw=MAP`, `killer=MAP;SUMS`); `docs/variants.md` gives each
 //! rule's cells and where its definition comes from.
 
+pub mod cell_lists;
 pub mod check;
 pub mod engine;
 pub mod error;

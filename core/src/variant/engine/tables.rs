@@ -3,38 +3,8 @@
 //! and the cage-sum combinations.
 
 use super::cage::{Combinations, SumCage};
+pub(super) use crate::variant::cell_lists::CellLists;
 use crate::variant::geometry::Geometry;
-
-/// Lists of cells, one per cell (peers, neighbours), flattened: the list of cell `c` is
-/// `cells[start[c]..start[c + 1]]`.
-#[derive(Clone, Debug)]
-pub(super) struct CellLists {
-    start: Vec<u32>,
-    cells: Vec<u16>,
-}
-
-impl CellLists {
-    fn new(lists: &[Vec<u16>]) -> CellLists {
-        let mut start = Vec::with_capacity(lists.len() + 1);
-        let mut cells = Vec::with_capacity(lists.iter().map(Vec::len).sum());
-        start.push(0);
-        for list in lists {
-            cells.extend_from_slice(list);
-            start.push(cells.len() as u32);
-        }
-        CellLists { start, cells }
-    }
-
-    #[inline]
-    pub(super) fn of(&self, cell: usize) -> &[u16] {
-        &self.cells[self.start[cell] as usize..self.start[cell + 1] as usize]
-    }
-
-    /// True when no cell has a list.
-    pub(super) fn is_empty(&self) -> bool {
-        self.cells.is_empty()
-    }
-}
 
 /// Everything the search needs, from one geometry.
 #[derive(Clone, Debug)]
@@ -106,13 +76,7 @@ impl Tables {
         let words = cells.div_ceil(64);
         assert!(words <= MAX_WORDS, "at most 25×25");
         let locked_limit = locked_limits(geometry);
-        let mut group_bits = vec![0u64; geometry.groups.len() * words];
-        for (g, group) in geometry.groups.iter().enumerate() {
-            for &c in &group.cells {
-                group_bits[g * words + usize::from(c) / 64] |= 1 << (c % 64);
-            }
-        }
-        let near_sets = |lists: &[Vec<u16>]| {
+        let near_sets = |lists: &CellLists| {
             let mut bits = vec![0u64; cells * words];
             for (c, list) in lists.iter().enumerate() {
                 let set = &mut bits[c * words..(c + 1) * words];
@@ -122,12 +86,6 @@ impl Tables {
             }
             bits
         };
-        // The peers' sets made from the groups' sets (what reading each cell's peer list
-        // into a set gives, without the lists; a test compares them).
-        let mut peer_bits = Vec::with_capacity(cells * words);
-        for c in 0..cells {
-            peer_bits.extend_from_slice(&geometry.peer_set(c, &group_bits)[..words]);
-        }
         let near_bits = if geometry.rules.non_consecutive {
             near_sets(&geometry.neighbours)
         } else {
@@ -136,18 +94,18 @@ impl Tables {
         Tables {
             side,
             words,
-            peer_bits,
+            peer_bits: geometry.peer_sets.clone(),
             common_peers: common_peers_pay(geometry),
             near_bits,
             cells: geometry.shape.cells(),
             all: geometry.shape.all_digits(),
-            peers: CellLists::new(&geometry.peers),
-            neighbours: CellLists::new(&geometry.neighbours),
+            peers: geometry.peers.clone(),
+            neighbours: geometry.neighbours.clone(),
             group_cells,
-            groups_of: CellLists::new(&geometry.groups_of),
+            groups_of: geometry.groups_of.clone(),
             most_locked: usize::from(locked_limit.iter().copied().max().unwrap_or(0)),
             locked_limit,
-            group_bits,
+            group_bits: geometry.group_sets.clone(),
             sum_cages,
             sum_cage_of,
             combinations,
@@ -175,8 +133,7 @@ impl Tables {
 /// cages add a few, but on the bench collections (x, windoku, dg, killer) the rule
 /// cleared nothing there that changed a search, and its cost showed: it stays off.
 pub(super) fn common_peers_pay(geometry: &Geometry) -> bool {
-    let any = |lists: &[Vec<u16>]| lists.iter().any(|l| !l.is_empty());
-    any(&geometry.knight) || any(&geometry.king)
+    !geometry.knight.is_empty() || !geometry.king.is_empty()
 }
 
 /// [`Tables::locked_limit`]: per group, the most cells it shares with another group,
@@ -184,7 +141,7 @@ pub(super) fn common_peers_pay(geometry: &Geometry) -> bool {
 fn locked_limits(geometry: &Geometry) -> Vec<u8> {
     let groups = geometry.groups.len();
     let mut shared = vec![0u8; groups * groups];
-    for of_cell in &geometry.groups_of {
+    for of_cell in geometry.groups_of.iter() {
         for (i, &a) in of_cell.iter().enumerate() {
             for &b in &of_cell[i + 1..] {
                 let (a, b) = (usize::from(a), usize::from(b));
