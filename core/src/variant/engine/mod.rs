@@ -252,6 +252,16 @@ impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
         }
     }
 
+    /// The same search, with the band searches' plain build whatever the CPU (tests).
+    #[cfg(test)]
+    fn plain(self) -> Self {
+        match self {
+            AnySearch::Bands(s) => AnySearch::Bands(s.plain()),
+            AnySearch::Sixteen(s) => AnySearch::Sixteen(s.plain()),
+            masks => masks,
+        }
+    }
+
     fn nodes(&self) -> u64 {
         match self {
             AnySearch::Masks(s) => s.nodes(),

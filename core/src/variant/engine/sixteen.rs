@@ -9,15 +9,17 @@
 //! "minus one" without carries leaking into the next), one digit at a time:
 //! - placing a digit takes it from the cell's row, column and box at once (a table of
 //!   every cell's peers), and the cell from the other digits' boards;
-//! - naked singles: the sixteen boards added up cell by cell (once, twice);
+//! - naked singles: the sixteen boards added up cell by cell (once, twice), over the
+//!   whole grid at once (four bands side by side, one vector in the wide build);
 //! - hidden singles in rows (lanes with one bit), columns (the sixteen rows added up)
 //!   and boxes (the four lanes of a band added up, nibble by nibble);
 //! - locked candidates between each box and its rows and columns, both ways.
 //!
-//! The cheaper rules run first; each reads only the bands of the boards that changed
-//! since it last read them (a band's rows and boxes lie in it alone). That is every rule
-//! [`super::propagate`] runs on these units, and the fixpoint is the same (a test
-//! compares them on random states). Where a rule meets a contradiction the mask search
+//! The cheaper rules run first; naked singles run when any board changed since they
+//! last ran, hidden singles and locked candidates read only the bands of the boards
+//! that changed since they last read them (a band's rows and boxes lie in it alone).
+//! That is every rule [`super::propagate`] runs on these units, and the fixpoint is
+//! the same (a test compares them on random states). Where a rule meets a contradiction the mask search
 //! finds by clearing (two boxes that need a digit in one row), it reports it at once.
 
 use super::band_search::{add_to_count, BandNode, Choice, CountedBand, Weights};
@@ -88,8 +90,22 @@ fn in_every_lane(lane: u64) -> u64 {
 }
 
 /// The four lanes of a band added up: the columns met once or more, and twice or more.
+/// Folded in halves: lanes 2 and 3 onto lanes 0 and 1, then lane 1 onto lane 0 (a
+/// column met twice is met twice in a half, or once in each; a test compares it with
+/// adding the lanes one by one).
 #[inline(always)]
-fn fold_lanes(w: u64) -> (u64, u64) {
+pub(super) fn fold_lanes(w: u64) -> (u64, u64) {
+    let (once, twice) = (w | w >> 32, w & w >> 32);
+    let (once_1, twice_1) = (once >> 16, twice >> 16);
+    (
+        (once | once_1) & LANE,
+        (twice | twice_1 | once & once_1) & LANE,
+    )
+}
+
+/// [`fold_lanes`] the plain way: the lanes added up one by one (tests).
+#[cfg(test)]
+pub(super) fn fold_lanes_one_by_one(w: u64) -> (u64, u64) {
     let (mut once, mut twice) = (w & LANE, 0);
     for r in 1..4 {
         let lane = w >> (16 * r) & LANE;
@@ -177,8 +193,8 @@ pub(super) struct State {
     hidden_unread: u64,
     /// The same for the locked candidates.
     locked_unread: u64,
-    /// The bands (bit `k`) where a board changed since the naked singles last read them.
-    naked_unread: u32,
+    /// A board changed since the naked singles last read them.
+    naked_unread: bool,
 }
 
 impl State {
@@ -188,7 +204,7 @@ impl State {
     fn changed(&mut self, d: usize, bands: u32) {
         self.hidden_unread |= u64::from(bands) << (4 * d);
         self.locked_unread |= u64::from(bands) << (4 * d);
-        self.naked_unread |= bands;
+        self.naked_unread |= bands != 0;
     }
 
     /// The digits of cell `c` as a mask (bit `d` for digit `d + 1`).
@@ -209,7 +225,7 @@ impl BandNode for State {
             blank: [u64::MAX; 4],
             hidden_unread: u64::MAX,
             locked_unread: u64::MAX,
-            naked_unread: 0xF,
+            naked_unread: true,
         }
     }
 
@@ -222,6 +238,7 @@ impl BandNode for State {
         self.changed(d, 1 << (c / 64));
     }
 
+    #[inline(always)]
     fn place(&mut self, c: usize, d: usize) {
         let (k, bit) = (c / 64, 1u64 << (c % 64));
         let own = self.cand[d][k] & bit;
@@ -231,16 +248,18 @@ impl BandNode for State {
                 self.changed(e, 1 << k);
             }
         }
-        let bands = take_peers(&mut self.cand[d], k, bit);
+        let bands = take_peers(&mut self.cand[d], &in_band(k, bit));
         self.changed(d, bands);
         self.cand[d][k] |= own;
         self.blank[k] &= !bit;
     }
 
+    #[inline(always)]
     fn propagate(&mut self, _: &()) -> bool {
         propagate(self)
     }
 
+    #[inline(always)]
     fn for_each_empty_cell(&self, mut blame: impl FnMut(usize)) {
         for k in 0..4 {
             let mut empty = !self.cand.iter().fold(0, |some, b| some | b[k]);
@@ -253,6 +272,7 @@ impl BandNode for State {
 
     /// The candidates are counted bit-sliced over the sixteen boards (bit `j` of each
     /// cell's count in `count[j]`).
+    #[inline(always)]
     fn choose(&self, weights: &Weights) -> Option<(usize, u32)> {
         let bands: [CountedBand<5>; 4] = std::array::from_fn(|k| {
             let mut count = [0u64; 5];
@@ -289,6 +309,7 @@ impl BandNode for State {
 /// Propagates a node to a fixpoint; false on a contradiction. The cheaper rules run
 /// first and again after any progress: naked singles, hidden singles, then locked
 /// candidates, each on the digits whose boards changed since it last read them.
+#[inline(always)]
 pub(super) fn propagate(st: &mut State) -> bool {
     loop {
         match place_naked_singles(st) {
@@ -326,6 +347,7 @@ pub(super) fn propagate(st: &mut State) -> bool {
 
 /// The digits (0-based) with unread bands in `unread` (bit `4d + k`), each with its
 /// bands (bit `k`).
+#[inline(always)]
 fn unread_boards(mut unread: u64) -> impl Iterator<Item = (usize, u32)> {
     std::iter::from_fn(move || {
         if unread == 0 {
@@ -338,55 +360,74 @@ fn unread_boards(mut unread: u64) -> impl Iterator<Item = (usize, u32)> {
     })
 }
 
-/// Naked singles: `Some(placed any)`, or `None` on a cell without a digit. A band's
-/// singles are placed together: each holds one digit's bit alone, so only that
+/// Naked singles: `Some(placed any)`, or `None` on a cell without a digit. The
+/// grid's singles are placed together: each holds one digit's bit alone, so only that
 /// digit's board changes (its peers lose it); two singles of one digit that are peers
-/// empty each other, which the next pass finds.
+/// empty each other, which the next pass finds. Reading every band at once, where
+/// reading them one after another would see the singles of the first placed, finds a
+/// contradiction a pass later, so the cells a contradiction leaves empty (the
+/// search's conflict weights) and the nodes may differ; the solutions do not.
+#[inline(always)]
 fn place_naked_singles(st: &mut State) -> Option<bool> {
-    let mut progress = false;
-    let mut bands = std::mem::take(&mut st.naked_unread);
-    while bands != 0 {
-        let k = bands.trailing_zeros() as usize;
-        bands &= bands - 1;
-        let (mut one, mut two) = (0u64, 0u64);
-        for board in &st.cand {
-            two |= one & board[k];
-            one |= board[k];
-        }
-        if one != u64::MAX {
-            return None;
-        }
-        let singles = st.blank[k] & !two;
-        if singles == 0 {
-            continue;
-        }
-        st.blank[k] &= !singles;
-        for d in 0..16 {
-            let mine = st.cand[d][k] & singles;
-            if mine != 0 {
-                let moved = take_peers(&mut st.cand[d], k, mine);
-                st.changed(d, moved);
-            }
-        }
-        progress = true;
+    if !std::mem::take(&mut st.naked_unread) {
+        return Some(false);
     }
-    Some(progress)
+    let (mut one, mut two) = ([0u64; 4], [0u64; 4]);
+    for board in &st.cand {
+        for ((one, two), &b) in one.iter_mut().zip(two.iter_mut()).zip(board) {
+            *two |= *one & b;
+            *one |= b;
+        }
+    }
+    if one != [u64::MAX; 4] {
+        return None;
+    }
+    let singles: Board = std::array::from_fn(|k| st.blank[k] & !two[k]);
+    if singles == [0; 4] {
+        return Some(false);
+    }
+    for (blank, single) in st.blank.iter_mut().zip(singles) {
+        *blank &= !single;
+    }
+    for d in 0..16 {
+        let mine: Board = std::array::from_fn(|k| st.cand[d][k] & singles[k]);
+        if mine != [0; 4] {
+            let moved = take_peers(&mut st.cand[d], &mine);
+            st.changed(d, moved);
+        }
+    }
+    Some(true)
 }
 
-/// Takes from a digit's board the peers of its cells `cells` of band `k`; returns the
-/// bands that changed (bit `k`).
+/// Takes from a digit's board the peers of its cells `cells`; returns the bands that
+/// changed (bit `k`): those where the board met the peers.
 #[inline(always)]
-fn take_peers(board: &mut Board, k: usize, cells: u64) -> u32 {
-    let before = *board;
-    let mut bits = cells;
-    while bits != 0 {
-        let peers = &PEERS[k * 64 + bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-        for (b, p) in board.iter_mut().zip(peers) {
-            *b &= !p;
+fn take_peers(board: &mut Board, cells: &Board) -> u32 {
+    let mut peers = [0u64; 4];
+    for (k, &w) in cells.iter().enumerate() {
+        let mut bits = w;
+        while bits != 0 {
+            let of_cell = &PEERS[k * 64 + bits.trailing_zeros() as usize];
+            bits &= bits - 1;
+            for (p, q) in peers.iter_mut().zip(of_cell) {
+                *p |= q;
+            }
         }
     }
-    changed_bands(&before, board)
+    let mut moved = 0;
+    for (j, (b, p)) in board.iter_mut().zip(peers).enumerate() {
+        moved |= u32::from(*b & p != 0) << j;
+        *b &= !p;
+    }
+    moved
+}
+
+/// The cells `bits` of band `k`, as a board.
+#[inline(always)]
+fn in_band(k: usize, bits: u64) -> Board {
+    let mut board = [0; 4];
+    board[k] = bits;
+    board
 }
 
 /// The bands (bit `k`) where two boards differ.
@@ -397,6 +438,7 @@ fn changed_bands(a: &Board, b: &Board) -> u32 {
 
 /// Hidden singles of digit `d` in rows, columns and boxes: `Some(placed any)`, or
 /// `None` when a row, column or box has no place for it.
+#[inline(always)]
 fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
     let b = st.cand[d];
     let mut found = [0u64; 4];
@@ -442,7 +484,7 @@ fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
                 st.changed(e, 1 << k);
             }
         }
-        let moved = take_peers(&mut st.cand[d], k, cells);
+        let moved = take_peers(&mut st.cand[d], &in_band(k, cells));
         st.changed(d, moved);
         progress = true;
     }
@@ -453,6 +495,7 @@ fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
 /// both ways: the board after them, or `None` on a contradiction they show (two boxes
 /// that need the digit in one row or column, two rows or columns that need it in one
 /// box).
+#[inline(always)]
 fn locked_candidates(mut b: Board, bands: u32) -> Option<Board> {
     for (k, w) in b.iter_mut().enumerate() {
         // A band's rows and boxes as the rule last read them gave all they can.

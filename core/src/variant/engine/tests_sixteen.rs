@@ -2,9 +2,9 @@
 //! fixpoint from the same masks (its word rules do what [`super::propagate`]'s rules do
 //! on rows, columns and boxes), the same solutions and counts, and where it runs.
 
-use super::band_search::BandNode;
+use super::band_search::{cpu_is_wide, BandNode};
 use super::full::propagate_everywhere;
-use super::sixteen::{fits, propagate, State};
+use super::sixteen::{fits, fold_lanes, fold_lanes_one_by_one, propagate, State};
 use super::tables::Tables;
 use super::testkit::{dig, geometry, mask_solutions, random_grid, satisfies};
 use super::work::Work;
@@ -56,6 +56,15 @@ proptest! {
             let words: Vec<u32> = (0..256).map(|c| st.digits_of(c)).collect();
             prop_assert_eq!(words, plain);
         }
+    }
+}
+
+proptest! {
+    /// Folding a band's lanes in halves counts each column as adding them one by one.
+    #[test]
+    fn lanes_fold_in_halves_as_one_by_one(w in any::<u64>(), sparse in any::<u64>()) {
+        prop_assert_eq!(fold_lanes(w), fold_lanes_one_by_one(w));
+        prop_assert_eq!(fold_lanes(w & sparse), fold_lanes_one_by_one(w & sparse));
     }
 }
 
@@ -150,5 +159,44 @@ fn excluding_a_digit_off_the_grid_excludes_nothing() {
                 "{rules} {cell} {digit}"
             );
         }
+    }
+}
+
+/// The build of the search for AVX2 and the plain build take the same steps: the
+/// same solutions in the same order and the same nodes, on 16×16 and 9×9 puzzles
+/// with several solutions (where the CPU lacks the features, both runs are plain and
+/// the test says so).
+#[test]
+fn the_wide_build_takes_the_plain_builds_steps() {
+    if !cpu_is_wide() {
+        eprintln!("this CPU runs the plain build only: nothing to compare");
+    }
+    for (shape, rules, seeds) in [
+        (Shape::SIXTEEN, "classic", 0..6),
+        (Shape::NINE, "x,anti-king", 0..6),
+    ] {
+        let g = geometry(shape, rules);
+        let engine = Engine::new(&g);
+        let mut nodes = 0;
+        for seed in seeds {
+            let mut rng = Rng::new(seed);
+            let grid = random_grid(&g, &mut rng).expect("a grid");
+            let keep = if shape == Shape::SIXTEEN { 40 } else { 8 };
+            let puzzle = dig(shape, &grid, keep, &mut rng);
+            let run = |plain: bool| {
+                let mut search = engine.search(&*engine.tables, &puzzle, None, || {});
+                if plain {
+                    search = search.plain();
+                }
+                let grids: Vec<Vec<u8>> =
+                    std::iter::from_fn(|| search.next_grid()).take(40).collect();
+                (grids, search.nodes())
+            };
+            let (wide, plain) = (run(false), run(true));
+            assert!(!wide.0.is_empty(), "{rules} seed {seed}");
+            assert_eq!(wide, plain, "{rules} seed {seed}");
+            nodes += wide.1;
+        }
+        assert!(nodes > 200, "{rules}: searches that branch ({nodes} nodes)");
     }
 }
