@@ -12,8 +12,9 @@
 //! no cage sums, and 16×16 grids of rows, columns and boxes alone, are solved and
 //! counted by the band search instead ([`band_search`] over [`bands`], the classic
 //! search's bitboards plus what the rules add, or over [`sixteen`], four 64-cell bands
-//! per digit and word rules), which finds the same solutions with cheaper nodes. Files: [`tables`] (what is built once from the geometry,
-//! by [`Engine::new`]), [`places`] (each digit's places: counts and cell sets),
+//! per digit and word rules), which finds the same solutions with cheaper nodes.
+//! Files: [`tables`] (what is built once from the geometry, by [`Engine::new`]),
+//! [`places`] (each digit's places: counts and cell sets),
 //! [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs), [`pairs`] (digits
 //! with two or three places in a group), [`work`] (the log of changed cells each rule
 //! reads), [`propagate`] (the fixpoint), [`search`] (the explicit stack),

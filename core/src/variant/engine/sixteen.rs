@@ -19,8 +19,9 @@
 //! last ran, hidden singles and locked candidates read only the bands of the boards
 //! that changed since they last read them (a band's rows and boxes lie in it alone).
 //! That is every rule [`super::propagate`] runs on these units, and the fixpoint is
-//! the same (a test compares them on random states). Where a rule meets a contradiction the mask search
-//! finds by clearing (two boxes that need a digit in one row), it reports it at once.
+//! the same (a test compares them on random states). Where a rule meets a
+//! contradiction the mask search finds by clearing (two boxes that need a digit in one
+//! row), it reports it at once.
 
 use super::band_search::{add_to_count, BandNode, Choice, CountedBand, Weights};
 use super::tables::Tables;
