@@ -9,8 +9,9 @@
 //! - hidden singles in columns and in the *extra groups* (diagonals, windows, disjoint
 //!   groups, ...), and claiming from a column to its box;
 //! - the few-place rules of [`super::pairs`] (common peers under anti-knight and
-//!   anti-king, the cells beside every place under `nc`) on the digits whose boards
-//!   changed, and nc pairs ([`super::locked::nc_forbidden`]'s rule) after any change.
+//!   anti-king, the cells beside every place under `nc`: for rows, columns and boxes by
+//!   table lookups, [`super::nc_near`]) on the digits whose boards changed, and nc pairs
+//!   ([`super::locked::nc_forbidden`]'s rule) after any change.
 //!
 //! Without extra groups that is every rule of [`super::propagate`], and the fixpoint is
 //! its (a test compares them on random states); with extra groups, locked candidates
@@ -19,6 +20,7 @@
 //! same solutions are found: a test compares them with the mask search's).
 
 use super::band_search::{add_to_count, BandNode, Choice, CountedBand, Weights};
+use super::nc_near::{beside_any, near_every_place};
 use super::tables::Tables;
 use crate::bitboard::band::{column_places, columns_once, spread, BAND, BOX, KEEP_SELF, ROW};
 use crate::bitboard::boards::{changed_boards, grid_of, update_band, Boards, UNCHECKED};
@@ -29,7 +31,7 @@ pub(super) type Board = [u32; 3];
 /// What the rules add to the rows, columns and boxes, as boards.
 #[derive(Clone, Debug)]
 pub(super) struct Extras {
-    /// Per cell, its peers outside its row, column and box.
+    /// Per cell, its peers outside its row, column and box (empty when no cell has one).
     peers: Vec<Board>,
     /// Under `nc`, per cell, its orthogonal neighbours (empty otherwise).
     beside: Vec<Board>,
@@ -82,7 +84,7 @@ impl Extras {
         if !units.iter().all(|u| groups.contains(u)) {
             return None;
         }
-        let peers = (0..81)
+        let peers: Vec<Board> = (0..81)
             .map(|c| {
                 let mut p = board_of(&tables.peer_bits[c * w..(c + 1) * w]);
                 let (r, col) = (c / 9, c % 9);
@@ -94,6 +96,11 @@ impl Extras {
                 p
             })
             .collect();
+        let peers = if peers.iter().all(|p| *p == [0; 3]) {
+            Vec::new()
+        } else {
+            peers
+        };
         let beside = if tables.near_bits.is_empty() {
             Vec::new()
         } else {
@@ -304,14 +311,11 @@ fn spread_extras(x: &Extras, st: &mut State) -> bool {
             let Some(d) = (0..9).find(|&d| st.cand[d][k] >> i & 1 != 0) else {
                 continue; // emptied: the naked pass finds it
             };
-            changed |= take(&mut st.cand[d], &x.peers[c]);
+            if !x.peers.is_empty() {
+                changed |= take(&mut st.cand[d], &x.peers[c]);
+            }
             if !x.beside.is_empty() {
-                if d > 0 {
-                    changed |= take(&mut st.cand[d - 1], &x.beside[c]);
-                }
-                if d < 8 {
-                    changed |= take(&mut st.cand[d + 1], &x.beside[c]);
-                }
+                changed |= take_beside(st, d, &x.beside[c]);
             }
         }
     }
@@ -434,27 +438,14 @@ fn few_place_rules(x: &Extras, st: &mut State) -> bool {
         let old = std::mem::replace(&mut st.few_seen[d], st.cand[d]);
         let b = st.cand[d];
         let moved = [b[0] ^ old[0], b[1] ^ old[1], b[2] ^ old[2]];
-        for (k, w) in b.into_iter().enumerate() {
-            for r in 0..3 {
-                let unit = ROW << (9 * r);
-                if moved[k] & unit != 0 {
-                    changed |= few_places_at(x, st, d, k, w & unit);
-                }
-            }
-            for bx in 0..3 {
-                let unit = BOX << (3 * bx);
-                if moved[k] & unit != 0 {
-                    changed |= few_places_at(x, st, d, k, w & unit);
-                }
-            }
-        }
-        let moved_columns = columns_once(moved[0] | moved[1] | moved[2]);
-        let mut cols = columns_with_two_or_three(b) & moved_columns;
-        while cols != 0 {
-            let column = spread(1 << cols.trailing_zeros());
-            cols &= cols - 1;
-            let places = [b[0] & column, b[1] & column, b[2] & column];
-            changed |= few_places_in(x, st, d, places);
+        if x.all_peers.is_empty() {
+            // nc's rule alone: every row, column and box at once, but the rows and boxes
+            // of bands whose places did not move. A unit whose places did not move gives
+            // cells its digits beside `d` already left: the same result.
+            let still = (0..3).fold(0, |m, k| m | u32::from(moved[k] == 0) << k);
+            changed |= take_beside(st, d, &near_every_place(b, still));
+        } else {
+            changed |= few_places_in_lines_and_boxes(x, st, d, b, moved);
         }
         for g in 0..x.groups.len() {
             let group = x.groups[g];
@@ -467,6 +458,58 @@ fn few_place_rules(x: &Extras, st: &mut State) -> bool {
                 changed |= few_places_in(x, st, d, places);
             }
         }
+    }
+    changed
+}
+
+/// The few-place rules of [`few_place_rules`] on digit `d`'s board `b` in the rows,
+/// boxes and columns whose places moved (`moved`); true when a board changed.
+fn few_places_in_lines_and_boxes(
+    x: &Extras,
+    st: &mut State,
+    d: usize,
+    b: Board,
+    moved: Board,
+) -> bool {
+    let mut changed = false;
+    for (k, w) in b.into_iter().enumerate() {
+        for r in 0..3 {
+            let unit = ROW << (9 * r);
+            if moved[k] & unit != 0 {
+                changed |= few_places_at(x, st, d, k, w & unit);
+            }
+        }
+        for bx in 0..3 {
+            let unit = BOX << (3 * bx);
+            if moved[k] & unit != 0 {
+                changed |= few_places_at(x, st, d, k, w & unit);
+            }
+        }
+    }
+    let moved_columns = columns_once(moved[0] | moved[1] | moved[2]);
+    let mut cols = columns_with_two_or_three(b) & moved_columns;
+    while cols != 0 {
+        let column = spread(1 << cols.trailing_zeros());
+        cols &= cols - 1;
+        let places = [b[0] & column, b[1] & column, b[2] & column];
+        changed |= few_places_in(x, st, d, places);
+    }
+    changed
+}
+
+/// Takes `cells` out of the boards of the digits beside `d` (0-based); true when that
+/// took any.
+#[inline(always)]
+fn take_beside(st: &mut State, d: usize, cells: &Board) -> bool {
+    if *cells == [0; 3] {
+        return false;
+    }
+    let mut changed = false;
+    if d > 0 {
+        changed |= take(&mut st.cand[d - 1], cells);
+    }
+    if d < 8 {
+        changed |= take(&mut st.cand[d + 1], cells);
     }
     changed
 }
@@ -533,12 +576,7 @@ fn few_places_in(x: &Extras, st: &mut State, d: usize, places: Board) -> bool {
         changed |= take(&mut st.cand[d], &common);
     }
     if !x.beside.is_empty() {
-        if d > 0 {
-            changed |= take(&mut st.cand[d - 1], &near);
-        }
-        if d < 8 {
-            changed |= take(&mut st.cand[d + 1], &near);
-        }
+        changed |= take_beside(st, d, &near);
     }
     changed
 }
@@ -562,11 +600,9 @@ fn nc_pairs(x: &Extras, st: &mut State) -> bool {
         }
         for e in 0..9usize {
             let (low, high) = (e.saturating_sub(1), (e + 2).min(9));
-            let mut cells = st.blank[k] & !below[low] & !above[high];
-            while cells != 0 {
-                let c = k * 27 + cells.trailing_zeros() as usize;
-                cells &= cells - 1;
-                changed |= take(&mut st.cand[e], &x.beside[c]);
+            let cells = st.blank[k] & !below[low] & !above[high];
+            if cells != 0 {
+                changed |= take(&mut st.cand[e], &beside_any(cells, k));
             }
         }
     }

@@ -14,12 +14,13 @@
 //! search's bitboards plus what the rules add, or over [`sixteen`], four 64-cell bands
 //! per digit and word rules), which finds the same solutions with cheaper nodes.
 //! Files: [`tables`] (what is built once from the geometry, by [`Engine::new`]),
-//! [`places`] (each digit's places: counts and cell sets),
-//! [`cage`] (cage sums), [`locked`] (locked candidates, nc pairs), [`pairs`] (digits
-//! with two or three places in a group), [`work`] (the log of changed cells each rule
-//! reads), [`propagate`] (the fixpoint), [`search`] (the explicit stack),
-//! [`candidates`] (what the givens rule out, without search); for tests, [`full`] (the
-//! plain way propagation is checked against) and [`intersections`].
+//! [`places`] (each digit's places: counts and cell sets), [`cage`] (cage sums),
+//! [`locked`] (locked candidates, nc pairs), [`pairs`] (digits with two or three
+//! places in a group; [`nc_near`], nc's part of it on the 9×9 bands), [`work`] (the
+//! log of changed cells each rule reads), [`propagate`] (the fixpoint), [`search`]
+//! (the explicit stack), [`candidates`] (what the givens rule out, without search);
+//! for tests, [`full`] (the plain way propagation is checked against) and
+//! [`intersections`].
 //!
 //! Callers check the givens first ([`crate::variant::check::check_givens`]); the engine assumes
 //! they do not conflict (if they do, it finds no solution). Every search calls its
@@ -35,6 +36,7 @@ mod full;
 #[cfg(test)]
 mod intersections;
 mod locked;
+mod nc_near;
 mod pairs;
 mod places;
 mod propagate;
