@@ -19,7 +19,6 @@ use crate::errors::{
 };
 use crate::read::{self, Ruled, Variant};
 use sudoku_core::picture::VariantPageItem;
-use sudoku_core::variant::engine::Engine;
 use sudoku_core::variant::Rules;
 
 /// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
@@ -275,7 +274,9 @@ struct VariantPrepared {
 fn prepare_variant(index: usize, text: &str, rules: &Rules, label: String) -> VariantPrepared {
     let variant = read::try_variant(text, rules)
         .unwrap_or_else(|(_, e)| raise_variant(Some(&format!("puzzles[{index}]")), e));
-    let solution = Engine::new(&variant.geometry).solve(&variant.puzzle, &mut check_interrupts);
+    let solution = variant
+        .engine()
+        .solve(&variant.puzzle, &mut check_interrupts);
     VariantPrepared {
         variant,
         label,

@@ -8,7 +8,6 @@ use sudoku_core::Size;
 use sudoku_core::position::check::Mistake;
 use sudoku_core::position::player::is_empty;
 use sudoku_core::variant::check::progress_mistakes;
-use sudoku_core::variant::engine::Engine;
 use sudoku_core::variant::VariantPuzzle;
 
 use crate::encoding::DbText;
@@ -42,7 +41,7 @@ fn variant_mistakes(v: &Variant, progress: &str, marks: &str) -> Vec<Mistake> {
         }
         p
     };
-    let engine = Engine::new(&v.geometry);
+    let engine = v.engine();
     let solutions = engine.count(&v.puzzle, 2, &mut check_interrupts);
     if solutions != 1 {
         raise_not_unique(solutions);

@@ -9,7 +9,10 @@ use sudoku_core::position::text::{read, Text};
 use sudoku_core::position::Position;
 use sudoku_core::PuzzleError;
 
-use sudoku_core::variant::{check_givens, Geometry, Rules, Shape, VariantError, VariantPuzzle};
+use std::rc::Rc;
+use sudoku_core::variant::{
+    check_givens, memo, Engine, Geometry, Rules, Shape, VariantError, VariantPuzzle,
+};
 
 use crate::errors::{raise, raise_in, raise_variant};
 
@@ -51,7 +54,16 @@ pub enum Ruled {
 /// A variant puzzle, its rules laid on its shape, its givens checked against them.
 pub struct Variant {
     pub puzzle: VariantPuzzle,
-    pub geometry: Geometry,
+    /// Shared with the calls before it under the same rules ([`memo::geometry_of`]).
+    pub geometry: Rc<Geometry>,
+}
+
+impl Variant {
+    /// The engine of the puzzle's rules, kept from the calls before it under the same
+    /// rules ([`memo::engine_of`]).
+    pub fn engine(&self) -> Engine {
+        memo::engine_of(&self.geometry)
+    }
 }
 
 /// Rules read; an error raised with the DETAIL starting "rules:".
@@ -98,7 +110,7 @@ pub fn try_variant(
     rules: &Rules,
 ) -> Result<Variant, (Option<&'static str>, VariantError)> {
     let puzzle = VariantPuzzle::parse(puzzle).map_err(|e| (None, e))?;
-    let geometry = Geometry::new(puzzle.shape, rules).map_err(|e| (Some("rules"), e))?;
+    let geometry = memo::geometry_of(puzzle.shape, rules).map_err(|e| (Some("rules"), e))?;
     check_givens(&puzzle, &geometry).map_err(|e| (None, e))?;
     Ok(Variant { puzzle, geometry })
 }

@@ -8,7 +8,7 @@ use sudoku_core::position::solve::{marks_solutions, position_trace, solve_marks_
 use sudoku_core::position::text::Text;
 use sudoku_core::{error::try_copy, explain, Event, Puzzle, Size, Solutions};
 
-use sudoku_core::variant::engine::{self, Engine};
+use sudoku_core::variant::engine;
 use sudoku_core::variant::text::fill_layout;
 
 use crate::encoding::{DbString, DbText};
@@ -42,7 +42,7 @@ fn checked_max_count(max_count: i32) -> u64 {
 #[pg_extern(name = "sudoku_solve", immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve_ruled(puzzle: DbText, rules: default!(DbText, "'classic'")) -> Option<DbString> {
     if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
-        let solution = Engine::new(&v.geometry).solve(&v.puzzle, &mut check_interrupts)?;
+        let solution = v.engine().solve(&v.puzzle, &mut check_interrupts)?;
         let text = fill_layout(&puzzle, v.puzzle.shape, &solution).unwrap_or_else(|e| raise_oom(e));
         return Some(DbString(text));
     }
@@ -80,7 +80,7 @@ fn sudoku_count_solutions_ruled(
 ) -> i32 {
     let limit = checked_max_count(max_count);
     if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
-        let engine = Engine::new(&v.geometry);
+        let engine = v.engine();
         return engine.count(&v.puzzle, limit, &mut check_interrupts) as i32;
     }
     let outcome = match read::text(&puzzle) {
@@ -103,7 +103,9 @@ fn sudoku_solutions_ruled(
     if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
         let text = try_copy(&puzzle).unwrap_or_else(|e| raise_oom(e));
         let shape = v.puzzle.shape;
-        let solutions = Engine::new(&v.geometry).into_solutions(&v.puzzle, limit, check_interrupts);
+        let solutions = v
+            .engine()
+            .into_solutions(&v.puzzle, limit, check_interrupts);
         return SetOfIterator::new(solutions.map(move |grid| {
             DbString(fill_layout(&text, shape, &grid).unwrap_or_else(|e| raise_oom(e)))
         }));

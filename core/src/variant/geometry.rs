@@ -1,7 +1,8 @@
 //! What a set of rules means on a shape: the groups whose cells hold different digits,
 //! the pairs of cells that differ (anti-knight, anti-king), the neighbours that are
-//! never consecutive (nc) and the cages. Built once per puzzle by [`Geometry::new`],
-//! which also refuses rules that do not fit the shape (22023).
+//! never consecutive (nc) and the cages. Built by [`Geometry::new`] (once per set of
+//! rules a thread reads in a row, [`super::memo`]), which also refuses rules that do
+//! not fit the shape (22023).
 //!
 //! Cells of the extra groups (facts from Sukaku Explainer's and sigh's Interactive
 //! Sudoku Solver's definitions, written out in `docs/variants.md`):

@@ -13,7 +13,8 @@
 //! the cages), [`text`] (a variant puzzle read from and written to text), [`check`]
 //! (givens that break the rules, named cell by cell), [`error`] (the typed errors),
 //! [`fpuzzles`] (f-puzzles JSON and share links in and out). [`engine`] solves,
-//! counts and lists solutions above them.
+//! counts and lists solutions above them; [`memo`] keeps the last rules' geometry and
+//! engine for a thread's next puzzle.
 //!
 //! The notation of rules is the one of `../shared/tools/iss/batch_solve.mjs`
 //! (`x,anti-knight`, `jigsaw=MAP`, `killer=MAP;SUMS`); `docs/variants.md` gives each
@@ -26,6 +27,7 @@ pub mod error;
 pub mod fpuzzles;
 pub mod generate;
 pub mod geometry;
+pub mod memo;
 pub mod rules;
 pub mod shape;
 pub mod text;

@@ -15,7 +15,7 @@
 use std::time::Instant;
 use sudoku_core::generate::Rng;
 use sudoku_core::variant::rules::killer_text;
-use sudoku_core::variant::{Cage, Cages, Engine, Geometry, Rules, Shape, VariantPuzzle};
+use sudoku_core::variant::{memo, Cage, Cages, Engine, Geometry, Rules, Shape, VariantPuzzle};
 
 pub fn run(args: Vec<String>) {
     if args.first().map(String::as_str) == Some("--make") {
@@ -45,8 +45,10 @@ fn solve_line(line: &str) -> (String, u64, u64) {
     let (rules, puzzle) = line.split_once('\t').unwrap_or(("", line));
     let rules = Rules::parse(rules).expect("valid rules");
     let puzzle = VariantPuzzle::parse(puzzle).expect("a puzzle");
-    let geometry = Geometry::new(puzzle.shape, &rules).expect("rules that fit the grid");
-    let engine = Engine::new(&geometry);
+    // As the SQL functions do: the geometry and engine kept from the line before when
+    // its rules are the same.
+    let geometry = memo::geometry_of(puzzle.shape, &rules).expect("rules that fit the grid");
+    let engine = memo::engine_of(&geometry);
     let mut solutions = engine.solutions(&puzzle, 2, || {});
     let first = solutions.next();
     let count = first.is_some() as u64 + solutions.by_ref().count() as u64;
