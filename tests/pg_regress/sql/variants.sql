@@ -18,6 +18,11 @@ SELECT rule, sudoku_count_solutions(p, rules => rule) AS solutions,
 FROM (VALUES ('windoku', :'windoku'), ('dg', :'dg'), ('girandola', :'girandola'),
              ('jigsaw=' || :'jigsaw_map', :'jigsaw'), ('anti-knight,nc', :'nc_knight')) t(rule, p);
 
+-- Rows under other rules in one statement, each counted under its own: a backend keeps
+-- the tables of the last rules it read, and other rules replace them.
+SELECT n, rule, sudoku_count_solutions(:'x_puzzle', rules => rule) AS solutions
+FROM (VALUES (1, 'x'), (2, 'diagonal+'), (3, 'x'), (4, 'diagonal-'), (5, 'x')) t(n, rule) ORDER BY n;
+
 -- Every solution keeps its rules: the solution is a valid puzzle under them, and
 -- counting it gives 1.
 SELECT sudoku_is_valid(sudoku_solve(:'x_puzzle', rules => 'x'), rules => 'x') AS valid,
