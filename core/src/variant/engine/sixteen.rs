@@ -479,12 +479,20 @@ fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
             continue;
         }
         st.blank[k] &= !cells;
-        for e in (0..16).filter(|&e| e != d) {
-            if st.cand[e][k] & cells != 0 {
-                st.cand[e][k] &= !cells;
-                st.changed(e, 1 << k);
-            }
+        // Every other board loses the cells, without a branch per digit: all sixteen
+        // lose them and the digit's own bits come back; the boards that met them are
+        // marked changed in band `k` at once (bit `4e + k`), as `changed` marks them.
+        let own = st.cand[d][k] & cells;
+        let mut hit = 0u64;
+        for e in 0..16 {
+            hit |= u64::from(st.cand[e][k] & cells != 0) << (4 * e);
+            st.cand[e][k] &= !cells;
         }
+        st.cand[d][k] |= own;
+        let hit = (hit & !(1 << (4 * d))) << k;
+        st.hidden_unread |= hit;
+        st.locked_unread |= hit;
+        st.naked_unread |= hit != 0;
         let moved = take_peers(&mut st.cand[d], &in_band(k, cells));
         st.changed(d, moved);
         progress = true;
