@@ -183,6 +183,7 @@ const fn unit_boards() -> [Board; 48] {
 
 /// One search node. `Copy`: a branch copies it (about 550 bytes).
 #[derive(Clone, Copy, Debug)]
+#[cfg_attr(test, derive(PartialEq))]
 pub(super) struct State {
     /// `cand[d]`: the cells where digit `d + 1` may stand (a filled cell keeps its own
     /// digit's bit only).
@@ -206,6 +207,24 @@ impl State {
         self.hidden_unread |= u64::from(bands) << (4 * d);
         self.locked_unread |= u64::from(bands) << (4 * d);
         self.naked_unread |= bands != 0;
+    }
+
+    /// Takes cells `cells` of band `k` from every board but digit `d`'s, without a
+    /// branch per digit (all sixteen lose them, `d`'s own bits come back), and marks
+    /// band `k` changed, as [`State::changed`] does, on the boards that held any.
+    #[inline(always)]
+    fn take_cells_from_other_boards(&mut self, k: usize, cells: u64, d: usize) {
+        let own = self.cand[d][k] & cells;
+        let mut hit = 0u64;
+        for e in 0..16 {
+            hit |= u64::from(self.cand[e][k] & cells != 0) << (4 * e);
+            self.cand[e][k] &= !cells;
+        }
+        self.cand[d][k] |= own;
+        let hit = (hit & !(1 << (4 * d))) << k;
+        self.hidden_unread |= hit;
+        self.locked_unread |= hit;
+        self.naked_unread |= hit != 0;
     }
 
     /// The digits of cell `c` as a mask (bit `d` for digit `d + 1`).
@@ -242,16 +261,9 @@ impl BandNode for State {
     #[inline(always)]
     fn place(&mut self, c: usize, d: usize) {
         let (k, bit) = (c / 64, 1u64 << (c % 64));
-        let own = self.cand[d][k] & bit;
-        for e in 0..16 {
-            if self.cand[e][k] & bit != 0 {
-                self.cand[e][k] &= !bit;
-                self.changed(e, 1 << k);
-            }
-        }
+        self.take_cells_from_other_boards(k, bit, d);
         let bands = take_peers(&mut self.cand[d], &in_band(k, bit));
         self.changed(d, bands);
-        self.cand[d][k] |= own;
         self.blank[k] &= !bit;
     }
 
@@ -368,11 +380,50 @@ fn unread_boards(mut unread: u64) -> impl Iterator<Item = (usize, u32)> {
 /// reading them one after another would see the singles of the first placed, finds a
 /// contradiction a pass later, so the cells a contradiction leaves empty (the
 /// search's conflict weights) and the nodes may differ; the solutions do not.
+///
+/// A single's digit (0-based) is read bit by bit from `index`: `index[j]` is the union
+/// of the boards of the digits with bit `j` set, so a cell that holds one digit has
+/// bit `j` there exactly when its digit has it. No digit's board is visited unless it
+/// has a single, where meeting every board with the singles guessed at a branch per
+/// digit (about 10 % slower on 16×16). The peers are taken a single at a time: what
+/// a board loses is the union of its singles' peers in any order, and so are the bands
+/// marked changed (a test compares the pass with the board-by-board way).
 #[inline(always)]
-fn place_naked_singles(st: &mut State) -> Option<bool> {
+pub(super) fn place_naked_singles(st: &mut State) -> Option<bool> {
     if !std::mem::take(&mut st.naked_unread) {
         return Some(false);
     }
+    let singles = blank_cells_with_one_digit(st)?;
+    if singles == [0; 4] {
+        return Some(false);
+    }
+    let index = DIGITS_WITH_BIT.map(|digits| {
+        let mut union = [0u64; 4];
+        for d in digits {
+            for (u, b) in union.iter_mut().zip(st.cand[d]) {
+                *u |= b;
+            }
+        }
+        union
+    });
+    for k in 0..4 {
+        st.blank[k] &= !singles[k];
+        let mut cells = singles[k];
+        while cells != 0 {
+            let i = cells.trailing_zeros();
+            cells &= cells - 1;
+            let d = (0..4).fold(0, |d, j| d | (index[j][k] >> i & 1) << j) as usize;
+            let moved = take_peers(&mut st.cand[d], &in_band(k, 1 << i));
+            st.changed(d, moved);
+        }
+    }
+    Some(true)
+}
+
+/// The blank cells that hold one digit, or `None` when a cell holds none: the sixteen
+/// boards added up cell by cell (once, twice).
+#[inline(always)]
+fn blank_cells_with_one_digit(st: &State) -> Option<Board> {
     let (mut one, mut two) = ([0u64; 4], [0u64; 4]);
     for board in &st.cand {
         for ((one, two), &b) in one.iter_mut().zip(two.iter_mut()).zip(board) {
@@ -383,7 +434,25 @@ fn place_naked_singles(st: &mut State) -> Option<bool> {
     if one != [u64::MAX; 4] {
         return None;
     }
-    let singles: Board = std::array::from_fn(|k| st.blank[k] & !two[k]);
+    Some(std::array::from_fn(|k| st.blank[k] & !two[k]))
+}
+
+/// The digits (0-based) with bit `j` set, for `j` in 0..4.
+const DIGITS_WITH_BIT: [[usize; 8]; 4] = [
+    [1, 3, 5, 7, 9, 11, 13, 15],
+    [2, 3, 6, 7, 10, 11, 14, 15],
+    [4, 5, 6, 7, 12, 13, 14, 15],
+    [8, 9, 10, 11, 12, 13, 14, 15],
+];
+
+/// [`place_naked_singles`] board by board: each digit's singles found by meeting its
+/// board with the singles, their peers taken at once (tests).
+#[cfg(test)]
+pub(super) fn place_naked_singles_board_by_board(st: &mut State) -> Option<bool> {
+    if !std::mem::take(&mut st.naked_unread) {
+        return Some(false);
+    }
+    let singles = blank_cells_with_one_digit(st)?;
     if singles == [0; 4] {
         return Some(false);
     }
@@ -431,6 +500,21 @@ fn in_band(k: usize, bits: u64) -> Board {
     board
 }
 
+/// The bands `k` whose bit is set in `bands`, in order: a loop over them guesses once
+/// per band it reads and once at its end, where testing each of the four would guess
+/// at every one (measured a few per cent faster on 16×16).
+#[inline(always)]
+fn band_indices(mut bands: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if bands == 0 {
+            return None;
+        }
+        let k = bands.trailing_zeros() as usize;
+        bands &= bands - 1;
+        Some(k)
+    })
+}
+
 /// The bands (bit `k`) where two boards differ.
 #[inline(always)]
 fn changed_bands(a: &Board, b: &Board) -> u32 {
@@ -444,13 +528,13 @@ fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
     let b = st.cand[d];
     let mut found = [0u64; 4];
     let (mut col_once, mut col_twice) = (0u64, 0u64);
-    for (k, &w) in b.iter().enumerate() {
+    for &w in &b {
         col_twice |= col_once & w;
         col_once |= w;
-        // A band's rows and boxes as the rule last read them gave all they can.
-        if bands >> k & 1 == 0 {
-            continue;
-        }
+    }
+    // A band's rows and boxes as the rule last read them gave all they can.
+    for k in band_indices(bands) {
+        let w = b[k];
         let rows = lanes_nonzero(w);
         if rows != LANE_HIGH {
             return None;
@@ -479,20 +563,7 @@ fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
             continue;
         }
         st.blank[k] &= !cells;
-        // Every other board loses the cells, without a branch per digit: all sixteen
-        // lose them and the digit's own bits come back; the boards that met them are
-        // marked changed in band `k` at once (bit `4e + k`), as `changed` marks them.
-        let own = st.cand[d][k] & cells;
-        let mut hit = 0u64;
-        for e in 0..16 {
-            hit |= u64::from(st.cand[e][k] & cells != 0) << (4 * e);
-            st.cand[e][k] &= !cells;
-        }
-        st.cand[d][k] |= own;
-        let hit = (hit & !(1 << (4 * d))) << k;
-        st.hidden_unread |= hit;
-        st.locked_unread |= hit;
-        st.naked_unread |= hit != 0;
+        st.take_cells_from_other_boards(k, cells, d);
         let moved = take_peers(&mut st.cand[d], &in_band(k, cells));
         st.changed(d, moved);
         progress = true;
@@ -506,11 +577,8 @@ fn place_hidden_singles(st: &mut State, d: usize, bands: u32) -> Option<bool> {
 /// box).
 #[inline(always)]
 fn locked_candidates(mut b: Board, bands: u32) -> Option<Board> {
-    for (k, w) in b.iter_mut().enumerate() {
-        // A band's rows and boxes as the rule last read them gave all they can.
-        if bands >> k & 1 != 0 {
-            *w = locked_in_band(*w)?;
-        }
+    for k in band_indices(bands) {
+        b[k] = locked_in_band(b[k])?;
     }
     // A box whose places lie in one column takes that column from the other bands.
     let columns = b.map(|w| fold_lanes(w).0);

@@ -4,7 +4,10 @@
 
 use super::band_search::{cpu_is_wide, BandNode};
 use super::full::propagate_everywhere;
-use super::sixteen::{fits, fold_lanes, fold_lanes_one_by_one, propagate, State};
+use super::sixteen::{
+    fits, fold_lanes, fold_lanes_one_by_one, place_naked_singles,
+    place_naked_singles_board_by_board, propagate, State,
+};
 use super::tables::Tables;
 use super::testkit::{dig, geometry, mask_solutions, random_grid, satisfies};
 use super::work::Work;
@@ -55,6 +58,37 @@ proptest! {
         if ok {
             let words: Vec<u32> = (0..256).map(|c| st.digits_of(c)).collect();
             prop_assert_eq!(words, plain);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Random states where many cells hold one digit or none (each cell's digits are
+    /// three random masks met): placing the naked singles by their digit index, a
+    /// single at a time, leaves the state (boards, blank cells, the bands marked
+    /// changed) and the answer of meeting every board with the singles.
+    #[test]
+    fn naked_singles_by_index_as_board_by_board(seed in any::<u64>(), blank in any::<[u64; 4]>()) {
+        let mut rng = Rng::new(seed);
+        let cand: Vec<u32> = (0..256)
+            .map(|_| (0..3).fold(0xFFFF, |m, _| m & rng.below(1 << 16) as u32) | 1 << rng.below(16))
+            .collect();
+        let mut st = state_of(&cand);
+        st.blank = blank;
+        if seed % 4 == 0 {
+            // A cell with no digit: both say so.
+            let c = rng.below(256) as usize;
+            for board in st.cand.iter_mut() {
+                board[c / 64] &= !(1 << (c % 64));
+            }
+        }
+        let mut plain = st;
+        let by_index = place_naked_singles(&mut st);
+        prop_assert_eq!(by_index, place_naked_singles_board_by_board(&mut plain));
+        if by_index.is_some() {
+            prop_assert_eq!(st, plain);
         }
     }
 }
