@@ -83,7 +83,9 @@ fn make(args: &[String]) {
         let engine = Engine::new(&geometry);
         let Some(grid) = engine.random_solution(&VariantPuzzle::empty(shape), &mut rng, &mut || {})
         else {
-            panic!("no grid obeys {rules_text}");
+            // Rules no grid can obey (windoku with nc, say): said plainly, no panic.
+            eprintln!("sudoku-tools variants --make: no grid obeys {rules_text}");
+            std::process::exit(2);
         };
         let rules = if killer {
             let mut r = base.clone();

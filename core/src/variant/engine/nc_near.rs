@@ -21,21 +21,26 @@ const LAST_COLUMN: u32 = FIRST_COLUMN << 8;
 
 /// Per pattern of places in a row or column (9 bits), the cells at or beside every
 /// place (9 bits), or 0 unless there are two or three places.
-const LINE_NEAR: [u16; 512] = build_line_near();
+const LINE_NEAR: [u16; 512] = build_near(false);
 
 /// Per pattern of places in a box (9 bits, row by row), the cells at or beside every
 /// place, or 0 unless there are two or three places.
-const BOX_NEAR: [u16; 512] = build_box_near();
+const BOX_NEAR: [u16; 512] = build_near(true);
 
-const fn build_line_near() -> [u16; 512] {
+/// [`LINE_NEAR`] (`in_box` false) or [`BOX_NEAR`] (true): cell `i` of a pattern with
+/// two or three places is kept when every place is at or beside it.
+const fn build_near(in_box: bool) -> [u16; 512] {
     let mut out = [0u16; 512];
     let mut p = 0;
     while p < 512 {
         if matches!((p as u32).count_ones(), 2 | 3) {
             let mut i = 0;
             while i < 9 {
-                // Cells i-1, i and i+1 of the line.
-                let around = (0b111u32 << i >> 1) & ROW;
+                let around = if in_box {
+                    box_around(i)
+                } else {
+                    line_around(i)
+                };
                 if p as u32 & !around == 0 {
                     out[p] |= 1 << i;
                 }
@@ -47,36 +52,28 @@ const fn build_line_near() -> [u16; 512] {
     out
 }
 
-const fn build_box_near() -> [u16; 512] {
-    let mut out = [0u16; 512];
-    let mut p = 0;
-    while p < 512 {
-        if matches!((p as u32).count_ones(), 2 | 3) {
-            let mut i = 0;
-            while i < 9 {
-                let (r, c) = (i / 3, i % 3);
-                let mut around = 1u32 << i;
-                if r > 0 {
-                    around |= 1 << (i - 3);
-                }
-                if r < 2 {
-                    around |= 1 << (i + 3);
-                }
-                if c > 0 {
-                    around |= 1 << (i - 1);
-                }
-                if c < 2 {
-                    around |= 1 << (i + 1);
-                }
-                if p as u32 & !around == 0 {
-                    out[p] |= 1 << i;
-                }
-                i += 1;
-            }
-        }
-        p += 1;
+/// Cells `i - 1`, `i` and `i + 1` of a row or column (9 bits).
+const fn line_around(i: usize) -> u32 {
+    (0b111u32 << i >> 1) & ROW
+}
+
+/// Cell `i` of a box (9 bits, row by row) and its orthogonal neighbours in the box.
+const fn box_around(i: usize) -> u32 {
+    let (r, c) = (i / 3, i % 3);
+    let mut around = 1u32 << i;
+    if r > 0 {
+        around |= 1 << (i - 3);
     }
-    out
+    if r < 2 {
+        around |= 1 << (i + 3);
+    }
+    if c > 0 {
+        around |= 1 << (i - 1);
+    }
+    if c < 2 {
+        around |= 1 << (i + 1);
+    }
+    around
 }
 
 /// The places of box `bx` (0-2) of a band word, as 9 bits row by row: its three rows'

@@ -204,14 +204,21 @@ impl State {
     /// the rules.
     #[inline(always)]
     fn changed(&mut self, d: usize, bands: u32) {
-        self.hidden_unread |= u64::from(bands) << (4 * d);
-        self.locked_unread |= u64::from(bands) << (4 * d);
-        self.naked_unread |= bands != 0;
+        self.mark_unread(u64::from(bands) << (4 * d));
+    }
+
+    /// Marks bands of any boards as changed for the rules: bit `4d + k` for band `k` of
+    /// digit `d + 1`'s board.
+    #[inline(always)]
+    fn mark_unread(&mut self, bits: u64) {
+        self.hidden_unread |= bits;
+        self.locked_unread |= bits;
+        self.naked_unread |= bits != 0;
     }
 
     /// Takes cells `cells` of band `k` from every board but digit `d`'s, without a
     /// branch per digit (all sixteen lose them, `d`'s own bits come back), and marks
-    /// band `k` changed, as [`State::changed`] does, on the boards that held any.
+    /// band `k` changed on the boards that held any.
     #[inline(always)]
     fn take_cells_from_other_boards(&mut self, k: usize, cells: u64, d: usize) {
         let own = self.cand[d][k] & cells;
@@ -221,10 +228,7 @@ impl State {
             self.cand[e][k] &= !cells;
         }
         self.cand[d][k] |= own;
-        let hit = (hit & !(1 << (4 * d))) << k;
-        self.hidden_unread |= hit;
-        self.locked_unread |= hit;
-        self.naked_unread |= hit != 0;
+        self.mark_unread((hit & !(1 << (4 * d))) << k);
     }
 
     /// The digits of cell `c` as a mask (bit `d` for digit `d + 1`).
