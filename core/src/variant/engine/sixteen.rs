@@ -10,7 +10,8 @@
 //! - placing a digit takes it from the cell's row, column and box at once (a table of
 //!   every cell's peers), and the cell from the other digits' boards;
 //! - naked singles: the sixteen boards added up cell by cell (once, twice), over the
-//!   whole grid at once (four bands side by side, one vector in the wide build);
+//!   whole grid at once (four bands side by side, one vector in the wide build), each
+//!   single's digit read from four unions of boards;
 //! - hidden singles in rows (lanes with one bit), columns (the sixteen rows added up)
 //!   and boxes (the four lanes of a band added up, nibble by nibble);
 //! - locked candidates between each box and its rows and columns, both ways.
