@@ -1,16 +1,18 @@
 //! The band search: depth first over an explicit stack of bitboard states, for rules
 //! whose units are a grid's rows, columns and boxes with at most what [`super::bands`]
-//! adds on 9×9 (extra groups, knight's moves, king's steps, nc) and nothing added on
-//! 16×16 ([`super::sixteen`]). A state is a [`BandNode`]: per digit a board of the
-//! cells that may hold it, cut into bands. The cell branched on is
-//! [`super::search`]'s tuned choice: the greatest conflict weight per candidate, ties
-//! to the fewest candidates; digits ascending; a contradiction weighs on every cell it
-//! leaves empty. A node's state is about 460 bytes on 9×9 and 550 bytes on 16×16, so
-//! the stack (at most one level per cell, plus the root) stays under 150 kB whatever
-//! the number of solutions, and a search stopped after a solution resumes where it was.
-//! On x86-64 CPUs with AVX2 the search runs a second build of the same code, compiled
-//! for those instructions with the states' rules inlined ([`BandSearch::next_grid`]);
-//! it takes the same steps (a test compares them) and is faster on 16×16 boards.
+//! adds on 9×9 (extra groups, knight's moves, king's steps, nc), nothing added on
+//! 16×16 ([`super::sixteen`]), or 9×9 groups alone without the boxes
+//! ([`super::groups`]: jigsaw regions). A state is a [`BandNode`]: per digit a board of
+//! the cells that may hold it, cut into bands (one word of 81 cells for groups). The
+//! cell branched on is [`super::search`]'s tuned choice: the greatest conflict weight
+//! per candidate, ties to the fewest candidates; digits ascending; a contradiction
+//! weighs on every cell it leaves empty. A node's state is about 460 bytes on 9×9 (192
+//! over groups alone) and 550 bytes on 16×16, so the stack (at most one level per
+//! cell, plus the root) stays under 150 kB whatever the number of solutions, and a
+//! search stopped after a solution resumes where it was. On x86-64 CPUs with AVX2 the
+//! search runs a second build of the same code, compiled for those instructions with
+//! the states' rules inlined ([`BandSearch::next_grid`]); it takes the same steps (a
+//! test compares them) and is faster on 16×16 boards.
 
 use super::search::outweighs;
 use crate::variant::text::VariantPuzzle;

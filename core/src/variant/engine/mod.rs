@@ -12,7 +12,9 @@
 //! no cage sums, and 16×16 grids of rows, columns and boxes alone, are solved and
 //! counted by the band search instead ([`band_search`] over [`bands`], the classic
 //! search's bitboards plus what the rules add, or over [`sixteen`], four 64-cell bands
-//! per digit and word rules), which finds the same solutions with cheaper nodes.
+//! per digit and word rules), and so are 9×9 rules of groups alone without the boxes
+//! (jigsaw regions, with or without extra groups: over [`groups`], one 81-cell word per
+//! digit), which finds the same solutions with cheaper nodes.
 //! Files: [`tables`] (what is built once from the geometry, by [`Engine::new`]),
 //! [`places`] (each digit's places: counts and cell sets), [`cage`] (cage sums),
 //! [`locked`] (locked candidates, nc pairs), [`pairs`] (digits with two or three
@@ -33,6 +35,7 @@ mod cage;
 mod candidates;
 #[cfg(test)]
 mod full;
+mod groups;
 #[cfg(test)]
 mod intersections;
 mod locked;
@@ -50,6 +53,8 @@ mod tests;
 #[cfg(test)]
 mod tests_bands;
 #[cfg(test)]
+mod tests_groups;
+#[cfg(test)]
 mod tests_props;
 #[cfg(test)]
 mod tests_sixteen;
@@ -64,6 +69,7 @@ use super::text::VariantPuzzle;
 use crate::generate::Rng;
 use band_search::BandSearch;
 use bands::Extras;
+use groups::GroupRules;
 use search::{Order, Search};
 use std::ops::Deref;
 use std::rc::Rc;
@@ -78,15 +84,24 @@ pub struct Engine {
     extras: Option<Rc<Extras>>,
     /// The band search runs the 16×16 geometry ([`sixteen::fits`]).
     sixteen: bool,
+    /// What the band search reads when it runs a 9×9 geometry of groups alone that
+    /// [`bands`] cannot ([`GroupRules::of`]: jigsaw regions).
+    groups: Option<Rc<GroupRules>>,
 }
 
 impl Engine {
     /// Builds the tables of a geometry (peers, neighbours, groups, cage combinations).
     pub fn new(geometry: &Geometry) -> Engine {
         let tables = Tables::new(geometry);
+        let extras = Extras::of(&tables).map(Rc::new);
+        let groups = match extras {
+            None => GroupRules::of(&tables).map(Rc::new),
+            Some(_) => None,
+        };
         Engine {
-            extras: Extras::of(&tables).map(Rc::new),
+            extras,
             sixteen: sixteen::fits(&tables),
+            groups,
             tables: Rc::new(tables),
         }
     }
@@ -139,6 +154,10 @@ impl Engine {
         if self.sixteen {
             let rules = Rc::new(());
             return AnySearch::Sixteen(BandSearch::new(rules, puzzle, excluded, interrupt));
+        }
+        if let Some(groups) = &self.groups {
+            let rules = Rc::clone(groups);
+            return AnySearch::Groups(BandSearch::new(rules, puzzle, excluded, interrupt));
         }
         AnySearch::Masks(Box::new(Search::new(
             tables,
@@ -243,6 +262,7 @@ enum AnySearch<T: Deref<Target = Tables>, I: FnMut()> {
     Masks(Box<Search<T, I>>),
     Bands(BandSearch<bands::State, I>),
     Sixteen(BandSearch<sixteen::State, I>),
+    Groups(BandSearch<groups::State, I>),
 }
 
 impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
@@ -252,6 +272,7 @@ impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
             AnySearch::Masks(s) => s.next_level().map(|level| s.grid(level)),
             AnySearch::Bands(s) => s.next_grid(),
             AnySearch::Sixteen(s) => s.next_grid(),
+            AnySearch::Groups(s) => s.next_grid(),
         }
     }
 
@@ -261,6 +282,7 @@ impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
         match self {
             AnySearch::Bands(s) => AnySearch::Bands(s.plain()),
             AnySearch::Sixteen(s) => AnySearch::Sixteen(s.plain()),
+            AnySearch::Groups(s) => AnySearch::Groups(s.plain()),
             masks => masks,
         }
     }
@@ -270,6 +292,7 @@ impl<T: Deref<Target = Tables>, I: FnMut()> AnySearch<T, I> {
             AnySearch::Masks(s) => s.nodes(),
             AnySearch::Bands(s) => s.nodes(),
             AnySearch::Sixteen(s) => s.nodes(),
+            AnySearch::Groups(s) => s.nodes(),
         }
     }
 }

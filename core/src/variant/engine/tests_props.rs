@@ -116,6 +116,12 @@ fn rules_nine(pick: usize, rng: &mut Rng) -> Option<Geometry> {
 /// once, so the grid obeys the layout).
 pub(super) fn jigsaw_nine(rng: &mut Rng) -> String {
     let grid = random_grid(&Geometry::new(Shape::NINE, &Rules::default()).unwrap(), rng).unwrap();
+    jigsaw_nine_around(&grid, rng)
+}
+
+/// A 9×9 jigsaw map that a full grid `grid` obeys (its boxes with cells of the same
+/// digit swapped between neighbouring regions).
+pub(super) fn jigsaw_nine_around(grid: &[u8], rng: &mut Rng) -> String {
     let mut region: Vec<usize> = (0..81).map(|c| Shape::NINE.box_of(c)).collect();
     for _ in 0..12 {
         let a = rng.below(81) as usize;

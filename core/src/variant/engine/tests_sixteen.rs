@@ -205,9 +205,14 @@ fn the_wide_build_takes_the_plain_builds_steps() {
     if !cpu_is_wide() {
         eprintln!("this CPU runs the plain build only: nothing to compare");
     }
+    let jigsaw = format!(
+        "jigsaw={}",
+        super::tests_props::jigsaw_nine(&mut Rng::new(5))
+    );
     for (shape, rules, seeds) in [
         (Shape::SIXTEEN, "classic", 0..6),
         (Shape::NINE, "x,anti-king", 0..6),
+        (Shape::NINE, jigsaw.as_str(), 0..6),
     ] {
         let g = geometry(shape, rules);
         let engine = Engine::new(&g);
