@@ -2,14 +2,17 @@
 //! every rule, and a brute-force counter (cell by cell in reading order, digits
 //! ascending, no propagation) to compare counts with, and the mask search's solutions.
 
+use super::full::propagate_everywhere;
 use super::search::{Order, Search};
 use super::tables::Tables;
+use super::work::Work;
 use super::Engine;
 use crate::generate::Rng;
 use crate::variant::geometry::Geometry;
 use crate::variant::rules::{Cage, Cages, Rules};
 use crate::variant::shape::Shape;
 use crate::variant::text::VariantPuzzle;
+use proptest::prelude::*;
 
 /// True when the digit at `cell` breaks no rule with the digits already in `grid`
 /// (0 for blank): groups, knight's moves, king's steps, nc, cages (distinct, and a sum
@@ -219,4 +222,70 @@ pub(crate) fn mask_solutions(
     std::iter::from_fn(|| search.next_level().map(|level| search.grid(level)))
         .take(limit)
         .collect()
+}
+
+/// Candidate masks of a puzzle: its givens, every digit in the blank cells, then up to
+/// `drops` digits taken at random from cells holding three or more (which makes
+/// contradictions too): the random states the band searches' fixpoints are checked on.
+pub(crate) fn masks_with_drops(
+    t: &Tables,
+    puzzle: &VariantPuzzle,
+    drops: usize,
+    rng: &mut Rng,
+) -> Vec<u32> {
+    let mut cand: Vec<u32> = puzzle
+        .cells
+        .iter()
+        .map(|&d| if d == 0 { t.all } else { 1 << (d - 1) })
+        .collect();
+    for _ in 0..drops {
+        let c = rng.below(t.cells as u64) as usize;
+        if cand[c].count_ones() > 2 {
+            cand[c] &= !(1 << rng.below(t.side as u64));
+        }
+    }
+    cand
+}
+
+/// The plain way's fixpoint of `cand` ([`super::full`]), `None` on a contradiction;
+/// `two_places` runs the few-place rules.
+pub(crate) fn plain_fixpoint(t: &Tables, cand: &[u32], two_places: bool) -> Option<Vec<u32>> {
+    let mut work = Work {
+        two_places,
+        ..Work::default()
+    };
+    work.start_everywhere(cand);
+    let mut plain = cand.to_vec();
+    propagate_everywhere(t, &mut plain, &mut work).then_some(plain)
+}
+
+/// The engine of `g` finds the mask search's solutions of `puzzle` (dug from `grid`):
+/// the same set up to `limit` (above both counts, the same count), every one obeying
+/// the rules, and the same count with a digit of `grid` excluded from a random cell
+/// (the generator's test).
+pub(crate) fn same_solutions_as_mask_search(
+    g: &Geometry,
+    puzzle: &VariantPuzzle,
+    grid: &[u8],
+    limit: usize,
+    rng: &mut Rng,
+) -> Result<(), TestCaseError> {
+    let t = Tables::new(g);
+    let engine = Engine::new(g);
+    let mut found: Vec<Vec<u8>> = engine.solutions(puzzle, limit as u64, || {}).collect();
+    let mut masked = mask_solutions(&t, puzzle, None, limit);
+    prop_assert_eq!(found.len(), masked.len());
+    if found.len() < limit {
+        found.sort();
+        masked.sort();
+        prop_assert_eq!(&found, &masked);
+    }
+    prop_assert!(found.iter().all(|s| satisfies(g, s)));
+    let cell = rng.below(t.cells as u64) as usize;
+    let digit = grid[cell];
+    prop_assert_eq!(
+        engine.count_excluding(puzzle, cell, digit, 3, &mut || {}),
+        mask_solutions(&t, puzzle, Some((cell, digit)), 3).len() as u64
+    );
+    Ok(())
 }

@@ -5,11 +5,10 @@
 
 use super::band_search::{Choice, CountedBand, Weights};
 use super::bands::{board_of, propagate as band_propagate, Extras, State};
-use super::full::propagate_everywhere;
 use super::tables::Tables;
-use super::testkit::{dig, geometry, mask_solutions, random_grid};
-use super::work::Work;
-use super::Engine;
+use super::testkit::{
+    dig, geometry, masks_with_drops, plain_fixpoint, random_grid, same_solutions_as_mask_search,
+};
 use crate::generate::Rng;
 use crate::variant::shape::Shape;
 use proptest::prelude::*;
@@ -39,20 +38,12 @@ proptest! {
         let mut rng = Rng::new(seed);
         let Some(grid) = random_grid(&g, &mut rng) else { return Ok(()) };
         let puzzle = dig(g.shape, &grid, keep, &mut rng);
-        let mut cand: Vec<u32> = puzzle.cells.iter().map(|&d| if d == 0 { t.all } else { 1 << (d - 1) }).collect();
-        for _ in 0..drops {
-            let c = rng.below(81) as usize;
-            if cand[c].count_ones() > 2 {
-                cand[c] &= !(1 << rng.below(9));
-            }
-        }
+        let cand = masks_with_drops(&t, &puzzle, drops, &mut rng);
         let mut st = state_of(&cand);
         let ok = band_propagate(&x, &mut st);
-        let mut work = Work { two_places: t.common_peers || !t.near_bits.is_empty(), ..Work::default() };
-        work.start_everywhere(&cand);
-        let mut plain = cand.clone();
-        prop_assert_eq!(ok, propagate_everywhere(&t, &mut plain, &mut work));
-        if ok {
+        let plain = plain_fixpoint(&t, &cand, t.common_peers || !t.near_bits.is_empty());
+        prop_assert_eq!(ok, plain.is_some());
+        if let Some(plain) = plain {
             let bands: Vec<u32> = (0..81).map(|c| st.digits_of(c)).collect();
             prop_assert_eq!(bands, plain);
         }
@@ -83,25 +74,10 @@ proptest! {
         let g = geometry(Shape::NINE, BANDED[pick]);
         let t = Tables::new(&g);
         prop_assert!(Extras::of(&t).is_some());
-        let engine = Engine::new(&g);
         let mut rng = Rng::new(seed);
         let Some(grid) = random_grid(&g, &mut rng) else { return Ok(()) };
         let puzzle = dig(g.shape, &grid, keep, &mut rng);
-        let mut banded: Vec<Vec<u8>> = engine.solutions(&puzzle, 40, || {}).collect();
-        let mut masked = mask_solutions(&t, &puzzle, None, 40);
-        prop_assert_eq!(banded.len(), masked.len());
-        if banded.len() < 40 {
-            banded.sort();
-            masked.sort();
-            prop_assert_eq!(&banded, &masked);
-        }
-        prop_assert!(banded.iter().all(|s| super::testkit::satisfies(&g, s)));
-        let cell = rng.below(81) as usize;
-        let digit = grid[cell];
-        prop_assert_eq!(
-            engine.count_excluding(&puzzle, cell, digit, 3, &mut || {}),
-            mask_solutions(&t, &puzzle, Some((cell, digit)), 3).len() as u64
-        );
+        same_solutions_as_mask_search(&g, &puzzle, &grid, 40, &mut rng)?;
     }
 }
 

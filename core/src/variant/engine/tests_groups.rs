@@ -2,12 +2,13 @@
 //! same fixpoint from the same masks, the same solutions and counts, and where it runs.
 
 use super::band_search::BandNode;
-use super::full::propagate_everywhere;
 use super::groups::{propagate, GroupRules, State};
 use super::tables::Tables;
-use super::testkit::{dig, geometry, mask_solutions, random_grid, satisfies, with_cages};
+use super::testkit::{
+    dig, geometry, masks_with_drops, plain_fixpoint, random_grid, same_solutions_as_mask_search,
+    with_cages,
+};
 use super::tests_props::{jigsaw_nine, jigsaw_nine_around};
-use super::work::Work;
 use super::{AnySearch, Engine};
 use crate::generate::Rng;
 use crate::variant::geometry::Geometry;
@@ -53,20 +54,12 @@ proptest! {
         let mut rng = Rng::new(seed);
         let grid = random_grid(&g, &mut rng).expect("a grid");
         let puzzle = dig(g.shape, &grid, keep, &mut rng);
-        let mut cand: Vec<u32> = puzzle.cells.iter().map(|&d| if d == 0 { t.all } else { 1 << (d - 1) }).collect();
-        for _ in 0..drops {
-            let c = rng.below(81) as usize;
-            if cand[c].count_ones() > 2 {
-                cand[c] &= !(1 << rng.below(9));
-            }
-        }
+        let cand = masks_with_drops(&t, &puzzle, drops, &mut rng);
         let mut st = state_of(&cand);
         let ok = propagate(&mut st, &rules);
-        let mut work = Work::default();
-        work.start_everywhere(&cand);
-        let mut plain = cand.clone();
-        prop_assert_eq!(ok, propagate_everywhere(&t, &mut plain, &mut work));
-        if ok {
+        let plain = plain_fixpoint(&t, &cand, false);
+        prop_assert_eq!(ok, plain.is_some());
+        if let Some(plain) = plain {
             let words: Vec<u32> = (0..81).map(|c| st.digits_of(c)).collect();
             prop_assert_eq!(words, plain);
         }
@@ -82,26 +75,10 @@ proptest! {
     #[test]
     fn groups_find_the_mask_searchs_solutions(seed in any::<u64>(), x in any::<bool>(), keep in 12u64..30) {
         let g = jigsaw(seed, x);
-        let t = Tables::new(&g);
-        let engine = Engine::new(&g);
         let mut rng = Rng::new(seed);
         let grid = random_grid(&g, &mut rng).expect("a grid");
         let puzzle = dig(g.shape, &grid, keep, &mut rng);
-        let mut grouped: Vec<Vec<u8>> = engine.solutions(&puzzle, 30, || {}).collect();
-        let mut masked = mask_solutions(&t, &puzzle, None, 30);
-        prop_assert_eq!(grouped.len(), masked.len());
-        if grouped.len() < 30 {
-            grouped.sort();
-            masked.sort();
-            prop_assert_eq!(&grouped, &masked);
-        }
-        prop_assert!(grouped.iter().all(|s| satisfies(&g, s)));
-        let cell = rng.below(81) as usize;
-        let digit = grid[cell];
-        prop_assert_eq!(
-            engine.count_excluding(&puzzle, cell, digit, 3, &mut || {}),
-            mask_solutions(&t, &puzzle, Some((cell, digit)), 3).len() as u64
-        );
+        same_solutions_as_mask_search(&g, &puzzle, &grid, 30, &mut rng)?;
     }
 }
 

@@ -3,14 +3,14 @@
 //! on rows, columns and boxes), the same solutions and counts, and where it runs.
 
 use super::band_search::{cpu_is_wide, BandNode};
-use super::full::propagate_everywhere;
 use super::sixteen::{
     fits, fold_lanes, fold_lanes_one_by_one, place_naked_singles,
     place_naked_singles_board_by_board, propagate, State,
 };
 use super::tables::Tables;
-use super::testkit::{dig, geometry, mask_solutions, random_grid, satisfies};
-use super::work::Work;
+use super::testkit::{
+    dig, geometry, masks_with_drops, plain_fixpoint, random_grid, same_solutions_as_mask_search,
+};
 use super::Engine;
 use crate::generate::Rng;
 use crate::variant::shape::Shape;
@@ -42,20 +42,12 @@ proptest! {
         let mut rng = Rng::new(seed);
         let grid = random_grid(&g, &mut rng).expect("a grid");
         let puzzle = dig(g.shape, &grid, keep, &mut rng);
-        let mut cand: Vec<u32> = puzzle.cells.iter().map(|&d| if d == 0 { t.all } else { 1 << (d - 1) }).collect();
-        for _ in 0..drops {
-            let c = rng.below(256) as usize;
-            if cand[c].count_ones() > 2 {
-                cand[c] &= !(1 << rng.below(16));
-            }
-        }
+        let cand = masks_with_drops(&t, &puzzle, drops, &mut rng);
         let mut st = state_of(&cand);
         let ok = propagate(&mut st);
-        let mut work = Work::default();
-        work.start_everywhere(&cand);
-        let mut plain = cand.clone();
-        prop_assert_eq!(ok, propagate_everywhere(&t, &mut plain, &mut work));
-        if ok {
+        let plain = plain_fixpoint(&t, &cand, false);
+        prop_assert_eq!(ok, plain.is_some());
+        if let Some(plain) = plain {
             let words: Vec<u32> = (0..256).map(|c| st.digits_of(c)).collect();
             prop_assert_eq!(words, plain);
         }
@@ -111,26 +103,10 @@ proptest! {
     #[test]
     fn sixteen_finds_the_mask_searchs_solutions(seed in any::<u64>(), keep in 35u64..70) {
         let g = geometry(Shape::SIXTEEN, "classic");
-        let t = Tables::new(&g);
-        let engine = Engine::new(&g);
         let mut rng = Rng::new(seed);
         let grid = random_grid(&g, &mut rng).expect("a grid");
         let puzzle = dig(g.shape, &grid, keep, &mut rng);
-        let mut banded: Vec<Vec<u8>> = engine.solutions(&puzzle, 30, || {}).collect();
-        let mut masked = mask_solutions(&t, &puzzle, None, 30);
-        prop_assert_eq!(banded.len(), masked.len());
-        if banded.len() < 30 {
-            banded.sort();
-            masked.sort();
-            prop_assert_eq!(&banded, &masked);
-        }
-        prop_assert!(banded.iter().all(|s| satisfies(&g, s)));
-        let cell = rng.below(256) as usize;
-        let digit = grid[cell];
-        prop_assert_eq!(
-            engine.count_excluding(&puzzle, cell, digit, 3, &mut || {}),
-            mask_solutions(&t, &puzzle, Some((cell, digit)), 3).len() as u64
-        );
+        same_solutions_as_mask_search(&g, &puzzle, &grid, 30, &mut rng)?;
     }
 }
 

@@ -8,7 +8,7 @@ use super::pairs::few_places_in;
 use super::places::{count_places, OwnedPlaces};
 use super::propagate::{propagate, propagate_from_scratch};
 use super::tables::Tables;
-use super::testkit::{dig, geometry, random_grid, with_cages};
+use super::testkit::{dig, geometry, masks_with_drops, random_grid, with_cages};
 use super::tests_props::jigsaw_nine;
 use super::work::{Marks, Work};
 use crate::generate::Rng;
@@ -29,19 +29,7 @@ fn random_state(t: &Tables, g: &Geometry, rng: &mut Rng, keep: u64, drops: usize
         Some(grid) => dig(g.shape, &grid, keep, rng),
         None => crate::variant::text::VariantPuzzle::empty(g.shape),
     };
-    let mut cand: Vec<u32> = puzzle
-        .cells
-        .iter()
-        .map(|&d| if d == 0 { t.all } else { 1 << (d - 1) })
-        .collect();
-    for _ in 0..drops {
-        let c = rng.below(t.cells as u64) as usize;
-        let bit = 1 << rng.below(t.side as u64);
-        if cand[c].count_ones() > 2 {
-            cand[c] &= !bit;
-        }
-    }
-    cand
+    masks_with_drops(t, &puzzle, drops, rng)
 }
 
 /// Both ways from `cand` with every cell logged: the same answer, the same masks.
