@@ -65,6 +65,7 @@ pub mod explain;
 pub mod generate;
 pub mod graded;
 pub mod grid;
+pub mod grid_style;
 pub mod logic;
 pub mod near;
 pub mod picture;

@@ -8,7 +8,7 @@
 use super::error::VariantError;
 use super::shape::Shape;
 use crate::error::OutOfMemory;
-pub use crate::explain::Style;
+pub use crate::grid_style::Style;
 
 /// A puzzle of any shape: 0 for a blank, else a digit 1..=side.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -88,7 +88,7 @@ impl VariantPuzzle {
     pub fn format(&self, style: Style, boxes: bool) -> String {
         let n = self.shape.side();
         let b = if boxes { self.shape.box_side() } else { n };
-        crate::explain::format_cells(&self.cells, n, b, style)
+        crate::grid_style::format_cells(&self.cells, n, b, style)
     }
 }
 
