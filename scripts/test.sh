@@ -22,8 +22,8 @@
 #                from the extension's dependencies, no import cycle among the core's modules
 #                (scripts/check_module_cycles.py, when present), and every command README.md and
 #                docs/*.md name there and runnable (scripts/check_commands.py)
-#   core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures), then
-#                randomised inputs through parser and solvers (sudoku-tools stress)
+#   core:        cargo test of the pure-Rust core (unit tests, property tests, fixtures) and of
+#                the tools' own units, then randomised inputs through parser and solvers (sudoku-tools stress)
 #   then for each supported PostgreSQL major (14, 15, 16, 17, 18; see scripts/majors.sh):
 #   pg_test:     cargo pgrx test (the glue, inside a real PostgreSQL of that major)
 #   pg_regress:  the SQL users see, against the installed release build, in a fresh
@@ -202,6 +202,7 @@ lint_checks() {
 
 core_tests() {
     cargo test -p sudoku_core --release &&
+        cargo test -p sudoku_tools --release &&
         cargo run --release -q -p sudoku_tools -- stress --inputs "$STRESS_INPUTS"
 }
 

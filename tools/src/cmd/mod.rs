@@ -62,5 +62,6 @@ commands! {
     step_times: "times each step of each path, split by the ladder's stages",
     stress: "randomised inputs through the parser and the solvers (the core layer)",
     text_solve: "in-memory baseline of the in-database solve benchmark",
+    variant_ratings: "ratings under variant rules against Sukaku Explainer's, per family and band (scripts/variant_agreement.sh)",
     variants: "variant puzzles solved a line in the Interactive Sudoku Solver's format (scripts/bench_variants.sh)",
 }
