@@ -12,7 +12,9 @@
 //! - one module per family of techniques below the chains: [`singles`],
 //!   [`intersections`], [`subsets`], [`fish`], [`strong_links`], [`wings`],
 //!   [`uniqueness`], [`aligned`];
-//! - [`ladder`]: the order they are tried in, the path and the rating.
+//! - [`ladder`]: the order they are tried in, the path and the rating;
+//! - [`rules`]: a variant's groups and peers as the engine is to read them (issue 36:
+//!   built and tested, not yet read by the ladder).
 //!
 //! The entry points: [`next_step`] (the easiest step of a position, the hint),
 //! [`path`] (every step from the givens to the solution, guesses named as such where no
@@ -31,6 +33,7 @@ pub mod ladder;
 pub mod marks;
 pub mod memo;
 pub(crate) mod primitives;
+pub mod rules;
 pub mod step;
 pub mod techniques;
 #[cfg(test)]

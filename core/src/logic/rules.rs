@@ -1,0 +1,378 @@
+//! The rules of a 9×9 grid as the human-logic engine is to read them (issue 36; the
+//! design is `docs/design-variant-ratings.md`): every group at a fixed *slot*, its cells
+//! in Sukaku Explainer's region order, the two kinds of peers its techniques use, the
+//! order its wings read a cell's peers in, and the technique set the rules call for.
+//! Built once per set of rules from the variant engine's [`Geometry`]; nothing of the
+//! ladder reads it yet (the classic ladder keeps its constant tables).
+//!
+//! Slots (a `u64` of slots is a set of groups):
+//! - 0-26: the classic units numbered as `grid::UNITS` (rows 0-8, columns 9-17, boxes
+//!   18-26), jigsaw regions in the boxes' slots, so classic steps keep their numbers;
+//! - 27-35: disjoint groups 1-9;
+//! - 36-44: the windoku groups in Sukaku Explainer's index order (its windows 6 and 7,
+//!   three rows by the first, fifth and ninth columns, list their cells column by column);
+//! - 45: the main diagonal (r1c1 to r9c9), 46: the anti-diagonal (r1c9 to r9c1),
+//!   47: girandola, 48: asterisk, 49: center dot.
+//!
+//! Peers come in two kinds, as in Sukaku Explainer v1.15.10: *link peers* share a group
+//! (a chain's weak and strong links come from groups only), *peers* add the cells a
+//! knight's move or a king's diagonal step away (every elimination by "cells that see
+//! all of ..."). nc adds no peer: placing a digit takes its two neighbours in value from
+//! the cell's orthogonal [`VariantTables::neighbours`].
+
+use super::geometry::CellSet;
+use crate::variant::{Geometry, GroupKind, Regions, VariantError};
+
+/// Groups a 9×9 grid can have under any rules.
+pub const SLOTS: usize = 50;
+
+/// Sukaku Explainer's region types, in its order (the order its scans read them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GroupType {
+    Block,
+    Row,
+    Column,
+    DisjointGroup,
+    Window,
+    MainDiagonal,
+    AntiDiagonal,
+    Girandola,
+    Asterisk,
+    CenterDot,
+}
+
+impl GroupType {
+    /// Every type in Sukaku Explainer's order.
+    pub const ALL: [GroupType; 10] = [
+        GroupType::Block,
+        GroupType::Row,
+        GroupType::Column,
+        GroupType::DisjointGroup,
+        GroupType::Window,
+        GroupType::MainDiagonal,
+        GroupType::AntiDiagonal,
+        GroupType::Girandola,
+        GroupType::Asterisk,
+        GroupType::CenterDot,
+    ];
+
+    /// The slots of the type's groups.
+    pub fn slots(self) -> std::ops::Range<usize> {
+        match self {
+            GroupType::Row => 0..9,
+            GroupType::Column => 9..18,
+            GroupType::Block => 18..27,
+            GroupType::DisjointGroup => 27..36,
+            GroupType::Window => 36..45,
+            GroupType::MainDiagonal => 45..46,
+            GroupType::AntiDiagonal => 46..47,
+            GroupType::Girandola => 47..48,
+            GroupType::Asterisk => 48..49,
+            GroupType::CenterDot => 49..50,
+        }
+    }
+}
+
+/// Which techniques the rules call for (Sukaku Explainer's `Settings.initVariants`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TechniqueSet {
+    /// No rule beyond rows, columns and boxes (or jigsaw regions): the classic ladder.
+    Classic,
+    /// nc alone: the classic ladder with nc's two rules (2.4, 2.5), uniqueness off.
+    NcOnly,
+    /// An extra group, anti-knight or anti-king (nc or not): generalized intersections
+    /// and naked sets in place of the classic ones, no fish on three strong links,
+    /// uniqueness only without anti-knight, anti-king and nc.
+    Groups { uniqueness: bool, nc: bool },
+}
+
+/// Windoku's row (and column) classes, 0-based: {2,3,4}, {6,7,8} and {1,5,9} in 1-based
+/// terms.
+const WINDOW_CLASSES: [[usize; 3]; 3] = [[1, 2, 3], [5, 6, 7], [0, 4, 8]];
+
+/// Sukaku Explainer's windoku groups by index: (row class, column class, cells column
+/// by column).
+const SE_WINDOWS: [(usize, usize, bool); 9] = [
+    (0, 0, false),
+    (0, 1, false),
+    (1, 0, false),
+    (1, 1, false),
+    (2, 0, false),
+    (2, 1, false),
+    (0, 2, true),
+    (1, 2, true),
+    (2, 2, false),
+];
+
+/// A knight's moves and a king's diagonal steps as (rows, columns), in the order Sukaku
+/// Explainer appends them to a cell's peers.
+const KING_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
+const KNIGHT_MOVES: [(i32, i32); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (-2, 1),
+    (2, -1),
+    (-2, -1),
+];
+
+/// The rules of a 9×9 grid as tables (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct VariantTables {
+    /// The slots the rules use.
+    active: u64,
+    /// Each slot's cells in Sukaku Explainer's region order (zeros for unused slots).
+    cells: [[u8; 9]; SLOTS],
+    masks: [CellSet; SLOTS],
+    /// The slots holding each cell.
+    groups_of: [u64; 81],
+    link_peers: [CellSet; 81],
+    peers: [CellSet; 81],
+    /// Each cell's peers in Sukaku Explainer's order: `peer_list[peer_start[c]..peer_start[c + 1]]`.
+    peer_list: Vec<u8>,
+    peer_start: [u16; 82],
+    neighbours: [CellSet; 81],
+    set: TechniqueSet,
+}
+
+impl VariantTables {
+    /// The tables of a 9×9 geometry, or 22023's error for rules the ratings do not take:
+    /// killer cages and grids other than 9×9.
+    pub fn new(geometry: &Geometry) -> Result<VariantTables, VariantError> {
+        let refuse = || VariantError::Unsupported {
+            what: "ratings".into(),
+            rules: format!("{} on {}", geometry.rules, geometry.shape.name()),
+        };
+        if geometry.shape.side() != 9 || !geometry.cages.is_empty() {
+            return Err(refuse());
+        }
+        let mut cells = [[0u8; 9]; SLOTS];
+        let mut active = 0u64;
+        for group in &geometry.groups {
+            let slot = slot_of(group.kind, group.index);
+            active |= 1 << slot;
+            cells[slot] = std::array::from_fn(|i| group.cells[i] as u8);
+        }
+        for (se, &(rows, columns, by_column)) in SE_WINDOWS.iter().enumerate() {
+            if active >> (36 + se) & 1 == 1 {
+                cells[36 + se] = window_cells(rows, columns, by_column);
+            }
+        }
+        let masks = cells.map(|list| list.iter().fold(0, |m, &c| m | 1u128 << c));
+        let mut tables = VariantTables {
+            active,
+            cells,
+            masks: std::array::from_fn(|s| if active >> s & 1 == 1 { masks[s] } else { 0 }),
+            groups_of: [0; 81],
+            link_peers: [0; 81],
+            peers: [0; 81],
+            peer_list: Vec::new(),
+            peer_start: [0; 82],
+            neighbours: [0; 81],
+            set: technique_set(geometry),
+        };
+        for c in 0..81 {
+            let mine = (0..SLOTS).filter(|&s| tables.masks[s] >> c & 1 == 1);
+            tables.groups_of[c] = mine.clone().fold(0, |m, s| m | 1 << s);
+            tables.link_peers[c] = mine.fold(0, |m, s| m | tables.masks[s]) & !(1u128 << c);
+            let moves = geometry.knight.of(c).iter().chain(geometry.king.of(c));
+            tables.peers[c] = moves.fold(tables.link_peers[c], |m, &p| m | 1u128 << p);
+            tables.neighbours[c] = mask_of(geometry.neighbours.of(c));
+            let order = tables.peer_order_of(c, geometry);
+            debug_assert_eq!(
+                order.iter().fold(0, |m, &p| m | 1u128 << p),
+                tables.peers[c]
+            );
+            tables.peer_list.extend(order);
+            tables.peer_start[c + 1] = tables.peer_list.len() as u16;
+        }
+        Ok(tables)
+    }
+
+    /// Cell `c`'s peers in Sukaku Explainer's order (`Grid.changeVisibleCells`): its
+    /// row's, column's and box's cells ascending (rows and columns alone under jigsaw,
+    /// then its region), then the mates in its window (in the window's order), its
+    /// disjoint group, the diagonals (ascending), center dot, girandola and asterisk, then
+    /// the king's steps and the knight's moves in [`KING_STEPS`] and [`KNIGHT_MOVES`]
+    /// order; each cell once.
+    fn peer_order_of(&self, c: usize, geometry: &Geometry) -> Vec<u8> {
+        let mut order: Vec<u8> = Vec::with_capacity(40);
+        let mut push = |p: u8| {
+            if usize::from(p) != c && !order.contains(&p) {
+                order.push(p);
+            }
+        };
+        let classic = self.groups_of[c] & ((1 << 27) - 1);
+        let boxes = geometry.rules.regions == Regions::Boxes;
+        let first = if boxes {
+            classic
+        } else {
+            classic & ((1 << 18) - 1)
+        };
+        for p in cells_in(union(&self.masks, first)) {
+            push(p);
+        }
+        let extra_order = [
+            classic & !first,
+            self.groups_of[c] & range_bits(GroupType::Window.slots()),
+            self.groups_of[c] & range_bits(GroupType::DisjointGroup.slots()),
+        ];
+        for slots in extra_order {
+            for s in bits_of(slots) {
+                self.cells[s].iter().for_each(|&p| push(p));
+            }
+        }
+        let diagonals = self.groups_of[c] & range_bits(45..47);
+        for p in cells_in(union(&self.masks, diagonals)) {
+            push(p);
+        }
+        for s in [49, 47, 48] {
+            if self.groups_of[c] >> s & 1 == 1 {
+                self.cells[s].iter().for_each(|&p| push(p));
+            }
+        }
+        let (row, col) = ((c / 9) as i32, (c % 9) as i32);
+        for (steps, on) in [
+            (&KING_STEPS[..], geometry.rules.anti_king),
+            (&KNIGHT_MOVES[..], geometry.rules.anti_knight),
+        ] {
+            for &(dr, dc) in steps.iter().filter(|_| on) {
+                let (r, k) = (row + dr, col + dc);
+                if (0..9).contains(&r) && (0..9).contains(&k) {
+                    push((r * 9 + k) as u8);
+                }
+            }
+        }
+        order
+    }
+
+    pub fn technique_set(&self) -> TechniqueSet {
+        self.set
+    }
+
+    /// The slots the rules use (bit `s` for slot `s`).
+    pub fn active_slots(&self) -> u64 {
+        self.active
+    }
+
+    /// A slot's cells in Sukaku Explainer's region order.
+    pub fn group_cells(&self, slot: usize) -> &[u8; 9] {
+        &self.cells[slot]
+    }
+
+    /// A slot's cells as a set (empty for a slot the rules do not use).
+    pub fn group_mask(&self, slot: usize) -> CellSet {
+        self.masks[slot]
+    }
+
+    /// The slots holding cell `c`.
+    pub fn groups_of(&self, c: usize) -> u64 {
+        self.groups_of[c]
+    }
+
+    /// The cells sharing a group with `c`.
+    pub fn link_peers(&self, c: usize) -> CellSet {
+        self.link_peers[c]
+    }
+
+    /// Every cell that must hold another digit than `c`: link peers, knight's moves,
+    /// king's steps.
+    pub fn peers(&self, c: usize) -> CellSet {
+        self.peers[c]
+    }
+
+    /// [`VariantTables::peers`] in Sukaku Explainer's order (its wings read them so).
+    pub fn peer_order(&self, c: usize) -> &[u8] {
+        &self.peer_list[usize::from(self.peer_start[c])..usize::from(self.peer_start[c + 1])]
+    }
+
+    /// The cells orthogonally next to `c` under nc (none without it).
+    pub fn neighbours(&self, c: usize) -> CellSet {
+        self.neighbours[c]
+    }
+}
+
+/// The slot of a group of the variant engine's geometry.
+fn slot_of(kind: GroupKind, index: usize) -> usize {
+    match kind {
+        GroupKind::Row => index,
+        GroupKind::Column => 9 + index,
+        GroupKind::Box | GroupKind::Region => 18 + index,
+        GroupKind::DisjointGroup => 27 + index,
+        // Ours number the four shaded windows first, then the implied groups.
+        GroupKind::Window => 36 + [0, 1, 2, 3, 8, 4, 5, 6, 7][index],
+        GroupKind::DiagonalDown => 45,
+        GroupKind::DiagonalUp => 46,
+        GroupKind::Girandola => 47,
+        GroupKind::Asterisk => 48,
+        GroupKind::CenterDot => 49,
+    }
+}
+
+/// The cells of the windoku group of row class `rows` and column class `columns`, row by
+/// row or column by column.
+fn window_cells(rows: usize, columns: usize, by_column: bool) -> [u8; 9] {
+    std::array::from_fn(|i| {
+        let (a, b) = (i / 3, i % 3);
+        let (r, c) = if by_column { (b, a) } else { (a, b) };
+        (WINDOW_CLASSES[rows][r] * 9 + WINDOW_CLASSES[columns][c]) as u8
+    })
+}
+
+/// The technique set of a geometry's rules.
+fn technique_set(geometry: &Geometry) -> TechniqueSet {
+    let r = &geometry.rules;
+    let groups = r.diagonal_down
+        || r.diagonal_up
+        || r.windoku
+        || r.disjoint_groups
+        || r.girandola
+        || r.asterisk
+        || r.center_dot;
+    let anti_chess = r.anti_knight || r.anti_king;
+    match (groups || anti_chess, r.non_consecutive) {
+        (false, false) => TechniqueSet::Classic,
+        (false, true) => TechniqueSet::NcOnly,
+        (true, nc) => TechniqueSet::Groups {
+            uniqueness: !(anti_chess || nc),
+            nc,
+        },
+    }
+}
+
+fn mask_of(cells: &[u16]) -> CellSet {
+    cells.iter().fold(0, |m, &c| m | 1u128 << c)
+}
+
+fn range_bits(slots: std::ops::Range<usize>) -> u64 {
+    slots.fold(0, |m, s| m | 1 << s)
+}
+
+fn union(masks: &[CellSet; SLOTS], slots: u64) -> CellSet {
+    bits_of(slots).fold(0, |m, s| m | masks[s])
+}
+
+fn bits_of(mut set: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let s = set.trailing_zeros() as usize;
+            set &= set - 1;
+            s
+        })
+    })
+}
+
+fn cells_in(mut set: CellSet) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let c = set.trailing_zeros() as u8;
+            set &= set - 1;
+            c
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,199 @@
+//! The rules' tables against the variant engine's geometry, and against Sukaku
+//! Explainer's own tables (v1.15.10 `Grid.java`: `windowsVisibleCellIndex`,
+//! `visibleCellIndex`, `ferzCellIndex`, `knightCellIndex`), written down here.
+
+use super::*;
+use crate::variant::{Rules, Shape};
+
+fn geometry(text: &str) -> Geometry {
+    Geometry::new(Shape::NINE, &Rules::parse(text).unwrap()).unwrap()
+}
+
+fn tables(text: &str) -> VariantTables {
+    VariantTables::new(&geometry(text)).unwrap()
+}
+
+/// The boxes, but r1c4 taken into the first region and r3c3 into the second (both
+/// regions stay connected).
+fn jigsaw_rules() -> String {
+    let mut map: Vec<u8> = (0..81)
+        .map(|c| b'A' + (c / 27 * 3 + c % 9 / 3) as u8)
+        .collect();
+    map[3] = b'A';
+    map[20] = b'B';
+    format!("jigsaw={}", String::from_utf8(map).unwrap())
+}
+
+fn rule_sets() -> Vec<String> {
+    let mut sets: Vec<String> = [
+        "classic",
+        "x",
+        "diagonal-",
+        "diagonal+",
+        "windoku",
+        "dg",
+        "girandola",
+        "asterisk",
+        "center-dot",
+        "anti-knight",
+        "anti-king",
+        "nc",
+        "x,windoku,dg,girandola,asterisk,center-dot",
+        "windoku,anti-king,anti-knight,nc",
+    ]
+    .map(String::from)
+    .to_vec();
+    sets.push(jigsaw_rules());
+    sets.push(format!("{},x,anti-knight", jigsaw_rules()));
+    sets
+}
+
+fn mask(cells: &[u16]) -> CellSet {
+    cells.iter().fold(0, |m, &c| m | 1u128 << c)
+}
+
+#[test]
+fn slots_hold_the_geometrys_groups() {
+    for text in rule_sets() {
+        let g = geometry(&text);
+        let t = VariantTables::new(&g).unwrap();
+        assert_eq!(
+            t.active_slots().count_ones() as usize,
+            g.groups.len(),
+            "{text}"
+        );
+        for group in &g.groups {
+            let slot = slot_of(group.kind, group.index);
+            assert_eq!(
+                t.group_mask(slot),
+                mask(&group.cells),
+                "{text}: {}",
+                group.name()
+            );
+            let listed = t.group_cells(slot).iter().fold(0, |m, &c| m | 1u128 << c);
+            assert_eq!(listed, t.group_mask(slot), "{text}: each cell once");
+        }
+        for c in 0..81 {
+            assert!(
+                bits_of(t.groups_of(c)).all(|s| t.group_mask(s) >> c & 1 == 1),
+                "{text}"
+            );
+            let mates = g.groups_of.of(c).iter();
+            let mates = mates.fold(0, |m, &k| m | mask(&g.groups[usize::from(k)].cells));
+            assert_eq!(t.link_peers(c), mates & !(1u128 << c), "{text}: cell {c}");
+        }
+    }
+}
+
+#[test]
+fn peers_are_the_geometrys_and_nc_only_neighbours() {
+    for text in rule_sets() {
+        let g = geometry(&text);
+        let t = VariantTables::new(&g).unwrap();
+        for c in 0..81 {
+            assert_eq!(t.peers(c), mask(g.peers.of(c)), "{text}: cell {c}");
+            let order = t.peer_order(c);
+            assert_eq!(order.iter().fold(0, |m, &p| m | 1u128 << p), t.peers(c));
+            assert_eq!(
+                order.len(),
+                t.peers(c).count_ones() as usize,
+                "{text}: once"
+            );
+            assert_eq!(t.neighbours(c), mask(g.neighbours.of(c)), "{text}");
+        }
+    }
+    let t = tables("anti-knight");
+    assert_eq!(
+        t.link_peers(0),
+        tables("classic").peers(0),
+        "a knight's move is no link"
+    );
+    assert!(
+        t.peers(0) >> 19 & 1 == 1,
+        "r1c1 and r3c2 a knight's move apart"
+    );
+    assert_eq!(tables("x").neighbours(0), 0);
+    assert_eq!(tables("nc").neighbours(0), 1 << 1 | 1 << 9);
+}
+
+#[test]
+fn windows_list_their_cells_in_sukaku_explainers_order() {
+    let t = tables("windoku");
+    // windowsVisibleCellIndex of r2c1 (its window 7, index 6), r1c2 (index 4) and
+    // r1c1 (index 8).
+    assert_eq!(t.group_cells(42), &[9, 18, 27, 13, 22, 31, 17, 26, 35]);
+    assert_eq!(t.group_cells(43), &[45, 54, 63, 49, 58, 67, 53, 62, 71]);
+    assert_eq!(t.group_cells(40), &[1, 2, 3, 37, 38, 39, 73, 74, 75]);
+    assert_eq!(t.group_cells(44), &[0, 4, 8, 36, 40, 44, 72, 76, 80]);
+    assert_eq!(t.group_cells(36), &[10, 11, 12, 19, 20, 21, 28, 29, 30]);
+    let g = geometry("windoku");
+    let first_shaded = g
+        .groups
+        .iter()
+        .find(|g| g.kind == GroupKind::Window)
+        .unwrap();
+    assert_eq!(first_shaded.name(), "window 1");
+    assert_eq!(t.group_mask(36), mask(&first_shaded.cells));
+}
+
+#[test]
+fn peers_come_in_sukaku_explainers_order() {
+    // visibleCellIndex[0] of the classic grid: the row, column and box ascending.
+    let classic_0: Vec<u8> = vec![
+        1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 18, 19, 20, 27, 36, 45, 54, 63, 72,
+    ];
+    assert_eq!(tables("classic").peer_order(0), &classic_0[..]);
+    // r5c5 under x: its 20, then both diagonals' other cells ascending.
+    let x = tables("x");
+    let tail = [0, 8, 10, 16, 20, 24, 56, 60, 64, 70, 72, 80];
+    assert_eq!(&x.peer_order(40)[20..], &tail);
+    // r2c1 under windoku, anti-king and anti-knight: its 20, its window's new cells in
+    // the window's order, no king's step (all in its box), the knight's move to r4c2.
+    let w = tables("windoku,anti-king,anti-knight");
+    assert_eq!(&w.peer_order(9)[20..], &[22, 31, 26, 35, 28]);
+    // r5c5 under anti-king and anti-knight: the king's steps are in its box; the knight's
+    // moves in ferz-then-knight order from (+1,+2).
+    // r4c4 under anti-king: the three steps out of its box, in (+1,+1), (-1,+1),
+    // (-1,-1), (+1,-1) order.
+    assert_eq!(&tables("anti-king").peer_order(30)[20..], &[22, 20, 38]);
+    let k = tables("anti-king,anti-knight");
+    assert_eq!(&k.peer_order(40)[20..], &[51, 33, 47, 29, 59, 23, 57, 21]);
+}
+
+#[test]
+fn technique_sets_follow_the_rules() {
+    let set = |text: &str| tables(text).technique_set();
+    assert_eq!(set("classic"), TechniqueSet::Classic);
+    assert_eq!(set(&jigsaw_rules()), TechniqueSet::Classic);
+    assert_eq!(set("nc"), TechniqueSet::NcOnly);
+    let groups = |uniqueness, nc| TechniqueSet::Groups { uniqueness, nc };
+    assert_eq!(set("x"), groups(true, false));
+    assert_eq!(set("diagonal-"), groups(true, false));
+    assert_eq!(set("windoku,dg"), groups(true, false));
+    assert_eq!(set("anti-king"), groups(false, false));
+    assert_eq!(set("anti-knight"), groups(false, false));
+    assert_eq!(set("x,nc"), groups(false, true));
+}
+
+#[test]
+fn killer_cages_and_other_sizes_are_refused() {
+    let killer = Rules::parse(&format!("killer=AA{};3", ".".repeat(79))).unwrap();
+    let g = Geometry::new(Shape::NINE, &killer).unwrap();
+    let err = VariantTables::new(&g).unwrap_err();
+    assert!(matches!(&err, VariantError::Unsupported { what, .. } if what == "ratings"));
+    let g = Geometry::new(Shape::SIXTEEN, &Rules::classic()).unwrap();
+    assert!(VariantTables::new(&g).is_err());
+    let g = Geometry::new(Shape::FOUR, &Rules::parse("x").unwrap()).unwrap();
+    assert!(VariantTables::new(&g).is_err());
+}
+
+#[test]
+fn group_types_cover_every_slot_once() {
+    let mut seen = 0u64;
+    for t in GroupType::ALL {
+        let bits = range_bits(t.slots());
+        assert_eq!(seen & bits, 0);
+        seen |= bits;
+    }
+    assert_eq!(seen, (1 << SLOTS) - 1);
+}
