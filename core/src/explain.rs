@@ -445,7 +445,10 @@ pub fn technique_name(t: Technique) -> String {
     match t {
         Technique::FullHouse => "full_house".into(),
         Technique::HiddenSingle(kind) => format!("hidden_single_{}", kind.name()),
+        Technique::HiddenSingleIn(kind) => format!("hidden_single_{}", kind.snake_name()),
         Technique::NakedSingle => "naked_single".into(),
+        Technique::NcForcingCell => "nc_forcing_cell".into(),
+        Technique::NcLocked => "locked_nc".into(),
         Technique::DirectPointing => "direct_pointing".into(),
         Technique::DirectClaiming => "direct_claiming".into(),
         Technique::DirectHiddenSubset(n) => format!("direct_hidden_{}", subset(n)),

@@ -57,6 +57,31 @@ pub struct Rating {
     pub ed: u16,
 }
 
+/// How far a path has gone, for [`Rating::add`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct PathSoFar {
+    /// A step was taken.
+    pub(crate) stepped: bool,
+    /// A step placed a digit.
+    pub(crate) placed: bool,
+}
+
+impl Rating {
+    /// Counts the next step of a path: the ER is the hardest step so far, the ED the
+    /// first step's rating, the EP the hardest up to the first step that places a digit.
+    pub(crate) fn add(&mut self, step: &Step, so_far: &mut PathSoFar) {
+        self.er = self.er.max(step.rating);
+        if !so_far.stepped {
+            self.ed = step.rating;
+            so_far.stepped = true;
+        }
+        if !so_far.placed {
+            self.ep = self.er;
+            so_far.placed = !step.placements.is_empty();
+        }
+    }
+}
+
 type Finder = fn(&Marks, &Context) -> Option<Step>;
 
 /// The techniques below the chains, in Sukaku Explainer's order (direct producers, then
@@ -253,8 +278,7 @@ fn rate_marks_up_to(mut m: Marks, ceiling: u16, check: &mut dyn FnMut()) -> Rati
     // The rating reads no step's sentence: the techniques need not write them.
     let _sentences = super::wording::sentences_off();
     let mut rating = Rating::default();
-    let mut first = true;
-    let mut placed = false;
+    let mut so_far = PathSoFar::default();
     // Rungs known to find nothing at `m` (what the singles closure leaves none of).
     let mut skip = 0;
     // The singles closure, once a digit is placed.
@@ -262,23 +286,15 @@ fn rate_marks_up_to(mut m: Marks, ceiling: u16, check: &mut dyn FnMut()) -> Rati
     while !m.is_solved() {
         let Some(step) = next_step_skipping(&m, LadderOptions::default(), skip, check) else {
             rating.er = BEYOND_LADDER;
-            if !placed {
+            if !so_far.placed {
                 rating.ep = BEYOND_LADDER;
             }
-            if first {
+            if !so_far.stepped {
                 rating.ed = BEYOND_LADDER;
             }
             break;
         };
-        rating.er = rating.er.max(step.rating);
-        if first {
-            rating.ed = step.rating;
-            first = false;
-        }
-        if !placed {
-            rating.ep = rating.er;
-            placed = !step.placements.is_empty();
-        }
+        rating.add(&step, &mut so_far);
         if rating.er > ceiling {
             break;
         }
@@ -291,7 +307,7 @@ fn rate_marks_up_to(mut m: Marks, ceiling: u16, check: &mut dyn FnMut()) -> Rati
             Some(singles) => singles.apply(&mut m, &step),
             None => step.apply(&mut m),
         }
-        if placed {
+        if so_far.placed {
             singles
                 .get_or_insert_with(|| Singles::new(&m))
                 .close(&mut m, rating.er);

@@ -11,10 +11,11 @@
 //! - [`chains`]: the chain families;
 //! - one module per family of techniques below the chains: [`singles`],
 //!   [`intersections`], [`subsets`], [`fish`], [`strong_links`], [`wings`],
-//!   [`uniqueness`], [`aligned`];
+//!   [`uniqueness`], [`aligned`], and [`nc`] (non-consecutive sudoku's two rules);
 //! - [`ladder`]: the order they are tried in, the path and the rating;
-//! - [`rules`]: a variant's groups and peers as the engine is to read them (issue 36:
-//!   built and tested, not yet read by the ladder).
+//! - [`rules`]: a variant's groups and peers as the engine reads them, and
+//!   [`variant_ladder`]: the ladder under a variant's rules as far as it is built (issue
+//!   36: the rungs up to 2.5; not yet behind the SQL functions).
 //!
 //! The entry points: [`next_step`] (the easiest step of a position, the hint),
 //! [`path`] (every step from the givens to the solution, guesses named as such where no
@@ -38,10 +39,11 @@ pub mod step;
 pub mod techniques;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod variant_ladder;
 pub(crate) mod wording;
 
 pub use techniques::{
-    aligned, fish, intersections, singles, strong_links, subsets, uniqueness, wings,
+    aligned, fish, intersections, nc, singles, strong_links, subsets, uniqueness, wings,
 };
 
 /// Forgets what the searches of this thread remember of the positions where they found

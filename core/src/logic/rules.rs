@@ -20,7 +20,9 @@
 //! all of ..."). nc adds no peer: placing a digit takes its two neighbours in value from
 //! the cell's orthogonal [`VariantTables::neighbours`].
 
-use super::geometry::CellSet;
+use super::geometry::{cells_of, CellSet};
+use super::marks::Marks;
+use super::step::Step;
 use crate::variant::{Geometry, GroupKind, Regions, VariantError};
 
 /// Groups a 9×9 grid can have under any rules.
@@ -71,6 +73,30 @@ impl GroupType {
             GroupType::CenterDot => 49..50,
         }
     }
+}
+
+/// Sukaku Explainer's order of the region types for singles and subsets
+/// (`HiddenSingle.java`, `HiddenSet.java`, `NakedSetGen.java`): boxes, columns, rows, then
+/// the extra groups.
+const SCAN_ORDER: [GroupType; 10] = [
+    GroupType::Block,
+    GroupType::Column,
+    GroupType::Row,
+    GroupType::DisjointGroup,
+    GroupType::Window,
+    GroupType::MainDiagonal,
+    GroupType::AntiDiagonal,
+    GroupType::Girandola,
+    GroupType::Asterisk,
+    GroupType::CenterDot,
+];
+
+/// The slots the rules use, in [`SCAN_ORDER`] (the order singles and subsets read them).
+pub fn groups_in_scan_order(t: &VariantTables) -> impl Iterator<Item = usize> + '_ {
+    SCAN_ORDER
+        .iter()
+        .flat_map(|ty| ty.slots())
+        .filter(|&s| t.active_slots() >> s & 1 == 1)
 }
 
 /// Which techniques the rules call for (Sukaku Explainer's `Settings.initVariants`).
@@ -125,6 +151,8 @@ pub struct VariantTables {
     active: u64,
     /// Each slot's cells in Sukaku Explainer's region order (zeros for unused slots).
     cells: [[u8; 9]; SLOTS],
+    /// Each used slot's group as the variant engine names it (kind, 0-based index).
+    kinds: [Option<(GroupKind, u8)>; SLOTS],
     masks: [CellSet; SLOTS],
     /// The slots holding each cell.
     groups_of: [u64; 81],
@@ -149,10 +177,12 @@ impl VariantTables {
             return Err(refuse());
         }
         let mut cells = [[0u8; 9]; SLOTS];
+        let mut kinds = [None; SLOTS];
         let mut active = 0u64;
         for group in &geometry.groups {
             let slot = slot_of(group.kind, group.index);
             active |= 1 << slot;
+            kinds[slot] = Some((group.kind, group.index as u8));
             cells[slot] = std::array::from_fn(|i| group.cells[i] as u8);
         }
         for (se, &(rows, columns, by_column)) in SE_WINDOWS.iter().enumerate() {
@@ -164,6 +194,7 @@ impl VariantTables {
         let mut tables = VariantTables {
             active,
             cells,
+            kinds,
             masks: std::array::from_fn(|s| if active >> s & 1 == 1 { masks[s] } else { 0 }),
             groups_of: [0; 81],
             link_peers: [0; 81],
@@ -211,8 +242,8 @@ impl VariantTables {
         } else {
             classic & ((1 << 18) - 1)
         };
-        for p in cells_in(union(&self.masks, first)) {
-            push(p);
+        for p in cells_of(union(&self.masks, first)) {
+            push(p as u8);
         }
         let extra_order = [
             classic & !first,
@@ -225,8 +256,8 @@ impl VariantTables {
             }
         }
         let diagonals = self.groups_of[c] & range_bits(45..47);
-        for p in cells_in(union(&self.masks, diagonals)) {
-            push(p);
+        for p in cells_of(union(&self.masks, diagonals)) {
+            push(p as u8);
         }
         for s in [49, 47, 48] {
             if self.groups_of[c] >> s & 1 == 1 {
@@ -262,6 +293,18 @@ impl VariantTables {
         &self.cells[slot]
     }
 
+    /// The kind of a used slot's group and its index within the kind (0-based).
+    pub fn slot_kind(&self, slot: usize) -> Option<(GroupKind, usize)> {
+        self.kinds[slot].map(|(kind, index)| (kind, usize::from(index)))
+    }
+
+    /// A used slot's name in messages ("box 3", "region 3", "window 3", "the main
+    /// diagonal", ...).
+    pub fn slot_name(&self, slot: usize) -> String {
+        self.slot_kind(slot)
+            .map_or_else(|| format!("group {slot}"), |(k, i)| k.group_name(i))
+    }
+
     /// A slot's cells as a set (empty for a slot the rules do not use).
     pub fn group_mask(&self, slot: usize) -> CellSet {
         self.masks[slot]
@@ -291,6 +334,54 @@ impl VariantTables {
     /// The cells orthogonally next to `c` under nc (none without it).
     pub fn neighbours(&self, c: usize) -> CellSet {
         self.neighbours[c]
+    }
+
+    /// Puts `digit` in the blank `cell` of `m` under the rules ([`Marks::place`] for
+    /// classic): the cell loses its candidates, every peer loses the digit, and under nc
+    /// the orthogonal neighbours lose the digits one above and one below it (Sukaku
+    /// Explainer's `Cell.setValueAndCancel`).
+    pub fn place(&self, m: &mut Marks, cell: usize, digit: u8) {
+        m.values[cell] = digit;
+        m.cands[cell] = 0;
+        let bit = 1u16 << (digit - 1);
+        for p in cells_of(self.peers[cell]) {
+            m.cands[p] &= !bit;
+        }
+        let consecutive = (bit << 1 | bit >> 1) & 0x1ff;
+        for p in cells_of(self.neighbours[cell]) {
+            m.cands[p] &= !consecutive;
+        }
+    }
+
+    /// Applies a step under the rules ([`Step::apply`] for classic): its placements by
+    /// [`VariantTables::place`], then its eliminations.
+    pub fn apply(&self, step: &Step, m: &mut Marks) {
+        for p in &step.placements {
+            if m.values[usize::from(p.cell)] == 0 {
+                self.place(m, usize::from(p.cell), p.digit);
+            }
+        }
+        for e in &step.eliminations {
+            m.eliminate(usize::from(e.cell), e.digit);
+        }
+    }
+
+    /// The pencil marks of a 9×9 grid's digits (0 for a blank) under the rules: every
+    /// digit placed by [`VariantTables::place`]. The digits must obey the rules
+    /// (`variant::check_givens`).
+    pub fn marks_of(&self, digits: &[u8]) -> Marks {
+        let mut m = Marks {
+            size: crate::grid::Size::Nine,
+            values: [0; crate::grid::CELLS],
+            cands: [0; crate::grid::CELLS],
+        };
+        m.cands[..81].fill(0x1ff);
+        for (cell, &d) in digits.iter().enumerate().take(81) {
+            if d != 0 {
+                self.place(&mut m, cell, d);
+            }
+        }
+        m
     }
 }
 
@@ -360,16 +451,6 @@ fn bits_of(mut set: u64) -> impl Iterator<Item = usize> {
             let s = set.trailing_zeros() as usize;
             set &= set - 1;
             s
-        })
-    })
-}
-
-fn cells_in(mut set: CellSet) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let c = set.trailing_zeros() as u8;
-            set &= set - 1;
-            c
         })
     })
 }

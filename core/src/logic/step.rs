@@ -5,6 +5,7 @@ use super::chains::kind::ChainKind;
 use super::geometry::{cells_of, CellSet};
 use super::marks::{Candidate, Marks};
 use crate::grid::UnitKind;
+use crate::variant::GroupKind;
 
 /// The techniques of the human-logic engine. Each names one pattern; its difficulty on
 /// Sudoku Explainer's ER scale is carried by the [`Step`] (chains add a length bonus to
@@ -15,6 +16,9 @@ pub enum Technique {
     FullHouse,
     /// A digit with one place left in a unit.
     HiddenSingle(UnitKind),
+    /// A digit with one place left in a group of a variant that is not a row, column or
+    /// box: a jigsaw region, a diagonal, a window, a disjoint group, ...
+    HiddenSingleIn(GroupKind),
     /// A cell with one candidate left.
     NakedSingle,
     /// A digit confined to one row or column within a box leaves the rest of that line.
@@ -58,6 +62,12 @@ pub enum Technique {
     /// "3 strong-linked fishes": 5.4 on parallel lines, 5.5 with a box, 5.6 mixing rows
     /// and columns, 5.7 grouped).
     StrongLinks(u8),
+    /// Non-consecutive sudoku: a cell of two or three candidates within three in value
+    /// takes a digit from its orthogonal neighbours (2.4).
+    NcForcingCell,
+    /// Non-consecutive sudoku: a digit's two or three places in a group take its
+    /// neighbours in value from the cells next to them (2.5).
+    NcLocked,
     /// No technique of the engine applies: a digit placed from the solution, named as
     /// such so that nobody takes it for logic.
     Guess,
@@ -101,7 +111,8 @@ pub struct Step {
 }
 
 impl Step {
-    /// Applies the step to `marks`: its placements, then its eliminations.
+    /// Applies the step to `marks` under classic rules: its placements, then its
+    /// eliminations (under a variant's rules, `rules::VariantTables::apply`).
     pub fn apply(&self, marks: &mut Marks) {
         for p in &self.placements {
             if marks.values[p.cell as usize] == 0 {

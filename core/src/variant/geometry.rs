@@ -57,11 +57,12 @@ pub struct Group {
     pub cells: Vec<u16>,
 }
 
-impl Group {
-    /// The name in messages: "row 3", "the main diagonal", "window 3", ...
-    pub fn name(&self) -> String {
-        let k = self.index + 1;
-        match self.kind {
+impl GroupKind {
+    /// The name in messages of the group of this kind with 0-based `index`: "row 3",
+    /// "the main diagonal", "window 3", ...
+    pub fn group_name(self, index: usize) -> String {
+        let k = index + 1;
+        match self {
             GroupKind::Row => format!("row {k}"),
             GroupKind::Column => format!("column {k}"),
             GroupKind::Box => format!("box {k}"),
@@ -74,6 +75,30 @@ impl Group {
             GroupKind::Asterisk => "the asterisk group".into(),
             GroupKind::CenterDot => "the center-dot group".into(),
         }
+    }
+
+    /// The kind's name in SQL's technique names (`window`, `disjoint_group`, ...).
+    pub fn snake_name(self) -> &'static str {
+        match self {
+            GroupKind::Row => "row",
+            GroupKind::Column => "col",
+            GroupKind::Box => "box",
+            GroupKind::Region => "region",
+            GroupKind::DiagonalDown => "main_diagonal",
+            GroupKind::DiagonalUp => "anti_diagonal",
+            GroupKind::Window => "window",
+            GroupKind::DisjointGroup => "disjoint_group",
+            GroupKind::Girandola => "girandola",
+            GroupKind::Asterisk => "asterisk",
+            GroupKind::CenterDot => "center_dot",
+        }
+    }
+}
+
+impl Group {
+    /// The name in messages: "row 3", "the main diagonal", "window 3", ...
+    pub fn name(&self) -> String {
+        self.kind.group_name(self.index)
     }
 }
 

@@ -5,14 +5,15 @@
 //! time cap (more columns, serate's EP, ED and hardest technique, are kept for the
 //! listing). Prints, per family of rules and band of serate's ER, the puzzles, the
 //! share we rate the same and within 0.2, and how many we refuse; then the puzzles serate
-//! did not finish. Exits 1 unless every variant band with puzzles meets issue 36's
-//! target: the same ER for >= 99 % under groups alone (x, windoku, dg, girandola,
+//! did not finish. Exits 1 unless some variant puzzle was compared and every variant band
+//! with puzzles meets issue 36's target: the same ER for >= 99 % under groups alone (x, windoku, dg, girandola,
 //! asterisk, center-dot and their combinations), >= 95 % with anti-knight, anti-king or
 //! nc. Classic lines are rated and listed without a target (`rating_check` holds
 //! classic's targets).
 //!
-//! Until issue 36 builds ratings under rules, the engine rates classic lines only and
-//! every variant line counts as refused (the SQL functions refuse them with 22023).
+//! Variant lines are rated by the ladder under rules as far as issue 36 has built it
+//! (`sudoku_core::logic::variant_ladder`, the rungs up to 2.5); a puzzle it cannot
+//! finish counts as refused, with the cells it left open.
 //!
 //! Options: `--worst N` also lists the N largest disagreements and refusals (rules,
 //! puzzle, ours, serate's ER and hardest technique).
@@ -21,8 +22,9 @@
 //! `sudoku-tools variant_ratings --serate-args RULES`: prints serate's options for
 //! RULES (`x,anti-king` → `--isX=1 --isAntiKing=1`), or names the rule it has no
 //! counterpart for and exits 2.
-use sudoku_core::logic::rate;
-use sudoku_core::variant::{Cages, Regions, Rules};
+use sudoku_core::logic::rules::VariantTables;
+use sudoku_core::logic::{rate, variant_ladder};
+use sudoku_core::variant::{Cages, Geometry, Regions, Rules, VariantPuzzle};
 use sudoku_core::Puzzle;
 
 /// Which target a set of rules is held to.
@@ -105,11 +107,16 @@ fn serate_args(rules: &Rules) -> Result<Vec<&'static str>, String> {
 
 /// Our rating (tenths) of a 9×9 puzzle under `rules`, or why there is none.
 fn our_rating(rules: &Rules, puzzle: &str) -> Result<u16, String> {
-    if !rules.is_classic() {
-        return Err("refused: ratings under rules are issue 36's".into());
+    if rules.is_classic() {
+        let p = Puzzle::parse(puzzle).map_err(|e| format!("not a puzzle: {e}"))?;
+        return Ok(rate(&p, &mut || {}).er);
     }
-    let p = Puzzle::parse(puzzle).map_err(|e| format!("not a puzzle: {e}"))?;
-    Ok(rate(&p, &mut || {}).er)
+    let p = VariantPuzzle::parse(puzzle).map_err(|e| format!("not a puzzle: {e}"))?;
+    let geometry = Geometry::new(p.shape, rules).map_err(|e| e.to_string())?;
+    let tables = VariantTables::new(&geometry).map_err(|e| e.to_string())?;
+    variant_ladder::rate_in(&p.cells, &tables, &mut || {})
+        .map(|r| r.er)
+        .map_err(|b| format!("beyond the built rungs, {} cells open", b.blanks))
 }
 
 fn tenths(er: &str) -> Result<u16, String> {
@@ -178,9 +185,14 @@ impl Agreement {
         Ok(out)
     }
 
-    /// Prints the table; true when every variant band with puzzles meets its target.
+    /// Prints the table; true when every variant band with puzzles meets its target
+    /// and some variant puzzle was compared (serate finished it).
     fn report(&self) -> bool {
-        let mut ok = true;
+        let compared = self.tally[1..].iter().flatten().any(|t| t.puzzles > 0);
+        let mut ok = compared;
+        if !compared {
+            println!("no variant puzzle to compare (none in the file, or serate finished none)");
+        }
         println!("family\tband\tpuzzles\tsame\twithin_0.2\trefused\ttarget");
         for (f, family) in FAMILIES.iter().enumerate() {
             for (band, t) in BANDS.iter().zip(self.tally[f]) {
@@ -312,6 +324,7 @@ mod tests {
         let band = BANDS.iter().position(|b| (b.1..=b.2).contains(&ours)).unwrap();
         let classic = a.tally[0][band];
         assert_eq!((classic.same, classic.within_two_tenths), (1, 2));
+        // The same digits read under x: the built rungs do not finish them, refused.
         let groups = a.tally[1][3];
         assert_eq!((groups.puzzles, groups.refused, groups.same), (1, 1, 0));
         assert_eq!(a.unfinished, [0, 0, 1]);
@@ -319,6 +332,8 @@ mod tests {
         assert_eq!(a.misses.iter().filter(|m| m.3.is_err()).count(), 1);
         assert!(!a.report(), "a refused variant line misses its target");
         assert!(Agreement::of("x\tnot enough columns").is_err());
+        let unfinished = Agreement::of(&format!("x\t{PUZZLE}\t-\nclassic\t{PUZZLE}\t{er}")).unwrap();
+        assert!(!unfinished.report(), "nothing compared is no pass");
         assert!(Agreement::of(&format!("x\t{PUZZLE}\tseven")).is_err());
     }
 }

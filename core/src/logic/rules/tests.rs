@@ -3,6 +3,7 @@
 //! `visibleCellIndex`, `ferzCellIndex`, `knightCellIndex`), written down here.
 
 use super::*;
+use crate::logic::Marks;
 use crate::variant::{Rules, Shape};
 
 fn geometry(text: &str) -> Geometry {
@@ -196,4 +197,235 @@ fn group_types_cover_every_slot_once() {
         seen |= bits;
     }
     assert_eq!(seen, (1 << SLOTS) - 1);
+}
+
+/// The classic singles in order (full house, hidden single, naked single), or `None`.
+fn next_single(m: &Marks, t: Option<&VariantTables>) -> Option<crate::logic::Step> {
+    use crate::logic::singles::*;
+    match t {
+        None => full_house(m).or_else(|| hidden_single(m)),
+        Some(t) => full_house_in(m, t).or_else(|| hidden_single_in(m, t)),
+    }
+    .or_else(|| naked_single(m))
+}
+
+#[test]
+fn marks_and_singles_under_classic_rules_are_the_classic_ones() {
+    let t = tables("classic");
+    let mut steps = 0;
+    for i in 0..40 {
+        let g = crate::generate::generate(36, i, crate::Options::default());
+        let mut m = Marks::from_puzzle(&g.puzzle);
+        assert_eq!(t.marks_of(g.puzzle.values()), m);
+        loop {
+            let classic = next_single(&m, None);
+            assert_eq!(next_single(&m, Some(&t)), classic);
+            let Some(step) = classic else { break };
+            let p = step.placements[0];
+            let mut placed = m;
+            t.place(&mut placed, p.cell as usize, p.digit);
+            let mut applied = m;
+            t.apply(&step, &mut applied);
+            step.apply(&mut m);
+            assert_eq!((placed, applied), (m, m));
+            steps += 1;
+        }
+    }
+    assert!(steps > 1000, "{steps} steps compared");
+}
+
+#[test]
+fn placing_takes_the_digit_from_every_peer_and_its_neighbours_in_value() {
+    let mut m = tables("anti-knight").marks_of(&[0; 81]);
+    tables("anti-knight").place(&mut m, 40, 5);
+    for c in [23, 21, 29, 33, 47, 51, 57, 59] {
+        assert!(
+            !m.has(c, 5) && m.has(c, 4),
+            "a knight's move from r5c5: cell {c}"
+        );
+    }
+    assert!(m.has(20, 5) && m.has(60, 5), "no diagonal rule");
+    let nc = tables("nc");
+    let mut m = nc.marks_of(&[0; 81]);
+    nc.place(&mut m, 40, 5);
+    for c in [31, 39, 41, 49] {
+        assert_eq!(
+            m.cands[c],
+            0x1ff & !(0b111 << 3),
+            "r5c5's neighbour {c}: no 4, 5, 6"
+        );
+    }
+    assert_eq!(
+        m.cands[30],
+        0x1ff & !(1 << 4),
+        "a diagonal neighbour loses only the 5"
+    );
+    let mut m = nc.marks_of(&[0; 81]);
+    nc.place(&mut m, 0, 9);
+    assert_eq!(
+        m.cands[1],
+        0x1ff & !(0b11 << 7),
+        "9 takes 8 and 9 (no wrap to 1)"
+    );
+}
+
+#[test]
+fn singles_under_rules_are_sound_and_name_their_group() {
+    use crate::variant::generate::{generate_variant, VariantOptions};
+    let mut in_groups = std::collections::HashMap::new();
+    for text in [
+        "x",
+        "windoku",
+        "dg",
+        "asterisk",
+        "anti-king",
+        "nc",
+        "jigsaw",
+    ] {
+        for i in 0..4 {
+            let rules = Rules::parse(text).unwrap();
+            let options = VariantOptions::default();
+            let g = generate_variant(Shape::NINE, &rules, 5, i, &options, &mut || {}).unwrap();
+            let geometry = Geometry::new(Shape::NINE, &g.rules).unwrap();
+            let t = VariantTables::new(&geometry).unwrap();
+            let mut m = t.marks_of(&g.puzzle.cells);
+            while let Some(step) = next_single(&m, Some(&t)) {
+                assert!(step.is_sound(&g.solution), "{text}: {}", step.explanation);
+                for &slot in &step.units {
+                    let slot = usize::from(slot);
+                    assert!(t.active_slots() >> slot & 1 == 1);
+                    assert!(step.explanation.contains(&t.slot_name(slot)), "{text}");
+                }
+                if let crate::logic::Technique::HiddenSingleIn(kind) = step.technique {
+                    *in_groups.entry(kind).or_insert(0) += 1;
+                    let region = kind == GroupKind::Region;
+                    assert_eq!(step.rating, if region { 12 } else { 15 });
+                }
+                let p = step.placements[0];
+                t.place(&mut m, p.cell as usize, p.digit);
+            }
+            // Stuck or solved: whatever singles placed stands.
+            for c in (0..81).filter(|&c| m.values[c] != 0) {
+                assert_eq!(m.values[c], g.solution[c], "{text}");
+            }
+        }
+    }
+    let kinds = [
+        GroupKind::DiagonalUp,
+        GroupKind::Window,
+        GroupKind::DisjointGroup,
+        GroupKind::Asterisk,
+        GroupKind::Region,
+    ];
+    for kind in kinds {
+        assert!(
+            in_groups.contains_key(&kind),
+            "no hidden single in a {kind:?}: {in_groups:?}"
+        );
+    }
+}
+
+#[test]
+fn direct_intersections_under_classic_rules_are_the_classic_ones() {
+    use crate::logic::intersections::{direct_intersection_in, direct_pointing_claiming};
+    let t = tables("classic");
+    let mut found = 0;
+    for i in 0..60 {
+        let g = crate::generate::generate(37, i, crate::Options::default());
+        let mut m = Marks::from_puzzle(&g.puzzle);
+        let steps = crate::logic::path(&g.puzzle, &mut || {}).unwrap();
+        for step in steps {
+            let classic = direct_pointing_claiming(&m);
+            assert_eq!(direct_intersection_in(&m, &t), classic);
+            found += usize::from(classic.is_some());
+            step.apply(&mut m);
+        }
+    }
+    assert!(found > 100, "{found} direct intersections compared");
+}
+
+#[test]
+fn direct_intersections_under_rules_are_sound_and_use_their_groups() {
+    use crate::logic::intersections::direct_intersection_in;
+    use crate::variant::generate::{generate_variant, VariantOptions};
+    let mut extra = 0;
+    for text in ["dg", "windoku", "windoku,dg", "anti-king", "jigsaw"] {
+        for i in 0..6 {
+            let rules = Rules::parse(text).unwrap();
+            let options = VariantOptions::default();
+            let g = generate_variant(Shape::NINE, &rules, 6, i, &options, &mut || {}).unwrap();
+            let geometry = Geometry::new(Shape::NINE, &g.rules).unwrap();
+            let t = VariantTables::new(&geometry).unwrap();
+            let mut m = t.marks_of(&g.puzzle.cells);
+            loop {
+                let step = next_single(&m, Some(&t)).or_else(|| direct_intersection_in(&m, &t));
+                let Some(step) = step else { break };
+                assert!(step.is_sound(&g.solution), "{text}: {}", step.explanation);
+                if step.units.len() == 3 {
+                    let mut names = step.units.iter().map(|&s| t.slot_name(usize::from(s)));
+                    assert!(names.all(|n| step.explanation.contains(n.as_str())));
+                    extra += usize::from(step.units.iter().any(|&s| s >= 27));
+                }
+                let p = step.placements[0];
+                t.place(&mut m, p.cell as usize, p.digit);
+            }
+        }
+    }
+    assert!(
+        extra > 0,
+        "no direct intersection with a disjoint group or a window"
+    );
+}
+
+#[test]
+fn hidden_subsets_under_classic_rules_are_the_classic_ones() {
+    use crate::logic::subsets::{direct_hidden_subset, hidden_subset, hidden_subset_in};
+    let t = tables("classic");
+    let mut found = 0;
+    for i in 0..40 {
+        let g = crate::generate::generate(38, i, crate::Options::default());
+        let mut m = Marks::from_puzzle(&g.puzzle);
+        for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+            for degree in 2..=4 {
+                let direct = direct_hidden_subset(&m, degree);
+                assert_eq!(hidden_subset_in(&m, &t, degree, true), direct);
+                let plain = hidden_subset(&m, degree);
+                assert_eq!(hidden_subset_in(&m, &t, degree, false), plain);
+                found += usize::from(direct.is_some()) + usize::from(plain.is_some());
+            }
+            step.apply(&mut m);
+        }
+    }
+    assert!(found > 100, "{found} hidden subsets compared");
+}
+
+#[test]
+fn hidden_subsets_under_rules_are_sound() {
+    use crate::logic::subsets::hidden_subset_in;
+    use crate::variant::generate::{generate_variant, VariantOptions};
+    let mut in_extra_groups = 0;
+    for text in ["x", "windoku", "dg", "center-dot", "anti-knight", "jigsaw"] {
+        for i in 0..5 {
+            let rules = Rules::parse(text).unwrap();
+            let options = VariantOptions::default();
+            let g = generate_variant(Shape::NINE, &rules, 7, i, &options, &mut || {}).unwrap();
+            let geometry = Geometry::new(Shape::NINE, &g.rules).unwrap();
+            let t = VariantTables::new(&geometry).unwrap();
+            let mut m = t.marks_of(&g.puzzle.cells);
+            for _ in 0..200 {
+                let subsets = (2..=4).flat_map(|n| [(n, true), (n, false)]);
+                let mut found = subsets.filter_map(|(n, d)| hidden_subset_in(&m, &t, n, d));
+                let Some(step) = next_single(&m, Some(&t)).or_else(|| found.next()) else {
+                    break;
+                };
+                assert!(step.is_sound(&g.solution), "{text}: {}", step.explanation);
+                in_extra_groups += usize::from(step.units.iter().any(|&s| s >= 27));
+                t.apply(&step, &mut m);
+            }
+        }
+    }
+    assert!(
+        in_extra_groups > 0,
+        "no singles or subsets in an extra group"
+    );
 }

@@ -4,13 +4,17 @@
 //! first unit's kind, and places it; a plain pointing is 2.6, a claiming 2.8.
 //!
 //! Search order (which fixes the step found first): box→column, box→row, column→box,
-//! row→box; within each, digits ascending, then the first unit, then the second.
+//! row→box; within each, digits ascending, then the first unit, then the second. Under a
+//! variant's rules ([`direct_intersection_in`]) disjoint groups and windows pair with the
+//! rows, columns, boxes and each other as well, in Sukaku Explainer's order
+//! ([`locking_pairs`]).
 
 use crate::grid::Size;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
+use crate::logic::rules::{GroupType, VariantTables};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -232,6 +236,111 @@ pub(crate) fn direct_pointing_claiming_with(m: &Marks, ctx: &Context) -> Option<
 /// single in another unit of the first unit's kind; the step also places that single.
 pub fn direct_pointing_claiming(m: &Marks) -> Option<Step> {
     find(m, &Context::new(m), true)
+}
+
+/// The pairs of group types Sukaku Explainer's intersections read under the rules
+/// (`Locking.getHints`), as (confining group, group cleared): the classic four, then
+/// with disjoint groups and with windows their pairs with columns, rows and boxes, then
+/// windows with disjoint groups. Pairs whose groups never share two cells (a box and a
+/// disjoint group) are kept: they find nothing, as in Sukaku Explainer.
+pub fn locking_pairs(t: &VariantTables) -> Vec<(GroupType, GroupType)> {
+    use GroupType::{Block, Column, DisjointGroup as Dg, Row, Window};
+    let on = |ty: GroupType| t.active_slots() >> ty.slots().start & 1 == 1;
+    let mut pairs = vec![(Block, Column), (Block, Row), (Column, Block), (Row, Block)];
+    for extra in [Dg, Window].into_iter().filter(|&ty| on(ty)) {
+        pairs.extend([(extra, Column), (extra, Row), (Column, extra), (Row, extra)]);
+        pairs.extend([(Block, extra), (extra, Block)]);
+    }
+    if on(Dg) && on(Window) {
+        pairs.extend([(Window, Dg), (Dg, Window)]);
+    }
+    pairs
+}
+
+/// [`direct_pointing_claiming`] under a variant's rules, over [`locking_pairs`]: a
+/// group whose places of a digit (two or more) all lie in a crossing group, which then
+/// leaves that digit one place in another group of the first group's type; 1.7 when the
+/// first group is a box (or a jigsaw region), 1.9 otherwise. Digits, first groups, second
+/// groups, then third groups in order, as Sukaku Explainer reads them.
+pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let places = |slot: usize, digit: u8| {
+        let mask = t.group_mask(slot);
+        cells_of(mask)
+            .filter(|&c| m.has(c, digit))
+            .fold(0u128, |p, c| p | 1 << c)
+    };
+    for (t1, t2) in locking_pairs(t) {
+        for digit in 1..=9u8 {
+            for s1 in t1.slots() {
+                let p = places(s1, digit);
+                if p.count_ones() < 2 {
+                    continue;
+                }
+                let confining = t2.slots().find(|&s2| p & !t.group_mask(s2) == 0);
+                let Some(s2) = confining else { continue };
+                let mask2 = t.group_mask(s2);
+                for s3 in t1.slots().filter(|&s3| s3 != s1) {
+                    let p3 = places(s3, digit);
+                    let rest = p3 & !mask2;
+                    if p3 == rest || rest.count_ones() != 1 {
+                        continue;
+                    }
+                    let placed = Candidate {
+                        cell: rest.trailing_zeros() as u8,
+                        digit,
+                    };
+                    return Some(direct_step_in(m, t, [s1, s2, s3], p, placed));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// The step of a direct intersection under rules: groups `slots` (confining, cleared,
+/// left with one place), the first group's places `p`, the digit `placed`.
+fn direct_step_in(
+    m: &Marks,
+    t: &VariantTables,
+    slots: [usize; 3],
+    p: CellSet,
+    placed: Candidate,
+) -> Step {
+    let size = m.size;
+    let (cell, digit) = (usize::from(placed.cell), placed.digit);
+    let pointing = matches!(t.slot_kind(slots[0]), Some((kind, _)) if confines_as_a_box(kind));
+    let (technique, rating, name) = if pointing {
+        (Technique::DirectPointing, 17, "direct pointing")
+    } else {
+        (Technique::DirectClaiming, 19, "direct claiming")
+    };
+    let explanation = sentence!(
+        "In {}, {} can only be in {}, within {}; so in {} only {} can hold {} ({}).",
+        t.slot_name(slots[0]),
+        digit,
+        cell_list(size, cells_of(p)),
+        t.slot_name(slots[1]),
+        t.slot_name(slots[2]),
+        cell_name(size, cell),
+        digit,
+        name
+    );
+    make_step(StepParts {
+        technique,
+        rating,
+        placements: vec![placed],
+        eliminations: Vec::new(),
+        cells: p | (1u128 << cell),
+        units: slots.iter().map(|&s| s as u8).collect(),
+        digits: 1 << (digit - 1),
+        explanation,
+    })
+}
+
+/// Whether a group of this kind confines as a box does (1.7): a box or a jigsaw region.
+fn confines_as_a_box(kind: crate::variant::GroupKind) -> bool {
+    use crate::variant::GroupKind;
+    matches!(kind, GroupKind::Box | GroupKind::Region)
 }
 
 #[cfg(test)]

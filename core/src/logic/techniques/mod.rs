@@ -5,6 +5,7 @@
 pub mod aligned;
 pub mod fish;
 pub mod intersections;
+pub mod nc;
 pub mod singles;
 pub mod strong_links;
 pub mod subsets;

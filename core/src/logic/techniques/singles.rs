@@ -1,11 +1,15 @@
 //! Singles: full house, hidden single, naked single, rated and searched as Sukaku
 //! Explainer does (full house 1.0; hidden single 1.2 in a box, 1.5 in a row or column;
 //! naked single 2.3; units scanned boxes, then columns, then rows; digits ascending).
+//! Under a variant's rules ([`full_house_in`], [`hidden_single_in`]) the extra groups
+//! follow the rows, in Sukaku Explainer's order of region types, and rate 1.5 (a jigsaw
+//! region, in the boxes' place, 1.2).
 
 use crate::grid::UnitKind;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
+use crate::logic::rules::{groups_in_scan_order, VariantTables};
 use crate::logic::step::{make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -58,22 +62,35 @@ fn single_in_unit(m: &Marks, ctx: &Context, alone: bool) -> Option<Step> {
                     ),
                 )
             };
-            return Some(make_step(StepParts {
-                technique,
-                rating,
-                placements: vec![Candidate {
-                    cell: cell as u8,
-                    digit,
-                }],
-                eliminations: Vec::new(),
-                cells: 1u128 << cell,
-                units: vec![u as u8],
-                digits: 1 << (digit - 1),
-                explanation,
-            }));
+            let placed = Candidate {
+                cell: cell as u8,
+                digit,
+            };
+            return Some(single_step(technique, rating, placed, u, explanation));
         }
     }
     None
+}
+
+/// The step of a full house or hidden single: `placed`, the one place left in unit (or
+/// slot) `unit`.
+fn single_step(
+    technique: Technique,
+    rating: u16,
+    placed: Candidate,
+    unit: usize,
+    explanation: String,
+) -> Step {
+    make_step(StepParts {
+        technique,
+        rating,
+        placements: vec![placed],
+        eliminations: Vec::new(),
+        cells: 1u128 << placed.cell,
+        units: vec![unit as u8],
+        digits: 1 << (placed.digit - 1),
+        explanation,
+    })
 }
 
 /// The last blank cell of a unit (1.0).
@@ -92,6 +109,69 @@ pub(crate) fn hidden_single_with(m: &Marks, ctx: &Context) -> Option<Step> {
 /// A digit with one place left in a unit with other blanks: box 1.2, row or column 1.5.
 pub fn hidden_single(m: &Marks) -> Option<Step> {
     single_in_unit(m, &Context::new(m), false)
+}
+
+/// [`single_in_unit`] over every group of a variant's rules: groups in
+/// [`groups_in_scan_order`], each group's places in its cell order, digits ascending.
+fn single_in_group(m: &Marks, t: &VariantTables, alone: bool) -> Option<Step> {
+    for slot in groups_in_scan_order(t) {
+        let cells = t.group_cells(slot);
+        let blanks = cells.iter().filter(|&&c| m.values[c as usize] == 0).count();
+        if blanks == 0 || (blanks == 1) != alone {
+            continue;
+        }
+        for digit in 1..=9u8 {
+            let mut places = cells.iter().filter(|&&c| m.has(c as usize, digit));
+            let (Some(&cell), None) = (places.next(), places.next()) else {
+                continue;
+            };
+            let (cell, group) = (cell as usize, t.slot_name(slot));
+            let (technique, rating, explanation) = if alone {
+                let said = sentence!(
+                    "{} is the last blank cell of {group}: it takes the missing {digit}.",
+                    cell_name(m.size, cell)
+                );
+                (Technique::FullHouse, 10, said)
+            } else {
+                let (technique, rating) = hidden_single_kind(t, slot);
+                let said = sentence!(
+                    "{} is the only cell of {group} that can hold {digit}.",
+                    cell_name(m.size, cell)
+                );
+                (technique, rating, said)
+            };
+            let placed = Candidate {
+                cell: cell as u8,
+                digit,
+            };
+            return Some(single_step(technique, rating, placed, slot, explanation));
+        }
+    }
+    None
+}
+
+/// The technique and rating of a hidden single in a slot's group: a row's, column's or
+/// box's as in classic sudoku, a jigsaw region's as a box's (1.2), any other group's 1.5.
+fn hidden_single_kind(t: &VariantTables, slot: usize) -> (Technique, u16) {
+    use crate::variant::GroupKind;
+    match t.slot_kind(slot).map(|(kind, _)| kind) {
+        Some(GroupKind::Row) => (Technique::HiddenSingle(UnitKind::Row), 15),
+        Some(GroupKind::Column) => (Technique::HiddenSingle(UnitKind::Col), 15),
+        Some(GroupKind::Box) | None => (Technique::HiddenSingle(UnitKind::Box), 12),
+        Some(GroupKind::Region) => (Technique::HiddenSingleIn(GroupKind::Region), 12),
+        Some(kind) => (Technique::HiddenSingleIn(kind), 15),
+    }
+}
+
+/// [`full_house`] under a variant's rules: the last blank cell of any of its groups.
+pub fn full_house_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    single_in_group(m, t, true)
+}
+
+/// [`hidden_single`] under a variant's rules: a digit with one place left in any of
+/// its groups with other blanks.
+pub fn hidden_single_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    single_in_group(m, t, false)
 }
 
 /// A cell with one candidate left (2.3), the first in cell order.

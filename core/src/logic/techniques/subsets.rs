@@ -9,6 +9,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
+use crate::logic::rules::{groups_in_scan_order, VariantTables};
 use crate::logic::step::{make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -99,7 +100,6 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
 
 pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> Option<Step> {
     let size = m.size;
-    let n = size.n();
     for u in units_box_col_row(size) {
         let blanks = ctx.blanks[u] as usize;
         if !(blanks > 2 * degree || (direct && blanks > degree)) {
@@ -112,100 +112,155 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
         if key.is_some_and(|(slot, key)| found_nothing::unit_known(slot, u, key)) {
             continue;
         }
-        let cells = size.unit_cells(u);
-        let pos = &ctx.pos[u];
-        // Only digits with two to `degree` places can take part (the subset's places are
-        // `degree` cells holding every place of each of its digits); combinations over
-        // them come in the same order as over all digits.
-        let mut eligible = [0usize; 9];
-        let mut count = 0;
-        for (d, p) in pos.iter().enumerate().take(n) {
-            if (2..=degree as u32).contains(&count9(*p)) {
-                eligible[count] = d;
-                count += 1;
+        let unit = Unit {
+            number: u,
+            cells: size.unit_cells(u),
+            pos: &ctx.pos[u],
+            name: &|| unit_name(size, u),
+        };
+        if let Some(step) = hidden_in_unit(m, &unit, degree, direct) {
+            return Some(step);
+        }
+        if let Some((slot, key)) = key {
+            found_nothing::unit_record(slot, u, key);
+        }
+    }
+    None
+}
+
+/// One unit (or a variant's group) as the hidden subsets read it: its number in the
+/// step, its cells in order, each digit's positions there (bit `i` for `cells[i]`, at
+/// index `d - 1`), and its name.
+struct Unit<'a> {
+    number: usize,
+    cells: &'a [u8],
+    pos: &'a [u32; 9],
+    name: &'a dyn Fn() -> String,
+}
+
+/// The first hidden subset of `degree` digits in one unit: one that eliminates something,
+/// or with `direct` one that leaves another digit of the unit a single place.
+fn hidden_in_unit(m: &Marks, unit: &Unit, degree: usize, direct: bool) -> Option<Step> {
+    let size = m.size;
+    let n = size.n();
+    let (cells, pos) = (unit.cells, unit.pos);
+    // Only digits with two to `degree` places can take part (the subset's places are
+    // `degree` cells holding every place of each of its digits); combinations over
+    // them come in the same order as over all digits.
+    let mut eligible = [0usize; 9];
+    let mut count = 0;
+    for (d, p) in pos.iter().enumerate().take(n) {
+        if (2..=degree as u32).contains(&count9(*p)) {
+            eligible[count] = d;
+            count += 1;
+        }
+    }
+    for sub in combinations(count, degree) {
+        let mut common = 0u32;
+        let mut combo = 0u32;
+        for i in bits(sub) {
+            let d = eligible[i];
+            combo |= 1 << d;
+            common |= pos[d];
+        }
+        if count9(common) as usize != degree {
+            continue;
+        }
+        let digits = combo as u16;
+        let mut set_cells = 0u128;
+        let mut eliminations = Vec::new();
+        for i in bits(common) {
+            let c = cells[i];
+            set_cells |= 1u128 << c;
+            for b in bits((m.cands[c as usize] & !digits) as u32) {
+                eliminations.push(Candidate {
+                    cell: c,
+                    digit: b as u8 + 1,
+                });
             }
         }
-        for sub in combinations(count, degree) {
-            let mut common = 0u32;
-            let mut combo = 0u32;
-            for i in bits(sub) {
-                let d = eligible[i];
-                combo |= 1 << d;
-                common |= pos[d];
-            }
-            if count9(common) as usize != degree {
+        if !direct {
+            if eliminations.is_empty() {
                 continue;
             }
-            let digits = combo as u16;
-            let mut set_cells = 0u128;
-            let mut eliminations = Vec::new();
-            for i in bits(common) {
-                let c = cells[i];
-                set_cells |= 1u128 << c;
-                for b in bits((m.cands[c as usize] & !digits) as u32) {
-                    eliminations.push(Candidate {
-                        cell: c,
-                        digit: b as u8 + 1,
-                    });
-                }
+            let rating = [0, 0, 34, 40, 54][degree];
+            let explanation = sentence!(
+                "In {}, {} can only be in {}: these cells hold nothing else ({}).",
+                (unit.name)(),
+                digit_list(digits),
+                cell_list(size, cells_of(set_cells)),
+                elimination_text(size, &eliminations)
+            );
+            return Some(make_step(StepParts {
+                technique: Technique::HiddenSubset(degree as u8),
+                rating,
+                placements: Vec::new(),
+                eliminations,
+                cells: set_cells,
+                units: vec![unit.number as u8],
+                digits,
+                explanation,
+            }));
+        }
+        for (d, &places) in pos.iter().enumerate().take(n) {
+            if combo >> d & 1 != 0 || places & places.wrapping_sub(1) == 0 {
+                continue;
             }
-            if !direct {
-                if eliminations.is_empty() {
-                    continue;
-                }
-                let rating = [0, 0, 34, 40, 54][degree];
+            let rest = places & !common;
+            if rest != 0 && rest & (rest - 1) == 0 {
+                let cell = cells[rest.trailing_zeros() as usize];
+                let digit = d as u8 + 1;
+                let rating = [0, 0, 20, 25, 43][degree];
                 let explanation = sentence!(
-                    "In {}, {} can only be in {}: these cells hold nothing else ({}).",
-                    unit_name(size, u),
+                    "In {}, {} can only be in {}, so {} is left a single place there: {}.",
+                    (unit.name)(),
                     digit_list(digits),
                     cell_list(size, cells_of(set_cells)),
-                    elimination_text(size, &eliminations)
+                    digit,
+                    cell_name(size, cell as usize)
                 );
+                // As in Sukaku Explainer, a direct step only places its digit: the
+                // subset's eliminations are left for later steps to find.
                 return Some(make_step(StepParts {
-                    technique: Technique::HiddenSubset(degree as u8),
+                    technique: Technique::DirectHiddenSubset(degree as u8),
                     rating,
-                    placements: Vec::new(),
-                    eliminations,
-                    cells: set_cells,
-                    units: vec![u as u8],
+                    placements: vec![Candidate { cell, digit }],
+                    eliminations: Vec::new(),
+                    cells: set_cells | (1u128 << cell),
+                    units: vec![unit.number as u8],
                     digits,
                     explanation,
                 }));
             }
-            for (d, &places) in pos.iter().enumerate().take(n) {
-                if combo >> d & 1 != 0 || places & places.wrapping_sub(1) == 0 {
-                    continue;
-                }
-                let rest = places & !common;
-                if rest != 0 && rest & (rest - 1) == 0 {
-                    let cell = cells[rest.trailing_zeros() as usize];
-                    let digit = d as u8 + 1;
-                    let rating = [0, 0, 20, 25, 43][degree];
-                    let explanation = sentence!(
-                        "In {}, {} can only be in {}, so {} is left a single place there: {}.",
-                        unit_name(size, u),
-                        digit_list(digits),
-                        cell_list(size, cells_of(set_cells)),
-                        digit,
-                        cell_name(size, cell as usize)
-                    );
-                    // As in Sukaku Explainer, a direct step only places its digit: the
-                    // subset's eliminations are left for later steps to find.
-                    return Some(make_step(StepParts {
-                        technique: Technique::DirectHiddenSubset(degree as u8),
-                        rating,
-                        placements: vec![Candidate { cell, digit }],
-                        eliminations: Vec::new(),
-                        cells: set_cells | (1u128 << cell),
-                        units: vec![u as u8],
-                        digits,
-                        explanation,
-                    }));
-                }
+        }
+    }
+    None
+}
+
+/// [`hidden`] under a variant's rules: every group the rules use, in Sukaku Explainer's
+/// order for subsets (boxes, columns, rows, then the extra groups), each group's
+/// positions in its cell order.
+pub fn hidden_subset_in(m: &Marks, t: &VariantTables, degree: usize, direct: bool) -> Option<Step> {
+    for slot in groups_in_scan_order(t) {
+        let cells = t.group_cells(slot);
+        let blanks = cells.iter().filter(|&&c| m.values[c as usize] == 0).count();
+        if !(blanks > 2 * degree || (direct && blanks > degree)) {
+            continue;
+        }
+        let mut pos = [0u32; 9];
+        for (i, &c) in cells.iter().enumerate() {
+            for d in bits(u32::from(m.cands[c as usize])) {
+                pos[d] |= 1 << i;
             }
         }
-        if let Some((slot, key)) = key {
-            found_nothing::unit_record(slot, u, key);
+        let unit = Unit {
+            number: slot,
+            cells,
+            pos: &pos,
+            name: &|| t.slot_name(slot),
+        };
+        if let Some(step) = hidden_in_unit(m, &unit, degree, direct) {
+            return Some(step);
         }
     }
     None

@@ -1,0 +1,135 @@
+//! The ladder under a variant's rules, as far as issue 36 has built it: Sukaku
+//! Explainer's producers up to 2.5, in its order (`Solver` with the variant settings,
+//! docs/design-variant-ratings.md part 1 (b)):
+//! full house 1.0 and hidden single 1.2 / 1.5 over every group, direct pointing and
+//! claiming 1.7 / 1.9 (with disjoint groups and windows), direct hidden pair 2.0, naked
+//! single 2.3, nc's forcing cell 2.4 and locked nc 2.5, direct hidden triple 2.5.
+//!
+//! Sukaku Explainer takes the first step of the first producer that has one, so a path
+//! that these rungs take to the solution is its path, and the hardest step its ER. Where
+//! they find nothing, its next producers (2.6 and up) would act: [`rate_in`] then says it
+//! cannot rate the puzzle yet, rather than guess. Not yet used by the SQL functions
+//! (they refuse variants with 22023); the yardstick (`sudoku-tools variant_ratings`)
+//! measures it.
+
+use super::ladder::{PathSoFar, Rating};
+use super::marks::Marks;
+use super::rules::{TechniqueSet, VariantTables};
+use super::step::Step;
+use super::techniques::intersections::direct_intersection_in;
+use super::techniques::nc::{nc_forcing_cell, nc_locked};
+use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
+use super::techniques::subsets::hidden_subset_in;
+
+/// The highest rating the built rungs give (tenths).
+pub const BUILT_UP_TO: u16 = 25;
+
+/// The easiest step from `m` under the rules among the built rungs; `None` when none
+/// applies (or the grid is solved).
+pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let nc = matches!(
+        t.technique_set(),
+        TechniqueSet::NcOnly | TechniqueSet::Groups { nc: true, .. }
+    );
+    full_house_in(m, t)
+        .or_else(|| hidden_single_in(m, t))
+        .or_else(|| direct_intersection_in(m, t))
+        .or_else(|| hidden_subset_in(m, t, 2, true))
+        .or_else(|| naked_single(m))
+        .or_else(|| nc.then(|| nc_forcing_cell(m, t)).flatten())
+        .or_else(|| nc.then(|| nc_locked(m, t)).flatten())
+        .or_else(|| hidden_subset_in(m, t, 3, true))
+}
+
+/// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
+/// where Sukaku Explainer's next producers (above [`BUILT_UP_TO`]) would go on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BeyondBuilt {
+    pub blanks: usize,
+}
+
+/// The ER rating (with EP and ED) of a 9×9 puzzle under the rules, when the built rungs
+/// solve it; its digits (0 blank) must obey the rules and have one solution (the caller
+/// checks). `check` is called between steps (the interrupt hook).
+pub fn rate_in(
+    digits: &[u8],
+    t: &VariantTables,
+    check: &mut dyn FnMut(),
+) -> Result<Rating, BeyondBuilt> {
+    let mut m = t.marks_of(digits);
+    let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
+    while !m.is_solved() {
+        check();
+        let step = next_step_in(&m, t).ok_or(BeyondBuilt { blanks: m.blanks() })?;
+        rating.add(&step, &mut so_far);
+        t.apply(&step, &mut m);
+    }
+    Ok(rating)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::generate::{generate_variant, VariantOptions};
+    use crate::variant::{Geometry, Rules, Shape};
+
+    fn tables(rules: &Rules) -> VariantTables {
+        VariantTables::new(&Geometry::new(Shape::NINE, rules).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn under_classic_rules_it_rates_as_the_classic_ladder_up_to_two_and_a_half() {
+        let t = tables(&Rules::classic());
+        let (mut rated, mut beyond) = (0, 0);
+        for i in 0..80 {
+            let g = crate::generate::generate(39, i, crate::Options::default());
+            let classic = crate::logic::rate(&g.puzzle, &mut || {});
+            match rate_in(g.puzzle.values(), &t, &mut || {}) {
+                Ok(rating) => {
+                    assert_eq!(rating, classic, "{}", g.puzzle.to_line());
+                    rated += 1;
+                }
+                Err(_) => {
+                    assert!(classic.er > BUILT_UP_TO, "{}", g.puzzle.to_line());
+                    beyond += 1;
+                }
+            }
+        }
+        assert!(rated > 10 && beyond > 10, "{rated} rated, {beyond} beyond");
+    }
+
+    #[test]
+    fn every_step_under_rules_is_sound_and_the_path_ends_solved() {
+        let mut rated = 0;
+        for text in [
+            "x",
+            "windoku",
+            "dg",
+            "girandola",
+            "anti-king",
+            "anti-knight",
+            "nc",
+            "jigsaw",
+        ] {
+            for i in 0..6 {
+                let rules = Rules::parse(text).unwrap();
+                let options = VariantOptions {
+                    clues: 36,
+                    ..VariantOptions::default()
+                };
+                let g = generate_variant(Shape::NINE, &rules, 8, i, &options, &mut || {}).unwrap();
+                let t = tables(&g.rules);
+                let mut m = t.marks_of(&g.puzzle.cells);
+                while let Some(step) = next_step_in(&m, &t) {
+                    assert!(step.is_sound(&g.solution), "{text}: {}", step.explanation);
+                    t.apply(&step, &mut m);
+                }
+                if let Ok(rating) = rate_in(&g.puzzle.cells, &t, &mut || {}) {
+                    assert!(m.is_solved() && rating.er <= BUILT_UP_TO, "{text}");
+                    rated += 1;
+                }
+            }
+        }
+        assert!(rated > 10, "{rated} puzzles rated");
+    }
+}
