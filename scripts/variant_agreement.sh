@@ -8,7 +8,8 @@
 # (RULES, puzzle, ER, EP, ED, hardest technique, seconds; ER `-` past the cap) in
 # $VARIANT_RATINGS_DIR (default target/variant-ratings), so that a second run with the same arguments rates nothing
 # again. Then `sudoku-tools variant_ratings` prints the agreement per family and band and gives the exit status
-# (1 below issue 36's targets). JOBS=N runs N serate processes at once (default 1). Needs Java
+# (1 below issue 36's targets). JOBS=N runs N serate processes at once (default 1); CLUES=N stops digging at N
+# givens (serate finishes no minimal nc or anti-knight puzzle, but puzzles with more givens). Needs Java
 # (openjdk-17-jre-headless) and the shared tools; not part of scripts/test.sh.
 set -euo pipefail
 case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;p}' "$0"; exit 0 ;; esac
@@ -24,7 +25,7 @@ tools=$TOOLS_BIN
 options=$("$tools" variant_ratings --serate-args "$RULES") # exits 2 naming a rule serate lacks
 dir=${VARIANT_RATINGS_DIR:-${CARGO_TARGET_DIR:-$ROOT/target}/variant-ratings}
 mkdir -p "$dir"
-rated="$dir/$(printf '%s' "$RULES" | tr -c 'A-Za-z0-9+-' '_')-$COUNT-$SEED-cap$CAP.tsv"
+rated="$dir/$(printf '%s' "$RULES" | tr -c 'A-Za-z0-9+-' '_')-$COUNT-$SEED-cap$CAP${CLUES:+-clues$CLUES}.tsv"
 
 rate_one() { # RULES PUZZLE: one line of $rated
   local line
@@ -41,7 +42,7 @@ export CAP SERATE options
 if [ ! -s "$rated" ]; then
   work=$(mktemp -d)
   trap 'rm -rf "$work"' EXIT
-  "$tools" variants --make "$RULES" "$COUNT" "$SEED" >"$work/puzzles"
+  "$tools" variants --make "$RULES" "$COUNT" "$SEED" --clues "${CLUES:-0}" >"$work/puzzles"
   # One serate run a puzzle (about 0.3 s of JVM start each), JOBS at a time, lines kept in input order.
   nl -ba -w1 -s$'\t' "$work/puzzles" |
     xargs -P "${JOBS:-1}" -d '\n' -I{} bash -c 'IFS=$'"'"'\t'"'"' read -r n r p <<<"$1"; rate_one "$r" "$p" >"$0/$n"' "$work" {}

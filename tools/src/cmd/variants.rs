@@ -8,10 +8,11 @@
 //! the grid, building the engine's tables and counting; with `--nodes`, a fourth column
 //! gives the search nodes), then `# seconds S`.
 //!
-//! `sudoku-tools variants --make RULES COUNT SEED [--sixteen]`: prints COUNT
+//! `sudoku-tools variants --make RULES COUNT SEED [--sixteen] [--clues N]`: prints COUNT
 //! lines `RULES<TAB>PUZZLE` of 9×9 (or 16×16 with `--sixteen`) puzzles with one
 //! solution: a random grid of the rules, givens removed in a random order while the
-//! solution stays unique. RULES `killer` cuts cages from the grid (sums given).
+//! solution stays unique (down to N givens with `--clues N`, else as long as one can
+//! go). RULES `killer` cuts cages from the grid (sums given).
 use std::time::Instant;
 use sudoku_core::generate::Rng;
 use sudoku_core::variant::rules::killer_text;
@@ -61,10 +62,14 @@ fn solve_line(line: &str) -> (String, u64, u64) {
 }
 
 fn make(args: &[String]) {
-    let usage = "usage: sudoku-tools variants --make RULES COUNT SEED [--sixteen]";
+    let usage = "usage: sudoku-tools variants --make RULES COUNT SEED [--sixteen] [--clues N]";
     let rules_text = args.first().expect(usage);
     let count: usize = args.get(1).expect(usage).parse().expect("a count");
     let seed: u64 = args.get(2).expect(usage).parse().expect("a seed");
+    let clues: usize = args
+        .iter()
+        .position(|a| a == "--clues")
+        .map_or(0, |i| args.get(i + 1).expect(usage).parse().expect("a number of givens"));
     let shape = if args.iter().any(|a| a == "--sixteen") {
         Shape::SIXTEEN
     } else {
@@ -98,7 +103,7 @@ fn make(args: &[String]) {
             base.clone()
         };
         let geometry = Geometry::new(shape, &rules).expect("cages that fit");
-        let puzzle = dig(&Engine::new(&geometry), shape, grid, &mut rng);
+        let puzzle = dig(&Engine::new(&geometry), shape, grid, &mut rng, clues);
         let text = if killer {
             let Cages::Killer { cages, .. } = &rules.cages else { unreachable!() };
             format!("killer={}", killer_text(cages, shape.cells()))
@@ -110,12 +115,15 @@ fn make(args: &[String]) {
     }
 }
 
-/// Givens removed in a random order while the solution stays unique.
-fn dig(engine: &Engine, shape: Shape, grid: Vec<u8>, rng: &mut Rng) -> VariantPuzzle {
+/// Givens removed in a random order while the solution stays unique, down to `clues`.
+fn dig(engine: &Engine, shape: Shape, grid: Vec<u8>, rng: &mut Rng, clues: usize) -> VariantPuzzle {
     let mut puzzle = VariantPuzzle { shape, cells: grid };
     let mut order: Vec<usize> = (0..shape.cells()).collect();
     rng.shuffle(&mut order);
     for cell in order {
+        if shape.cells() - puzzle.blanks() <= clues {
+            break;
+        }
         let digit = puzzle.cells[cell];
         puzzle.cells[cell] = 0;
         if engine.count_excluding(&puzzle, cell, digit, 1, &mut || {}) != 0 {
