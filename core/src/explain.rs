@@ -448,6 +448,7 @@ pub fn technique_name(t: Technique) -> String {
         Technique::HiddenSingleIn(kind) => format!("hidden_single_{}", kind.snake_name()),
         Technique::NakedSingle => "naked_single".into(),
         Technique::NcForcingCell => "nc_forcing_cell".into(),
+        Technique::GeneralizedIntersection => "generalized_intersection".into(),
         Technique::NcLocked => "locked_nc".into(),
         Technique::DirectPointing => "direct_pointing".into(),
         Technique::DirectClaiming => "direct_claiming".into(),

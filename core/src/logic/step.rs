@@ -62,6 +62,9 @@ pub enum Technique {
     /// "3 strong-linked fishes": 5.4 on parallel lines, 5.5 with a box, 5.6 mixing rows
     /// and columns, 5.7 grouped).
     StrongLinks(u8),
+    /// A digit's two to six places in a group take it from every cell that sees them
+    /// all (Sukaku Explainer's generalized intersections under variants, 2.9).
+    GeneralizedIntersection,
     /// Non-consecutive sudoku: a cell of two or three candidates within three in value
     /// takes a digit from its orthogonal neighbours (2.4).
     NcForcingCell,

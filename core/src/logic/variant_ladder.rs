@@ -1,9 +1,11 @@
 //! The ladder under a variant's rules, as far as issue 36 has built it: Sukaku
-//! Explainer's producers up to 2.5, in its order (`Solver` with the variant settings,
+//! Explainer's producers up to 2.9, in its order (`Solver` with the variant settings,
 //! docs/design-variant-ratings.md part 1 (b)):
 //! full house 1.0 and hidden single 1.2 / 1.5 over every group, direct pointing and
 //! claiming 1.7 / 1.9 (with disjoint groups and windows), direct hidden pair 2.0, naked
-//! single 2.3, nc's forcing cell 2.4 and locked nc 2.5, direct hidden triple 2.5.
+//! single 2.3, nc's forcing cell 2.4 and locked nc 2.5, direct hidden triple 2.5, then
+//! pointing 2.6 and claiming 2.8 (nc alone, jigsaw) or generalized intersections 2.9
+//! (any extra group, knight's move or king's step).
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
@@ -16,13 +18,15 @@ use super::ladder::{PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
 use super::step::Step;
-use super::techniques::intersections::direct_intersection_in;
+use super::techniques::intersections::{
+    direct_intersection_in, generalized_intersection_in, pointing_claiming_in,
+};
 use super::techniques::nc::{nc_forcing_cell, nc_locked};
 use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
 use super::techniques::subsets::hidden_subset_in;
 
 /// The highest rating the built rungs give (tenths).
-pub const BUILT_UP_TO: u16 = 25;
+pub const BUILT_UP_TO: u16 = 29;
 
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
@@ -39,6 +43,10 @@ pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
         .or_else(|| nc.then(|| nc_forcing_cell(m, t)).flatten())
         .or_else(|| nc.then(|| nc_locked(m, t)).flatten())
         .or_else(|| hidden_subset_in(m, t, 3, true))
+        .or_else(|| match t.technique_set() {
+            TechniqueSet::Groups { .. } => generalized_intersection_in(m, t),
+            _ => pointing_claiming_in(m, t),
+        })
 }
 
 /// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
@@ -78,7 +86,7 @@ mod tests {
     }
 
     #[test]
-    fn under_classic_rules_it_rates_as_the_classic_ladder_up_to_two_and_a_half() {
+    fn under_classic_rules_it_rates_as_the_classic_ladder_up_to_its_built_rungs() {
         let t = tables(&Rules::classic());
         let (mut rated, mut beyond) = (0, 0);
         for i in 0..80 {

@@ -429,3 +429,57 @@ fn hidden_subsets_under_rules_are_sound() {
         "no singles or subsets in an extra group"
     );
 }
+
+#[test]
+fn plain_intersections_under_classic_rules_are_the_classic_ones() {
+    use crate::logic::intersections::{pointing_claiming, pointing_claiming_in};
+    let t = tables("classic");
+    let mut found = 0;
+    for i in 0..40 {
+        let g = crate::generate::generate(40, i, crate::Options::default());
+        let mut m = Marks::from_puzzle(&g.puzzle);
+        for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+            let classic = pointing_claiming(&m);
+            assert_eq!(pointing_claiming_in(&m, &t), classic);
+            found += usize::from(classic.is_some());
+            step.apply(&mut m);
+        }
+    }
+    assert!(found > 100, "{found} intersections compared");
+}
+
+#[test]
+fn a_generalized_intersection_clears_what_sees_every_place() {
+    use crate::logic::intersections::generalized_intersection_in;
+    use crate::logic::Technique;
+    // Windoku: 5 only at r2c2 and r2c3 in window 1 (its other cells lose the 5).
+    let t = tables("windoku");
+    let mut m = t.marks_of(&[0; 81]);
+    for &c in t.group_cells(36).iter().filter(|&&c| c != 10 && c != 11) {
+        m.eliminate(usize::from(c), 5);
+    }
+    let step = generalized_intersection_in(&m, &t).unwrap();
+    assert_eq!(
+        (step.technique, step.rating),
+        (Technique::GeneralizedIntersection, 29)
+    );
+    let cleared: Vec<u8> = step.eliminations.iter().map(|e| e.cell).collect();
+    // Box 1's cells outside the window (r1c1-r1c3, r2c1, r3c1) and row 2's (r2c5-r2c9).
+    assert_eq!(cleared, vec![0, 1, 2, 9, 13, 14, 15, 16, 17, 18]);
+    // 5 only at r1c3 and r1c5 in row 1: r3c4 shares a box with r1c5 and is a knight's
+    // move from both, so under anti-knight it sees them all and loses the 5.
+    let five_in_row_1_at = |t: &VariantTables| {
+        let mut m = t.marks_of(&[0; 81]);
+        for c in (0..9).filter(|&c| c != 2 && c != 4) {
+            m.eliminate(c, 5);
+        }
+        generalized_intersection_in(&m, t)
+    };
+    let step = five_in_row_1_at(&tables("anti-knight")).unwrap();
+    assert!(step.eliminations.iter().any(|e| e.cell == 21), "{step:?}");
+    assert_eq!(
+        five_in_row_1_at(&tables("classic")),
+        None,
+        "nothing sees both"
+    );
+}

@@ -190,21 +190,50 @@ fn plain_step(m: &Marks, ctx: &Context, hit: Intersection) -> Step {
     let (digit, u1, u2) = (hit.digit, hit.u1 as usize, hit.u2 as usize);
     let dc = ctx.dcs[digit as usize - 1];
     let (mask1, mask2) = (unit_mask(size, u1), unit_mask(size, u2));
-    let p = dc & mask1;
-    let eliminations = eliminations_of(m, dc & mask2 & !mask1, digit);
-    let (technique, rating) = if hit.k1 == 2 {
+    let names = [unit_name(size, u1), unit_name(size, u2)];
+    let found = PlainIntersection {
+        units: [u1, u2],
+        places: dc & mask1,
+        eliminations: eliminations_of(m, dc & mask2 & !mask1, digit),
+        digit,
+        pointing: hit.k1 == 2,
+    };
+    plain_intersection_step(size, found, names)
+}
+
+/// A pointing or claiming found: its two units (or a variant's slots), the first unit's
+/// places of the digit, what the second unit loses, and whether the first is a box.
+struct PlainIntersection {
+    units: [usize; 2],
+    places: CellSet,
+    eliminations: Vec<Candidate>,
+    digit: u8,
+    pointing: bool,
+}
+
+/// The pointing (2.6) or claiming (2.8) step of an intersection found, its units named
+/// `names`.
+fn plain_intersection_step(size: Size, found: PlainIntersection, names: [String; 2]) -> Step {
+    let PlainIntersection {
+        units: [u1, u2],
+        places: p,
+        eliminations,
+        digit,
+        pointing,
+    } = found;
+    let (technique, rating) = if pointing {
         (Technique::Pointing, 26)
     } else {
         (Technique::Claiming, 28)
     };
     let explanation = sentence!(
         "In {}, {} can only be in {}, which all lie in {}: {} leaves the rest of {} ({}).",
-        unit_name(size, u1),
+        names[0],
         digit,
         cell_list(size, cells_of(p)),
-        unit_name(size, u2),
+        names[1],
         digit,
-        unit_name(size, u2),
+        names[1],
         elimination_text(size, &eliminations)
     );
     make_step(StepParts {
@@ -295,6 +324,89 @@ pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
         }
     }
     None
+}
+
+/// [`pointing_claiming`] under a variant's rules whose technique set keeps it (nc alone,
+/// jigsaw regions alone): the first group of a [`locking_pairs`] pair whose places of a
+/// digit (two or more) lie in a crossing group that holds the digit elsewhere too;
+/// pointing 2.6 when the first group is a box (or region), claiming 2.8 otherwise.
+pub fn pointing_claiming_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    for (t1, t2) in locking_pairs(t) {
+        for digit in 1..=9u8 {
+            let dc = places_of(m, digit);
+            for s1 in t1.slots() {
+                let (mask1, p) = (t.group_mask(s1), dc & t.group_mask(s1));
+                let confining = t2.slots().find(|&s2| p & !t.group_mask(s2) == 0);
+                let Some(s2) = confining.filter(|_| p.count_ones() >= 2) else {
+                    continue;
+                };
+                let eliminations = eliminations_of(m, dc & t.group_mask(s2) & !mask1, digit);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let found = PlainIntersection {
+                    units: [s1, s2],
+                    places: p,
+                    eliminations,
+                    digit,
+                    pointing: matches!(t.slot_kind(s1), Some((k, _)) if confines_as_a_box(k)),
+                };
+                let names = [t.slot_name(s1), t.slot_name(s2)];
+                return Some(plain_intersection_step(m.size, found, names));
+            }
+        }
+    }
+    None
+}
+
+/// Sukaku Explainer's generalized intersections (2.9, `VLocking.java`), which replace
+/// pointing and claiming under extra groups, knight's moves or king's steps: a digit with
+/// two to six places in a group leaves every cell that sees all of them (peers under the
+/// rules, knight's moves and king's steps included). Group types in Sukaku Explainer's
+/// order (boxes, rows, columns, then the extra groups), digits, then groups.
+pub fn generalized_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let size = m.size;
+    for ty in GroupType::ALL {
+        for digit in 1..=9u8 {
+            let dc = places_of(m, digit);
+            for slot in ty.slots().filter(|&s| t.active_slots() >> s & 1 == 1) {
+                let p = dc & t.group_mask(slot);
+                if !(2..=6).contains(&p.count_ones()) {
+                    continue;
+                }
+                let seeing_all = cells_of(p).fold(!p, |v, c| v & t.peers(c));
+                let eliminations = eliminations_of(m, seeing_all, digit);
+                if eliminations.is_empty() {
+                    continue;
+                }
+                let explanation = sentence!(
+                    "In {}, {} can only be in {}: every cell that sees all of them loses it ({}).",
+                    t.slot_name(slot),
+                    digit,
+                    cell_list(size, cells_of(p)),
+                    elimination_text(size, &eliminations)
+                );
+                return Some(make_step(StepParts {
+                    technique: Technique::GeneralizedIntersection,
+                    rating: 29,
+                    placements: Vec::new(),
+                    eliminations,
+                    cells: p,
+                    units: vec![slot as u8],
+                    digits: 1 << (digit - 1),
+                    explanation,
+                }));
+            }
+        }
+    }
+    None
+}
+
+/// The cells that may hold `digit`.
+fn places_of(m: &Marks, digit: u8) -> CellSet {
+    (0..81)
+        .filter(|&c| m.has(c, digit))
+        .fold(0, |p, c| p | 1u128 << c)
 }
 
 /// The step of a direct intersection under rules: groups `slots` (confining, cleared,
