@@ -449,6 +449,7 @@ pub fn technique_name(t: Technique) -> String {
         Technique::NakedSingle => "naked_single".into(),
         Technique::NcForcingCell => "nc_forcing_cell".into(),
         Technique::GeneralizedIntersection => "generalized_intersection".into(),
+        Technique::GeneralizedNakedSubset(n) => format!("generalized_naked_{}", subset(n)),
         Technique::NcLocked => "locked_nc".into(),
         Technique::DirectPointing => "direct_pointing".into(),
         Technique::DirectClaiming => "direct_claiming".into(),

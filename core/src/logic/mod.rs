@@ -15,7 +15,7 @@
 //! - [`ladder`]: the order they are tried in, the path and the rating;
 //! - [`rules`]: a variant's groups and peers as the engine reads them, and
 //!   [`variant_ladder`]: the ladder under a variant's rules as far as it is built (issue
-//!   36: the rungs up to 2.9; not yet behind the SQL functions).
+//!   36: the rungs up to 4.0; not yet behind the SQL functions).
 //!
 //! The entry points: [`next_step`] (the easiest step of a position, the hint),
 //! [`path`] (every step from the givens to the solution, guesses named as such where no

@@ -65,6 +65,10 @@ pub enum Technique {
     /// A digit's two to six places in a group take it from every cell that sees them
     /// all (Sukaku Explainer's generalized intersections under variants, 2.9).
     GeneralizedIntersection,
+    /// n cells of a group holding only n digits between them, each digit leaving every
+    /// cell that sees all the set's cells holding it (Sukaku Explainer's generalized
+    /// naked pair, triple, quad under variants: 3.0, 3.6, 5.0).
+    GeneralizedNakedSubset(u8),
     /// Non-consecutive sudoku: a cell of two or three candidates within three in value
     /// takes a digit from its orthogonal neighbours (2.4).
     NcForcingCell,

@@ -1,11 +1,14 @@
 //! The ladder under a variant's rules, as far as issue 36 has built it: Sukaku
-//! Explainer's producers up to 2.9, in its order (`Solver` with the variant settings,
+//! Explainer's producers up to the hidden triple (4.0), in its order (`Solver` with the variant settings,
 //! docs/design-variant-ratings.md part 1 (b)):
 //! full house 1.0 and hidden single 1.2 / 1.5 over every group, direct pointing and
 //! claiming 1.7 / 1.9 (with disjoint groups and windows), direct hidden pair 2.0, naked
 //! single 2.3, nc's forcing cell 2.4 and locked nc 2.5, direct hidden triple 2.5, then
 //! pointing 2.6 and claiming 2.8 (nc alone, jigsaw) or generalized intersections 2.9
-//! (any extra group, knight's move or king's step).
+//! (any extra group, knight's move or king's step), naked pair 3.0 (generalized under
+//! those rules), X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8 and hidden
+//! triple 4.0. The fish read rows and columns alone, as Sukaku Explainer's do under
+//! every rule.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
@@ -18,15 +21,18 @@ use super::ladder::{PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
 use super::step::Step;
+use super::techniques::fish::fish;
 use super::techniques::intersections::{
     direct_intersection_in, generalized_intersection_in, pointing_claiming_in,
 };
 use super::techniques::nc::{nc_forcing_cell, nc_locked};
 use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
-use super::techniques::subsets::hidden_subset_in;
+use super::techniques::subsets::{hidden_subset_in, naked_subset_in};
 
-/// The highest rating the built rungs give (tenths).
-pub const BUILT_UP_TO: u16 = 29;
+/// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
+/// Explainer rates below 4.0 is a rung here. Harder puzzles are rated when the rungs
+/// finish them (a hidden triple rates 4.0).
+pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 39;
 
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
@@ -47,10 +53,16 @@ pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
             TechniqueSet::Groups { .. } => generalized_intersection_in(m, t),
             _ => pointing_claiming_in(m, t),
         })
+        .or_else(|| naked_subset_in(m, t, 2))
+        .or_else(|| fish(m, 2))
+        .or_else(|| hidden_subset_in(m, t, 2, false))
+        .or_else(|| naked_subset_in(m, t, 3))
+        .or_else(|| fish(m, 3))
+        .or_else(|| hidden_subset_in(m, t, 3, false))
 }
 
 /// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
-/// where Sukaku Explainer's next producers (above [`BUILT_UP_TO`]) would go on.
+/// where Sukaku Explainer's next producers (turbot fish and on) would go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeyondBuilt {
     pub blanks: usize,
@@ -98,7 +110,11 @@ mod tests {
                     rated += 1;
                 }
                 Err(_) => {
-                    assert!(classic.er > BUILT_UP_TO, "{}", g.puzzle.to_line());
+                    assert!(
+                        classic.er > RATES_EVERY_PUZZLE_UP_TO,
+                        "{}",
+                        g.puzzle.to_line()
+                    );
                     beyond += 1;
                 }
             }
@@ -133,7 +149,10 @@ mod tests {
                     t.apply(&step, &mut m);
                 }
                 if let Ok(rating) = rate_in(&g.puzzle.cells, &t, &mut || {}) {
-                    assert!(m.is_solved() && rating.er <= BUILT_UP_TO, "{text}");
+                    assert!(
+                        m.is_solved() && rating.er <= 40,
+                        "{text}: the hardest rung is 4.0"
+                    );
                     rated += 1;
                 }
             }

@@ -483,3 +483,59 @@ fn a_generalized_intersection_clears_what_sees_every_place() {
         "nothing sees both"
     );
 }
+
+#[test]
+fn naked_subsets_under_classic_rules_are_the_classic_ones() {
+    use crate::logic::subsets::{naked_subset, naked_subset_in};
+    let t = tables("classic");
+    let mut found = 0;
+    for i in 0..40 {
+        let g = crate::generate::generate(41, i, crate::Options::default());
+        let mut m = Marks::from_puzzle(&g.puzzle);
+        for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+            for degree in 2..=4 {
+                let classic = naked_subset(&m, degree);
+                assert_eq!(naked_subset_in(&m, &t, degree), classic);
+                found += usize::from(classic.is_some());
+            }
+            step.apply(&mut m);
+        }
+    }
+    assert!(found > 100, "{found} naked subsets compared");
+}
+
+#[test]
+fn a_generalized_naked_pair_clears_a_second_shared_group() {
+    use crate::logic::subsets::naked_subset_in;
+    use crate::logic::Technique;
+    // X: r1c1 and r2c2 hold only 1 and 2; both lie in box 1 and on the main diagonal,
+    // so the diagonal's other cells lose 1 and 2 as well as the box's.
+    let t = tables("x");
+    let mut m = t.marks_of(&[0; 81]);
+    for c in [0, 10] {
+        m.cands[c] = 0b11;
+    }
+    let step = naked_subset_in(&m, &t, 2).unwrap();
+    assert_eq!(step.technique, Technique::GeneralizedNakedSubset(2));
+    assert_eq!((step.rating, step.cells.clone()), (30, vec![0, 10]));
+    let lose_1: Vec<u8> = step
+        .eliminations
+        .iter()
+        .filter(|e| e.digit == 1)
+        .map(|e| e.cell)
+        .collect();
+    let mut want = vec![1, 2, 9, 11, 18, 19, 20];
+    want.extend([20, 30, 40, 50, 60, 70, 80]);
+    want.sort();
+    want.dedup();
+    assert_eq!(lose_1, want);
+    // Classic sudoku's pair clears its box only.
+    let t = tables("classic");
+    let mut m = t.marks_of(&[0; 81]);
+    for c in [0, 10] {
+        m.cands[c] = 0b11;
+    }
+    let step = naked_subset_in(&m, &t, 2).unwrap();
+    assert_eq!(step.technique, Technique::NakedSubset(2));
+    assert!(step.eliminations.iter().all(|e| e.cell < 21));
+}

@@ -9,8 +9,8 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
-use crate::logic::rules::{groups_in_scan_order, VariantTables};
-use crate::logic::step::{make_step, StepParts};
+use crate::logic::rules::{groups_in_scan_order, TechniqueSet, VariantTables};
+use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
@@ -32,67 +32,124 @@ pub(crate) fn naked_subset_with(m: &Marks, ctx: &Context, degree: usize) -> Opti
         if key.is_some_and(|(slot, key)| found_nothing::unit_known(slot, u, key)) {
             continue;
         }
-        let cells = size.unit_cells(u);
-        // Only cells of 2 to `degree` candidates can take part; combinations over them
-        // come in the same order as over all the unit's cells.
-        let mut eligible = [0usize; 9];
-        let mut count = 0;
-        for (i, &c) in cells.iter().enumerate() {
-            if (2..=degree as u32).contains(&count9(m.cands[c as usize] as u32)) {
-                eligible[count] = i;
-                count += 1;
-            }
-        }
-        for sub in combinations(count, degree) {
-            let mut union = 0u16;
-            let mut combo = 0u32;
-            for i in bits(sub) {
-                combo |= 1 << eligible[i];
-                union |= m.cands[cells[eligible[i]] as usize];
-            }
-            if count9(union as u32) as usize != degree {
-                continue;
-            }
-            let mut eliminations = Vec::new();
-            let mut set_cells = 0u128;
-            for (i, &c) in cells.iter().enumerate() {
-                if combo >> i & 1 != 0 {
-                    set_cells |= 1u128 << c;
-                    continue;
-                }
-                let common = m.cands[c as usize] & union;
-                for b in bits(common as u32) {
-                    eliminations.push(Candidate {
-                        cell: c,
-                        digit: b as u8 + 1,
-                    });
-                }
-            }
-            if eliminations.is_empty() {
-                continue;
-            }
-            let rating = [0, 0, 30, 36, 50][degree];
-            let explanation = sentence!(
-                "In {}, {} hold only {} between them: these digits leave the rest of {} ({}).",
-                unit_name(size, u),
-                cell_list(size, cells_of(set_cells)),
-                digit_list(union),
-                unit_name(size, u),
-                elimination_text(size, &eliminations)
-            );
-            return Some(make_step(StepParts {
-                technique: Technique::NakedSubset(degree as u8),
-                rating,
-                placements: Vec::new(),
-                eliminations,
-                cells: set_cells,
-                units: vec![u as u8],
-                digits: union,
-                explanation,
-            }));
+        let unit = Unit {
+            number: u,
+            cells: size.unit_cells(u),
+            pos: &ctx.pos[u],
+            name: &|| unit_name(size, u),
+        };
+        let rest_of_unit = |set: CellSet| unit_mask(size, u) & !set;
+        if let Some(step) = naked_in_unit(m, &unit, degree, &rest_of_unit) {
+            return Some(step);
         }
         if let Some((slot, key)) = key {
             found_nothing::unit_record(slot, u, key);
+        }
+    }
+    None
+}
+
+/// The first naked subset of `degree` cells in one unit (or a variant's group) that
+/// eliminates something. `victims(holders)` gives the cells that lose a digit of the
+/// set held by the set's cells `holders`: the unit's cells outside the set, or under a
+/// variant's generalized sets every cell that sees all of `holders`.
+fn naked_in_unit(
+    m: &Marks,
+    unit: &Unit,
+    degree: usize,
+    victims: &dyn Fn(CellSet) -> CellSet,
+) -> Option<Step> {
+    let size = m.size;
+    let cells = unit.cells;
+    // Only cells of 2 to `degree` candidates can take part; combinations over them
+    // come in the same order as over all the unit's cells.
+    let sizes = cells
+        .iter()
+        .map(|&c| count9(u32::from(m.cands[c as usize])));
+    let (eligible, count) = between_two_and(degree, sizes);
+    for sub in combinations(count, degree) {
+        let mut union = 0u16;
+        let mut set_cells = 0u128;
+        for i in bits(sub) {
+            let c = cells[eligible[i]];
+            union |= m.cands[c as usize];
+            set_cells |= 1u128 << c;
+        }
+        if count9(union as u32) as usize != degree {
+            continue;
+        }
+        let mut eliminations = Vec::new();
+        for d in bits(union as u32) {
+            let digit = d as u8 + 1;
+            let holders = cells_of(set_cells).filter(|&c| m.has(c, digit));
+            let holders = holders.fold(0u128, |h, c| h | 1 << c);
+            eliminations.extend(eliminations_of(m, victims(holders) & !set_cells, digit));
+        }
+        if eliminations.is_empty() {
+            continue;
+        }
+        let rating = [0, 0, 30, 36, 50][degree];
+        let explanation = sentence!(
+            "In {}, {} hold only {} between them: these digits leave the rest of {} ({}).",
+            (unit.name)(),
+            cell_list(size, cells_of(set_cells)),
+            digit_list(union),
+            (unit.name)(),
+            elimination_text(size, &eliminations)
+        );
+        return Some(make_step(StepParts {
+            technique: Technique::NakedSubset(degree as u8),
+            rating,
+            placements: Vec::new(),
+            eliminations,
+            cells: set_cells,
+            units: vec![unit.number as u8],
+            digits: union,
+            explanation,
+        }));
+    }
+    None
+}
+
+/// Every cell of a 9×9 grid.
+const ALL_CELLS: CellSet = (1 << 81) - 1;
+
+/// [`naked_subset`] under a variant's rules, over every group in Sukaku Explainer's
+/// scan order. Under extra groups, knight's moves or king's steps these are its
+/// generalized naked sets (`NakedSetGen.java`, the same 3.0 / 3.6 / 5.0): each digit of
+/// the set leaves every cell that sees all the set's cells holding it, in the group or
+/// not; otherwise (nc alone, jigsaw) the group's other cells, as in classic sudoku.
+pub fn naked_subset_in(m: &Marks, t: &VariantTables, degree: usize) -> Option<Step> {
+    let generalized = matches!(t.technique_set(), TechniqueSet::Groups { .. });
+    for slot in groups_in_scan_order(t) {
+        let cells = t.group_cells(slot);
+        let blanks = cells.iter().filter(|&&c| m.values[c as usize] == 0).count();
+        if blanks < 2 * degree {
+            continue;
+        }
+        let unit = Unit {
+            number: slot,
+            cells,
+            pos: &[0; 9],
+            name: &|| t.slot_name(slot),
+        };
+        let rest_of_group = |set: CellSet| t.group_mask(slot) & !set;
+        let seeing_all =
+            |holders: CellSet| cells_of(holders).fold(ALL_CELLS, |v, c| v & t.peers(c));
+        let victims: &dyn Fn(CellSet) -> CellSet = if generalized {
+            &seeing_all
+        } else {
+            &rest_of_group
+        };
+        if let Some(mut step) = naked_in_unit(m, &unit, degree, victims) {
+            if generalized {
+                step.technique = Technique::GeneralizedNakedSubset(degree as u8);
+                step.explanation = step.explanation.replace(
+                    &format!("leave the rest of {}", t.slot_name(slot)),
+                    "leave every cell that sees all the set's cells holding them",
+                );
+            }
+            return Some(step);
         }
     }
     None
@@ -128,6 +185,20 @@ pub(crate) fn hidden(m: &Marks, ctx: &Context, degree: usize, direct: bool) -> O
     None
 }
 
+/// The indices of `sizes` (at most nine) between 2 and `degree`, in order, and how many:
+/// the cells (digits) that can take part in a naked (hidden) subset of `degree`.
+fn between_two_and(degree: usize, sizes: impl Iterator<Item = u32>) -> ([usize; 9], usize) {
+    let mut eligible = [0usize; 9];
+    let mut count = 0;
+    for (i, size) in sizes.enumerate() {
+        if (2..=degree as u32).contains(&size) {
+            eligible[count] = i;
+            count += 1;
+        }
+    }
+    (eligible, count)
+}
+
 /// One unit (or a variant's group) as the hidden subsets read it: its number in the
 /// step, its cells in order, each digit's positions there (bit `i` for `cells[i]`, at
 /// index `d - 1`), and its name.
@@ -147,14 +218,7 @@ fn hidden_in_unit(m: &Marks, unit: &Unit, degree: usize, direct: bool) -> Option
     // Only digits with two to `degree` places can take part (the subset's places are
     // `degree` cells holding every place of each of its digits); combinations over
     // them come in the same order as over all digits.
-    let mut eligible = [0usize; 9];
-    let mut count = 0;
-    for (d, p) in pos.iter().enumerate().take(n) {
-        if (2..=degree as u32).contains(&count9(*p)) {
-            eligible[count] = d;
-            count += 1;
-        }
-    }
+    let (eligible, count) = between_two_and(degree, pos.iter().take(n).map(|&p| count9(p)));
     for sub in combinations(count, degree) {
         let mut common = 0u32;
         let mut combo = 0u32;
