@@ -1,16 +1,18 @@
-//! The rules of a 9×9 grid as the human-logic engine is to read them (issue 36; the
-//! design is `docs/design-variant-ratings.md`): every group at a fixed *slot*, its cells
-//! in Sukaku Explainer's region order, the two kinds of peers its techniques use, the
-//! order its wings read a cell's peers in, and the technique set the rules call for.
-//! Built once per set of rules from the variant engine's [`Geometry`]; nothing of the
-//! ladder reads it yet (the classic ladder keeps its constant tables).
+//! The rules of a 9×9 grid as the human-logic engine reads them (issue 36; the design
+//! is `docs/design-variant-ratings.md`): every group at a fixed *slot*, its cells in
+//! Sukaku Explainer's region order, the two kinds of peers its techniques use, the order
+//! its wings read a cell's peers in (for the wings to come), and the technique set the
+//! rules call for. Built once per puzzle from the variant engine's [`Geometry`] and read
+//! by the techniques' variant arms and `variant_ladder`; the classic ladder keeps its
+//! constant tables.
 //!
 //! Slots (a `u64` of slots is a set of groups):
 //! - 0-26: the classic units numbered as `grid::UNITS` (rows 0-8, columns 9-17, boxes
 //!   18-26), jigsaw regions in the boxes' slots, so classic steps keep their numbers;
 //! - 27-35: disjoint groups 1-9;
-//! - 36-44: the windoku groups in Sukaku Explainer's index order (its windows 6 and 7,
-//!   three rows by the first, fifth and ninth columns, list their cells column by column);
+//! - 36-44: the windoku groups in Sukaku Explainer's index order (those of index 6 and 7,
+//!   rows 2-4 or 6-8 by the first, fifth and ninth columns, list their cells column by
+//!   column);
 //! - 45: the main diagonal (r1c1 to r9c9), 46: the anti-diagonal (r1c9 to r9c1),
 //!   47: girandola, 48: asterisk, 49: center dot.
 //!
