@@ -80,18 +80,12 @@ impl GroupType {
 /// Sukaku Explainer's order of the region types for singles and subsets
 /// (`HiddenSingle.java`, `HiddenSet.java`, `NakedSetGen.java`): boxes, columns, rows, then
 /// the extra groups.
-const SCAN_ORDER: [GroupType; 10] = [
-    GroupType::Block,
-    GroupType::Column,
-    GroupType::Row,
-    GroupType::DisjointGroup,
-    GroupType::Window,
-    GroupType::MainDiagonal,
-    GroupType::AntiDiagonal,
-    GroupType::Girandola,
-    GroupType::Asterisk,
-    GroupType::CenterDot,
-];
+const SCAN_ORDER: [GroupType; 10] = {
+    let mut order = GroupType::ALL;
+    order[1] = GroupType::Column;
+    order[2] = GroupType::Row;
+    order
+};
 
 /// The slots the rules use, in [`SCAN_ORDER`] (the order singles and subsets read them).
 pub fn groups_in_scan_order(t: &VariantTables) -> impl Iterator<Item = usize> + '_ {

@@ -292,16 +292,12 @@ pub fn locking_pairs(t: &VariantTables) -> Vec<(GroupType, GroupType)> {
 /// first group is a box (or a jigsaw region), 1.9 otherwise. Digits, first groups, second
 /// groups, then third groups in order, as Sukaku Explainer reads them.
 pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    let places = |slot: usize, digit: u8| {
-        let mask = t.group_mask(slot);
-        cells_of(mask)
-            .filter(|&c| m.has(c, digit))
-            .fold(0u128, |p, c| p | 1 << c)
-    };
+    let dcs = Context::new(m).dcs;
     for (t1, t2) in locking_pairs(t) {
         for digit in 1..=9u8 {
+            let dc = dcs[digit as usize - 1];
             for s1 in t1.slots() {
-                let p = places(s1, digit);
+                let p = dc & t.group_mask(s1);
                 if p.count_ones() < 2 {
                     continue;
                 }
@@ -309,7 +305,7 @@ pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
                 let Some(s2) = confining else { continue };
                 let mask2 = t.group_mask(s2);
                 for s3 in t1.slots().filter(|&s3| s3 != s1) {
-                    let p3 = places(s3, digit);
+                    let p3 = dc & t.group_mask(s3);
                     let rest = p3 & !mask2;
                     if p3 == rest || rest.count_ones() != 1 {
                         continue;
@@ -331,9 +327,10 @@ pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// digit (two or more) lie in a crossing group that holds the digit elsewhere too;
 /// pointing 2.6 when the first group is a box (or region), claiming 2.8 otherwise.
 pub fn pointing_claiming_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let dcs = Context::new(m).dcs;
     for (t1, t2) in locking_pairs(t) {
         for digit in 1..=9u8 {
-            let dc = places_of(m, digit);
+            let dc = dcs[digit as usize - 1];
             for s1 in t1.slots() {
                 let (mask1, p) = (t.group_mask(s1), dc & t.group_mask(s1));
                 let confining = t2.slots().find(|&s2| p & !t.group_mask(s2) == 0);
@@ -366,9 +363,10 @@ pub fn pointing_claiming_in(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// order (boxes, rows, columns, then the extra groups), digits, then groups.
 pub fn generalized_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     let size = m.size;
+    let dcs = Context::new(m).dcs;
     for ty in GroupType::ALL {
         for digit in 1..=9u8 {
-            let dc = places_of(m, digit);
+            let dc = dcs[digit as usize - 1];
             for slot in ty.slots().filter(|&s| t.active_slots() >> s & 1 == 1) {
                 let p = dc & t.group_mask(slot);
                 if !(2..=6).contains(&p.count_ones()) {
@@ -400,13 +398,6 @@ pub fn generalized_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step>
         }
     }
     None
-}
-
-/// The cells that may hold `digit`.
-fn places_of(m: &Marks, digit: u8) -> CellSet {
-    (0..81)
-        .filter(|&c| m.has(c, digit))
-        .fold(0, |p, c| p | 1u128 << c)
 }
 
 /// The step of a direct intersection under rules: groups `slots` (confining, cleared,
