@@ -186,6 +186,10 @@ impl VariantTables {
                 cells[36 + se] = window_cells(rows, columns, by_column);
             }
         }
+        // Sukaku Explainer lists the anti-diagonal from r1c9 down; ours from r9c1 up.
+        if active >> 46 & 1 == 1 {
+            cells[46] = std::array::from_fn(|i| (8 * (i + 1)) as u8);
+        }
         let masks = cells.map(|list| list.iter().fold(0, |m, &c| m | 1u128 << c));
         let mut tables = VariantTables {
             active,
@@ -322,6 +326,22 @@ impl VariantTables {
         self.peers[c]
     }
 
+    /// How cell `a` sees its peer `b`, for sentences: the first group holding both
+    /// ("row 1", "the main diagonal", "window 3"), else "a knight's move" or "a king's
+    /// step".
+    pub fn seen_through(&self, a: usize, b: usize) -> String {
+        let shared = self.groups_of[a] & self.groups_of[b];
+        if shared != 0 {
+            return self.slot_name(shared.trailing_zeros() as usize);
+        }
+        let (dr, dc) = ((a / 9).abs_diff(b / 9), (a % 9).abs_diff(b % 9));
+        if dr == 1 && dc == 1 {
+            "a king's step".into()
+        } else {
+            "a knight's move".into()
+        }
+    }
+
     /// [`VariantTables::peers`] in Sukaku Explainer's order (its wings read them so).
     pub fn peer_order(&self, c: usize) -> &[u8] {
         &self.peer_list[usize::from(self.peer_start[c])..usize::from(self.peer_start[c + 1])]
@@ -379,6 +399,14 @@ impl VariantTables {
         }
         m
     }
+}
+
+/// For tests: the tables of a 9×9 grid under rules written as text (`"x,anti-knight"`).
+#[cfg(test)]
+pub(crate) fn tables_of(text: &str) -> VariantTables {
+    let rules = crate::variant::Rules::parse(text).unwrap();
+    let geometry = Geometry::new(crate::variant::Shape::NINE, &rules).unwrap();
+    VariantTables::new(&geometry).unwrap()
 }
 
 /// The slot of a group of the variant engine's geometry.

@@ -12,7 +12,7 @@
 //! classic's targets).
 //!
 //! Variant lines are rated by the ladder under rules as far as issue 36 has built it
-//! (`sudoku_core::logic::variant_ladder`, the rungs up to 4.0); a puzzle it cannot
+//! (`sudoku_core::logic::variant_ladder`, the rungs up to 4.4); a puzzle it cannot
 //! finish counts as refused, with the cells it left open.
 //!
 //! Options: `--worst N` also lists the N largest disagreements and refusals (rules,

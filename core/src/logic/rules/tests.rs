@@ -10,9 +10,7 @@ fn geometry(text: &str) -> Geometry {
     Geometry::new(Shape::NINE, &Rules::parse(text).unwrap()).unwrap()
 }
 
-fn tables(text: &str) -> VariantTables {
-    VariantTables::new(&geometry(text)).unwrap()
-}
+use super::tables_of as tables;
 
 /// The boxes, but r1c4 taken into the first region and r3c3 into the second (both
 /// regions stay connected).
@@ -538,4 +536,28 @@ fn a_generalized_naked_pair_clears_a_second_shared_group() {
     let step = naked_subset_in(&m, &t, 2).unwrap();
     assert_eq!(step.technique, Technique::NakedSubset(2));
     assert!(step.eliminations.iter().all(|e| e.cell < 21));
+}
+
+#[test]
+fn the_diagonals_list_their_cells_in_sukaku_explainers_order() {
+    let t = tables("x");
+    assert_eq!(t.group_cells(45), &[0, 10, 20, 30, 40, 50, 60, 70, 80]);
+    // From r1c9 down (the variant engine lists it from r9c1 up).
+    assert_eq!(t.group_cells(46), &[8, 16, 24, 32, 40, 48, 56, 64, 72]);
+    assert_eq!(
+        t.group_mask(46),
+        mask(&geometry("x").groups.last().unwrap().cells)
+    );
+}
+
+#[test]
+fn a_peer_is_seen_through_its_first_group_or_a_move() {
+    let t = tables("x,anti-knight,anti-king");
+    assert_eq!(t.seen_through(0, 5), "row 1");
+    // r1c1 and r3c2: box 1 before the knight's move.
+    assert_eq!(t.seen_through(0, 19), "box 1");
+    assert_eq!(t.seen_through(0, 80), "the main diagonal");
+    // r3c3 and r4c5; r3c4 and r4c3.
+    assert_eq!(t.seen_through(20, 32), "a knight's move");
+    assert_eq!(t.seen_through(21, 29), "a king's step");
 }

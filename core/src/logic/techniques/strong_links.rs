@@ -9,6 +9,12 @@
 //! which holds the digit. With links A1=A2 and B1=B2 whose bridge nodes A2 and B2 lie in
 //! one unit, A2 and B2 cannot both hold it, so A1 or B1 does: every cell seeing all of A1
 //! and all of B1 loses the digit.
+//!
+//! Under a variant's rules, `variant` (re-exported as [`turbot_fish_in`]) looks for the
+//! same patterns over every group, as Sukaku Explainer does.
+
+mod variant;
+pub use variant::turbot_fish_in;
 
 use crate::grid::Size;
 use crate::logic::context::*;

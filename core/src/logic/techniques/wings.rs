@@ -10,10 +10,17 @@
 //!   seeing all of those loses z. Rated 5.5, or 5.6 when the largest of the three cells
 //!   holds three digits (Sukaku Explainer's size rule).
 //!
+//! Under a variant's rules, `variant` (re-exported as [`wing_in`]) finds the XY- and
+//! XYZ-wings over every peer, in Sukaku Explainer's peer order.
+//!
 //! Each of these searches keeps a snapshot of the last position where it found nothing
 //! and then looks only at the patterns with a cell whose candidates changed since (see
 //! `memo::snapshots`): exact, as a pattern's existence and eliminations depend only on the
 //! candidates of its own cells and of its targets.
+
+mod variant;
+pub use variant::wing_in;
+use variant::wing_kind;
 
 use crate::grid::Size;
 use crate::logic::context::*;
@@ -100,11 +107,7 @@ fn wing(m: &Marks, xyz: bool) -> Option<Step> {
                     continue;
                 }
                 let eliminations = eliminations_of(m, elim, digit);
-                let (technique, rating, name) = if xyz {
-                    (Technique::XYZWing, 44, "XYZ-wing")
-                } else {
-                    (Technique::XYWing, 42, "XY-wing")
-                };
+                let (technique, rating, name) = wing_kind(xyz);
                 let explanation = sentence!(
                     "{}: pivot {} ({}) with wings {} ({}) and {} ({}): one of them holds {} ({}).",
                     name,
