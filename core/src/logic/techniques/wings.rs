@@ -227,22 +227,23 @@ struct AlsPattern {
     count: u32,
     cells: [usize; 5],
     through: u16,
-    suffix: u32,
+    suffix: [u8; 4],
 }
 
 impl AlsPattern {
     /// True when this pattern comes before `other`: lower rating, then more
-    /// eliminations, then the smaller suffix, then the full search's order.
+    /// eliminations, then the larger suffix as text (Sukaku Explainer sorts the
+    /// suffixes in reverse string order), then the full search's order.
     fn before(&self, other: &AlsPattern) -> bool {
         (
             self.rating,
             std::cmp::Reverse(self.count),
-            self.suffix,
+            std::cmp::Reverse(self.suffix),
             self.cells,
         ) < (
             other.rating,
             std::cmp::Reverse(other.count),
-            other.suffix,
+            std::cmp::Reverse(other.suffix),
             other.cells,
         )
     }
@@ -386,9 +387,9 @@ impl AlsSearch<'_> {
                 }
                 // Ties go as Sukaku Explainer sorts them: most eliminations, then its
                 // pattern "suffix" (double link 2 or 1, largest cell, total of the
-                // set's candidates), smallest first; then the full search's order.
+                // set's candidates) as text, largest first; then the full search's order.
                 let wing_size: u32 = cells.iter().map(|&x| m.cands[x].count_ones()).sum();
-                let suffix = (if double { 2 } else { 1 }) * 1000 + biggest as u32 * 100 + wing_size;
+                let suffix = suffix_text(double, biggest as u32, wing_size);
                 let mut all = [0usize; 5];
                 all[..k].copy_from_slice(cells);
                 all[k] = y;
@@ -405,6 +406,20 @@ impl AlsSearch<'_> {
             }
         }
     }
+}
+
+/// Sukaku Explainer's pattern suffix as text (its sort compares the strings): the double
+/// link (2 or 1), the largest cell's candidates, the set's candidates in all (one or two
+/// digits), zero-padded (a shorter text sorts first where it is a prefix).
+fn suffix_text(double: bool, biggest: u32, wing_size: u32) -> [u8; 4] {
+    let digit = |d: u32| b'0' + d as u8;
+    let mut text = [if double { b'2' } else { b'1' }, digit(biggest), 0, 0];
+    if wing_size >= 10 {
+        text[2..].copy_from_slice(&[digit(wing_size / 10), digit(wing_size % 10)]);
+    } else {
+        text[2] = digit(wing_size);
+    }
+    text
 }
 
 /// True when `set` holds at least `n` cells (`n` at most 3).
@@ -571,6 +586,25 @@ mod tests {
             cands[r * 9 + c] = t;
         }
         marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn suffixes_compare_as_sukaku_explainers_text() {
+        // "139" sorts after "1310" as text, "2 2 6" after "1 4 12".
+        assert!(suffix_text(false, 3, 9) > suffix_text(false, 3, 10));
+        assert!(suffix_text(true, 2, 6) > suffix_text(false, 4, 12));
+        assert_eq!(&suffix_text(true, 3, 10), b"2310");
+    }
+
+    #[test]
+    fn among_equal_wxyz_wings_the_larger_suffix_goes_first() {
+        // Sukaku Explainer rates this puzzle 6.2 (`se_rated_dev.tsv`). Taking the
+        // smaller suffix first among WXYZ-wings of the same rating and count led to a
+        // path rated 6.3; Sukaku Explainer's own path takes the doubly linked one.
+        let line =
+            "960200005003700008000009020001604059000070000450103800030900000600007900800001036";
+        let p = crate::puzzle::Puzzle::parse(line).unwrap();
+        assert_eq!(crate::logic::rate(&p, &mut || {}).er, 62);
     }
 
     #[test]
