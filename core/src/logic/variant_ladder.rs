@@ -9,7 +9,9 @@
 //! those rules), X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden
 //! triple 4.0, the turbot fish over every group (4.0-4.3), XY-wing 4.2 and XYZ-wing 4.4
 //! over every peer. The fish read rows and columns alone, as Sukaku Explainer's do under
-//! every rule.
+//! every rule. Where the rules drop the uniqueness techniques (anti-knight, anti-king,
+//! nc) the naked quad 5.0, jellyfish 5.2, hidden quad 5.4 and, for nc alone, the three
+//! strong links follow; elsewhere the unique loops (4.5, not built) come first.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
@@ -28,9 +30,10 @@ use super::techniques::intersections::{
 };
 use super::techniques::nc::{nc_forcing_cell, nc_locked};
 use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
-use super::techniques::strong_links::turbot_fish_in;
+use super::techniques::strong_links::{three_strong_links, turbot_fish_in};
 use super::techniques::subsets::{hidden_subset_in, naked_subset_in};
 use super::techniques::wings::wing_in;
+use crate::variant::GroupKind;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
 /// Explainer rates below 4.5 is a rung here.
@@ -39,6 +42,11 @@ pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 44;
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
 pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    below_unique_loops(m, t).or_else(|| from_unique_loops(m, t))
+}
+
+/// The rungs up to the XYZ-wing (4.4), which every technique set has.
+fn below_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
     let nc = matches!(
         t.technique_set(),
         TechniqueSet::NcOnly | TechniqueSet::Groups { nc: true, .. }
@@ -64,6 +72,32 @@ pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
         .or_else(|| turbot_fish_in(m, t))
         .or_else(|| wing_in(m, t, false))
         .or_else(|| wing_in(m, t, true))
+}
+
+/// The rungs from the unique loops (4.5) on, as far as built. Where the rules keep the
+/// uniqueness techniques (classic boxes or jigsaw regions, extra groups without anti-chess
+/// or nc) the unique loops come first, and they are not built: nothing. Otherwise
+/// (anti-knight, anti-king, nc) the naked quad (generalized under anti-chess) 5.0,
+/// jellyfish 5.2 and hidden quad 5.4, then for nc alone the three strong links
+/// (5.4-5.7, rows, columns and boxes: not for jigsaw regions); the WXYZ-wing (5.5) is
+/// next and not built.
+fn from_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let set = t.technique_set();
+    if matches!(
+        set,
+        TechniqueSet::Classic
+            | TechniqueSet::Groups {
+                uniqueness: true,
+                ..
+            }
+    ) {
+        return None;
+    }
+    let boxes = matches!(t.slot_kind(18), Some((GroupKind::Box, _)));
+    naked_subset_in(m, t, 4)
+        .or_else(|| fish(m, 4))
+        .or_else(|| hidden_subset_in(m, t, 4, false))
+        .or_else(|| (set == TechniqueSet::NcOnly && boxes).then(|| three_strong_links(m))?)
 }
 
 /// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
@@ -183,14 +217,48 @@ mod tests {
                     t.apply(&step, &mut m);
                 }
                 if let Ok(rating) = rate_in(&g.puzzle.cells, &t, &mut || {}) {
-                    assert!(
-                        m.is_solved() && rating.er <= 44,
-                        "{text}: the hardest rung is 4.4"
+                    assert!(m.is_solved(), "{text}");
+                    // Past 4.4 only where the rules drop the unique loops.
+                    let uniqueness = matches!(
+                        t.technique_set(),
+                        TechniqueSet::Classic
+                            | TechniqueSet::Groups {
+                                uniqueness: true,
+                                ..
+                            }
                     );
+                    assert!(rating.er <= 44 || !uniqueness, "{text}: {}", rating.er);
                     rated += 1;
                 }
             }
         }
         assert!(rated > 10, "{rated} puzzles rated");
+    }
+
+    #[test]
+    fn without_uniqueness_the_ladder_goes_on_past_the_unique_loops() {
+        // Naked quads (generalized under anti-chess), jellyfish, hidden quads and, for nc
+        // alone, three strong links: every step sound.
+        let mut steps = 0;
+        let rules = ["anti-knight", "anti-king", "nc", "anti-king,nc"];
+        walk_generated_paths(&rules, (11, 12, 22), |text, m, t, solution| {
+            if let Some(step) = from_unique_loops(m, t) {
+                assert!(step.is_sound(solution), "{text}: {}", step.explanation);
+                steps += 1;
+            }
+        });
+        assert!(steps > 100, "{steps} steps past 4.4");
+        // Where the rules keep the unique loops (not built), the ladder stops before them.
+        let mut stopped = 0;
+        walk_generated_paths(&["x", "dg", "jigsaw"], (11, 12, 22), |_, m, t, _| {
+            if naked_subset_in(m, t, 4).is_some() || fish(m, 4).is_some() {
+                assert!(from_unique_loops(m, t).is_none());
+                stopped += 1;
+            }
+        });
+        assert!(
+            stopped > 10,
+            "{stopped} positions with a quad or a jellyfish"
+        );
     }
 }
