@@ -342,6 +342,11 @@ impl VariantTables {
         }
     }
 
+    /// Every cell's [`VariantTables::peers`], indexed by cell.
+    pub fn peer_masks(&self) -> &[CellSet; 81] {
+        &self.peers
+    }
+
     /// [`VariantTables::peers`] in Sukaku Explainer's order (its wings read them so).
     pub fn peer_order(&self, c: usize) -> &[u8] {
         &self.peer_list[usize::from(self.peer_start[c])..usize::from(self.peer_start[c + 1])]

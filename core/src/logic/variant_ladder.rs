@@ -9,9 +9,11 @@
 //! those rules), X-wing 3.2, hidden pair 3.4, naked triple 3.6, swordfish 3.8, hidden
 //! triple 4.0, the turbot fish over every group (4.0-4.3), XY-wing 4.2 and XYZ-wing 4.4
 //! over every peer. The fish read rows and columns alone, as Sukaku Explainer's do under
-//! every rule. Where the rules drop the uniqueness techniques (anti-knight, anti-king,
-//! nc) the naked quad 5.0, jellyfish 5.2, hidden quad 5.4 and, for nc alone, the three
-//! strong links follow; elsewhere the unique loops (4.5, not built) come first.
+//! every rule. Then unique loops 4.5+ over every group (where the rules keep uniqueness),
+//! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, three strong links (classic boxes and
+//! nc alone), WXYZ-wing 5.5 and, where the rules drop uniqueness (the bivalue universal
+//! grave, not built, comes first otherwise), VWXYZ-wing 6.2 over every peer; the aligned
+//! pair exclusion (6.2) is next and not built.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
@@ -32,12 +34,14 @@ use super::techniques::nc::{nc_forcing_cell, nc_locked};
 use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
 use super::techniques::strong_links::{three_strong_links, turbot_fish_in};
 use super::techniques::subsets::{hidden_subset_in, naked_subset_in};
-use super::techniques::wings::wing_in;
+use super::techniques::uniqueness::unique_loop_in;
+use super::techniques::wings::{als_wing_in, wing_in};
 use crate::variant::GroupKind;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
-/// Explainer rates below 4.5 is a rung here.
-pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 44;
+/// Explainer rates below 5.4 is a rung here (the three strong links, 5.4-5.7, are not
+/// built for jigsaw regions, the bivalue universal grave, 5.6, not at all).
+pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 53;
 
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
@@ -74,34 +78,45 @@ fn below_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
         .or_else(|| wing_in(m, t, true))
 }
 
-/// The rungs from the unique loops (4.5) on, as far as built. Where the rules keep the
-/// uniqueness techniques (classic boxes or jigsaw regions, extra groups without anti-chess
-/// or nc) the unique loops come first, and they are not built: nothing. Otherwise
-/// (anti-knight, anti-king, nc) the naked quad (generalized under anti-chess) 5.0,
-/// jellyfish 5.2 and hidden quad 5.4, then for nc alone the three strong links
-/// (5.4-5.7, rows, columns and boxes: not for jigsaw regions); the WXYZ-wing (5.5) is
-/// next and not built.
+/// The rungs from the unique loops (4.5) on, as far as built, in Sukaku Explainer's
+/// order: unique loops (where the rules keep uniqueness: classic boxes or jigsaw regions,
+/// extra groups without anti-chess or nc), naked quad (generalized under variants) 5.0,
+/// jellyfish 5.2, hidden quad 5.4, three strong links (classic and nc alone; rows,
+/// columns and boxes, not built for jigsaw regions: the ladder stops there), WXYZ-wing
+/// 5.5-5.6, then the bivalue universal grave where the rules keep uniqueness (not built:
+/// the ladder stops), the VWXYZ-wing 6.2-6.4; the aligned pair exclusion (6.2) is next
+/// and not built.
 fn from_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
     let set = t.technique_set();
-    if matches!(
+    let uniqueness = matches!(
         set,
         TechniqueSet::Classic
             | TechniqueSet::Groups {
                 uniqueness: true,
                 ..
             }
-    ) {
-        return None;
-    }
+    );
+    let three_links = matches!(set, TechniqueSet::Classic | TechniqueSet::NcOnly);
     let boxes = matches!(t.slot_kind(18), Some((GroupKind::Box, _)));
-    naked_subset_in(m, t, 4)
+    let step = uniqueness
+        .then(|| unique_loop_in(m, t))
+        .flatten()
+        .or_else(|| naked_subset_in(m, t, 4))
         .or_else(|| fish(m, 4))
-        .or_else(|| hidden_subset_in(m, t, 4, false))
-        .or_else(|| (set == TechniqueSet::NcOnly && boxes).then(|| three_strong_links(m))?)
+        .or_else(|| hidden_subset_in(m, t, 4, false));
+    if step.is_some() || (three_links && !boxes) {
+        return step;
+    }
+    three_links
+        .then(|| three_strong_links(m))
+        .flatten()
+        .or_else(|| als_wing_in(m, t, 3))
+        .or_else(|| (!uniqueness).then(|| als_wing_in(m, t, 4)).flatten())
 }
 
 /// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
-/// where Sukaku Explainer's next producers (unique loops and on) would go on.
+/// where Sukaku Explainer's next producers (the bivalue universal grave or the aligned
+/// pair exclusion and on) would go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeyondBuilt {
     pub blanks: usize,
@@ -217,17 +232,7 @@ mod tests {
                     t.apply(&step, &mut m);
                 }
                 if let Ok(rating) = rate_in(&g.puzzle.cells, &t, &mut || {}) {
-                    assert!(m.is_solved(), "{text}");
-                    // Past 4.4 only where the rules drop the unique loops.
-                    let uniqueness = matches!(
-                        t.technique_set(),
-                        TechniqueSet::Classic
-                            | TechniqueSet::Groups {
-                                uniqueness: true,
-                                ..
-                            }
-                    );
-                    assert!(rating.er <= 44 || !uniqueness, "{text}: {}", rating.er);
+                    assert!(m.is_solved(), "{text}: {}", rating.er);
                     rated += 1;
                 }
             }
@@ -236,29 +241,37 @@ mod tests {
     }
 
     #[test]
-    fn without_uniqueness_the_ladder_goes_on_past_the_unique_loops() {
-        // Naked quads (generalized under anti-chess), jellyfish, hidden quads and, for nc
-        // alone, three strong links: every step sound.
-        let mut steps = 0;
+    fn past_the_xyz_wing_every_step_is_sound_and_the_unbuilt_rungs_stop_the_ladder() {
+        use crate::logic::Technique;
+        // Without uniqueness: quads, jellyfish, three strong links (nc alone), WXYZ- and
+        // VWXYZ-wings.
+        let mut kinds = std::collections::BTreeSet::new();
         let rules = ["anti-knight", "anti-king", "nc", "anti-king,nc"];
         walk_generated_paths(&rules, (11, 12, 22), |text, m, t, solution| {
             if let Some(step) = from_unique_loops(m, t) {
                 assert!(step.is_sound(solution), "{text}: {}", step.explanation);
-                steps += 1;
+                kinds.insert(format!("{:?}", step.technique));
             }
         });
-        assert!(steps > 100, "{steps} steps past 4.4");
-        // Where the rules keep the unique loops (not built), the ladder stops before them.
-        let mut stopped = 0;
-        walk_generated_paths(&["x", "dg", "jigsaw"], (11, 12, 22), |_, m, t, _| {
-            if naked_subset_in(m, t, 4).is_some() || fish(m, 4).is_some() {
-                assert!(from_unique_loops(m, t).is_none());
-                stopped += 1;
-            }
-        });
+        assert!(kinds.len() >= 3, "{kinds:?}");
+        // With uniqueness: unique loops over every group, and never a VWXYZ-wing (the
+        // bivalue universal grave before it is not built).
+        let (mut loops, mut steps) = (0, 0);
+        walk_generated_paths(
+            &["x", "dg", "windoku", "jigsaw"],
+            (11, 12, 22),
+            |text, m, t, solution| {
+                if let Some(step) = from_unique_loops(m, t) {
+                    assert!(step.is_sound(solution), "{text}: {}", step.explanation);
+                    assert!(!matches!(step.technique, Technique::VWXYZWing));
+                    loops += usize::from(matches!(step.technique, Technique::UniqueLoop(_)));
+                    steps += 1;
+                }
+            },
+        );
         assert!(
-            stopped > 10,
-            "{stopped} positions with a quad or a jellyfish"
+            loops > 5 && steps > loops,
+            "{loops} unique loops in {steps} steps"
         );
     }
 }

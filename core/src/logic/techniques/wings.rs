@@ -27,6 +27,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::Marks;
 use crate::logic::memo::snapshots;
+use crate::logic::rules::VariantTables;
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -154,24 +155,30 @@ pub fn xyz_wing(m: &Marks) -> Option<Step> {
 /// holding x sees every other). Then z is in the bivalue cell or in the set, and every
 /// cell seeing all of the pattern's z cells loses z.
 pub fn wxyz_wing(m: &Marks) -> Option<Step> {
-    als_wing(m, &Context::new(m).dcs, 3)
+    als_wing(m, &Context::new(m).dcs, 3, None)
 }
 
 /// [`wxyz_wing`] with the position's [`Context`].
 pub(crate) fn wxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
-    als_wing(m, &ctx.dcs, 3)
+    als_wing(m, &ctx.dcs, 3, None)
 }
 
 /// The easiest VWXYZ-wing: as [`wxyz_wing`] with four cells holding five digits, rated
 /// 6.2 plus 0.1 for a largest cell of two or four candidates, 0.2 for three (Sukaku
 /// Explainer's size rule).
 pub fn vwxyz_wing(m: &Marks) -> Option<Step> {
-    als_wing(m, &Context::new(m).dcs, 4)
+    als_wing(m, &Context::new(m).dcs, 4, None)
 }
 
 /// [`vwxyz_wing`] with the position's [`Context`].
 pub(crate) fn vwxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
-    als_wing(m, &ctx.dcs, 4)
+    als_wing(m, &ctx.dcs, 4, None)
+}
+
+/// The WXYZ-wing (`k` 3) or VWXYZ-wing (`k` 4) Sukaku Explainer takes under the rules:
+/// as [`wxyz_wing`] and [`vwxyz_wing`] over the rules' peers.
+pub fn als_wing_in(m: &Marks, t: &VariantTables, k: usize) -> Option<Step> {
+    als_wing(m, &Context::new(m).dcs, k, Some(t))
 }
 
 fn als_rating(k: usize, biggest: i32) -> u16 {
@@ -188,14 +195,13 @@ fn als_rating(k: usize, biggest: i32) -> u16 {
 /// the cells seeing all of its holders in the set. `dcs` holds each digit's candidate
 /// cells (index `d - 1`).
 fn als_eliminations(
-    m: &Marks,
+    peers: &[CellSet],
     dcs: &[CellSet; 9],
     als: &[usize],
     y: usize,
     through: u16,
     locked: u16,
 ) -> [CellSet; 9] {
-    let size = m.size;
     let mut pattern = 1u128 << y;
     for &q in als {
         pattern |= 1u128 << q;
@@ -210,7 +216,7 @@ fn als_eliminations(
             holders &= !(1u128 << y);
         }
         for q in cells_of(holders) {
-            targets &= peers(size, q);
+            targets &= peers[q];
         }
         out[d] = dcs[d] & targets;
     }
@@ -228,6 +234,8 @@ struct AlsPattern {
     cells: [usize; 5],
     through: u16,
     suffix: [u8; 4],
+    /// The full search's order of the pattern ([`AlsSearch::order_of`]).
+    order: [usize; 5],
 }
 
 impl AlsPattern {
@@ -239,12 +247,12 @@ impl AlsPattern {
             self.rating,
             std::cmp::Reverse(self.count),
             std::cmp::Reverse(self.suffix),
-            self.cells,
+            self.order,
         ) < (
             other.rating,
             std::cmp::Reverse(other.count),
             std::cmp::Reverse(other.suffix),
-            other.cells,
+            other.order,
         )
     }
 }
@@ -253,6 +261,11 @@ impl AlsPattern {
 /// depth-first walk ([`AlsSearch::visit`]) and the best pattern met.
 struct AlsSearch<'a> {
     m: &'a Marks,
+    /// Each cell's peers: the classic ones, or the rules' (knight's moves and king's
+    /// steps included).
+    peers: &'a [CellSet],
+    /// The rules, whose peer order fixes the full search's order (`None`: classic).
+    rules: Option<&'a VariantTables>,
     dcs: &'a [CellSet; 9],
     k: usize,
     /// The set's cells chosen so far, in the order chosen.
@@ -309,7 +322,7 @@ impl AlsSearch<'_> {
                 continue;
             }
             self.stack[depth] = c;
-            let mut next = walk.allowed & peers(m.size, c) & !((2u128 << c) - 1);
+            let mut next = walk.allowed & self.peers[c] & !((2u128 << c) - 1);
             // With all k + 1 digits in, only cells holding none other can follow.
             if digits == k + 1 && depth + 1 < k {
                 for d in bits((!(u | self.need) & 0x1ff) as u32) {
@@ -331,7 +344,7 @@ impl AlsSearch<'_> {
     /// The set of `stack` is complete (its `k` cells hold exactly the k + 1 digits of
     /// `union`): tries every bivalue cell of `ys` with it.
     fn close_set(&mut self, union: u16) {
-        let (m, dcs, k, size) = (self.m, self.dcs, self.k, self.m.size);
+        let (m, dcs, k, peers) = (self.m, self.dcs, self.k, self.peers);
         debug_assert_eq!(union.count_ones() as usize, k + 1);
         let mut sorted = [0usize; 4];
         sorted[..k].copy_from_slice(&self.stack[..k]);
@@ -350,7 +363,7 @@ impl AlsSearch<'_> {
         let mut range = 0u128;
         for &c in cells {
             als |= 1u128 << c;
-            range |= peers(size, c);
+            range |= peers[c];
         }
         // The bivalue cells with no digit outside the set's.
         let mut outside = 0u128;
@@ -365,7 +378,7 @@ impl AlsSearch<'_> {
             // Every cell of the pattern holding the digit sees every other one: as the
             // set's cells see each other and y holds the digit, every cell of the set
             // holding it sees y.
-            let seen_by_y = peers(size, y);
+            let seen_by_y = peers[y];
             let restricted = |bit: u16| dcs[bit.trailing_zeros() as usize] & als & !seen_by_y == 0;
             let low = cy & cy.wrapping_neg();
             let high = cy & !low;
@@ -380,7 +393,7 @@ impl AlsSearch<'_> {
             for &(z_bit, double) in choices {
                 let through = if double { cy } else { z_bit };
                 let locked = if double { union & !cy } else { 0 };
-                let elims = als_eliminations(m, dcs, cells, y, through, locked);
+                let elims = als_eliminations(peers, dcs, cells, y, through, locked);
                 let count = elims.iter().map(|e| e.count_ones()).sum::<u32>();
                 if count == 0 {
                     continue;
@@ -399,6 +412,7 @@ impl AlsSearch<'_> {
                     cells: all,
                     through,
                     suffix,
+                    order: self.order_of(all),
                 };
                 if self.best.is_none_or(|b| found.before(&b)) {
                     self.best = Some(found);
@@ -422,6 +436,24 @@ fn suffix_text(double: bool, biggest: u32, wing_size: u32) -> [u8; 4] {
     text
 }
 
+impl AlsSearch<'_> {
+    /// The full search's order of a pattern (the set's cells ascending, then the bivalue
+    /// cell): Sukaku Explainer takes the set's second cell among the first one's later
+    /// peers in its peer order, the others in cell order. Classic peers come in cell
+    /// order, so the cells themselves; under rules the second cell's place in the first
+    /// one's peer order.
+    fn order_of(&self, cells: [usize; 5]) -> [usize; 5] {
+        let mut order = cells;
+        if let Some(t) = self.rules {
+            let mut first = t.peer_order(cells[0]).iter();
+            order[1] = first
+                .position(|&p| usize::from(p) == cells[1])
+                .unwrap_or(81);
+        }
+        order
+    }
+}
+
 /// True when `set` holds at least `n` cells (`n` at most 3).
 #[inline]
 fn holds_at_least(set: CellSet, n: usize) -> bool {
@@ -435,12 +467,23 @@ fn holds_at_least(set: CellSet, n: usize) -> bool {
     }
 }
 
-/// `k` cells that all see each other, holding k+1 digits, and a bivalue cell x,z.
-fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
+/// `k` cells that all see each other, holding k+1 digits, and a bivalue cell x,z; under
+/// `rules` (peers with knight's moves and king's steps, Sukaku Explainer's peer order for
+/// ties) when given, a full search each time.
+fn als_wing(
+    m: &Marks,
+    dcs: &[CellSet; 9],
+    k: usize,
+    rules: Option<&VariantTables>,
+) -> Option<Step> {
     let size = m.size;
     if size != Size::Nine {
         return None;
     }
+    let peers: &[CellSet] = match rules {
+        Some(t) => t.peer_masks(),
+        None => &PEER_MASKS_NINE,
+    };
     // The incremental rule (see `memo::snapshots`): a pattern (the set and the bivalue cell)
     // exists and eliminates as a function of the candidates of its own cells and of its
     // target cells only; so with a snapshot, only patterns with a cell whose candidates
@@ -455,7 +498,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     } else {
         snapshots::slot::VWXYZ_WING
     };
-    let changed = snapshots::changed(slot, m);
+    // The snapshots remember classic searches only.
+    let changed = match rules {
+        None => snapshots::changed(slot, m),
+        Some(_) => None,
+    };
     if changed == Some(0) {
         return None;
     }
@@ -469,6 +516,8 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
     }
     let mut search = AlsSearch {
         m,
+        peers,
+        rules,
         dcs,
         k,
         stack: [0; 4],
@@ -490,7 +539,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                 search.stack[0] = a;
                 search.visit(AlsWalk {
                     depth: 1,
-                    allowed: multi & peers(size, a) & !(new & ((2u128 << a) - 1)),
+                    allowed: multi & peers[a] & !(new & ((2u128 << a) - 1)),
                     union: m.cands[a],
                     broken: 0,
                 });
@@ -499,11 +548,11 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
             // seeing y.
             let old = multi & !new;
             for y in cells_of(new & bivalue) {
-                let near = old & peers(size, y);
+                let near = old & peers[y];
                 let cy = m.cands[y];
                 search.ys = 1u128 << y;
                 search.need = cy;
-                search.seen = peers(size, y);
+                search.seen = peers[y];
                 for x in cells_of(near) {
                     if count9((m.cands[x] | cy) as u32) as usize > k + 1 {
                         continue;
@@ -511,7 +560,7 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
                     search.stack[0] = x;
                     search.visit(AlsWalk {
                         depth: 1,
-                        allowed: old & peers(size, x) & !(near & ((2u128 << x) - 1)),
+                        allowed: old & peers[x] & !(near & ((2u128 << x) - 1)),
                         union: m.cands[x],
                         broken: 0,
                     });
@@ -520,14 +569,16 @@ fn als_wing(m: &Marks, dcs: &[CellSet; 9], k: usize) -> Option<Step> {
         }
     }
     let Some(best) = search.best else {
-        snapshots::record(slot, m);
+        if rules.is_none() {
+            snapshots::record(slot, m);
+        }
         return None;
     };
-    Some(als_step(m, dcs, k, &best))
+    Some(als_step(m, peers, dcs, k, &best))
 }
 
 /// The step of the best pattern an [`AlsSearch`] of `k` cells met.
-fn als_step(m: &Marks, dcs: &[CellSet; 9], k: usize, best: &AlsPattern) -> Step {
+fn als_step(m: &Marks, peers: &[CellSet], dcs: &[CellSet; 9], k: usize, best: &AlsPattern) -> Step {
     let size = m.size;
     let (rating, through) = (best.rating, best.through);
     let cells = &best.cells[..k + 1];
@@ -542,7 +593,7 @@ fn als_step(m: &Marks, dcs: &[CellSet; 9], k: usize, best: &AlsPattern) -> Step 
     } else {
         0
     };
-    let per_digit = als_eliminations(m, dcs, &cells[..k], cells[k], through, locked);
+    let per_digit = als_eliminations(peers, dcs, &cells[..k], cells[k], through, locked);
     let mut eliminations = Vec::new();
     for (d, set) in per_digit.iter().enumerate() {
         eliminations.extend(eliminations_of(m, *set, d as u8 + 1));

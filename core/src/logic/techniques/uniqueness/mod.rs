@@ -23,8 +23,10 @@ mod bug;
 #[cfg(test)]
 mod tests;
 mod unique_loops;
+mod variant;
 
 pub use bug::bug;
 pub(crate) use bug::bug_with;
 pub use unique_loops::unique_loop;
 pub(crate) use unique_loops::unique_loop_with;
+pub use variant::unique_loop_in;

@@ -5,13 +5,14 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::{loop_cores, snapshots};
+use crate::logic::rules::{GroupType, VariantTables};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
 
 /// Longest loop looked for (Sukaku Explainer has no bound; loops this long never occur
 /// in practice, and the bound keeps the search's cost bounded).
-const MAX_LOOP: usize = 16;
+pub(super) const MAX_LOOP: usize = 16;
 
 struct LoopSearch<'a> {
     m: &'a Marks,
@@ -132,7 +133,7 @@ fn is_valid_loop(size: Size, cells: &[usize]) -> bool {
     odd == even
 }
 
-fn loop_rating(len: usize) -> u16 {
+pub(super) fn loop_rating(len: usize) -> u16 {
     let mut r = 45;
     if len >= 10 {
         r += 3;
@@ -284,7 +285,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
             if best.as_ref().is_some_and(|b| b.rating < base) {
                 continue;
             }
-            for found in loop_steps(m, cells, set, v, base) {
+            for found in loop_steps(m, LoopGroups::Units(size), cells, v, base) {
                 if best
                     .as_ref()
                     .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
@@ -300,6 +301,75 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     best.map(|b| b.step)
 }
 
+/// Where a loop's types 2-4 look: the classic units (each cell's box, row and column, in
+/// that order) or the groups of a variant's rules (Sukaku Explainer's type order, boxes
+/// first as well), and whose peers a type 2 clears.
+#[derive(Clone, Copy)]
+pub(super) enum LoopGroups<'a> {
+    Units(Size),
+    Rules(&'a VariantTables),
+}
+
+impl LoopGroups<'_> {
+    /// The groups (units or slots) holding both cells, in order.
+    fn shared(&self, c1: usize, c2: usize) -> Vec<usize> {
+        match *self {
+            // Sukaku Explainer's region order: the box, then the row and the column.
+            LoopGroups::Units(size) => {
+                let [row, col, bx] = size.units_of(c1);
+                [bx, row, col]
+                    .into_iter()
+                    .filter(|&u| unit_mask(size, u) >> c2 & 1 == 1)
+                    .collect()
+            }
+            LoopGroups::Rules(t) => GroupType::ALL
+                .iter()
+                .flat_map(|ty| ty.slots())
+                .filter(|&s| (t.groups_of(c1) & t.groups_of(c2)) >> s & 1 == 1)
+                .collect(),
+        }
+    }
+
+    /// A group's cells, in its order.
+    fn cells(&self, g: usize) -> &[u8] {
+        match self {
+            LoopGroups::Units(size) => size.unit_cells(g),
+            LoopGroups::Rules(t) => t.group_cells(g),
+        }
+    }
+
+    fn mask(&self, g: usize) -> CellSet {
+        match *self {
+            LoopGroups::Units(size) => unit_mask(size, g),
+            LoopGroups::Rules(t) => t.group_mask(g),
+        }
+    }
+
+    fn name(&self, g: usize) -> String {
+        match *self {
+            LoopGroups::Units(size) => unit_name(size, g),
+            LoopGroups::Rules(t) => t.slot_name(g),
+        }
+    }
+
+    fn peers(&self, c: usize) -> CellSet {
+        match *self {
+            LoopGroups::Units(size) => peers(size, c),
+            LoopGroups::Rules(t) => t.peers(c),
+        }
+    }
+
+    /// The blank cells of a group.
+    fn blanks(&self, m: &Marks, g: usize) -> usize {
+        match *self {
+            LoopGroups::Units(_) => empty_count(m, g) as usize,
+            LoopGroups::Rules(t) => cells_of(t.group_mask(g))
+                .filter(|&c| m.values[c] == 0)
+                .count(),
+        }
+    }
+}
+
 fn loop_name(len: usize) -> &'static str {
     if len == 4 {
         "Unique rectangle"
@@ -312,6 +382,7 @@ fn loop_name(len: usize) -> &'static str {
 /// rating and the words naming it.
 struct LoopPattern<'a> {
     m: &'a Marks,
+    groups: LoopGroups<'a>,
     set: CellSet,
     v: u16,
     base: u16,
@@ -319,14 +390,21 @@ struct LoopPattern<'a> {
 }
 
 /// One step a loop gives, with its rating and type (the order of a loop's steps).
-struct LoopStep {
-    rating: u16,
-    kind: u8,
-    step: Step,
+pub(super) struct LoopStep {
+    pub(super) rating: u16,
+    pub(super) kind: u8,
+    pub(super) step: Step,
 }
 
-/// The steps of every type a valid loop gives.
-fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Vec<LoopStep> {
+/// The steps of every type a valid loop gives (in order, digits `v`, base rating `base`).
+pub(super) fn loop_steps(
+    m: &Marks,
+    groups: LoopGroups,
+    cells: &[usize],
+    v: u16,
+    base: u16,
+) -> Vec<LoopStep> {
+    let set = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
     let size = m.size;
     let mut out = Vec::new();
     let extras: Vec<usize> = cells
@@ -338,6 +416,7 @@ fn loop_steps(m: &Marks, cells: &[usize], set: CellSet, v: u16, base: u16) -> Ve
     sorted_cells.sort_unstable();
     let lp = LoopPattern {
         m,
+        groups,
         set,
         v,
         base,
@@ -423,7 +502,7 @@ impl LoopPattern<'_> {
         let digit = extra_values.trailing_zeros() as u8 + 1;
         let mut targets = !0u128;
         for &c in extras {
-            targets &= peers(size, c);
+            targets &= self.groups.peers(c);
         }
         let elim = digit_cells(m, digit) & targets & !self.set;
         if elim != 0 {
@@ -445,12 +524,9 @@ impl LoopPattern<'_> {
     /// unit they share.
     fn type3_naked(&self, c1: usize, c2: usize, extra_values: u16, out: &mut Vec<LoopStep>) {
         let (m, size, base) = (self.m, self.m.size, self.base);
-        for u in size.units_of(c1) {
-            if unit_mask(size, u) >> c2 & 1 == 0 {
-                continue;
-            }
-            let blanks = empty_count(m, u) as usize;
-            let ucells = size.unit_cells(u);
+        for u in self.groups.shared(c1, c2) {
+            let blanks = self.groups.blanks(m, u);
+            let ucells = self.groups.cells(u);
             for degree in 2..=7usize {
                 if degree * 2 > blanks || degree < extra_values.count_ones() as usize {
                     continue;
@@ -501,7 +577,7 @@ impl LoopPattern<'_> {
                         digit_list(extra_values),
                         cell_list(size, cells_of(others)),
                         digit_list(union),
-                        unit_name(size, u)
+                        self.groups.name(u)
                     );
                     out.push(self.step(3, rating, elims, text));
                 }
@@ -515,12 +591,9 @@ impl LoopPattern<'_> {
     /// beyond one.
     fn type3_hidden(&self, c1: usize, c2: usize, extra_values: u16, out: &mut Vec<LoopStep>) {
         let (m, size, base, v) = (self.m, self.m.size, self.base, self.v);
-        for u in size.units_of(c1) {
-            if unit_mask(size, u) >> c2 & 1 == 0 {
-                continue;
-            }
-            let blanks = empty_count(m, u) as usize;
-            let ucells = unit_mask(size, u);
+        for u in self.groups.shared(c1, c2) {
+            let blanks = self.groups.blanks(m, u);
+            let ucells = self.groups.mask(u);
             let rest = size.all_digits() & !v & !extra_values;
             let rest_digits: Vec<u8> = crate::grid::digits_of(rest).collect();
             for degree in 2..=7usize {
@@ -564,7 +637,7 @@ impl LoopPattern<'_> {
                         cell_name(size, c1),
                         cell_name(size, c2),
                         digit_list(v),
-                        unit_name(size, u),
+                        self.groups.name(u),
                         digit_list(values),
                         cell_list(size, cells_of(hidden))
                     );
@@ -578,12 +651,9 @@ impl LoopPattern<'_> {
     /// so the other digit leaves them.
     fn type4(&self, c1: usize, c2: usize, out: &mut Vec<LoopStep>) {
         let (m, size, base, v) = (self.m, self.m.size, self.base, self.v);
-        for u in size.units_of(c1) {
-            if unit_mask(size, u) >> c2 & 1 == 0 {
-                continue;
-            }
+        for u in self.groups.shared(c1, c2) {
             for d in crate::grid::digits_of(v) {
-                let p = digit_cells(m, d) & unit_mask(size, u);
+                let p = digit_cells(m, d) & self.groups.mask(u);
                 if p == (1u128 << c1) | (1u128 << c2) {
                     let other = (v & !(1 << (d - 1))).trailing_zeros() as u8 + 1;
                     let elims = vec![
@@ -598,7 +668,7 @@ impl LoopPattern<'_> {
                     ];
                     let text = sentence!(
                         "in {}, {} is only in {} and {}, so one of them holds it and neither can hold {}",
-                        unit_name(size, u),
+                        self.groups.name(u),
                         d,
                         cell_name(size, c1),
                         cell_name(size, c2),

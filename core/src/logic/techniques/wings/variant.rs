@@ -156,6 +156,61 @@ mod tests {
     }
 
     #[test]
+    fn under_classic_rules_the_als_wings_are_the_classic_ones() {
+        use crate::logic::techniques::wings::{als_wing_in, vwxyz_wing, wxyz_wing};
+        let t = tables("classic");
+        let mut found = [0, 0];
+        for i in 0..60 {
+            let g = crate::generate::generate(44, i, crate::Options::default());
+            let mut m = Marks::from_puzzle(&g.puzzle);
+            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+                for (j, classic) in [wxyz_wing(&m), vwxyz_wing(&m)].into_iter().enumerate() {
+                    let ours = als_wing_in(&m, &t, j + 3);
+                    assert_eq!(seen(&ours), seen(&classic), "{}", g.puzzle.to_line());
+                    found[j] += usize::from(classic.is_some());
+                }
+                step.apply(&mut m);
+            }
+        }
+        assert!(
+            found[0] > 100 && found[1] > 30,
+            "{found:?} WXYZ- and VWXYZ-wings compared"
+        );
+    }
+
+    #[test]
+    fn under_rules_every_als_wing_is_sound() {
+        use crate::logic::techniques::wings::als_wing_in;
+        let (mut found, mut beyond_classic_peers) = (0, 0);
+        let rules = ["x", "windoku", "dg", "anti-king", "anti-knight", "nc"];
+        walk_generated_paths(&rules, (12, 5, 24), |text, m, t, solution| {
+            for wing in [als_wing_in(m, t, 3), als_wing_in(m, t, 4)]
+                .into_iter()
+                .flatten()
+            {
+                assert!(wing.is_sound(solution), "{text}: {}", wing.explanation);
+                found += 1;
+                // Cells of the pattern that are peers under the rules only.
+                let classic = |a: u8, b: u8| {
+                    crate::logic::geometry::peers(Size::Nine, usize::from(a)) >> b & 1 == 1
+                };
+                let rules_only =
+                    |a: u8, b: u8| t.peers(usize::from(a)) >> b & 1 == 1 && !classic(a, b);
+                let cells = &wing.cells;
+                beyond_classic_peers += usize::from(
+                    cells
+                        .iter()
+                        .any(|&a| cells.iter().any(|&b| rules_only(a, b))),
+                );
+            }
+        });
+        assert!(
+            found > 100 && beyond_classic_peers > 10,
+            "{found} wings, {beyond_classic_peers} beyond classic peers"
+        );
+    }
+
+    #[test]
     fn a_wing_seen_by_a_knights_move_counts_under_anti_knight_only() {
         // Pivot r5c5 (1, 2), wings r4c3 (1, 3; a knight's move away) and r5c9 (2, 3; row
         // 5): r4c9 sees both wings and loses 3.

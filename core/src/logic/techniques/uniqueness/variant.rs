@@ -1,0 +1,191 @@
+//! Unique rectangles and loops under a variant's rules (issue 36), as Sukaku Explainer
+//! v1.15.10's `UniqueLoops` finds them with extra groups: a walk from each bivalue cell
+//! through the groups of each cell in its type order (box, row, column, disjoint group,
+//! window, diagonals, girandola, asterisk, center dot), each step through a group of
+//! another type than the step before, the group's cells in its order; a closed walk of
+//! four cells or more is a loop, valid when every group it meets (of any type) it meets
+//! once at an odd and once at an even position. If all its cells held only the two
+//! digits, swapping them along the loop would keep every group whole: two solutions.
+//! Types 1-4 and ratings are the classic ones (`unique_loops::loop_steps`), over the
+//! groups and peers of the rules. The same bounds as the classic search: loops of at
+//! most 16 cells, 64 walks closed per start.
+
+use super::unique_loops::{loop_rating, loop_steps, LoopGroups, LoopStep, MAX_LOOP};
+use crate::logic::geometry::CellSet;
+use crate::logic::marks::Marks;
+use crate::logic::rules::{GroupType, VariantTables};
+use crate::logic::step::Step;
+
+struct LoopWalk<'a> {
+    m: &'a Marks,
+    t: &'a VariantTables,
+    /// The loop's two digits.
+    v: u16,
+    path: Vec<usize>,
+    on_path: CellSet,
+    found: Vec<Vec<usize>>,
+}
+
+impl LoopWalk<'_> {
+    /// Sukaku Explainer's `checkForLoops`: `allowed_extra` cells with more than the two
+    /// digits may still come, `extra_values` the extra digits met so far.
+    fn walk(
+        &mut self,
+        cell: usize,
+        allowed_extra: u32,
+        extra_values: u16,
+        last: Option<GroupType>,
+    ) {
+        if self.found.len() >= 64 {
+            return;
+        }
+        self.path.push(cell);
+        self.on_path |= 1u128 << cell;
+        for ty in GroupType::ALL.into_iter().filter(|&ty| Some(ty) != last) {
+            let Some(slot) = ty.slots().find(|&s| self.t.groups_of(cell) >> s & 1 == 1) else {
+                continue;
+            };
+            for &next in self.t.group_cells(slot) {
+                let next = usize::from(next);
+                if next == self.path[0] && self.path.len() >= 4 {
+                    self.found.push(self.path.clone());
+                    continue;
+                }
+                let cands = self.m.cands[next];
+                if self.on_path >> next & 1 == 1
+                    || cands & self.v != self.v
+                    || self.path.len() >= MAX_LOOP
+                {
+                    continue;
+                }
+                let extra = (extra_values | cands) & !self.v;
+                let more = cands.count_ones() > 2;
+                if !more || extra.count_ones() == 1 || allowed_extra > 0 {
+                    self.walk(
+                        next,
+                        allowed_extra - u32::from(more && allowed_extra > 0),
+                        extra,
+                        Some(ty),
+                    );
+                }
+            }
+        }
+        self.path.pop();
+        self.on_path &= !(1u128 << cell);
+    }
+}
+
+/// Every group the loop meets, it meets once at an odd and once at an even position.
+fn is_valid_loop(t: &VariantTables, cells: &[usize]) -> bool {
+    let (mut odd, mut even) = (0u64, 0u64);
+    for (i, &c) in cells.iter().enumerate() {
+        let seen = if i % 2 == 1 { &mut odd } else { &mut even };
+        if *seen & t.groups_of(c) != 0 {
+            return false;
+        }
+        *seen |= t.groups_of(c);
+    }
+    odd == even
+}
+
+/// The unique loop step Sukaku Explainer takes under the rules: the easiest, then the
+/// lowest type, then the first met.
+pub fn unique_loop_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let mut best: Option<LoopStep> = None;
+    let mut seen: Vec<CellSet> = Vec::new();
+    for start in (0..81).filter(|&c| m.cands[c].count_ones() == 2) {
+        let v = m.cands[start];
+        let mut walk = LoopWalk {
+            m,
+            t,
+            v,
+            path: Vec::with_capacity(MAX_LOOP),
+            on_path: 0,
+            found: Vec::new(),
+        };
+        walk.walk(start, 2, 0, None);
+        for cells in walk.found {
+            let set = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
+            if !is_valid_loop(t, &cells) || seen.contains(&set) {
+                continue;
+            }
+            seen.push(set);
+            let base = loop_rating(cells.len());
+            if best.as_ref().is_some_and(|b| b.rating < base) {
+                continue;
+            }
+            for found in loop_steps(m, LoopGroups::Rules(t), &cells, v, base) {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
+                {
+                    best = Some(found);
+                }
+            }
+        }
+    }
+    best.map(|b| b.step)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::rules::tables_of;
+    use crate::logic::step::Technique;
+    use crate::logic::techniques::uniqueness::unique_loop;
+
+    #[test]
+    fn under_classic_rules_the_loops_are_the_classic_ones() {
+        let t = tables_of("classic");
+        let mut found = 0;
+        let key = |s: &Option<Step>| {
+            s.as_ref()
+                .map(|s| (s.technique, s.rating, s.eliminations.clone()))
+        };
+        for i in 0..60 {
+            let g = crate::generate::generate(45, i, crate::Options::default());
+            let mut m = Marks::from_puzzle(&g.puzzle);
+            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+                let classic = unique_loop(&m);
+                assert_eq!(
+                    key(&unique_loop_in(&m, &t)),
+                    key(&classic),
+                    "{}",
+                    g.puzzle.to_line()
+                );
+                found += usize::from(classic.is_some());
+                step.apply(&mut m);
+            }
+        }
+        assert!(found > 50, "{found} unique loops compared");
+    }
+
+    #[test]
+    fn a_rectangle_that_meets_a_diagonal_once_is_no_deadly_pattern_under_x() {
+        // r1c1 (1, 2, 3), r1c4, r2c1 and r2c4 (1, 2): a unique rectangle of type 1
+        // classically (r1c1 loses 1 and 2). Under x, r1c1 is on the main diagonal and no
+        // other corner is: swapping 1 and 2 would break the diagonal, so no loop.
+        let corner = |t: &VariantTables| {
+            let mut m = t.marks_of(&[0; 81]);
+            for (cell, cands) in [(0, 0b111), (3, 0b11), (9, 0b11), (12, 0b11)] {
+                m.cands[cell] = cands;
+            }
+            unique_loop_in(&m, t)
+        };
+        let step = corner(&tables_of("classic")).unwrap();
+        assert_eq!(
+            (step.technique, step.rating),
+            (Technique::UniqueLoop(1), 45)
+        );
+        assert_eq!(step.eliminations.len(), 2);
+        assert_eq!(corner(&tables_of("x")), None);
+        // Corners r1c2, r1c4, r3c2 and r3c4 lie off both diagonals: a rectangle under x.
+        let t = tables_of("x");
+        let mut m = t.marks_of(&[0; 81]);
+        for (cell, cands) in [(1, 0b111), (3, 0b11), (19, 0b11), (21, 0b11)] {
+            m.cands[cell] = cands;
+        }
+        let step = unique_loop_in(&m, &t).unwrap();
+        assert_eq!(step.technique, Technique::UniqueLoop(1));
+    }
+}
