@@ -52,7 +52,7 @@ const fn peer_masks<const U: usize, const N: usize>(
 
 /// The peers of each 9×9 cell (not the cell itself).
 pub(crate) const PEER_MASKS_NINE: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS, 81);
-const PEER_MASKS_FOUR: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS_FOUR, 16);
+pub(crate) const PEER_MASKS_FOUR: [CellSet; CELLS] = peer_masks(&crate::grid::UNITS_FOUR, 16);
 
 /// The units (bit `u`, numbered as `grid::UNITS`) of each cell of a 9×9 grid.
 pub(crate) const CELL_UNITS_NINE: [u32; 81] = {

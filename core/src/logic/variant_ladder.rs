@@ -11,9 +11,9 @@
 //! over every peer. The fish read rows and columns alone, as Sukaku Explainer's do under
 //! every rule. Then unique loops 4.5+ over every group (where the rules keep uniqueness),
 //! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, three strong links (classic boxes and
-//! nc alone), WXYZ-wing 5.5 and, where the rules drop uniqueness (the bivalue universal
-//! grave, not built, comes first otherwise), VWXYZ-wing 6.2 over every peer; the aligned
-//! pair exclusion (6.2) is next and not built.
+//! nc alone), WXYZ-wing 5.5, the bivalue universal grave 5.6+ (where the rules keep
+//! uniqueness), the VWXYZ-wing 6.2 and the aligned pair exclusion 6.2 over every peer;
+//! the chains (6.5 and up) are next and not built.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
@@ -26,6 +26,7 @@ use super::ladder::{PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
 use super::step::Step;
+use super::techniques::aligned::aligned_pair_exclusion_in;
 use super::techniques::fish::fish;
 use super::techniques::intersections::{
     direct_intersection_in, generalized_intersection_in, pointing_claiming_in,
@@ -34,13 +35,14 @@ use super::techniques::nc::{nc_forcing_cell, nc_locked};
 use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
 use super::techniques::strong_links::{three_strong_links, turbot_fish_in};
 use super::techniques::subsets::{hidden_subset_in, naked_subset_in};
-use super::techniques::uniqueness::unique_loop_in;
+use super::techniques::uniqueness::{bug_in, unique_loop_in};
 use super::techniques::wings::{als_wing_in, wing_in};
 use crate::variant::GroupKind;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
 /// Explainer rates below 5.4 is a rung here (the three strong links, 5.4-5.7, are not
-/// built for jigsaw regions, the bivalue universal grave, 5.6, not at all).
+/// built for jigsaw regions; under every other rule every producer below the chains,
+/// 6.5, is).
 pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 53;
 
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
@@ -83,9 +85,9 @@ fn below_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// extra groups without anti-chess or nc), naked quad (generalized under variants) 5.0,
 /// jellyfish 5.2, hidden quad 5.4, three strong links (classic and nc alone; rows,
 /// columns and boxes, not built for jigsaw regions: the ladder stops there), WXYZ-wing
-/// 5.5-5.6, then the bivalue universal grave where the rules keep uniqueness (not built:
-/// the ladder stops), the VWXYZ-wing 6.2-6.4; the aligned pair exclusion (6.2) is next
-/// and not built.
+/// 5.5-5.6, the bivalue universal grave over every group (where the rules keep
+/// uniqueness), the VWXYZ-wing 6.2-6.4 and the aligned pair exclusion 6.2; the chains
+/// (6.5 and up) are next and not built.
 fn from_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
     let set = t.technique_set();
     let uniqueness = matches!(
@@ -111,12 +113,13 @@ fn from_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
         .then(|| three_strong_links(m))
         .flatten()
         .or_else(|| als_wing_in(m, t, 3))
-        .or_else(|| (!uniqueness).then(|| als_wing_in(m, t, 4)).flatten())
+        .or_else(|| uniqueness.then(|| bug_in(m, t)).flatten())
+        .or_else(|| als_wing_in(m, t, 4))
+        .or_else(|| aligned_pair_exclusion_in(m, t))
 }
 
 /// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
-/// where Sukaku Explainer's next producers (the bivalue universal grave or the aligned
-/// pair exclusion and on) would go on.
+/// where Sukaku Explainer's next producers (the chains and on) would go on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeyondBuilt {
     pub blanks: usize,
@@ -241,7 +244,7 @@ mod tests {
     }
 
     #[test]
-    fn past_the_xyz_wing_every_step_is_sound_and_the_unbuilt_rungs_stop_the_ladder() {
+    fn past_the_xyz_wing_every_step_is_sound() {
         use crate::logic::Technique;
         // Without uniqueness: quads, jellyfish, three strong links (nc alone), WXYZ- and
         // VWXYZ-wings.
@@ -254,8 +257,7 @@ mod tests {
             }
         });
         assert!(kinds.len() >= 3, "{kinds:?}");
-        // With uniqueness: unique loops over every group, and never a VWXYZ-wing (the
-        // bivalue universal grave before it is not built).
+        // With uniqueness: unique loops and the bivalue universal grave over every group.
         let (mut loops, mut steps) = (0, 0);
         walk_generated_paths(
             &["x", "dg", "windoku", "jigsaw"],
@@ -263,7 +265,6 @@ mod tests {
             |text, m, t, solution| {
                 if let Some(step) = from_unique_loops(m, t) {
                     assert!(step.is_sound(solution), "{text}: {}", step.explanation);
-                    assert!(!matches!(step.technique, Technique::VWXYZWing));
                     loops += usize::from(matches!(step.technique, Technique::UniqueLoop(_)));
                     steps += 1;
                 }

@@ -35,6 +35,7 @@
 use crate::grid::Size;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
+use crate::logic::rules::VariantTables;
 use crate::logic::step::{make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -42,7 +43,11 @@ use crate::logic::wording::*;
 /// Cells that may take part: at least two candidates, no peer with a single one, and
 /// some peer with few candidates (two for pairs, up to `max_excluder` for triples); and
 /// the cells of a single candidate, and those that may exclude.
-fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet, CellSet) {
+fn base_cells(
+    m: &Marks,
+    peers: &[CellSet],
+    max_excluder: u32,
+) -> (Vec<(usize, CellSet)>, CellSet, CellSet) {
     let size = m.size;
     // Cells of one candidate, and cells that may exclude.
     let (mut singles, mut few) = (0u128, 0u128);
@@ -55,11 +60,10 @@ fn base_cells(m: &Marks, max_excluder: u32) -> (Vec<(usize, CellSet)>, CellSet, 
         }
     }
     let mut out = Vec::new();
-    for c in 0..size.cells() {
+    for (c, &p) in peers.iter().enumerate().take(size.cells()) {
         if count9(m.cands[c] as u32) < 2 {
             continue;
         }
-        let p = peers(size, c);
         if p & singles == 0 && p & few != 0 {
             out.push((c, p & few));
         }
@@ -144,15 +148,37 @@ fn sees(size: Size, a: usize, b: usize) -> bool {
     peers(size, a) >> b & 1 != 0
 }
 
+/// The classic peers of every cell of a grid of `size`, indexed by cell.
+fn classic_peers(size: Size) -> &'static [CellSet] {
+    match size {
+        Size::Nine => &PEER_MASKS_NINE,
+        Size::Four => &PEER_MASKS_FOUR,
+    }
+}
+
 /// The first aligned pair exclusion (cell pairs in order) that eliminates something.
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
+    pair_exclusion(m, classic_peers(m.size), true)
+}
+
+/// [`aligned_pair_exclusion`] under a variant's rules, as Sukaku Explainer finds it with
+/// them: peers are the rules' (knight's moves and king's steps included); the cell pairs
+/// come in the same order. A full search each time (the snapshots remember classic
+/// searches only).
+pub fn aligned_pair_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    pair_exclusion(m, t.peer_masks(), false)
+}
+
+/// The aligned pair exclusion over `peers`, with the snapshots' rule when `incremental`.
+fn pair_exclusion(m: &Marks, peers: &[CellSet], incremental: bool) -> Option<Step> {
     let size = m.size;
-    let (cells, singles, few) = base_cells(m, 2);
-    let changed = changed_cells(
-        m,
-        crate::logic::memo::snapshots::slot::ALIGNED_PAIR,
-        singles,
-    )
+    let (cells, singles, few) = base_cells(m, peers, 2);
+    let slot = crate::logic::memo::snapshots::slot::ALIGNED_PAIR;
+    let changed = if incremental {
+        changed_cells(m, slot, singles)
+    } else {
+        None
+    }
     .unwrap_or(!0);
     let changed_excluders = changed & few;
     let (base, excluders) = by_cell(&cells);
@@ -162,8 +188,8 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             // Only pairs with a change in the second cell or in a common excluder: the
             // second cell changed or sees a changed excluder that c0 sees.
             let mut near = changed;
-            for x in cells_of(peers(size, c0) & changed_excluders) {
-                near |= peers(size, x);
+            for x in cells_of(peers[c0] & changed_excluders) {
+                near |= peers[x];
             }
             partners &= near;
         }
@@ -173,7 +199,7 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             if common & common.wrapping_sub(1) == 0 {
                 continue;
             }
-            let linked = sees(size, c0, c1);
+            let linked = peers[c0] >> c1 & 1 != 0;
             let (v0, v1) = (m.cands[c0], m.cands[c1]);
             // A combination {d0, d1} is killed by a common bivalue excluder holding exactly
             // those two digits: for each d0, the digits of the second cell it allows.
@@ -227,11 +253,9 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
             }));
         }
     }
-    record_found_nothing(
-        m,
-        crate::logic::memo::snapshots::slot::ALIGNED_PAIR,
-        singles,
-    );
+    if incremental {
+        record_found_nothing(m, slot, singles);
+    }
     None
 }
 
@@ -246,7 +270,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     if size != Size::Nine {
         return None;
     }
-    let (cells, singles, few) = base_cells(m, 3);
+    let (cells, singles, few) = base_cells(m, classic_peers(m.size), 3);
     let changed = changed_cells(
         m,
         crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE,
@@ -499,5 +523,42 @@ mod tests {
         cands[2] = "13";
         let m = marks_from_candidates(&cands.join(" "));
         assert_eq!(aligned_pair_exclusion(&m), None);
+    }
+
+    #[test]
+    fn under_classic_rules_the_pair_exclusions_are_the_classic_ones() {
+        let t = crate::logic::rules::tables_of("classic");
+        let mut found = 0;
+        for i in 0..60 {
+            let g = crate::generate::generate(47, i, crate::Options::default());
+            let mut m = Marks::from_puzzle(&g.puzzle);
+            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+                let classic = aligned_pair_exclusion(&m);
+                assert_eq!(
+                    aligned_pair_exclusion_in(&m, &t).map(|s| s.eliminations),
+                    classic.as_ref().map(|s| s.eliminations.clone())
+                );
+                found += usize::from(classic.is_some());
+                step.apply(&mut m);
+            }
+        }
+        assert!(found > 100, "{found} pair exclusions compared");
+    }
+
+    #[test]
+    fn under_rules_every_pair_exclusion_is_sound() {
+        let mut found = 0;
+        let rules = ["x", "windoku", "anti-king", "anti-knight", "nc"];
+        crate::logic::variant_ladder::walk_generated_paths(
+            &rules,
+            (14, 6, 24),
+            |text, m, t, solution| {
+                if let Some(step) = aligned_pair_exclusion_in(m, t) {
+                    assert!(step.is_sound(solution), "{text}: {}", step.explanation);
+                    found += 1;
+                }
+            },
+        );
+        assert!(found > 50, "{found} pair exclusions");
     }
 }

@@ -1,8 +1,10 @@
 //! The bivalue universal grave (BUG, types 1-4).
 
+use super::groups::Groups;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
+use crate::logic::rules::VariantTables;
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -32,7 +34,17 @@ struct Bug {
 
 /// [`bug`] with the position's [`Context`] (its digits' candidate cells).
 pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
-    let bug = bug_pattern(m, ctx)?;
+    bug_over(m, &ctx.dcs, Groups::Units(m.size))
+}
+
+/// The BUG under a variant's rules, as Sukaku Explainer finds it with extra groups: every
+/// group of the rules counts as a unit, and "seeing" is the rules' peers.
+pub fn bug_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    bug_over(m, &Context::new(m).dcs, Groups::Rules(t))
+}
+
+fn bug_over(m: &Marks, dcs: &[CellSet; 9], groups: Groups) -> Option<Step> {
+    let bug = bug_pattern(m, dcs, groups)?;
     let names = cell_list(m.size, bug.cells.iter().copied());
     if bug.cells.len() == 1 {
         return Some(bug_type_1(m, &bug, &names));
@@ -42,7 +54,7 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
             return Some(step);
         }
         if bug.cells.len() == 2 {
-            return bug_type_4(m, &bug.cells, &bug.values, bug.all_values);
+            return bug_type_4(m, groups, &bug.cells, &bug.values, bug.all_values);
         }
         return None;
     }
@@ -50,15 +62,15 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
         return None;
     }
     if bug.cells.len() == 2 {
-        if let Some(step) = bug_type_4(m, &bug.cells, &bug.values, bug.all_values) {
+        if let Some(step) = bug_type_4(m, groups, &bug.cells, &bug.values, bug.all_values) {
             return Some(step);
         }
     }
-    bug_type_3(m, &bug, &names)
+    bug_type_3(m, groups, &bug, &names)
 }
 
 /// The BUG of `m`, if it is one (see [`bug`]).
-fn bug_pattern(m: &Marks, ctx: &Context) -> Option<Bug> {
+fn bug_pattern(m: &Marks, dcs: &[CellSet; 9], groups: Groups) -> Option<Bug> {
     let size = m.size;
     let n = size.n();
     let mut temp = m.cands;
@@ -67,7 +79,7 @@ fn bug_pattern(m: &Marks, ctx: &Context) -> Option<Bug> {
     let mut all_values = 0u16;
     let mut common: Option<CellSet> = None;
     let mut bug_set = 0u128;
-    let dcs = &ctx.dcs;
+    let scan = groups.scan();
     // The cells of three candidates or more.
     let mut multi3 = 0u128;
     for c in 0..size.cells() {
@@ -75,10 +87,10 @@ fn bug_pattern(m: &Marks, ctx: &Context) -> Option<Bug> {
             multi3 |= 1u128 << c;
         }
     }
-    for u in (2 * n..3 * n).chain(0..2 * n) {
+    for &u in &scan {
         for digit in 1..=n as u8 {
             let bit = 1u16 << (digit - 1);
-            let places = dcs[digit as usize - 1] & unit_mask(size, u);
+            let places = dcs[digit as usize - 1] & groups.mask(u);
             let count = places.count_ones();
             if count == 0 || count == 2 {
                 continue;
@@ -98,7 +110,7 @@ fn bug_pattern(m: &Marks, ctx: &Context) -> Option<Bug> {
             bug_values[cell] |= bit;
             all_values |= bit;
             temp[cell] &= !bit;
-            let c = common.unwrap_or(!0u128) & peers(size, cell) & !bug_set;
+            let c = common.unwrap_or(!0u128) & groups.peers(cell) & !bug_set;
             common = Some(c);
             if bug_cells.len() > 1 && all_values.count_ones() > 1 && c == 0 {
                 return None;
@@ -111,11 +123,11 @@ fn bug_pattern(m: &Marks, ctx: &Context) -> Option<Bug> {
     if (0..size.cells()).any(|c| m.values[c] == 0 && temp[c].count_ones() != 2) {
         return None;
     }
-    for u in 0..3 * n {
+    for &u in &scan {
         let mut once = 0u16;
         let mut twice = 0u16;
         let mut more = 0u16;
-        for &c in size.unit_cells(u) {
+        for &c in groups.cells(u) {
             let k = temp[c as usize];
             more |= twice & k;
             twice |= once & k;
@@ -194,15 +206,15 @@ fn bug_type_2(m: &Marks, bug: &Bug, names: &str) -> Option<Step> {
 
 /// Type 3: the BUG digits and other cells of a unit holding every BUG cell make a naked
 /// subset.
-fn bug_type_3(m: &Marks, bug: &Bug, names: &str) -> Option<Step> {
+fn bug_type_3(m: &Marks, groups: Groups, bug: &Bug, names: &str) -> Option<Step> {
     let size = m.size;
-    let n = size.n();
+    let scan = groups.scan();
     for degree in 2..=6usize {
-        for u in (2 * n..3 * n).chain(0..2 * n) {
-            if bug.set & !unit_mask(size, u) != 0 {
+        for &u in &scan {
+            if bug.set & !groups.mask(u) != 0 {
                 continue;
             }
-            let region: Vec<usize> = cells_of(bug.common & unit_mask(size, u)).collect();
+            let region: Vec<usize> = cells_of(bug.common & groups.mask(u)).collect();
             if region.len() < degree {
                 continue;
             }
@@ -247,7 +259,7 @@ fn bug_type_3(m: &Marks, bug: &Bug, names: &str) -> Option<Step> {
                     digit_list(bug.all_values),
                     cell_list(size, cells_of(naked_cells)),
                     digit_list(naked),
-                    unit_name(size, u),
+                    groups.name(u),
                     elimination_text(size, &elims)
                 );
                 return Some(make_step(StepParts {
@@ -266,7 +278,13 @@ fn bug_type_3(m: &Marks, bug: &Bug, names: &str) -> Option<Step> {
     None
 }
 
-fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u16) -> Option<Step> {
+fn bug_type_4(
+    m: &Marks,
+    groups: Groups,
+    bug_cells: &[usize],
+    bug_values: &[u16],
+    all_values: u16,
+) -> Option<Step> {
     let size = m.size;
     let (c1, c2) = (bug_cells[0], bug_cells[1]);
     let shared = m.cands[c1] & m.cands[c2] & !all_values;
@@ -274,7 +292,7 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
         return None;
     }
     let pair = (1u128 << c1) | (1u128 << c2);
-    let u = shared_unit(size, pair)?;
+    let u = groups.holding(pair)?;
     let digit = shared.trailing_zeros() as u8 + 1;
     let mut elims = Vec::new();
     for c in [c1, c2] {
@@ -293,7 +311,7 @@ fn bug_type_4(m: &Marks, bug_cells: &[usize], bug_values: &[u16], all_values: u1
         cell_name(size, c1),
         cell_name(size, c2),
         digit,
-        unit_name(size, u),
+        groups.name(u),
         digit,
         elimination_text(size, &elims)
     );

@@ -20,13 +20,14 @@
 //! BUG depends on the whole grid and is always searched in full.
 
 mod bug;
+mod groups;
 #[cfg(test)]
 mod tests;
 mod unique_loops;
 mod variant;
 
-pub use bug::bug;
 pub(crate) use bug::bug_with;
+pub use bug::{bug, bug_in};
 pub use unique_loops::unique_loop;
 pub(crate) use unique_loops::unique_loop_with;
 pub use variant::unique_loop_in;

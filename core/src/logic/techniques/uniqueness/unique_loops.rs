@@ -1,11 +1,11 @@
 //! Unique rectangles and loops (types 1-4).
 
+use super::groups::Groups;
 use crate::grid::Size;
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::{loop_cores, snapshots};
-use crate::logic::rules::{GroupType, VariantTables};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -285,7 +285,7 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
             if best.as_ref().is_some_and(|b| b.rating < base) {
                 continue;
             }
-            for found in loop_steps(m, LoopGroups::Units(size), cells, v, base) {
+            for found in loop_steps(m, Groups::Units(size), cells, v, base) {
                 if best
                     .as_ref()
                     .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
@@ -301,75 +301,6 @@ pub(crate) fn unique_loop_with(m: &Marks, ctx: &Context) -> Option<Step> {
     best.map(|b| b.step)
 }
 
-/// Where a loop's types 2-4 look: the classic units (each cell's box, row and column, in
-/// that order) or the groups of a variant's rules (Sukaku Explainer's type order, boxes
-/// first as well), and whose peers a type 2 clears.
-#[derive(Clone, Copy)]
-pub(super) enum LoopGroups<'a> {
-    Units(Size),
-    Rules(&'a VariantTables),
-}
-
-impl LoopGroups<'_> {
-    /// The groups (units or slots) holding both cells, in order.
-    fn shared(&self, c1: usize, c2: usize) -> Vec<usize> {
-        match *self {
-            // Sukaku Explainer's region order: the box, then the row and the column.
-            LoopGroups::Units(size) => {
-                let [row, col, bx] = size.units_of(c1);
-                [bx, row, col]
-                    .into_iter()
-                    .filter(|&u| unit_mask(size, u) >> c2 & 1 == 1)
-                    .collect()
-            }
-            LoopGroups::Rules(t) => GroupType::ALL
-                .iter()
-                .flat_map(|ty| ty.slots())
-                .filter(|&s| (t.groups_of(c1) & t.groups_of(c2)) >> s & 1 == 1)
-                .collect(),
-        }
-    }
-
-    /// A group's cells, in its order.
-    fn cells(&self, g: usize) -> &[u8] {
-        match self {
-            LoopGroups::Units(size) => size.unit_cells(g),
-            LoopGroups::Rules(t) => t.group_cells(g),
-        }
-    }
-
-    fn mask(&self, g: usize) -> CellSet {
-        match *self {
-            LoopGroups::Units(size) => unit_mask(size, g),
-            LoopGroups::Rules(t) => t.group_mask(g),
-        }
-    }
-
-    fn name(&self, g: usize) -> String {
-        match *self {
-            LoopGroups::Units(size) => unit_name(size, g),
-            LoopGroups::Rules(t) => t.slot_name(g),
-        }
-    }
-
-    fn peers(&self, c: usize) -> CellSet {
-        match *self {
-            LoopGroups::Units(size) => peers(size, c),
-            LoopGroups::Rules(t) => t.peers(c),
-        }
-    }
-
-    /// The blank cells of a group.
-    fn blanks(&self, m: &Marks, g: usize) -> usize {
-        match *self {
-            LoopGroups::Units(_) => empty_count(m, g) as usize,
-            LoopGroups::Rules(t) => cells_of(t.group_mask(g))
-                .filter(|&c| m.values[c] == 0)
-                .count(),
-        }
-    }
-}
-
 fn loop_name(len: usize) -> &'static str {
     if len == 4 {
         "Unique rectangle"
@@ -382,7 +313,7 @@ fn loop_name(len: usize) -> &'static str {
 /// rating and the words naming it.
 struct LoopPattern<'a> {
     m: &'a Marks,
-    groups: LoopGroups<'a>,
+    groups: Groups<'a>,
     set: CellSet,
     v: u16,
     base: u16,
@@ -399,7 +330,7 @@ pub(super) struct LoopStep {
 /// The steps of every type a valid loop gives (in order, digits `v`, base rating `base`).
 pub(super) fn loop_steps(
     m: &Marks,
-    groups: LoopGroups,
+    groups: Groups,
     cells: &[usize],
     v: u16,
     base: u16,

@@ -10,7 +10,8 @@
 //! groups and peers of the rules. The same bounds as the classic search: loops of at
 //! most 16 cells, 64 walks closed per start.
 
-use super::unique_loops::{loop_rating, loop_steps, LoopGroups, LoopStep, MAX_LOOP};
+use super::groups::Groups;
+use super::unique_loops::{loop_rating, loop_steps, LoopStep, MAX_LOOP};
 use crate::logic::geometry::CellSet;
 use crate::logic::marks::Marks;
 use crate::logic::rules::{GroupType, VariantTables};
@@ -114,7 +115,7 @@ pub fn unique_loop_in(m: &Marks, t: &VariantTables) -> Option<Step> {
             if best.as_ref().is_some_and(|b| b.rating < base) {
                 continue;
             }
-            for found in loop_steps(m, LoopGroups::Rules(t), &cells, v, base) {
+            for found in loop_steps(m, Groups::Rules(t), &cells, v, base) {
                 if best
                     .as_ref()
                     .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
@@ -187,5 +188,68 @@ mod tests {
         }
         let step = unique_loop_in(&m, &t).unwrap();
         assert_eq!(step.technique, Technique::UniqueLoop(1));
+    }
+}
+
+#[cfg(test)]
+mod bug_tests {
+    use crate::logic::marks::Marks;
+    use crate::logic::rules::tables_of;
+    use crate::logic::step::{Step, Technique};
+    use crate::logic::techniques::uniqueness::{bug, bug_in};
+
+    #[test]
+    fn under_classic_rules_the_bug_is_the_classic_one() {
+        let t = tables_of("classic");
+        let key = |s: &Option<Step>| {
+            s.as_ref()
+                .map(|s| (s.technique, s.rating, s.eliminations.clone()))
+        };
+        let mut found = 0;
+        for i in 0..400 {
+            let g = crate::generate::generate(46, i, crate::Options::default());
+            let mut m = Marks::from_puzzle(&g.puzzle);
+            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
+                let classic = bug(&m);
+                assert_eq!(
+                    key(&bug_in(&m, &t)),
+                    key(&classic),
+                    "{}",
+                    g.puzzle.to_line()
+                );
+                found += usize::from(classic.is_some());
+                step.apply(&mut m);
+            }
+        }
+        assert!(found > 10, "{found} BUGs compared");
+    }
+
+    #[test]
+    fn under_rules_every_bug_is_sound() {
+        use crate::variant::generate::{generate_variant, VariantOptions};
+        use crate::variant::{Rules, Shape};
+        // Paths to the end: the ladder's step, or a solution digit where it has none.
+        let mut found = 0;
+        for text in ["x", "windoku", "dg", "girandola", "asterisk", "center-dot"] {
+            let rules = Rules::parse(text).unwrap();
+            for i in 0..80 {
+                let options = VariantOptions::default();
+                let g = generate_variant(Shape::NINE, &rules, 13, i, &options, &mut || {}).unwrap();
+                let t = tables_of(&g.rules.to_string());
+                let mut m = t.marks_of(&g.puzzle.cells);
+                while let Some(blank) = (0..81).find(|&c| m.values[c] == 0) {
+                    if let Some(step) = bug_in(&m, &t) {
+                        assert!(step.is_sound(&g.solution), "{text}: {}", step.explanation);
+                        assert!(matches!(step.technique, Technique::Bug(_)));
+                        found += 1;
+                    }
+                    match crate::logic::variant_ladder::next_step_in(&m, &t) {
+                        Some(step) => t.apply(&step, &mut m),
+                        None => t.place(&mut m, blank, g.solution[blank]),
+                    }
+                }
+            }
+        }
+        assert!(found > 10, "{found} BUGs");
     }
 }
