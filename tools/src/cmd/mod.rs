@@ -63,5 +63,6 @@ commands! {
     stress: "randomised inputs through the parser and the solvers (the core layer)",
     text_solve: "in-memory baseline of the in-database solve benchmark",
     variant_ratings: "ratings under variant rules against Sukaku Explainer's, per family and band (scripts/variant_agreement.sh)",
+    variant_steps: "a puzzle's path under variant rules, step by step, beside Sukaku Explainer's",
     variants: "variant puzzles solved a line in the Interactive Sudoku Solver's format (scripts/bench_variants.sh)",
 }

@@ -12,7 +12,7 @@
 //! classic's targets).
 //!
 //! Variant lines are rated by the ladder under rules as far as issue 36 has built it
-//! (`sudoku_core::logic::variant_ladder`, the rungs up to 4.4); a puzzle it cannot
+//! (`sudoku_core::logic::variant_ladder`, every rung below the chains, 6.5); a puzzle it cannot
 //! finish counts as refused, with the cells it left open.
 //!
 //! Options: `--worst N` also lists the N largest disagreements and refusals (rules,
@@ -81,7 +81,7 @@ const BANDS: [(&str, u16, u16); 4] = [
 ];
 
 /// Sukaku Explainer's options for `rules`, or the rule it has no counterpart for.
-fn serate_args(rules: &Rules) -> Result<Vec<&'static str>, String> {
+pub fn serate_args(rules: &Rules) -> Result<Vec<&'static str>, String> {
     if rules.regions != Regions::Boxes {
         return Err("jigsaw: Sukaku Explainer has no jigsaw regions".into());
     }
