@@ -215,6 +215,30 @@ fn solution_of(puzzle: &Puzzle) -> Option<([u8; crate::grid::CELLS], bool)> {
     outcome.solution.map(|s| (s, outcome.count == 1))
 }
 
+/// For the techniques' tests (a module of its own: it reads the generator, above this one).
+#[cfg(test)]
+pub(crate) mod test_paths {
+    use super::{path, Marks, Step};
+
+    /// Walks the classic paths of `count` puzzles generated with `seed`, calling
+    /// `visit(puzzle line, position, the path's step there)` before each step.
+    pub(crate) fn walk_classic_paths(
+        seed: u64,
+        count: u64,
+        mut visit: impl FnMut(&str, &Marks, &Step),
+    ) {
+        for i in 0..count {
+            let g = crate::generate::generate(seed, i, crate::Options::default());
+            let line = g.puzzle.to_line();
+            let mut m = Marks::from_puzzle(&g.puzzle);
+            for step in path(&g.puzzle, &mut || {}).unwrap() {
+                visit(&line, &m, &step);
+                step.apply(&mut m);
+            }
+        }
+    }
+}
+
 /// Every step from the givens to the solution: the ladder's easiest step each time, a
 /// [`Technique::Guess`] where none applies. `None` when the puzzle has no solution (or
 /// contradictory givens). With several solutions, the uniqueness techniques and the chains

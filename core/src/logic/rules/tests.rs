@@ -328,17 +328,11 @@ fn direct_intersections_under_classic_rules_are_the_classic_ones() {
     use crate::logic::intersections::{direct_intersection_in, direct_pointing_claiming};
     let t = tables("classic");
     let mut found = 0;
-    for i in 0..60 {
-        let g = crate::generate::generate(37, i, crate::Options::default());
-        let mut m = Marks::from_puzzle(&g.puzzle);
-        let steps = crate::logic::path(&g.puzzle, &mut || {}).unwrap();
-        for step in steps {
-            let classic = direct_pointing_claiming(&m);
-            assert_eq!(direct_intersection_in(&m, &t), classic);
-            found += usize::from(classic.is_some());
-            step.apply(&mut m);
-        }
-    }
+    crate::logic::ladder::test_paths::walk_classic_paths(37, 60, |_, m, _| {
+        let classic = direct_pointing_claiming(m);
+        assert_eq!(direct_intersection_in(m, &t), classic);
+        found += usize::from(classic.is_some());
+    });
     assert!(found > 100, "{found} direct intersections compared");
 }
 
@@ -380,20 +374,15 @@ fn hidden_subsets_under_classic_rules_are_the_classic_ones() {
     use crate::logic::subsets::{direct_hidden_subset, hidden_subset, hidden_subset_in};
     let t = tables("classic");
     let mut found = 0;
-    for i in 0..40 {
-        let g = crate::generate::generate(38, i, crate::Options::default());
-        let mut m = Marks::from_puzzle(&g.puzzle);
-        for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-            for degree in 2..=4 {
-                let direct = direct_hidden_subset(&m, degree);
-                assert_eq!(hidden_subset_in(&m, &t, degree, true), direct);
-                let plain = hidden_subset(&m, degree);
-                assert_eq!(hidden_subset_in(&m, &t, degree, false), plain);
-                found += usize::from(direct.is_some()) + usize::from(plain.is_some());
-            }
-            step.apply(&mut m);
+    crate::logic::ladder::test_paths::walk_classic_paths(38, 40, |_, m, _| {
+        for degree in 2..=4 {
+            let direct = direct_hidden_subset(m, degree);
+            assert_eq!(hidden_subset_in(m, &t, degree, true), direct);
+            let plain = hidden_subset(m, degree);
+            assert_eq!(hidden_subset_in(m, &t, degree, false), plain);
+            found += usize::from(direct.is_some()) + usize::from(plain.is_some());
         }
-    }
+    });
     assert!(found > 100, "{found} hidden subsets compared");
 }
 
@@ -433,16 +422,11 @@ fn plain_intersections_under_classic_rules_are_the_classic_ones() {
     use crate::logic::intersections::{pointing_claiming, pointing_claiming_in};
     let t = tables("classic");
     let mut found = 0;
-    for i in 0..40 {
-        let g = crate::generate::generate(40, i, crate::Options::default());
-        let mut m = Marks::from_puzzle(&g.puzzle);
-        for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-            let classic = pointing_claiming(&m);
-            assert_eq!(pointing_claiming_in(&m, &t), classic);
-            found += usize::from(classic.is_some());
-            step.apply(&mut m);
-        }
-    }
+    crate::logic::ladder::test_paths::walk_classic_paths(40, 40, |_, m, _| {
+        let classic = pointing_claiming(m);
+        assert_eq!(pointing_claiming_in(m, &t), classic);
+        found += usize::from(classic.is_some());
+    });
     assert!(found > 100, "{found} intersections compared");
 }
 
@@ -487,18 +471,13 @@ fn naked_subsets_under_classic_rules_are_the_classic_ones() {
     use crate::logic::subsets::{naked_subset, naked_subset_in};
     let t = tables("classic");
     let mut found = 0;
-    for i in 0..40 {
-        let g = crate::generate::generate(41, i, crate::Options::default());
-        let mut m = Marks::from_puzzle(&g.puzzle);
-        for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-            for degree in 2..=4 {
-                let classic = naked_subset(&m, degree);
-                assert_eq!(naked_subset_in(&m, &t, degree), classic);
-                found += usize::from(classic.is_some());
-            }
-            step.apply(&mut m);
+    crate::logic::ladder::test_paths::walk_classic_paths(41, 40, |_, m, _| {
+        for degree in 2..=4 {
+            let classic = naked_subset(m, degree);
+            assert_eq!(naked_subset_in(m, &t, degree), classic);
+            found += usize::from(classic.is_some());
         }
-    }
+    });
     assert!(found > 100, "{found} naked subsets compared");
 }
 

@@ -529,19 +529,14 @@ mod tests {
     fn under_classic_rules_the_pair_exclusions_are_the_classic_ones() {
         let t = crate::logic::rules::tables_of("classic");
         let mut found = 0;
-        for i in 0..60 {
-            let g = crate::generate::generate(47, i, crate::Options::default());
-            let mut m = Marks::from_puzzle(&g.puzzle);
-            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-                let classic = aligned_pair_exclusion(&m);
-                assert_eq!(
-                    aligned_pair_exclusion_in(&m, &t).map(|s| s.eliminations),
-                    classic.as_ref().map(|s| s.eliminations.clone())
-                );
-                found += usize::from(classic.is_some());
-                step.apply(&mut m);
-            }
-        }
+        crate::logic::ladder::test_paths::walk_classic_paths(47, 60, |_, m, _| {
+            let classic = aligned_pair_exclusion(m);
+            assert_eq!(
+                aligned_pair_exclusion_in(m, &t).map(|s| s.eliminations),
+                classic.as_ref().map(|s| s.eliminations.clone())
+            );
+            found += usize::from(classic.is_some());
+        });
         assert!(found > 100, "{found} pair exclusions compared");
     }
 

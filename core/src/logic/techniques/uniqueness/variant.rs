@@ -143,21 +143,11 @@ mod tests {
             s.as_ref()
                 .map(|s| (s.technique, s.rating, s.eliminations.clone()))
         };
-        for i in 0..60 {
-            let g = crate::generate::generate(45, i, crate::Options::default());
-            let mut m = Marks::from_puzzle(&g.puzzle);
-            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-                let classic = unique_loop(&m);
-                assert_eq!(
-                    key(&unique_loop_in(&m, &t)),
-                    key(&classic),
-                    "{}",
-                    g.puzzle.to_line()
-                );
-                found += usize::from(classic.is_some());
-                step.apply(&mut m);
-            }
-        }
+        crate::logic::ladder::test_paths::walk_classic_paths(45, 60, |line, m, _| {
+            let classic = unique_loop(m);
+            assert_eq!(key(&unique_loop_in(m, &t)), key(&classic), "{}", line);
+            found += usize::from(classic.is_some());
+        });
         assert!(found > 50, "{found} unique loops compared");
     }
 
@@ -193,7 +183,6 @@ mod tests {
 
 #[cfg(test)]
 mod bug_tests {
-    use crate::logic::marks::Marks;
     use crate::logic::rules::tables_of;
     use crate::logic::step::{Step, Technique};
     use crate::logic::techniques::uniqueness::{bug, bug_in};
@@ -206,21 +195,11 @@ mod bug_tests {
                 .map(|s| (s.technique, s.rating, s.eliminations.clone()))
         };
         let mut found = 0;
-        for i in 0..400 {
-            let g = crate::generate::generate(46, i, crate::Options::default());
-            let mut m = Marks::from_puzzle(&g.puzzle);
-            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-                let classic = bug(&m);
-                assert_eq!(
-                    key(&bug_in(&m, &t)),
-                    key(&classic),
-                    "{}",
-                    g.puzzle.to_line()
-                );
-                found += usize::from(classic.is_some());
-                step.apply(&mut m);
-            }
-        }
+        crate::logic::ladder::test_paths::walk_classic_paths(46, 400, |line, m, _| {
+            let classic = bug(m);
+            assert_eq!(key(&bug_in(m, &t)), key(&classic), "{}", line);
+            found += usize::from(classic.is_some());
+        });
         assert!(found > 10, "{found} BUGs compared");
     }
 

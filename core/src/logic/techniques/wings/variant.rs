@@ -133,22 +133,12 @@ mod tests {
     fn under_classic_rules_the_wings_are_the_classic_ones() {
         let t = tables("classic");
         let mut found = [0, 0];
-        for i in 0..40 {
-            let g = crate::generate::generate(43, i, crate::Options::default());
-            let mut m = Marks::from_puzzle(&g.puzzle);
-            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-                for (k, classic) in [xy_wing(&m), xyz_wing(&m)].into_iter().enumerate() {
-                    assert_eq!(
-                        seen(&wing_in(&m, &t, k == 1)),
-                        seen(&classic),
-                        "{}",
-                        g.puzzle.to_line()
-                    );
-                    found[k] += usize::from(classic.is_some());
-                }
-                step.apply(&mut m);
+        crate::logic::ladder::test_paths::walk_classic_paths(43, 40, |line, m, _| {
+            for (k, classic) in [xy_wing(m), xyz_wing(m)].into_iter().enumerate() {
+                assert_eq!(seen(&wing_in(m, &t, k == 1)), seen(&classic), "{}", line);
+                found[k] += usize::from(classic.is_some());
             }
-        }
+        });
         assert!(
             found[0] > 150 && found[1] > 150,
             "{found:?} XY- and XYZ-wings compared"
@@ -160,18 +150,13 @@ mod tests {
         use crate::logic::techniques::wings::{als_wing_in, vwxyz_wing, wxyz_wing};
         let t = tables("classic");
         let mut found = [0, 0];
-        for i in 0..60 {
-            let g = crate::generate::generate(44, i, crate::Options::default());
-            let mut m = Marks::from_puzzle(&g.puzzle);
-            for step in crate::logic::path(&g.puzzle, &mut || {}).unwrap() {
-                for (j, classic) in [wxyz_wing(&m), vwxyz_wing(&m)].into_iter().enumerate() {
-                    let ours = als_wing_in(&m, &t, j + 3);
-                    assert_eq!(seen(&ours), seen(&classic), "{}", g.puzzle.to_line());
-                    found[j] += usize::from(classic.is_some());
-                }
-                step.apply(&mut m);
+        crate::logic::ladder::test_paths::walk_classic_paths(44, 60, |line, m, _| {
+            for (j, classic) in [wxyz_wing(m), vwxyz_wing(m)].into_iter().enumerate() {
+                let ours = als_wing_in(m, &t, j + 3);
+                assert_eq!(seen(&ours), seen(&classic), "{}", line);
+                found[j] += usize::from(classic.is_some());
             }
-        }
+        });
         assert!(
             found[0] > 100 && found[1] > 30,
             "{found:?} WXYZ- and VWXYZ-wings compared"
