@@ -98,7 +98,7 @@ COMMENT ON FUNCTION sudoku_solutions(text, int, text) IS
 'them (the DETAIL names the cells). A variant puzzle''s solutions come in the variant engine''s order (a cell '
 'with the fewest candidates first, digits ascending); memory stays flat.';
 
-COMMENT ON FUNCTION sudoku_steps(text) IS
+COMMENT ON FUNCTION sudoku_steps(text, text, text, text) IS
 'The human path of a puzzle, one row per step, as a person would solve it on a pencil-mark grid, always taking the '
 'easiest technique available (Sudoku Explainer''s order): step (1, 2, ...), technique (full_house, hidden_single_box, '
 'naked_single, pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique '
@@ -110,9 +110,22 @@ COMMENT ON FUNCTION sudoku_steps(text) IS
 'given, every other cell is open with its candidates; see docs/pencil-marks.md); the path starts from the marks as they '
 'are. Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a '
 'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
+' A player''s position (progress, marks, as sudoku_hint reads them): the path from the position to the solution; '
+'errors as sudoku_hint''s.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).';
 
-COMMENT ON FUNCTION sudoku_stats(text) IS
+COMMENT ON FUNCTION sudoku_stats(text, text, text, text) IS
 'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, placed (0 for a puzzle), blanks, solutions (counted up to 2: '
 '0, 1, or 2 meaning two '
 'or more); naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, '
@@ -125,7 +138,23 @@ COMMENT ON FUNCTION sudoku_stats(text) IS
 'docs/pencil-marks.md); the keys are the same, the singles figures counted from the marks as they are. Errors: 22P02 '
 'for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a '
 'cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
+' A player''s position (progress, marks, as sudoku_hint reads them): the same keys, givens counting the puzzle''s '
+'givens, placed the digits placed since, blanks the open cells (the three add up to 81); solutions, rating, techniques, '
+'path_steps and path_guesses come from the position, the search keys from the fast search started from it, the '
+'singles keys from naked and hidden singles alone run from its marks; errors as sudoku_hint''s.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).'
+' Under other rules the search keys are null (the variant search keeps no such counters).';
 
 COMMENT ON FUNCTION sudoku_format(text, text, text) IS
 'The puzzle (or a solved grid) written in a style: line (one line, . for a blank), digits (one line, 0 for a blank), '
@@ -166,7 +195,7 @@ COMMENT ON FUNCTION sudoku_search_trace(text) IS
 '22023 for contradictory marks.'
 ' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
 
-COMMENT ON FUNCTION sudoku_hint(text) IS
+COMMENT ON FUNCTION sudoku_hint(text, text, text, text) IS
 'The easiest next step from the position the puzzle shows (its digits and the candidates they leave): one row with '
 'technique, rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
 'one-sentence explanation; a guess, said so, where no technique applies. No row when the grid is full or has no solution. '
@@ -175,9 +204,27 @@ COMMENT ON FUNCTION sudoku_hint(text) IS
 'the marks as they are: never a removal already made. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
 'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
 'names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
+' A player''s position: with progress (the puzzle with the digits placed since) or marks (their pencil marks as a '
+'729-character line or a candidate grid; empty: every candidate the digits leave) not empty, the step is found on the '
+'position. An open cell''s candidates are its marks less the digits its filled peers hold; marks of filled cells are not '
+'read. The step never repeats a removal the player made, and places digits only in open cells (placed digits are '
+'never hinted again). No row when the position is full or has no solution (a mistake was made: see sudoku_check). '
+'Position errors: 22P02 for malformed text (the DETAIL names the argument, and the cell for pencil marks), 22023 for a '
+'changed given, two filled cells of a unit with the same digit or an open cell left without candidate.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).';
 
-COMMENT ON FUNCTION sudoku_rate(text) IS
+COMMENT ON FUNCTION sudoku_rate(text, text, text, text) IS
 'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest '
 'step when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked '
 'single 2.3, pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One '
@@ -188,7 +235,20 @@ COMMENT ON FUNCTION sudoku_rate(text) IS
 'gives the same text, from the marks as they are. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
 'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
 'names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
+' A player''s position (progress, marks, as sudoku_hint reads them): the rating Sukaku Explainer gives the same '
+'position as a 729-character line; NULL unless it has exactly one solution; errors as sudoku_hint''s.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_canonical(text, text) IS
 'The canonical form of a puzzle: one fixed representative of all the puzzles that are the same puzzle under relabelling '
@@ -232,8 +292,11 @@ COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int, text) IS
 'links solid, weak dashed), every chain of it from its assumption to its conclusion.'
 ' Under rules (default classic) a variant grid is drawn as puzzle makers print them: diagonals, shaded windows and '
 'extra groups, jigsaw regions with thick borders, killer cages dashed with their sum in a corner, anti-knight, '
-'anti-king and nc named in the caption; 16x16 and 25x25 grids with their digits 1-9 then letters. candidates and '
-'step are for classic puzzles (22023). rules (default classic) are the rules of the grid, comma-separated, as '
+'anti-king and nc named in the caption; 16x16 and 25x25 grids with their digits 1-9 then letters. On a 9x9 grid under '
+'rules but killer cages, candidates draws the candidates the rules leave, and step the step of sudoku_hint or '
+'sudoku_steps under the same rules on its position, the step''s groups (a diagonal, a window) shaded blue a cell at a '
+'time; a step past the techniques built under the rules is 0A000, candidates or step on killer cages and 16x16 and '
+'25x25 grids 22023. rules (default classic) are the rules of the grid, comma-separated, as '
 'docs/variants.md gives them: x, diagonal+, diagonal-, windoku, dg, girandola, asterisk, center-dot, anti-knight, '
 'anti-king, nc, jigsaw=MAP, killer=MAP;SUMS. 16x16 (256 cells, digits 1-9 then A-G) and 25x25 (625 cells, 1-9 '
 'then A-P) grids are read under any rules; a variant puzzle goes to the variant engine (a bitmask search over '
@@ -255,31 +318,6 @@ COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean, text) I
 ' rules (default classic) apply to every puzzle of the array; variant puzzles are drawn as sudoku_svg draws them '
 'and captioned without a rating (their ratings are later work).';
 
-COMMENT ON FUNCTION sudoku_hint(text, text, text, text) IS
-'The easiest next step from a player''s position: puzzle (the givens), progress (the puzzle with the digits placed since; '
-''''' for none) and marks (their pencil marks as a 729-character line or a candidate grid; '''' for none kept: every '
-'candidate the digits leave). An open cell''s candidates are its marks less the digits its filled peers hold; marks of '
-'filled cells are not read. The step is found on the marks as they are: it never repeats a removal the player made, and '
-'places digits only in open cells (placed digits are never hinted again). Columns as sudoku_hint(text). No row when the '
-'position is full or has no solution (a mistake was made: see sudoku_check). Errors: 22P02 for malformed text (the DETAIL '
-'names the cell for pencil marks), 22023 for a changed given, two filled cells of a unit with the same digit or an open '
-'cell left without candidate.'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
-
-COMMENT ON FUNCTION sudoku_steps(text, text, text, text) IS
-'The human path from a player''s position (arguments as sudoku_hint(puzzle, progress, marks)) to the solution, one row '
-'per step, columns as sudoku_steps(text). No rows without a solution. Errors as sudoku_hint(puzzle, progress, marks).'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
-
-COMMENT ON FUNCTION sudoku_rate(text, text, text, text) IS
-'The ER rating of a player''s position (arguments as sudoku_hint(puzzle, progress, marks)): the rating Sukaku Explainer '
-'gives the same position as a 729-character line; NULL unless it has exactly one solution. Errors as sudoku_hint(puzzle, '
-'progress, marks).'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
-
 COMMENT ON FUNCTION sudoku_check(text, text, text, text) IS
 'What is wrong in a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), measured against the '
 'puzzle''s unique solution: one row per mistake, in cell order: cell, row, col, box, mistake (wrong_digit: a placed digit '
@@ -295,16 +333,6 @@ COMMENT ON FUNCTION sudoku_check(text, text, text, text) IS
 'then A-P) grids are read under any rules; a variant puzzle goes to the variant engine (a bitmask search over '
 'every group, pair and cage). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not '
 'fit the grid or givens that break them (the DETAIL names the cells).';
-
-COMMENT ON FUNCTION sudoku_stats(text, text, text, text) IS
-'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
-'for a pencil-mark text: givens counts the puzzle''s givens, placed the digits placed since, blanks the open cells '
-'(the three add up to 81); solutions, rating, techniques, path_steps and '
-'path_guesses come from the position, the search keys from the fast search started from it, the singles keys from '
-'naked and hidden singles alone run from its marks. '
-'Errors as sudoku_hint(puzzle, progress, marks).'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
 
 COMMENT ON FUNCTION sudoku_import(text) IS
 'Reads a puzzle made on f-puzzles (www.f-puzzles.com; SudokuPad opens the same links): its JSON, the lz-string payload '

@@ -17,6 +17,12 @@ DROP FUNCTION sudoku_is_valid(text);
 DROP FUNCTION sudoku_canonical(text);
 DROP FUNCTION sudoku_equivalent(text, text);
 DROP FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text);
+-- The human-logic functions take (puzzle, progress DEFAULT '', marks DEFAULT '', rules
+-- DEFAULT 'classic'): one function each reads a puzzle, pencil marks or a player's position.
+DROP FUNCTION sudoku_rate(text);
+DROP FUNCTION sudoku_hint(text);
+DROP FUNCTION sudoku_steps(text);
+DROP FUNCTION sudoku_stats(text);
 
 CREATE FUNCTION sudoku_solve("puzzle" text, "rules" text DEFAULT 'classic') RETURNS text
 IMMUTABLE STRICT PARALLEL SAFE COST 20
@@ -85,32 +91,34 @@ LANGUAGE c
 AS 'MODULE_PATHNAME', 'sudoku_svg_pages_wrapper';
 
 -- Positions with pencil marks (issue 29; docs/pencil-marks.md): the functions of a
--- player's position (puzzle, progress, marks). The functions that read a puzzle also read
--- pencil-mark texts (same signatures; their comments below say so).
-CREATE FUNCTION sudoku_hint(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
+-- player's position (puzzle, progress, marks). The human-logic functions read a puzzle,
+-- pencil marks or a position, under rules (issue 36; progress and marks empty: the text
+-- alone); the other functions that read a puzzle also read pencil-mark texts (same
+-- signatures; their comments below say so).
+CREATE FUNCTION sudoku_hint(puzzle text, progress text DEFAULT '', marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS TABLE(technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
 IMMUTABLE STRICT PARALLEL SAFE COST 100 ROWS 1
-LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_hint_position_wrapper';
+LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_hint_ruled_wrapper';
 
-CREATE FUNCTION sudoku_steps(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
+CREATE FUNCTION sudoku_steps(puzzle text, progress text DEFAULT '', marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS TABLE(step int, technique text, rating numeric, placements text[], eliminations text[], cells text[], units text[], explanation text)
 IMMUTABLE STRICT PARALLEL SAFE COST 50 ROWS 60
-LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_steps_position_wrapper';
+LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_steps_ruled_wrapper';
 
-CREATE FUNCTION sudoku_rate(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
+CREATE FUNCTION sudoku_rate(puzzle text, progress text DEFAULT '', marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS numeric
 IMMUTABLE STRICT PARALLEL SAFE COST 2000
-LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_rate_position_wrapper';
+LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_rate_ruled_wrapper';
 
 CREATE FUNCTION sudoku_check(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS TABLE(cell int, "row" int, col int, box int, mistake text, digit int)
 IMMUTABLE STRICT PARALLEL SAFE COST 20 ROWS 1
 LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_check_wrapper';
 
-CREATE FUNCTION sudoku_stats(puzzle text, progress text, marks text DEFAULT '', rules text DEFAULT 'classic')
+CREATE FUNCTION sudoku_stats(puzzle text, progress text DEFAULT '', marks text DEFAULT '', rules text DEFAULT 'classic')
 RETURNS jsonb
 IMMUTABLE STRICT PARALLEL SAFE COST 2000
-LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_stats_position_wrapper';
+LANGUAGE c AS 'MODULE_PATHNAME', 'sudoku_stats_ruled_wrapper';
 
 -- Generation: near (issue 28, part 4), the neighbourhood of a puzzle to generate from (so
 -- the function is no longer STRICT: near defaults to NULL, and a NULL in any other argument
@@ -273,8 +281,11 @@ COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int, text) IS
 'links solid, weak dashed), every chain of it from its assumption to its conclusion.'
 ' Under rules (default classic) a variant grid is drawn as puzzle makers print them: diagonals, shaded windows and '
 'extra groups, jigsaw regions with thick borders, killer cages dashed with their sum in a corner, anti-knight, '
-'anti-king and nc named in the caption; 16x16 and 25x25 grids with their digits 1-9 then letters. candidates and '
-'step are for classic puzzles (22023). rules (default classic) are the rules of the grid, comma-separated, as '
+'anti-king and nc named in the caption; 16x16 and 25x25 grids with their digits 1-9 then letters. On a 9x9 grid under '
+'rules but killer cages, candidates draws the candidates the rules leave, and step the step of sudoku_hint or '
+'sudoku_steps under the same rules on its position, the step''s groups (a diagonal, a window) shaded blue a cell at a '
+'time; a step past the techniques built under the rules is 0A000, candidates or step on killer cages and 16x16 and '
+'25x25 grids 22023. rules (default classic) are the rules of the grid, comma-separated, as '
 'docs/variants.md gives them: x, diagonal+, diagonal-, windoku, dg, girandola, asterisk, center-dot, anti-knight, '
 'anti-king, nc, jigsaw=MAP, killer=MAP;SUMS. 16x16 (256 cells, digits 1-9 then A-G) and 25x25 (625 cells, 1-9 '
 'then A-P) grids are read under any rules; a variant puzzle goes to the variant engine (a bitmask search over '
@@ -297,29 +308,86 @@ COMMENT ON FUNCTION sudoku_svg_pages(text[], text[], int, text, boolean, text) I
 'and captioned without a rating (their ratings are later work).';
 
 COMMENT ON FUNCTION sudoku_hint(text, text, text, text) IS
-'The easiest next step from a player''s position: puzzle (the givens), progress (the puzzle with the digits placed since; '
-''''' for none) and marks (their pencil marks as a 729-character line or a candidate grid; '''' for none kept: every '
-'candidate the digits leave). An open cell''s candidates are its marks less the digits its filled peers hold; marks of '
-'filled cells are not read. The step is found on the marks as they are: it never repeats a removal the player made, and '
-'places digits only in open cells (placed digits are never hinted again). Columns as sudoku_hint(text). No row when the '
-'position is full or has no solution (a mistake was made: see sudoku_check). Errors: 22P02 for malformed text (the DETAIL '
-'names the cell for pencil marks), 22023 for a changed given, two filled cells of a unit with the same digit or an open '
-'cell left without candidate.'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
+'The easiest next step from the position the puzzle shows (its digits and the candidates they leave): one row with '
+'technique, rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
+'one-sentence explanation; a guess, said so, where no technique applies. No row when the grid is full or has no solution. '
+'Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate '
+'no peer has is a given, every other cell is open with its candidates; see docs/pencil-marks.md); the step is found on '
+'the marks as they are: never a removal already made. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
+'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
+'names the cell), 22023 for contradictory marks.'
+' A player''s position: with progress (the puzzle with the digits placed since) or marks (their pencil marks as a '
+'729-character line or a candidate grid; empty: every candidate the digits leave) not empty, the step is found on the '
+'position. An open cell''s candidates are its marks less the digits its filled peers hold; marks of filled cells are not '
+'read. The step never repeats a removal the player made, and places digits only in open cells (placed digits are '
+'never hinted again). No row when the position is full or has no solution (a mistake was made: see sudoku_check). '
+'Position errors: 22P02 for malformed text (the DETAIL names the argument, and the cell for pencil marks), 22023 for a '
+'changed given, two filled cells of a unit with the same digit or an open cell left without candidate.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_steps(text, text, text, text) IS
-'The human path from a player''s position (arguments as sudoku_hint(puzzle, progress, marks)) to the solution, one row '
-'per step, columns as sudoku_steps(text). No rows without a solution. Errors as sudoku_hint(puzzle, progress, marks).'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
+'The human path of a puzzle, one row per step, as a person would solve it on a pencil-mark grid, always taking the '
+'easiest technique available (Sudoku Explainer''s order): step (1, 2, ...), technique (full_house, hidden_single_box, '
+'naked_single, pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique '
+'applies), rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
+'one-sentence explanation. Replaying every step from the givens reaches the solution; every step is sound. No rows '
+'without a solution; with several solutions the uniqueness techniques and the chains are left out and guesses follow the '
+'first. Memory: the path (at most 729 steps) and the chain searches, bounded whatever the puzzle. Pencil marks: a '
+'729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a '
+'given, every other cell is open with its candidates; see docs/pencil-marks.md); the path starts from the marks as they '
+'are. Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a '
+'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.'
+' A player''s position (progress, marks, as sudoku_hint reads them): the path from the position to the solution; '
+'errors as sudoku_hint''s.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_rate(text, text, text, text) IS
-'The ER rating of a player''s position (arguments as sudoku_hint(puzzle, progress, marks)): the rating Sukaku Explainer '
-'gives the same position as a 729-character line; NULL unless it has exactly one solution. Errors as sudoku_hint(puzzle, '
-'progress, marks).'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
+'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest '
+'step when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked '
+'single 2.3, pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One '
+'decimal. NULL unless the puzzle has exactly one solution; 0.0 for a grid with no blank. 4x4 puzzles are rated with the '
+'techniques that apply to them. Memory: the path and the chain searches, bounded whatever the puzzle. Pencil marks: a '
+'729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a '
+'given, every other cell is open with its candidates; see docs/pencil-marks.md); the rating is the one Sukaku Explainer '
+'gives the same text, from the marks as they are. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
+'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
+'names the cell), 22023 for contradictory marks.'
+' A player''s position (progress, marks, as sudoku_hint reads them): the rating Sukaku Explainer gives the same '
+'position as a 729-character line; NULL unless it has exactly one solution; errors as sudoku_hint''s.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_check(text, text, text, text) IS
 'What is wrong in a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), measured against the '
@@ -338,14 +406,35 @@ COMMENT ON FUNCTION sudoku_check(text, text, text, text) IS
 'fit the grid or givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_stats(text, text, text, text) IS
-'Figures about a player''s position (arguments as sudoku_hint(puzzle, progress, marks)), with the keys of sudoku_stats(text) '
-'for a pencil-mark text: givens counts the puzzle''s givens, placed the digits placed since, blanks the open cells '
-'(the three add up to 81); solutions, rating, techniques, path_steps and '
-'path_guesses come from the position, the search keys from the fast search started from it, the singles keys from '
-'naked and hidden singles alone run from its marks. '
-'Errors as sudoku_hint(puzzle, progress, marks).'
-' rules (default classic): other rules, and 16x16 and 25x25 grids, are refused (22023) until the human-logic '
-'engine learns variants.';
+'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, placed (0 for a puzzle), blanks, solutions (counted up to 2: '
+'0, 1, or 2 meaning two '
+'or more); naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, '
+'blanks_after_singles (blanks they leave) and solved_by_singles (none left); rating (ER, as sudoku_rate; null unless '
+'exactly one solution), techniques (steps of each technique on the human path of sudoku_steps), path_steps and '
+'path_guesses (its steps, and those that are guesses); search_naked_singles, search_hidden_singles, search_band_updates, '
+'search_guesses and search_backtracks (what the fast search of sudoku_solve did to its first solution; see '
+'sudoku_search_trace). Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a '
+'cell whose one candidate no peer has is a given, every other cell is open with its candidates; see '
+'docs/pencil-marks.md); the keys are the same, the singles figures counted from the marks as they are. Errors: 22P02 '
+'for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a '
+'cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.'
+' A player''s position (progress, marks, as sudoku_hint reads them): the same keys, givens counting the puzzle''s '
+'givens, placed the digits placed since, blanks the open cells (the three add up to 81); solutions, rating, techniques, '
+'path_steps and path_guesses come from the position, the search keys from the fast search started from it, the '
+'singles keys from naked and hidden singles alone run from its marks; errors as sudoku_hint''s.'
+' rules (default classic) are the rules of the grid, as docs/variants.md gives them: x, diagonal+, diagonal-, '
+'windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc, jigsaw=MAP, in any combination. A 9x9 puzzle '
+'under other rules is solved with Sukaku Explainer''s techniques for those rules (docs/variants.md): singles and '
+'intersections over every group, generalized intersections and naked subsets where groups overlap, the fish on rows and '
+'columns, the turbot fish over every group, wings over every peer, unique loops and the BUG where the rules keep '
+'uniqueness, up to the aligned pair exclusion (6.2); the chains (ER 6.5 and up) are not built under variant rules yet, '
+'and a puzzle with one solution whose path needs them is refused with 0A000 (the DETAIL gives the cells left open). '
+'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
+'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
+'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
+'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'givens that break them (the DETAIL names the cells).'
+' Under other rules the search keys are null (the variant search keeps no such counters).';
 
 COMMENT ON FUNCTION sudoku_generate(int, bigint, int, numeric, numeric, text, text, text, int) IS
 'Generates count puzzles with exactly one solution: n (1..count), puzzle (81 characters, . for a blank), '
@@ -382,59 +471,6 @@ COMMENT ON FUNCTION sudoku_import(text) IS
 'sudoku_format(puzzle, ''fpuzzles'', rules => rules) writes it back. Givens are the cells marked given; other digits of the '
 'grid are ignored. Memory: the text and its JSON, at most 1 MiB of text. Errors: 22P02 for a text that is not an f-puzzles '
 'puzzle, 22023 for a constraint the rules cannot express (the DETAIL names it) or a size other than 4, 9 or 16.';
-
-COMMENT ON FUNCTION sudoku_rate(text) IS
-'The difficulty of a puzzle on Sudoku Explainer''s ER scale, as Sukaku Explainer computes it: the rating of the hardest '
-'step when the puzzle is solved by always taking the easiest technique available (hidden single in a box 1.2, naked '
-'single 2.3, pointing 2.6, X-wing 3.2, ..., chains 6.5 and up); 20.0 when the engine''s techniques cannot finish it. One '
-'decimal. NULL unless the puzzle has exactly one solution; 0.0 for a grid with no blank. 4x4 puzzles are rated with the '
-'techniques that apply to them. Memory: the path and the chain searches, bounded whatever the puzzle. Pencil marks: a '
-'729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a '
-'given, every other cell is open with its candidates; see docs/pencil-marks.md); the rating is the one Sukaku Explainer '
-'gives the same text, from the marks as they are. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
-'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
-'names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
-
-COMMENT ON FUNCTION sudoku_hint(text) IS
-'The easiest next step from the position the puzzle shows (its digits and the candidates they leave): one row with '
-'technique, rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
-'one-sentence explanation; a guess, said so, where no technique applies. No row when the grid is full or has no solution. '
-'Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate '
-'no peer has is a given, every other cell is open with its candidates; see docs/pencil-marks.md); the step is found on '
-'the marks as they are: never a removal already made. Errors: 22P02 for malformed text, 22023 for contradictory givens. '
-'Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a cell without candidate or two forms mixed (the DETAIL '
-'names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
-
-COMMENT ON FUNCTION sudoku_steps(text) IS
-'The human path of a puzzle, one row per step, as a person would solve it on a pencil-mark grid, always taking the '
-'easiest technique available (Sudoku Explainer''s order): step (1, 2, ...), technique (full_house, hidden_single_box, '
-'naked_single, pointing, naked_pair, x_wing, xy_wing, unique_loop_type_1, ..., chain kinds, or guess where no technique '
-'applies), rating (ER of the step), placements (r1c2=5), eliminations (r1c2<>5), cells and units of the pattern, and a '
-'one-sentence explanation. Replaying every step from the givens reaches the solution; every step is sound. No rows '
-'without a solution; with several solutions the uniqueness techniques and the chains are left out and guesses follow the '
-'first. Memory: the path (at most 729 steps) and the chain searches, bounded whatever the puzzle. Pencil marks: a '
-'729-character line or a candidate grid is read as Sukaku Explainer reads it (a cell whose one candidate no peer has is a '
-'given, every other cell is open with its candidates; see docs/pencil-marks.md); the path starts from the marks as they '
-'are. Errors: 22P02 for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a '
-'misplaced digit, a cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
-
-COMMENT ON FUNCTION sudoku_stats(text) IS
-'Figures about a puzzle as jsonb: size (9x9 or 4x4), givens, placed (0 for a puzzle), blanks, solutions (counted up to 2: '
-'0, 1, or 2 meaning two '
-'or more); naked_singles and hidden_singles placed by those singles alone, to a fixpoint, from the givens, '
-'blanks_after_singles (blanks they leave) and solved_by_singles (none left); rating (ER, as sudoku_rate; null unless '
-'exactly one solution), techniques (steps of each technique on the human path of sudoku_steps), path_steps and '
-'path_guesses (its steps, and those that are guesses); search_naked_singles, search_hidden_singles, search_band_updates, '
-'search_guesses and search_backtracks (what the fast search of sudoku_solve did to its first solution; see '
-'sudoku_search_trace). Pencil marks: a 729-character line or a candidate grid is read as Sukaku Explainer reads it (a '
-'cell whose one candidate no peer has is a given, every other cell is open with its candidates; see '
-'docs/pencil-marks.md); the keys are the same, the singles figures counted from the marks as they are. Errors: 22P02 '
-'for malformed text, 22023 for contradictory givens. Pencil-mark errors: 22P02 for a wrong length, a misplaced digit, a '
-'cell without candidate or two forms mixed (the DETAIL names the cell), 22023 for contradictory marks.'
-' 16x16 and 25x25 grids are refused (22023): their human logic is later work.';
 
 COMMENT ON FUNCTION sudoku_search_trace(text) IS
 'What the fast search of sudoku_solve did, in its own order, to its first solution: one row per step, streamed: step (1, 2, ...), '

@@ -1,7 +1,8 @@
 //! The one place where the core's typed errors become PostgreSQL errors, in
 //! PostgreSQL's wording: malformed text is `22P02` (invalid_text_representation),
 //! contradictory givens and arguments out of range are `22023`
-//! (invalid_parameter_value), refused memory is `53200` (out_of_memory). Every error
+//! (invalid_parameter_value), a puzzle the engine cannot answer yet is `0A000`
+//! (feature_not_supported), refused memory is `53200` (out_of_memory). Every error
 //! carries a DETAIL; its text goes through [`message_text`], so that it can be sent in
 //! any database encoding. A leaf: every other module of the glue may import it.
 
@@ -23,6 +24,7 @@ fn code_of(kind: ErrorKind) -> PgSqlErrorCode {
     match kind {
         ErrorKind::Malformed => PgSqlErrorCode::ERRCODE_INVALID_TEXT_REPRESENTATION,
         ErrorKind::Contradictory => PgSqlErrorCode::ERRCODE_INVALID_PARAMETER_VALUE,
+        ErrorKind::NotSupported => PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
     }
 }
 

@@ -19,7 +19,8 @@ use crate::errors::{
 };
 use crate::read::{self, Ruled, Variant};
 use sudoku_core::picture::VariantPageItem;
-use sudoku_core::variant::Rules;
+use sudoku_core::variant::{Rules, VariantError};
+use sudoku_core::variant_explain::RuledPuzzle;
 
 /// Raises the error of a picture that cannot be made: `54000` (program_limit_exceeded)
 /// past its byte limit, `53200` when memory is refused.
@@ -101,35 +102,65 @@ fn sudoku_svg(
     svg_text(puzzle_svg(&puzzle, size, labels, candidates, step))
 }
 
-/// The SVG of `sudoku_svg` for a variant puzzle: its grid drawn under its rules.
-/// Pencil marks and steps are for classic puzzles (22023).
+/// The SVG of `sudoku_svg` for a variant puzzle: its grid drawn under its rules; with
+/// candidates or a step, a 9×9 grid's pencil marks under the rules, or the step
+/// (`sudoku_hint`'s or `sudoku_steps`' under the same rules) on the position it starts
+/// from.
 fn variant_puzzle_svg(v: &Variant, size: i32, labels: bool, candidates: bool, step: i32) -> String {
     let px = checked_size(size);
-    if candidates || step != -1 {
-        raise_argument_with_detail(
-            "candidates and step are drawn for classic puzzles only".to_string(),
-            "A variant puzzle (rules other than classic, or a 16x16 or 25x25 grid) is drawn with its givens; \
-             leave candidates false and step -1.",
-        );
-    }
-    let options = picture::Options {
+    checked_step(step);
+    let mut options = picture::Options {
         size: px,
         labels,
         title: "Sudoku",
         description: "",
     };
-    picture::variant_svg(&v.puzzle, &v.geometry, &options).unwrap_or_else(|e| raise_picture(e))
+    if !candidates && step == -1 {
+        return picture::variant_svg(&v.puzzle, &v.geometry, &options)
+            .unwrap_or_else(|e| raise_picture(e));
+    }
+    let engine = v.engine();
+    let ruled = RuledPuzzle::new(
+        "sudoku_svg",
+        &v.puzzle,
+        &v.geometry,
+        &engine,
+        &mut check_interrupts,
+    )
+    .unwrap_or_else(|e| match e {
+        // sudoku_svg draws every grid; what it refuses is marks and steps on this one.
+        VariantError::NoHumanLogic { rules, .. } => raise_variant(
+            None,
+            VariantError::NoHumanLogic {
+                what: "sudoku_svg with candidates or a step".into(),
+                rules,
+            },
+        ),
+        e => raise_variant(None, e),
+    });
+    let at = (step >= 0).then(|| {
+        picture::locate_variant_step(&ruled, step as usize, &mut check_interrupts)
+            .unwrap_or_else(|e| raise_step(e, "puzzle"))
+    });
+    options.title = "Sudoku with pencil marks";
+    picture::draw_variant_position(&ruled, &v.puzzle, &v.geometry, at.as_ref(), &options)
+        .unwrap_or_else(|e| raise_picture(e))
 }
 
-/// The SVG of `sudoku_svg`.
-fn puzzle_svg(puzzle: &str, size: i32, labels: bool, candidates: bool, step: i32) -> String {
-    let px = checked_size(size);
+/// Raises 22023 for a step below -1.
+fn checked_step(step: i32) {
     if step < -1 {
         raise_argument_with_detail(
             format!("step must be -1 or more, got {step}"),
             "step -1 (the default) draws no step, 0 the next hint (sudoku_hint), n >= 1 step n of sudoku_steps.",
         );
     }
+}
+
+/// The SVG of `sudoku_svg`.
+fn puzzle_svg(puzzle: &str, size: i32, labels: bool, candidates: bool, step: i32) -> String {
+    let px = checked_size(size);
+    checked_step(step);
     let parsed = match read::text(puzzle) {
         Text::Puzzle(parsed, _) => parsed,
         // A pencil-mark text (729 characters or a candidate grid): its marks drawn as
@@ -181,6 +212,7 @@ fn raise_step(e: StepError, what: &str) -> ! {
                 "The path of this {what} has {steps} steps (sudoku_steps); step 0 is the next hint, -1 none."
             ),
         ),
+        StepError::Variant(e) => raise_variant(None, e),
     }
 }
 

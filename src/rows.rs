@@ -97,7 +97,11 @@ pub fn variant_candidate_row(geometry: &Geometry, cell: usize, mask: u32) -> Can
 
 /// A step's columns.
 pub fn step_columns(size: Size, step: &Step) -> StepColumns {
-    let t = explain::step_text(size, step);
+    text_columns(explain::step_text(size, step))
+}
+
+/// The columns of a step already written out (a variant step names its own units).
+pub fn text_columns(t: explain::StepText) -> StepColumns {
     let rating = AnyNumeric::from_str(&t.rating).expect("a rating is a decimal number");
     (
         t.technique,
@@ -112,8 +116,12 @@ pub fn step_columns(size: Size, step: &Step) -> StepColumns {
 
 /// Step `i` (from 0) of a path, numbered from 1.
 pub fn numbered_step(size: Size, i: usize, step: &Step) -> NumberedStep {
-    let (technique, rating, placements, eliminations, cells, units, explanation) =
-        step_columns(size, step);
+    numbered_columns(i, step_columns(size, step))
+}
+
+/// Step `i` (from 0) of a path, numbered from 1, from its columns.
+pub fn numbered_columns(i: usize, columns: StepColumns) -> NumberedStep {
+    let (technique, rating, placements, eliminations, cells, units, explanation) = columns;
     (
         i as i32 + 1,
         technique,

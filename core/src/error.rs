@@ -1,17 +1,21 @@
 //! Typed errors of the core. The PostgreSQL glue maps them to SQLSTATEs in one place:
 //! [`ErrorKind::Malformed`] is `22P02` (invalid_text_representation) and
-//! [`ErrorKind::Contradictory`] is `22023` (invalid_parameter_value).
+//! [`ErrorKind::Contradictory`] is `22023` (invalid_parameter_value);
+//! [`ErrorKind::NotSupported`] is `0A000` (feature_not_supported).
 
 use crate::grid::{cell_name, Size, UnitKind};
 use std::fmt;
 
-/// The two classes of bad input.
+/// The classes of error: two of bad input, one of input the engine cannot answer yet.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorKind {
     /// The text is not a puzzle at all.
     Malformed,
     /// The text is a puzzle, but its givens contradict each other.
     Contradictory,
+    /// A good puzzle whose answer needs what the engine does not have yet (the chains
+    /// under variant rules).
+    NotSupported,
 }
 
 /// Memory the core asked for and did not get: a request sized by the input (a copy of

@@ -220,8 +220,9 @@ pub struct Analysis {
     pub solutions: u64,
     /// Naked and hidden singles alone, to a fixpoint, from the givens.
     pub singles: SinglesFixpoint,
-    /// The fast search to its first solution (what `sudoku_solve` does).
-    pub search: Stats,
+    /// The fast search to its first solution (what `sudoku_solve` does); `None` under
+    /// variant rules, whose search keeps no such counters (`variant_explain`).
+    pub search: Option<Stats>,
     /// The human-logic engine's rating (ER, in tenths), for a puzzle with exactly one
     /// solution.
     pub rating: Option<u16>,
@@ -275,7 +276,7 @@ pub fn analyse_observed<O: Observer>(
         blanks: puzzle.blanks(),
         solutions: outcome.count,
         singles,
-        search: outcome.first_stats,
+        search: Some(outcome.first_stats),
         rating: figures.rating,
         techniques: figures.techniques,
         path_steps: path.len(),
@@ -406,10 +407,14 @@ pub struct StepText {
 
 /// `step` written for SQL, for a puzzle of `size`.
 pub fn step_text(size: Size, step: &Step) -> StepText {
-    let unit = |u: u8| {
+    step_text_naming(size, step, |u| {
         let (n, u) = (size.n(), u as usize);
         format!("{} {}", ["row", "col", "box"][u / n], u % n + 1)
-    };
+    })
+}
+
+/// [`step_text`], the step's units named by `unit` (a variant's groups).
+pub fn step_text_naming(size: Size, step: &Step, unit: impl Fn(u8) -> String) -> StepText {
     StepText {
         technique: technique_name(step.technique),
         rating: rating_text(step.rating),
@@ -656,13 +661,15 @@ mod tests {
         assert_eq!(a.path_guesses, 0);
         assert!(a.rating.unwrap() <= 23);
         let h = analyse(&Puzzle::parse(HARD).unwrap()).unwrap();
-        assert!(h.singles.blanks_left > 0 && h.search.guesses > 0);
+        assert!(h.singles.blanks_left > 0 && h.search.unwrap().guesses > 0);
         // The search's figures are those of a search to the first solution.
         assert_eq!(
             h.search,
-            crate::solver::solve(&Puzzle::parse(HARD).unwrap(), 1)
-                .unwrap()
-                .stats
+            Some(
+                crate::solver::solve(&Puzzle::parse(HARD).unwrap(), 1)
+                    .unwrap()
+                    .stats
+            )
         );
         assert_eq!(h.solutions, 1);
         assert!(h.rating.is_some());

@@ -75,6 +75,7 @@ pub mod puzzle;
 pub mod search;
 pub mod solver;
 pub mod variant;
+pub mod variant_explain;
 
 pub use error::{ErrorKind, OutOfMemory, PuzzleError};
 pub use generate::{generate, Generated, Options};

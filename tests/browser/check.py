@@ -12,7 +12,8 @@
                              colours at highlighted, placed and removed places are checked
     check.py variant-colours DIR
                              the variant goldens screenshotted: windoku's windows shaded,
-                             dg's cells tinted by place, the killer's cage outlines drawn
+                             dg's cells tinted by place, the killer's cage outlines drawn,
+                             a step on a windoku grid coloured as on a classic one
     check.py pdf PDF PAGES   the PDF has PAGES pages (pdfinfo), none of them blank (pdftoppm)
 
 Exits non-zero with a message on the first kind of failure found (after listing them)."""
@@ -287,71 +288,86 @@ def near(rgb, want, tol=40):
     return all(abs(a - b) <= tol for a, b in zip(rgb, want))
 
 
+def screenshot(path, work):
+    """A picture screenshotted alone at its own size: its parsed root, the pixel at a
+    point of its viewBox, and the pixel rows."""
+    root = ET.parse(path).getroot()
+    px = int(root.get("width"))
+    view = [float(v) for v in root.get("viewBox").split()]
+    k = px / view[2]
+    shot = os.path.join(work, os.path.basename(path) + ".png")
+    chromium(["--screenshot=" + shot, "--window-size=%d,%d" % (px, int(px * view[3] / view[2]) + 1),
+              "file://" + path], work)
+    _, _, rows = png_pixels(shot)
+    return root, (lambda x, y: rows[int(y * k)][int(x * k)]), rows
+
+
+def step_colours(path, work):
+    """One step picture screenshotted alone: its pattern's cells highlighted, its discs
+    (placed, removed, pattern) coloured, its strikes drawn. Returns the places checked."""
+    name = os.path.basename(path)
+    checked = 0
+    root, at, rows = screenshot(path, work)
+    dark = sum(1 for row in rows for p in row if sum(p) < 200)
+    if dark < 2000:
+        fail("%s: renders almost blank (%d dark pixels)" % (name, dark))
+    discs = {(el.get("data-cell"), el.get("data-digit")) for el in root.iter()
+             if el.tag.replace(SVG_NS, "") == "circle"}
+    lines = [tuple(float(el.get(a)) for a in ("x1", "y1", "x2", "y2")) for g in root.iter()
+             if (g.get("class") or "").startswith("link") for el in g
+             if el.tag.replace(SVG_NS, "") == "line"]
+
+    def on_arrow(px, py):
+        """Within 4 units of an arrow's line (it may cross a corner)."""
+        for x1, y1, x2, y2 in lines:
+            dx, dy = x2 - x1, y2 - y1
+            t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
+            if math.dist((px, py), (x1 + t * dx, y1 + t * dy)) < 4:
+                return True
+        return False
+    for el in root.iter():
+        cls, tag = el.get("class"), el.tag.replace(SVG_NS, "")
+        if tag == "rect" and cls in ("cell", "pivot"):
+            x, y = float(el.get("x")), float(el.get("y"))
+            want = (255, 232, 163) if cls == "cell" else (255, 184, 77)
+            # Two corners of the cell, inside the lines and away from its marks, but
+            # for one whose candidate (1 or 9) stands on a disc or that an arrow crosses.
+            corners = [(x + 6, y + 6, "1"), (x + 54, y + 54, "9")]
+            free = [(sx, sy) for sx, sy, d in corners
+                    if (el.get("data-cell"), d) not in discs and not on_arrow(sx, sy)]
+            for sx, sy in free:
+                p = at(sx, sy)
+                checked += 1
+                if not near(p, want):
+                    fail("%s: %s %s at (%d,%d) is %s, not highlighted" % (name, cls, el.get("data-cell"), sx, sy, p))
+        if tag == "circle" and cls in ("on", "off", "pat"):
+            cx, cy, r = float(el.get("cx")), float(el.get("cy")), float(el.get("r"))
+            want = {"on": (43, 154, 71), "off": (224, 49, 49), "pat": (140, 200, 255)}[cls]
+            # Upper left of the disc, else its lower right: clear of the digit and of the
+            # strike; a disc both of whose corners an arrow crosses is not checked.
+            spots = [(cx + k * r, cy + k * r) for k in (-0.6, 0.6)]
+            free = [(sx, sy) for sx, sy in spots if not on_arrow(sx, sy)]
+            if free:
+                p = at(*free[0])
+                checked += 1
+                if not near(p, want, 60):
+                    fail("%s: %s disc %s:%s is %s" % (name, cls, el.get("data-cell"), el.get("data-digit"), p))
+        if tag == "line" and cls == "strike":
+            x1, y1, x2, y2 = (float(el.get(a)) for a in ("x1", "y1", "x2", "y2"))
+            p = at((x1 + x2) / 2 + 0.5, (y1 + y2) / 2 - 0.5)
+            checked += 1
+            if sum(p) > 400:
+                fail("%s: strike through %s:%s not drawn (%s)" % (name, el.get("data-cell"), el.get("data-digit"), p))
+    return checked
+
+
 def colours(directory):
     checked = 0
     with tempfile.TemporaryDirectory() as work:
         for name in ("single.svg", "x_wing.svg", "links.svg", "unique_rectangle.svg", "xy_chain.svg",
                      "cell_forcing_chains.svg", "dynamic_contradiction.svg", "nested_chain.svg",
                      "marks_step.svg"):
-            path = os.path.join(directory, name)
-            root = ET.parse(path).getroot()
-            px = int(root.get("width"))
-            extent = float(root.get("viewBox").split()[2])
-            k = px / extent
-            shot = os.path.join(work, name + ".png")
-            chromium(["--screenshot=" + shot, "--window-size=%d,%d" % (px, px), "file://" + path], work)
-            w, h, rows = png_pixels(shot)
-            at = lambda x, y: rows[int(y * k)][int(x * k)]
-            dark = sum(1 for row in rows for p in row if sum(p) < 200)
-            if dark < 2000:
-                fail("%s: renders almost blank (%d dark pixels)" % (name, dark))
-            discs = {(el.get("data-cell"), el.get("data-digit")) for el in root.iter()
-                     if el.tag.replace(SVG_NS, "") == "circle"}
-            lines = [tuple(float(el.get(a)) for a in ("x1", "y1", "x2", "y2")) for g in root.iter()
-                     if (g.get("class") or "").startswith("link") for el in g
-                     if el.tag.replace(SVG_NS, "") == "line"]
-
-            def on_arrow(px, py):
-                """Within 4 units of an arrow's line (it may cross a corner)."""
-                for x1, y1, x2, y2 in lines:
-                    dx, dy = x2 - x1, y2 - y1
-                    t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy or 1)))
-                    if math.dist((px, py), (x1 + t * dx, y1 + t * dy)) < 4:
-                        return True
-                return False
-            for el in root.iter():
-                cls, tag = el.get("class"), el.tag.replace(SVG_NS, "")
-                if tag == "rect" and cls in ("cell", "pivot"):
-                    x, y = float(el.get("x")), float(el.get("y"))
-                    want = (255, 232, 163) if cls == "cell" else (255, 184, 77)
-                    # Two corners of the cell, inside the lines and away from its marks, but
-                    # for one whose candidate (1 or 9) stands on a disc or that an arrow crosses.
-                    corners = [(x + 6, y + 6, "1"), (x + 54, y + 54, "9")]
-                    free = [(sx, sy) for sx, sy, d in corners
-                            if (el.get("data-cell"), d) not in discs and not on_arrow(sx, sy)]
-                    for sx, sy in free:
-                        p = at(sx, sy)
-                        checked += 1
-                        if not near(p, want):
-                            fail("%s: %s %s at (%d,%d) is %s, not highlighted" % (name, cls, el.get("data-cell"), sx, sy, p))
-                if tag == "circle" and cls in ("on", "off", "pat"):
-                    cx, cy, r = float(el.get("cx")), float(el.get("cy")), float(el.get("r"))
-                    want = {"on": (43, 154, 71), "off": (224, 49, 49), "pat": (140, 200, 255)}[cls]
-                    # Upper left of the disc, else its lower right: clear of the digit and of the
-                    # strike; a disc both of whose corners an arrow crosses is not checked.
-                    spots = [(cx + k * r, cy + k * r) for k in (-0.6, 0.6)]
-                    free = [(sx, sy) for sx, sy in spots if not on_arrow(sx, sy)]
-                    if free:
-                        p = at(*free[0])
-                        checked += 1
-                        if not near(p, want, 60):
-                            fail("%s: %s disc %s:%s is %s" % (name, cls, el.get("data-cell"), el.get("data-digit"), p))
-                if tag == "line" and cls == "strike":
-                    x1, y1, x2, y2 = (float(el.get(a)) for a in ("x1", "y1", "x2", "y2"))
-                    p = at((x1 + x2) / 2 + 0.5, (y1 + y2) / 2 - 0.5)
-                    checked += 1
-                    if sum(p) > 400:
-                        fail("%s: strike through %s:%s not drawn (%s)" % (name, el.get("data-cell"), el.get("data-digit"), p))
+            checked += step_colours(os.path.join(directory, name), work)
     print("colours: %d places checked" % checked)
     if checked < 20:
         fail("too few coloured places checked (%d)" % checked)
@@ -364,16 +380,8 @@ def variant_colours(directory):
     checked = 0
     with tempfile.TemporaryDirectory() as work:
         def shoot(name):
-            path = os.path.abspath(os.path.join(directory, name))
-            root = ET.parse(path).getroot()
-            px = int(root.get("width"))
-            view = [float(v) for v in root.get("viewBox").split()]
-            k = px / view[2]
-            shot = os.path.join(work, name + ".png")
-            chromium(["--screenshot=" + shot, "--window-size=%d,%d" % (px, int(px * view[3] / view[2]) + 1),
-                      "file://" + path], work)
-            _, _, rows = png_pixels(shot)
-            return root, (lambda x, y: rows[int(y * k)][int(x * k)])
+            root, at, _ = screenshot(os.path.abspath(os.path.join(directory, name)), work)
+            return root, at
 
         def cells(root):
             for el in root.iter():
@@ -414,6 +422,9 @@ def variant_colours(directory):
                 checked += 1
                 if dark < 10:
                     fail("killer.svg: cage %s outline not drawn in %s (%d dark pixels)" % (el.get("data-cage"), el.get("data-cell"), dark))
+        # A step on a variant grid (windoku): its cells and discs as on a classic grid,
+        # over the windows' shading.
+        checked += step_colours(os.path.abspath(os.path.join(directory, "windoku_step.svg")), work)
     print("variant colours: %d places checked" % checked)
     if checked < 150:
         fail("too few variant places checked (%d)" % checked)

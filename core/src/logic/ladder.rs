@@ -199,7 +199,7 @@ pub fn guess_step(m: &Marks, solution: &[u8]) -> Option<Step> {
 
 /// True when applying `step` to `m` changes something (a guard against a step repeating
 /// forever).
-fn changes(step: &Step, m: &Marks) -> bool {
+pub(crate) fn changes(step: &Step, m: &Marks) -> bool {
     step.placements
         .iter()
         .any(|p| m.values[p.cell as usize] == 0)

@@ -305,6 +305,25 @@ impl VariantTables {
             .map_or_else(|| format!("group {slot}"), |(k, i)| k.group_name(i))
     }
 
+    /// A used slot's name in SQL's `units` column, as classic steps name theirs (`row 1`,
+    /// `col 1`, `box 1`): `region 1`, `window 1`, `disjoint_group 1`, and the single
+    /// groups by their kind's name alone (`main_diagonal`, `anti_diagonal`, `girandola`,
+    /// `asterisk`, `center_dot`).
+    pub fn slot_label(&self, slot: usize) -> String {
+        match self.slot_kind(slot) {
+            None => format!("group {}", slot + 1),
+            Some((
+                kind @ (GroupKind::DiagonalDown
+                | GroupKind::DiagonalUp
+                | GroupKind::Girandola
+                | GroupKind::Asterisk
+                | GroupKind::CenterDot),
+                _,
+            )) => kind.snake_name().into(),
+            Some((kind, i)) => format!("{} {}", kind.snake_name(), i + 1),
+        }
+    }
+
     /// A slot's cells as a set (empty for a slot the rules do not use).
     pub fn group_mask(&self, slot: usize) -> CellSet {
         self.masks[slot]

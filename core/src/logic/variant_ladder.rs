@@ -48,7 +48,14 @@ pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 53;
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
 pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    below_unique_loops(m, t).or_else(|| from_unique_loops(m, t))
+    next_step_in_with(m, t, true)
+}
+
+/// [`next_step_in`], with the uniqueness techniques left out unless `uniqueness` (they
+/// assume one solution: a puzzle with several is walked without them, as the classic
+/// ladder's `LadderOptions::uniqueness` does).
+pub fn next_step_in_with(m: &Marks, t: &VariantTables, uniqueness: bool) -> Option<Step> {
+    below_unique_loops(m, t).or_else(|| from_unique_loops(m, t, uniqueness))
 }
 
 /// The rungs up to the XYZ-wing (4.4), which every technique set has.
@@ -88,16 +95,17 @@ fn below_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// 5.5-5.6, the bivalue universal grave over every group (where the rules keep
 /// uniqueness), the VWXYZ-wing 6.2-6.4 and the aligned pair exclusion 6.2; the chains
 /// (6.5 and up) are next and not built.
-fn from_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
+fn from_unique_loops(m: &Marks, t: &VariantTables, allowed: bool) -> Option<Step> {
     let set = t.technique_set();
-    let uniqueness = matches!(
-        set,
-        TechniqueSet::Classic
-            | TechniqueSet::Groups {
-                uniqueness: true,
-                ..
-            }
-    );
+    let uniqueness = allowed
+        && matches!(
+            set,
+            TechniqueSet::Classic
+                | TechniqueSet::Groups {
+                    uniqueness: true,
+                    ..
+                }
+        );
     let three_links = matches!(set, TechniqueSet::Classic | TechniqueSet::NcOnly);
     let boxes = matches!(t.slot_kind(18), Some((GroupKind::Box, _)));
     let step = uniqueness
@@ -251,7 +259,7 @@ mod tests {
         let mut kinds = std::collections::BTreeSet::new();
         let rules = ["anti-knight", "anti-king", "nc", "anti-king,nc"];
         walk_generated_paths(&rules, (11, 12, 22), |text, m, t, solution| {
-            if let Some(step) = from_unique_loops(m, t) {
+            if let Some(step) = from_unique_loops(m, t, true) {
                 assert!(step.is_sound(solution), "{text}: {}", step.explanation);
                 kinds.insert(format!("{:?}", step.technique));
             }
@@ -263,7 +271,7 @@ mod tests {
             &["x", "dg", "windoku", "jigsaw"],
             (11, 12, 22),
             |text, m, t, solution| {
-                if let Some(step) = from_unique_loops(m, t) {
+                if let Some(step) = from_unique_loops(m, t, true) {
                     assert!(step.is_sound(solution), "{text}: {}", step.explanation);
                     loops += usize::from(matches!(step.technique, Technique::UniqueLoop(_)));
                     steps += 1;

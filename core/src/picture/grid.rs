@@ -216,7 +216,7 @@ impl Geometry {
 }
 
 /// `r1c2`: how cells are named in data attributes.
-fn cell_name(size: Size, cell: usize) -> String {
+pub(super) fn cell_name(size: Size, cell: usize) -> String {
     size.cell_name(cell)
 }
 
@@ -443,7 +443,7 @@ pub(super) fn body(
 }
 
 /// The pencil marks of every blank cell.
-fn marks_of(
+pub(super) fn marks_of(
     s: &mut Svg,
     g: Geometry,
     p: &Position,
@@ -511,7 +511,7 @@ fn marks_of(
 
 /// One chain link: a line from mark to mark, stopping at the discs' edges, and an
 /// arrowhead (a triangle, so that the picture needs no ids).
-fn arrow(s: &mut Svg, g: Geometry, link: &Link) -> Result<(), PictureError> {
+pub(super) fn arrow(s: &mut Svg, g: Geometry, link: &Link) -> Result<(), PictureError> {
     let cells = g.size.cells();
     let n = g.size.n() as u8;
     let ok = |c: &Candidate| (c.cell as usize) < cells && (1..=n).contains(&c.digit);

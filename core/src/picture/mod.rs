@@ -45,6 +45,7 @@ mod variant_lines;
 mod variant_page;
 #[doc(hidden)]
 pub mod variant_samples;
+mod variant_step;
 mod writer;
 
 pub use error::{PictureError, MAX_LINKS};
@@ -54,6 +55,7 @@ pub use step::{draw_step, locate_position_step, locate_step, pivots_of, StepAt, 
 pub use variant::{undrawn_rules, variant_solution_svg, variant_svg};
 pub use variant_frame::CAGE_INSET;
 pub use variant_page::{rule_names, variant_page, VariantPageItem};
+pub use variant_step::{draw_variant_position, locate_variant_step};
 
 #[cfg(test)]
 mod tests;

@@ -33,6 +33,8 @@ pub enum StepError {
         asked: usize,
         steps: usize,
     },
+    /// A variant puzzle's path past the techniques built under its rules.
+    Variant(crate::variant::VariantError),
 }
 
 impl From<PuzzleError> for StepError {
@@ -187,6 +189,28 @@ pub fn pivots_of(before: &Marks, step: &Step) -> Vec<u8> {
     }
 }
 
+/// A step's title ("Hint: ..." or "Step n: ...", with its rating) and description (its
+/// explanation, then what it places and removes, from `text`, the step written out).
+pub(super) fn step_title(at: &StepAt, text: &explain::StepText) -> (String, String) {
+    let step = &at.step;
+    let name = explain::technique_name(step.technique);
+    let rating = explain::rating_text(step.rating);
+    let title = match at.number {
+        0 => format!("Hint: {name} ({rating})"),
+        n => format!("Step {n}: {name} ({rating})"),
+    };
+    let mut description = step.explanation.clone();
+    for (label, list) in [
+        ("Places", &text.placements),
+        ("Removes", &text.eliminations),
+    ] {
+        if !list.is_empty() {
+            description.push_str(&format!(" {label} {}.", list.join(", ")));
+        }
+    }
+    (title, description)
+}
+
 /// The picture of `at` on `puzzle`'s position, with the chain's links as arrows (the
 /// step's `links`: none for a step that is not a chain). The title names the step, its rating and number; the
 /// description is the puzzle, its position and the step's explanation.
@@ -209,23 +233,7 @@ pub fn draw_step(
         fins: &[],
         links: &step.links,
     };
-    let name = explain::technique_name(step.technique);
-    let rating = explain::rating_text(step.rating);
-    let title = if at.number == 0 {
-        format!("Hint: {name} ({rating})")
-    } else {
-        format!("Step {}: {name} ({rating})", at.number)
-    };
-    let text = explain::step_text(puzzle.size, step);
-    let mut description = step.explanation.clone();
-    for (label, list) in [
-        ("Places", &text.placements),
-        ("Removes", &text.eliminations),
-    ] {
-        if !list.is_empty() {
-            description.push_str(&format!(" {label} {}.", list.join(", ")));
-        }
-    }
+    let (title, description) = step_title(at, &explain::step_text(puzzle.size, step));
     grid_svg(
         &position,
         &overlay,

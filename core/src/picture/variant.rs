@@ -111,10 +111,28 @@ fn variant_svg_placed(
         return classic_svg(puzzle, placed, size, options);
     }
     let f = Frame::new(shape, options.labels);
-    let undrawn = undrawn_rules(geometry);
+    let mut s = open_document(f, geometry, options, 16 << 10, |s| {
+        describe(s, puzzle, placed, geometry)
+    })?;
+    variant_body(&mut s, f, puzzle, placed, geometry)?;
+    close_document(s, f, geometry)
+}
+
+/// A variant picture up to its paper: the root element sized for the frame and the
+/// caption (when the rules name some the picture cannot show), the title, the
+/// description (`desc` writes the puzzle's lines, then `options.description` follows),
+/// the styles and the paper. `expected` is the bytes to reserve.
+pub(super) fn open_document(
+    f: Frame,
+    geometry: &Geometry,
+    options: &Options,
+    expected: usize,
+    desc: impl FnOnce(&mut Svg) -> Result<(), PictureError>,
+) -> Result<Svg, PictureError> {
+    let side = f.shape.side();
     let width = f.extent();
     let height = width
-        + if undrawn.is_empty() {
+        + if undrawn_rules(geometry).is_empty() {
             0
         } else {
             f.caption_room()
@@ -122,19 +140,17 @@ fn variant_svg_placed(
     let (lo, hi) = SIZE_RANGE;
     let px = options.size.clamp(lo, hi);
     let px_h = (i64::from(px) * i64::from(height) / i64::from(width)) as u32;
-    let mut s = Svg::new(GRID_LIMIT, 16 << 10)?;
+    let mut s = Svg::new(GRID_LIMIT, expected)?;
     s.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")?;
     svg!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sudoku variant side{}{}\" data-side=\"{}\" width=\"{px}\" height=\"{px_h}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-labelledby=\"title desc\">\n",
-        shape.side(),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"sudoku variant side{side}{}\" data-side=\"{side}\" width=\"{px}\" height=\"{px_h}\" viewBox=\"0 0 {width} {height}\" role=\"img\" aria-labelledby=\"title desc\">\n",
         if geometry.cages.is_empty() { "" } else { " killer" },
-        shape.side()
     )?;
     s.raw("<title id=\"title\">")?;
     s.text(cut(options.title, MAX_LABEL_CHARS))?;
     s.raw("</title>\n<desc id=\"desc\">")?;
-    describe(&mut s, puzzle, placed, geometry)?;
+    desc(&mut s)?;
     if !options.description.is_empty() {
         s.raw("\n")?;
         s.text(cut(options.description, MAX_DESCRIPTION_CHARS))?;
@@ -147,7 +163,16 @@ fn variant_svg_placed(
         s,
         "<rect class=\"paper\" x=\"0\" y=\"0\" width=\"{width}\" height=\"{height}\"/>\n"
     )?;
-    variant_body(&mut s, f, puzzle, placed, geometry)?;
+    Ok(s)
+}
+
+/// The caption naming the rules the picture cannot show (if any), and the document's end.
+pub(super) fn close_document(
+    mut s: Svg,
+    f: Frame,
+    geometry: &Geometry,
+) -> Result<String, PictureError> {
+    let undrawn = undrawn_rules(geometry);
     if !undrawn.is_empty() {
         svg!(
             s,
@@ -208,7 +233,7 @@ pub fn undrawn_rules(geometry: &Geometry) -> Vec<&'static str> {
 
 /// The puzzle as text for `<desc>`: its givens as one line, its shape and its rules,
 /// then the digits placed since, if any.
-fn describe(
+pub(super) fn describe(
     s: &mut Svg,
     puzzle: &VariantPuzzle,
     placed: Option<&[u8]>,
@@ -263,7 +288,7 @@ pub(super) fn place_tint(place: usize, side: usize) -> String {
 }
 
 /// Every cell tinted by its place in its box.
-fn disjoint_tints(s: &mut Svg, f: Frame) -> Result<(), PictureError> {
+pub(super) fn disjoint_tints(s: &mut Svg, f: Frame) -> Result<(), PictureError> {
     let shape = f.shape;
     for cell in 0..shape.cells() {
         let (x, y) = f.cell_at(cell);
@@ -281,7 +306,11 @@ fn disjoint_tints(s: &mut Svg, f: Frame) -> Result<(), PictureError> {
 
 /// Windoku's four windows (one rectangle each) and the cells of girandola, asterisk
 /// and center-dot, shaded.
-fn shaded_groups(s: &mut Svg, f: Frame, geometry: &Geometry) -> Result<(), PictureError> {
+pub(super) fn shaded_groups(
+    s: &mut Svg,
+    f: Frame,
+    geometry: &Geometry,
+) -> Result<(), PictureError> {
     for group in &geometry.groups {
         match group.kind {
             // Windows 1-4 are the shaded ones, each a 3×3 block of cells.
@@ -315,7 +344,7 @@ fn shaded_groups(s: &mut Svg, f: Frame, geometry: &Geometry) -> Result<(), Pictu
 }
 
 /// The givens (bold) and placed digits (blue), in the shape's characters.
-fn digits(
+pub(super) fn digits(
     s: &mut Svg,
     f: Frame,
     puzzle: &VariantPuzzle,
@@ -348,7 +377,7 @@ fn digits(
 }
 
 /// Row numbers on the left, column numbers on top.
-fn labels(s: &mut Svg, f: Frame) -> Result<(), PictureError> {
+pub(super) fn labels(s: &mut Svg, f: Frame) -> Result<(), PictureError> {
     for i in 0..f.n() {
         let mid = i * CELL + CELL / 2;
         svg!(

@@ -7,14 +7,18 @@
 //! taken away in symmetric pairs while sigh's Interactive Sudoku Solver still counted
 //! one solution (the anti-knight and nc puzzle keeps 6 givens, the killer 2). The
 //! 16×16 puzzle was made the same way; the 25×25 grid is a position (givens of a
-//! patterned solution), drawn, not claimed unique.
+//! patterned solution), drawn, not claimed unique. The windoku and anti-king puzzles
+//! drawn with pencil marks (one with a step) came from the extension's generator.
 
 use super::error::PictureError;
 use super::grid::Options;
 use super::page::{PageKind, PageLayout, Paper};
 use super::variant::{variant_solution_svg, variant_svg};
 use super::variant_page::{variant_page, VariantPageItem};
+use super::variant_step::{draw_variant_position, locate_variant_step};
+use crate::variant::engine::Engine;
 use crate::variant::{Geometry, Rules, VariantPuzzle};
+use crate::variant_explain::RuledPuzzle;
 
 /// Diagonal (X) sudoku.
 pub const X: (&str, &str) = (
@@ -57,6 +61,18 @@ pub const KILLER: &str =
 pub const ANTI_KNIGHT_NC: (&str, &str) = (
     "anti-knight,nc",
     ".................9..5..............2.........8..............2..3.................",
+);
+/// A windoku puzzle the extension's generator made (Sukaku Explainer rates it 4.2): its
+/// step 32, a turbot fish through window 6, is drawn on its position.
+pub const WINDOKU_STEP: (&str, &str, usize) = (
+    "windoku",
+    ".........4...265....8.........57..81..2.6....8.......5..51....6..4.92....67.8...2",
+    32,
+);
+/// An anti-king puzzle the generator made (rated 4.2), drawn with its pencil marks.
+pub const ANTI_KING_MARKS: (&str, &str) = (
+    "anti-king",
+    "..1..2..3.....3.5.8........6..129..4.....7...9..3....1.3...1.8...9.8....18....7.5",
 );
 /// A classic 16×16 puzzle (100 givens).
 pub const SIXTEEN: &str = "\
@@ -120,9 +136,33 @@ fn samples() -> Vec<Sample> {
 /// Every golden picture of `tests/pictures/variants/`: file name and document.
 pub fn variant_pictures() -> Result<Vec<(&'static str, String)>, PictureError> {
     let mut out = grids()?;
+    let (rules, puzzle, number) = WINDOKU_STEP;
+    out.push((
+        "windoku_step.svg",
+        marks_or_step(rules, puzzle, Some(number))?,
+    ));
+    let (rules, puzzle) = ANTI_KING_MARKS;
+    out.push(("anti_king_marks.svg", marks_or_step(rules, puzzle, None)?));
     out.push(("page_a4_4.svg", pages(4, PageKind::Puzzles)?));
     out.push(("page_a4_2_solutions.svg", pages(2, PageKind::Solutions)?));
     Ok(out)
+}
+
+/// A 9×9 variant puzzle drawn with its pencil marks, or with step `number` of its path.
+fn marks_or_step(rules: &str, puzzle: &str, number: Option<usize>) -> Result<String, PictureError> {
+    let puzzle = VariantPuzzle::parse(puzzle).expect("a sample puzzle");
+    let rules = Rules::parse(rules).expect("sample rules");
+    let geometry = Geometry::new(puzzle.shape, &rules).expect("rules fit the shape");
+    let engine = Engine::new(&geometry);
+    let p = RuledPuzzle::new("sample", &puzzle, &geometry, &engine, &mut || {})
+        .expect("a 9x9 grid without cages");
+    let at = number.map(|n| locate_variant_step(&p, n, &mut || {}).expect("a step of the sample"));
+    let options = Options {
+        title: "Sudoku with pencil marks",
+        labels: true,
+        ..Options::default()
+    };
+    draw_variant_position(&p, &puzzle, &geometry, at.as_ref(), &options)
 }
 
 /// A page of the x, killer, jigsaw and 16×16 samples (the x with its solution, the

@@ -63,7 +63,7 @@ fn golden_files_are_what_the_code_draws() {
         std::fs::create_dir_all(&dir).unwrap();
     }
     let pictures = variant_pictures().unwrap();
-    assert_eq!(pictures.len(), 12);
+    assert_eq!(pictures.len(), 14);
     for (file, svg) in &pictures {
         parse(svg);
         let path = dir.join(file);
@@ -584,4 +584,145 @@ fn six_giant_grids_fit_a_page_and_larger_pages_are_refused() {
         variant_page(&items, layout, PageKind::Puzzles, 1, 1),
         Err(PictureError::TooLarge { limit: PAGE_LIMIT })
     );
+}
+
+/// The windoku and anti-king samples of `variant_samples`, ready for the engine.
+fn ruled_sample(
+    rules: &str,
+    puzzle: &str,
+) -> (crate::variant_explain::RuledPuzzle, VariantPuzzle, Geometry) {
+    let puzzle = VariantPuzzle::parse(puzzle).unwrap();
+    let geometry = Geometry::new(puzzle.shape, &Rules::parse(rules).unwrap()).unwrap();
+    let engine = crate::variant::engine::Engine::new(&geometry);
+    let p =
+        crate::variant_explain::RuledPuzzle::new("test", &puzzle, &geometry, &engine, &mut || {})
+            .unwrap();
+    (p, puzzle, geometry)
+}
+
+#[test]
+fn a_variant_step_is_drawn_on_its_position_with_its_groups() {
+    use super::variant_samples::WINDOKU_STEP;
+    let (rules, text, number) = WINDOKU_STEP;
+    let (p, puzzle, geometry) = ruled_sample(rules, text);
+    let at = locate_variant_step(&p, number, &mut || {}).unwrap();
+    let svg =
+        draw_variant_position(&p, &puzzle, &geometry, Some(&at), &Options::default()).unwrap();
+    let doc = parse(&svg);
+    assert!(svg.contains("<title id=\"title\">Step 32: turbot_fish (4.2)</title>"));
+    // Its groups, a cell at a time: column 3, box 8 and window 6.
+    let units = with_class(&doc, "unit");
+    let mut per_group: BTreeMap<&str, usize> = BTreeMap::new();
+    for u in &units {
+        *per_group
+            .entry(u.attribute("data-unit").unwrap())
+            .or_default() += 1;
+    }
+    assert_eq!(
+        per_group,
+        BTreeMap::from([("box 8", 9), ("col 3", 9), ("window 6", 9)])
+    );
+    // Its removals on red discs, struck; the digits placed before it in blue.
+    let off: BTreeSet<(String, String)> = with_class(&doc, "off")
+        .iter()
+        .filter(|n| n.tag_name().name() == "circle")
+        .map(|n| {
+            (
+                n.attribute("data-cell").unwrap().into(),
+                n.attribute("data-digit").unwrap().into(),
+            )
+        })
+        .collect();
+    let want: BTreeSet<(String, String)> = at
+        .step
+        .eliminations
+        .iter()
+        .map(|c| {
+            (
+                Shape::NINE.cell_name(usize::from(c.cell)),
+                c.digit.to_string(),
+            )
+        })
+        .collect();
+    assert_eq!(off, want);
+    assert_eq!(with_class(&doc, "strike").len(), want.len());
+    let placed = (0..81)
+        .filter(|&c| puzzle.cells[c] == 0 && at.before.values[c] != 0)
+        .count();
+    assert_eq!(with_class(&doc, "placed").len(), placed);
+    assert!(placed > 0);
+    // The marks drawn are the position's, cell by cell.
+    let marks = with_class(&doc, "mark").len() + with_class(&doc, "mark off").len();
+    let want_marks: u32 = (0..81)
+        .filter(|&c| at.before.values[c] == 0)
+        .map(|c| at.before.cands[c].count_ones())
+        .sum();
+    assert_eq!(marks as u32, want_marks);
+    // The windows stay shaded beneath.
+    assert_eq!(with_class(&doc, "shade").len(), 4);
+}
+
+#[test]
+fn a_variant_grid_with_pencil_marks_draws_the_candidates_its_rules_leave() {
+    use super::variant_samples::ANTI_KING_MARKS;
+    let (p, puzzle, geometry) = ruled_sample(ANTI_KING_MARKS.0, ANTI_KING_MARKS.1);
+    let svg = draw_variant_position(&p, &puzzle, &geometry, None, &Options::default()).unwrap();
+    let doc = parse(&svg);
+    let m = p.marks();
+    let drawn: BTreeSet<(String, String)> = with_class(&doc, "mark")
+        .iter()
+        .map(|n| {
+            (
+                n.attribute("data-cell").unwrap().into(),
+                n.attribute("data-digit").unwrap().into(),
+            )
+        })
+        .collect();
+    let want: BTreeSet<(String, String)> = (0..81)
+        .filter(|&c| m.values[c] == 0)
+        .flat_map(|c| {
+            crate::grid::digits_of(m.cands[c])
+                .map(move |d| (Shape::NINE.cell_name(c), d.to_string()))
+        })
+        .collect();
+    assert_eq!(drawn, want);
+    // r1c3 holds 1: a king's step away, r2c2 and r2c4 lose it; a classic grid would not.
+    assert!(!drawn.contains(&("r2c2".into(), "1".into())));
+    assert!(with_class(&doc, "caption")[0].text() == Some("anti-king"));
+    assert!(with_class(&doc, "unit").is_empty() && with_class(&doc, "off").is_empty());
+}
+
+#[test]
+fn a_variant_step_that_is_not_there_is_an_error() {
+    use super::variant_samples::WINDOKU_STEP;
+    let (p, _, _) = ruled_sample(WINDOKU_STEP.0, WINDOKU_STEP.1);
+    let steps = p.path(&mut || {}).unwrap().unwrap().len();
+    assert_eq!(
+        locate_variant_step(&p, steps + 1, &mut || {}).unwrap_err(),
+        StepError::OutOfRange {
+            asked: steps + 1,
+            steps
+        }
+    );
+    assert_eq!(
+        locate_variant_step(&p, steps, &mut || {}).unwrap().number,
+        steps
+    );
+    let (full, _, _) = ruled_sample(
+        "x",
+        "679834512428751639153296487761425893842319765395687241537148926286973154914562378",
+    );
+    assert_eq!(
+        locate_variant_step(&full, 0, &mut || {}).unwrap_err(),
+        StepError::NoHint { solved: true }
+    );
+    // A puzzle Sukaku Explainer rates 7.2: past its singles the chains would be needed.
+    let (stuck, _, _) = ruled_sample(
+        "asterisk",
+        "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.",
+    );
+    assert!(matches!(
+        locate_variant_step(&stuck, 80, &mut || {}),
+        Err(StepError::Variant(_))
+    ));
 }

@@ -106,7 +106,7 @@ pub fn analyse<O: Observer>(position: &Position, observer: &mut O) -> Analysis {
         blanks: CELLS - filled,
         solutions: outcome.count,
         singles: position_singles(position),
-        search: outcome.first_stats,
+        search: Some(outcome.first_stats),
         rating: figures.rating,
         techniques: figures.techniques,
         path_steps: path.len(),

@@ -108,6 +108,17 @@ pub enum VariantError {
     },
     /// A function that does not take these rules (the rating functions and variants).
     Unsupported { what: String, rules: String },
+    /// A function of the human-logic engine (rating, hints, steps, figures) asked
+    /// for rules or a grid it does not take: killer cages, 16×16 and 25×25 grids, and
+    /// a player's position or pencil marks under rules other than classic.
+    NoHumanLogic { what: String, rules: String },
+    /// A puzzle under variant rules whose path needs a technique not built under them
+    /// yet (the chains, ER 6.5 and up): the built ones stop with `blanks` cells open.
+    BeyondBuilt {
+        what: String,
+        rules: String,
+        blanks: usize,
+    },
     /// An f-puzzles text longer than the reader takes (`limit` bytes).
     FpuzzlesTooLong { bytes: usize, limit: usize },
     /// An f-puzzles text, link or payload that cannot be read: `reason` says where.
@@ -143,6 +154,7 @@ impl VariantError {
             | InvalidCharacter { .. }
             | FpuzzlesTooLong { .. }
             | FpuzzlesSyntax { .. } => ErrorKind::Malformed,
+            BeyondBuilt { .. } => ErrorKind::NotSupported,
             _ => ErrorKind::Contradictory,
         }
     }
@@ -199,8 +211,14 @@ impl VariantError {
                 shape.cell_name(*second)
             ),
             CageGivens { cage, .. } => format!("givens of cage {cage} do not fit its sum"),
-            Unsupported { what, rules } => {
+            Unsupported { what, rules } | NoHumanLogic { what, rules } => {
                 format!("{what} does not support rules \"{}\"", shown(rules))
+            }
+            BeyondBuilt { what, rules, .. } => {
+                format!(
+                    "{what} cannot finish this puzzle under rules \"{}\" yet",
+                    shown(rules)
+                )
             }
             FpuzzlesTooLong { .. } => "f-puzzles text is too long".into(),
             FpuzzlesSyntax { .. } => "invalid f-puzzles puzzle".into(),
@@ -276,6 +294,15 @@ impl VariantError {
             Unsupported { what, .. } => format!(
                 "{what} takes classic 9x9 and 4x4 puzzles for now; variants are solved, counted, listed, checked, \
                  generated, drawn, imported and exported (docs/variants.md)."
+            ),
+            NoHumanLogic { .. } => "The human-logic engine takes classic 9x9 and 4x4 puzzles, pencil marks and a player's \
+                 position, and 9x9 puzzles under the other rules but killer cages; killer cages, 16x16 and 25x25 grids, \
+                 and pencil marks or a player's position under variant rules are later work (docs/variants.md)."
+                .into(),
+            BeyondBuilt { blanks, .. } => format!(
+                "Under variant rules the engine has Sukaku Explainer's techniques below the chains (up to ER 6.4; up to \
+                 5.3 with jigsaw regions); they stop with {blanks} cells open, where the chains would go on \
+                 (docs/variants.md)."
             ),
             FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),
             FpuzzlesSyntax { reason } => format!("{}.", shown_long(reason)),

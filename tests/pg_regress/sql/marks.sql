@@ -123,7 +123,7 @@ SELECT * FROM sudoku_hint(:'classic', '', overlay(sudoku_format(:'classic', 'mar
 SELECT * FROM sudoku_hint(:'classic', '', overlay(sudoku_format(:'classic', 'marks') PLACING '.........' FROM 19 FOR 9));
 SELECT * FROM sudoku_check(repeat('.', 81), repeat('.', 81), '');
 SELECT * FROM sudoku_check('531.7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79', '', '');
-SELECT * FROM sudoku_hint('1.3..4....2.4...', '', '');
+SELECT * FROM sudoku_hint('1.3..4....2.4...', '1.3..4....2.4...', '');
 SELECT sudoku_format('1.3..4....2.4...', 'marks');
 SELECT sudoku_format(:'classic', 'pencil');
 -- NULL in, NULL out; a pencil-mark text is valid when its marks make a position.

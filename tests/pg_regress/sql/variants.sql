@@ -61,8 +61,8 @@ SELECT sudoku_solve(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || 
 SELECT sudoku_solve('1' || repeat('.', 15), rules => 'jigsaw');
 SELECT sudoku_is_valid('5' || repeat('.', 79) || '5', rules => 'x') AS two_fives_on_a_diagonal;
 
--- The functions of the human-logic engine take classic puzzles until they learn
--- variants (22023); so do canonical forms.
+-- The human-logic engine rates 9x9 variants (variant_logic.sql) but not giant grids
+-- (22023); canonical forms stay classic (22023).
 SELECT sudoku_rate(:'x_puzzle', '', rules => 'x');
 SELECT sudoku_canonical(:'x_puzzle', rules => 'x');
 SELECT sudoku_rate(:'sixteen');

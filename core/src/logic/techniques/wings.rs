@@ -604,8 +604,17 @@ fn als_step(m: &Marks, peers: &[CellSet], dcs: &[CellSet; 9], k: usize, best: &A
     } else {
         (Technique::VWXYZWing, "VWXYZ-wing")
     };
+    // One restricted common digit, or two: then every digit of the pattern is locked in
+    // it (the eliminations remove the others too).
+    let z_text = match through.count_ones() {
+        1 => format!("{z_text} is"),
+        _ => format!(
+            "as both {z_text} link them, each of {} is",
+            digit_list(digits)
+        ),
+    };
     let explanation = sentence!(
-        "{}: {} hold only {} between them and {} holds {}: {} is in one of the pattern's cells holding it ({}).",
+        "{}: {} hold only {} between them and {} holds {}: {} in one of the pattern's cells holding it ({}).",
         name,
         cell_list(size, cells[..k].iter().copied()),
         digit_list(digits),

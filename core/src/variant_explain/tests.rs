@@ -1,0 +1,309 @@
+//! The human-logic answers under variant rules: ratings equal to the ladder's, sound
+//! paths to the solution, several or no solutions, and the refusals (killer cages, giant
+//! grids, a path past the built techniques).
+
+use super::*;
+use crate::logic::variant_ladder::rate_in;
+use crate::logic::Technique;
+use crate::variant::generate::{generate_variant, VariantOptions};
+use crate::variant::{Rules, Shape};
+
+/// The puzzle `text` under `rules` (its givens obeying them).
+fn ruled(rules: &str, text: &str) -> Result<RuledPuzzle, VariantError> {
+    let rules = Rules::parse(rules).unwrap();
+    let puzzle = VariantPuzzle::parse(text).unwrap();
+    let geometry = Geometry::new(puzzle.shape, &rules).unwrap();
+    RuledPuzzle::new("f", &puzzle, &geometry, &Engine::new(&geometry), &mut || {})
+}
+
+/// Puzzle `i` the generator makes under `rules` with `seed`, digging stopped at `clues`
+/// givens: the puzzle ready for the engine, and its generated form (puzzle, solution).
+fn generated(
+    rules: &str,
+    (seed, i, clues): (u64, u64, usize),
+) -> (RuledPuzzle, crate::variant::generate::VariantGenerated) {
+    let options = VariantOptions {
+        clues,
+        ..VariantOptions::default()
+    };
+    let rules = Rules::parse(rules).unwrap();
+    let g = generate_variant(Shape::NINE, &rules, seed, i, &options, &mut || {}).unwrap();
+    let geometry = Geometry::new(Shape::NINE, &g.rules).unwrap();
+    let p = RuledPuzzle::new(
+        "f",
+        &g.puzzle,
+        &geometry,
+        &Engine::new(&geometry),
+        &mut || {},
+    );
+    (p.unwrap(), g)
+}
+
+/// Row 1 holds 1 to 8 and r2c9 a 9: r1c9 has no digit left, though no two givens clash.
+const NO_SOLUTION: &str = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........";
+
+/// An asterisk puzzle Sukaku Explainer v1.15.10 rates 7.2 (a forcing chain).
+const ASTERISK_72: &str =
+    "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.";
+
+#[test]
+fn rated_puzzles_have_the_ladders_rating_and_a_sound_path() {
+    let mut rated = 0;
+    for text in [
+        "x",
+        "windoku",
+        "dg",
+        "asterisk",
+        "anti-knight",
+        "anti-king",
+        "nc",
+        "jigsaw",
+    ] {
+        for i in 0..5 {
+            let (p, g) = generated(text, (51, i, 30));
+            let plain = rate_in(&g.puzzle.cells, p.tables(), &mut || {});
+            let Ok(rating) = p.rate(&mut || {}) else {
+                assert!(plain.is_err(), "{text}: {:?}", g.puzzle.cells);
+                continue;
+            };
+            assert_eq!(rating, Some(plain.unwrap()), "{text}");
+            let path = p.path(&mut || {}).unwrap().unwrap();
+            let mut m = p.marks();
+            for step in &path {
+                assert!(step.is_sound(&g.solution), "{text}: {}", step.explanation);
+                assert_ne!(step.technique, Technique::Guess, "{text}");
+                p.tables().apply(step, &mut m);
+            }
+            assert!(m.is_solved());
+            assert_eq!(p.hint(&mut || {}).unwrap().as_ref(), path.first());
+            let a = p.analyse(&mut || {}).unwrap();
+            assert_eq!(
+                (a.solutions, a.rating, a.path_steps),
+                (1, Some(rating.unwrap().er), path.len())
+            );
+            assert_eq!(a.givens + a.blanks, 81);
+            assert_eq!(a.search, None);
+            rated += 1;
+        }
+    }
+    assert!(rated > 20, "{rated} rated");
+}
+
+#[test]
+fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
+    let p = ruled("asterisk", ASTERISK_72).unwrap();
+    let err = p.rate(&mut || {}).unwrap_err();
+    let VariantError::BeyondBuilt {
+        what,
+        rules,
+        blanks,
+    } = &err
+    else {
+        panic!("{err:?}");
+    };
+    assert_eq!((what.as_str(), rules.as_str()), ("f", "asterisk"));
+    assert!(*blanks > 0 && *blanks < 81 - 21);
+    assert_eq!(err.kind(), crate::ErrorKind::NotSupported);
+    assert!(
+        err.detail().contains(&format!("{blanks} cells open")),
+        "{}",
+        err.detail()
+    );
+    assert!(matches!(
+        p.path(&mut || {}),
+        Err(VariantError::BeyondBuilt { .. })
+    ));
+    assert!(matches!(
+        p.analyse(&mut || {}),
+        Err(VariantError::BeyondBuilt { .. })
+    ));
+    // Its first steps are singles: the hint is there.
+    let hint = p.hint(&mut || {}).unwrap().unwrap();
+    assert!(hint.rating <= 15, "{}", hint.explanation);
+}
+
+#[test]
+fn several_solutions_guess_where_nothing_applies_and_have_no_rating() {
+    // Eight givens of an x-sudoku: thousands of solutions.
+    let p = ruled("x", "1........\n.2.......\n..3......\n...4.....\n....5....\n.....6...\n......7..\n.......8.\n.........").unwrap();
+    assert_eq!(p.rate(&mut || {}).unwrap(), None);
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    assert!(path.iter().any(|s| s.technique == Technique::Guess));
+    assert!(path
+        .iter()
+        .all(|s| !matches!(s.technique, Technique::UniqueLoop(_) | Technique::Bug(_))));
+    let first = p.solution.clone().unwrap();
+    assert!(path.iter().all(|s| s.is_sound(&first)));
+    let a = p.analyse(&mut || {}).unwrap();
+    assert_eq!((a.solutions, a.rating), (2, None));
+    assert_eq!(
+        a.path_guesses,
+        path.iter()
+            .filter(|s| s.technique == Technique::Guess)
+            .count()
+    );
+    assert!(p.hint(&mut || {}).unwrap().is_some());
+}
+
+#[test]
+fn no_solution_gives_no_step_and_no_rating() {
+    let p = ruled("x", NO_SOLUTION).unwrap();
+    assert_eq!(p.rate(&mut || {}).unwrap(), None);
+    assert_eq!(p.hint(&mut || {}).unwrap(), None);
+    assert_eq!(p.path(&mut || {}).unwrap(), None);
+    let a = p.analyse(&mut || {}).unwrap();
+    assert_eq!((a.solutions, a.rating, a.path_steps), (0, None, 0));
+    assert!(a.singles.contradiction);
+}
+
+#[test]
+fn killer_cages_and_giant_grids_are_refused_naming_the_rules() {
+    // Nine cages, the boxes, each summing to 45.
+    let map: String = (0..81)
+        .map(|c| char::from(b'A' + (c / 27 * 3 + c % 9 / 3) as u8))
+        .collect();
+    let killer = ruled(
+        &format!("killer={map};{}", ["45"; 9].join(",")),
+        &".".repeat(81),
+    );
+    match killer {
+        Err(VariantError::NoHumanLogic { what, rules }) => {
+            assert_eq!(what, "f");
+            assert!(rules.starts_with("killer"), "{rules}");
+        }
+        other => panic!("{:?}", other.err()),
+    }
+    let giant = ruled("classic", &".".repeat(256)).err().unwrap();
+    assert_eq!(giant.kind(), crate::ErrorKind::Contradictory);
+    assert!(
+        giant.message().contains("\"classic 16x16\""),
+        "{}",
+        giant.message()
+    );
+}
+
+#[test]
+fn singles_alone_place_what_the_path_places_by_singles() {
+    // Windoku puzzles with many givens: singles fill some of them.
+    let mut solved = 0;
+    for i in 0..6 {
+        let (p, g) = generated("windoku", (5, i, 40));
+        let s = p.analyse(&mut || {}).unwrap().singles;
+        assert!(!s.contradiction);
+        let blanks = g.puzzle.cells.iter().filter(|&&d| d == 0).count() as u64;
+        assert_eq!(
+            s.naked_singles + s.hidden_singles + s.blanks_left as u64,
+            blanks
+        );
+        solved += usize::from(s.blanks_left == 0);
+    }
+    assert!(solved > 0);
+}
+
+#[test]
+fn step_units_are_named_by_the_rules_groups() {
+    let p = ruled("x,windoku,dg", &".".repeat(81)).unwrap();
+    let t = p.tables();
+    let labels: Vec<String> = (0..SLOTS)
+        .filter(|&s| t.active_slots() >> s & 1 == 1)
+        .map(|s| t.slot_label(s))
+        .collect();
+    for label in [
+        "row 1",
+        "col 9",
+        "box 5",
+        "main_diagonal",
+        "anti_diagonal",
+        "window 1",
+        "disjoint_group 9",
+    ] {
+        assert!(labels.iter().any(|l| l == label), "{label}: {labels:?}");
+    }
+    let step = Step {
+        technique: Technique::NakedSingle,
+        rating: 23,
+        placements: Vec::new(),
+        eliminations: Vec::new(),
+        cells: Vec::new(),
+        units: (0..SLOTS as u8)
+            .filter(|&s| t.active_slots() >> s & 1 == 1)
+            .collect(),
+        digits: 0,
+        explanation: String::new(),
+        links: Vec::new(),
+    };
+    assert_eq!(p.step_text(&step).units, labels);
+    // The boxes as a jigsaw map: regions, not boxes, in slots 18 to 26.
+    let map: String = (0..81)
+        .map(|c| char::from(b'1' + (c / 27 * 3 + c % 9 / 3) as u8))
+        .collect();
+    let jigsaw = ruled(&format!("jigsaw={map}"), &".".repeat(81)).unwrap();
+    assert_eq!(jigsaw.tables().slot_label(18), "region 1");
+}
+
+#[test]
+fn a_wing_with_two_restricted_digits_says_each_is_locked() {
+    // An anti-knight puzzle Sukaku Explainer rates 5.6: two of its WXYZ-wings have two
+    // restricted common digits (every digit of the pattern is then locked in it, 4 leaves
+    // r7c1 and r7c2 in the first), the third one.
+    let p = ruled(
+        "anti-knight",
+        "..43.6...925..........284973..2.4.7.2...6..8....7.............2...1...6.....72...",
+    )
+    .unwrap();
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    let tails: Vec<&str> = path
+        .iter()
+        .filter(|s| s.technique == Technique::WXYZWing)
+        .map(|s| s.explanation.split(" holds ").nth(1).unwrap())
+        .collect();
+    assert_eq!(
+        tails,
+        [
+            "5 and 9: as both 5 and 9 link them, each of 3, 4, 5 and 9 is in one of the pattern's cells holding it (r7c1<>4, r7c2<>4).",
+            "1 and 3: as both 1 and 3 link them, each of 1, 3, 5 and 8 is in one of the pattern's cells holding it (r5c9<>1).",
+            "3 and 4: 3 is in one of the pattern's cells holding it (r8c7<>3).",
+        ]
+    );
+}
+
+#[test]
+fn the_nth_step_is_the_paths_and_stops_where_the_path_does() {
+    let p = ruled(
+        "x",
+        "..43.6...3.5..........578398..1.9.2.9...3..7....5..9..........7...6...8.....25...",
+    )
+    .unwrap();
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    let mut m = p.marks();
+    for (i, step) in path.iter().enumerate() {
+        let found = p.nth_step(i + 1, &mut || {}).unwrap();
+        assert_eq!(
+            found,
+            NthStep::Found {
+                before: Box::new(m),
+                step: step.clone()
+            }
+        );
+        p.tables().apply(step, &mut m);
+    }
+    let past = p.nth_step(path.len() + 1, &mut || {}).unwrap();
+    assert_eq!(past, NthStep::PathEnds { steps: path.len() });
+    assert_eq!(
+        ruled("x", NO_SOLUTION)
+            .unwrap()
+            .nth_step(1, &mut || {})
+            .unwrap(),
+        NthStep::PathEnds { steps: 0 }
+    );
+    // Before the built techniques stop, the steps are there; past it, the error.
+    let stuck = ruled("asterisk", ASTERISK_72).unwrap();
+    assert!(matches!(
+        stuck.nth_step(1, &mut || {}).unwrap(),
+        NthStep::Found { .. }
+    ));
+    assert!(matches!(
+        stuck.nth_step(81, &mut || {}),
+        Err(VariantError::BeyondBuilt { .. })
+    ));
+}

@@ -1,0 +1,78 @@
+-- The human-logic engine under variant rules (issue 36; docs/variants.md): sudoku_rate,
+-- sudoku_hint, sudoku_steps and sudoku_stats take rules. Puzzles made by the
+-- extension's generator, each rated by Sukaku Explainer v1.15.10 with the rules'
+-- options (the rating it gave is in the comment).
+\set x_40 '..43.6...3.5..........578398..1.9.2.9...3..7....5..9..........7...6...8.....25...'
+\set windoku_42 '.........4...265....8.........57..81..2.6....8.......5..51....6..4.92....67.8...2'
+\set anti_king_42 '..1..2..3.....3.5.8........6..129..4.....7...9..3....1.3...1.8...9.8....18....7.5'
+\set anti_knight_56 '..43.6...925..........284973..2.4.7.2...6..8....7.............2...1...6.....72...'
+\set asterisk_72 '....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.'
+
+-- Ratings: Sukaku Explainer's 4.0, 4.2, 4.2 and 5.6. The same givens rate otherwise (or
+-- have other solutions) as classic puzzles.
+SELECT sudoku_rate(:'x_40', rules => 'x') AS x,
+       sudoku_rate(:'windoku_42', rules => 'windoku') AS windoku,
+       sudoku_rate(:'anti_king_42', rules => 'anti-king') AS anti_king,
+       sudoku_rate(:'anti_knight_56', rules => 'anti-knight') AS anti_knight;
+SELECT sudoku_count_solutions(:'x_40') AS classic_solutions;
+
+-- The path: the steps above the singles, their units named by the rules' groups.
+SELECT step, technique, rating, units, explanation
+FROM sudoku_steps(:'windoku_42', rules => 'windoku') WHERE rating >= 4.1;
+SELECT step, technique, rating, eliminations, explanation
+FROM sudoku_steps(:'anti_king_42', rules => 'anti-king') WHERE technique = 'xy_wing';
+SELECT count(*) AS steps, max(rating) AS hardest, bool_and(technique <> 'guess') AS no_guess
+FROM sudoku_steps(:'x_40', rules => 'x');
+
+-- The hint is the path's first step; replayed, the path reaches the solution.
+SELECT h.technique = s.technique AND h.placements = s.placements AS hint_is_step_1
+FROM sudoku_hint(:'x_40', rules => 'x') h, sudoku_steps(:'x_40', rules => 'x') s WHERE s.step = 1;
+WITH want AS (
+  SELECT format('r%sc%s=%s', (i - 1) / 9 + 1, (i - 1) % 9 + 1, substr(sudoku_solve(:'x_40', rules => 'x'), i, 1)) p
+  FROM generate_series(1, 81) i WHERE substr(:'x_40', i, 1) = '.'),
+got AS (SELECT p FROM sudoku_steps(:'x_40', rules => 'x'), unnest(placements) p)
+SELECT (SELECT array_agg(p ORDER BY p) FROM got) = (SELECT array_agg(p ORDER BY p) FROM want)
+       AS placements_are_the_solution;
+
+-- Figures: the search keys are null under variant rules.
+SELECT jsonb_pretty(sudoku_stats(:'anti_king_42', rules => 'anti-king'));
+
+-- Several solutions: no rating; the path guesses from the first solution where no
+-- technique applies, without the uniqueness techniques.
+SELECT sudoku_rate('1........' || repeat('.', 72), rules => 'x') AS rating,
+       (SELECT count(*) > 0 FROM sudoku_steps('1........' || repeat('.', 72), rules => 'x')
+        WHERE technique = 'guess') AS guesses;
+-- No solution: no rating, no hint, no steps.
+SELECT sudoku_rate('12345678.........9' || repeat('.', 63), rules => 'x') AS rating,
+       (SELECT count(*) FROM sudoku_hint('12345678.........9' || repeat('.', 63), rules => 'x')) AS hints,
+       (SELECT count(*) FROM sudoku_steps('12345678.........9' || repeat('.', 63), rules => 'x')) AS steps;
+
+-- A puzzle whose path needs the chains (Sukaku Explainer: 7.2, a forcing chain) is
+-- refused with 0A000 (feature_not_supported), the DETAIL giving the cells left open; its
+-- first steps are there.
+\set VERBOSITY default
+SELECT sudoku_rate(:'asterisk_72', rules => 'asterisk');
+SELECT * FROM sudoku_steps(:'asterisk_72', rules => 'asterisk');
+SELECT technique, rating FROM sudoku_hint(:'asterisk_72', rules => 'asterisk');
+-- Killer cages and giant grids: 22023 naming the rules; a player's position under
+-- other rules, too.
+SELECT sudoku_rate(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || ';10');
+SELECT sudoku_rate(repeat('.', 256));
+SELECT * FROM sudoku_hint(:'x_40', '3' || substr(:'x_40', 2), rules => 'x');
+
+-- Pictures: a step on its variant grid (its groups shaded a cell at a time), the pencil
+-- marks the rules leave; a step past the built techniques is 0A000.
+SELECT s LIKE '%<title id="title">Step 32: turbot_fish (4.2)</title>%' AS titled,
+       (length(s) - length(replace(s, 'data-unit="window 6"', ''))) / length('data-unit="window 6"') AS window_cells,
+       (length(s) - length(replace(s, '<circle class="off"', ''))) / length('<circle class="off"') AS removals
+FROM sudoku_svg(:'windoku_42', step => 32, rules => 'windoku') s;
+SELECT position('data-cell="r2c2" data-digit="1"' IN s) = 0 AS no_1_a_kings_step_from_r1c3,
+       position('data-cell="r2c1" data-digit="2"' IN s) > 0 AS r2c1_may_hold_2
+FROM sudoku_svg(:'anti_king_42', candidates => true, rules => 'anti-king') s;
+SELECT sudoku_svg(:'asterisk_72', step => 80, rules => 'asterisk');
+SELECT sudoku_svg(:'x_40', step => 0, rules => 'killer=AA' || repeat('.', 79) || ';10');
+
+-- Positional arguments keep their meaning: the second is the player's progress.
+SELECT sudoku_rate(:'x_40') IS NULL AS classic_has_several_solutions,
+       sudoku_rate('..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..',
+                   '4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..') AS position;
