@@ -64,6 +64,7 @@ pub mod error;
 pub mod explain;
 pub mod generate;
 pub mod graded;
+pub mod graded_variant;
 pub mod grid;
 pub mod grid_style;
 pub mod logic;

@@ -72,6 +72,19 @@ FROM sudoku_svg(:'anti_king_42', candidates => true, rules => 'anti-king') s;
 SELECT sudoku_svg(:'asterisk_72', step => 80, rules => 'asterisk');
 SELECT sudoku_svg(:'x_40', step => 0, rules => 'killer=AA' || repeat('.', 79) || ';10');
 
+-- Graded generation under rules: each puzzle rated inside its band as sudoku_rate rates
+-- it, symmetric where asked; ranges past 6.4 are 0A000, ranges on cages or giant grids
+-- 22023, a band the rules do not reach with those givens 22023 after its attempts.
+SELECT n, givens, rating, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike, rules
+FROM sudoku_generate(3, 36, clues => 24, min_rating => 2.6, max_rating => 4.4, rules => 'x');
+SELECT n, rating BETWEEN 4.5 AND 6.4 AS in_band, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike,
+       translate(puzzle, '123456789', '#########') = reverse(translate(puzzle, '123456789', '#########')) AS rotate180
+FROM sudoku_generate(2, 36, min_rating => 4.5, max_rating => 6.4, symmetry => 'rotate180', rules => 'anti-king');
+SELECT * FROM sudoku_generate(1, 36, min_rating => 4.5, rules => 'x');
+SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, rules => 'killer');
+SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, size => 16);
+SELECT * FROM sudoku_generate(1, 36, clues => 60, min_rating => 4.5, max_rating => 6.4, rules => 'x');
+
 -- Positional arguments keep their meaning: the second is the player's progress.
 SELECT sudoku_rate(:'x_40') IS NULL AS classic_has_several_solutions,
        sudoku_rate('..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..',
