@@ -4,41 +4,130 @@
 //! beside Sukaku Explainer's times, and for scripts/bench_generate.sh (`--runs 1`) to rate
 //! what the generator made. A puzzle without a single solution rates 0.0.
 //!
-//! `sudoku-tools rate_times FILE [--runs RUNS]`
+//! With `--rules RULES` (`x`, `anti-knight`, `windoku,dg`, ...) each 9×9 puzzle is rated
+//! under those rules by the ladder under rules (`sudoku_core::logic::variant_ladder`), for
+//! scripts/bench_variant_rating.sh. Each timed rating does what a call does per puzzle: it
+//! lays the rules on the grid, checks the one solution with the variant engine (0.0
+//! without), builds the rules' tables and runs the ladder; reading the line is not timed,
+//! as without `--rules`. A puzzle the built rungs do not finish (chains, 6.5 and up, are
+//! not built under rules) prints ER `-`.
+//!
+//! `sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]`
 use std::time::Instant;
-use sudoku_core::logic::rate;
+use sudoku_core::logic::rules::VariantTables;
+use sudoku_core::logic::{rate, variant_ladder};
+use sudoku_core::variant::{Engine, Geometry, Rules, Shape, VariantPuzzle};
 use sudoku_core::Puzzle;
 
+const USAGE: &str = "usage: sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]";
+
 pub fn run(args: Vec<String>) {
-    let path = args.first().expect("usage: sudoku-tools rate_times FILE [--runs RUNS]");
+    let path = args.first().expect(USAGE);
     let runs: usize = args
         .iter()
         .position(|a| a == "--runs")
         .map_or(5, |i| args[i + 1].parse().expect("RUNS: a number"))
         .max(1);
+    let rules = args.iter().position(|a| a == "--rules").map(|i| {
+        let text = args.get(i + 1).expect(USAGE);
+        let rules = Rules::parse(text).unwrap_or_else(|e| fail(format!("{text:?}: {e}")));
+        // Rules that do not fit a 9×9 grid are refused here, once, not per line.
+        Geometry::new(Shape::NINE, &rules).unwrap_or_else(|e| fail(format!("{text:?}: {e}")));
+        rules
+    });
     let text = std::fs::read_to_string(path).expect("a readable file");
     for line in text
         .lines()
         .map(str::trim)
         .filter(|l| l.len() >= 81 && !l.starts_with('#'))
     {
-        let p = Puzzle::parse(&line[..81]).expect("a puzzle");
-        let mut times = Vec::with_capacity(runs);
-        let mut er = 0;
-        for _ in 0..runs {
-            // Each rating starts cold: nothing remembered from the previous one.
-            sudoku_core::logic::forget_search_memos();
-            let start = Instant::now();
-            er = rate(&p, &mut || {}).er;
-            times.push(start.elapsed().as_secs_f64() * 1e6);
-        }
-        times.sort_by(|a, b| a.total_cmp(b));
-        println!(
-            "{}\t{}.{}\t{:.1}",
-            &line[..81],
-            er / 10,
-            er % 10,
-            times[runs / 2]
-        );
+        let puzzle = &line[..81];
+        let (er, micros) = match &rules {
+            None => classic_times(puzzle, runs),
+            Some(rules) => variant_times(puzzle, rules, runs),
+        };
+        println!("{puzzle}\t{er}\t{micros:.1}");
+    }
+}
+
+fn fail(why: String) -> ! {
+    eprintln!("rate_times: {why}");
+    std::process::exit(2)
+}
+
+/// The median of `times`.
+fn median(mut times: Vec<f64>) -> f64 {
+    times.sort_by(|a, b| a.total_cmp(b));
+    times[times.len() / 2]
+}
+
+fn tenths_text(er: u16) -> String {
+    format!("{}.{}", er / 10, er % 10)
+}
+
+/// The classic ER of `puzzle` and the median time (µs) of `runs` ratings.
+fn classic_times(puzzle: &str, runs: usize) -> (String, f64) {
+    let p = Puzzle::parse(puzzle).expect("a puzzle");
+    let mut times = Vec::with_capacity(runs);
+    let mut er = 0;
+    for _ in 0..runs {
+        // Each rating starts cold: nothing remembered from the previous one.
+        sudoku_core::logic::forget_search_memos();
+        let start = Instant::now();
+        er = rate(&p, &mut || {}).er;
+        times.push(start.elapsed().as_secs_f64() * 1e6);
+    }
+    (tenths_text(er), median(times))
+}
+
+/// The ER of `puzzle` under `rules` (`-` beyond the built rungs) and the median time (µs)
+/// of `runs` ratings.
+fn variant_times(puzzle: &str, rules: &Rules, runs: usize) -> (String, f64) {
+    let p = VariantPuzzle::parse(puzzle).unwrap_or_else(|e| fail(format!("not a puzzle: {e}")));
+    if p.shape != Shape::NINE {
+        fail(format!("not a 9×9 puzzle: {puzzle}"));
+    }
+    let mut times = Vec::with_capacity(runs);
+    let mut er = None;
+    for _ in 0..runs {
+        sudoku_core::logic::forget_search_memos();
+        let start = Instant::now();
+        er = rate_under(rules, &p);
+        times.push(start.elapsed().as_secs_f64() * 1e6);
+    }
+    (er.map_or_else(|| "-".to_string(), tenths_text), median(times))
+}
+
+/// One rating of a 9×9 puzzle under `rules`, from the rules on: the ER in tenths (0
+/// without a single solution), or `None` when the built rungs do not finish it.
+fn rate_under(rules: &Rules, p: &VariantPuzzle) -> Option<u16> {
+    let geometry = Geometry::new(Shape::NINE, rules).expect("rules checked to fit 9×9");
+    if Engine::new(&geometry).count(p, 2, &mut || {}) != 1 {
+        return Some(0);
+    }
+    let tables = VariantTables::new(&geometry).expect("9×9 tables");
+    variant_ladder::rate_in(&p.cells, &tables, &mut || {})
+        .ok()
+        .map(|r| r.er)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_ratings_say_beyond_and_no_single_solution() {
+        let x = Rules::parse("x").unwrap();
+        let empty = VariantPuzzle::parse(&".".repeat(81)).unwrap();
+        // An empty grid has many solutions under x: 0.0, as classic.
+        assert_eq!(rate_under(&x, &empty), Some(0));
+        let (er, _) = variant_times(&".".repeat(81), &x, 1);
+        assert_eq!(er, "0.0");
+        use sudoku_core::variant::generate::{generate_variant, VariantOptions};
+        let options = VariantOptions { clues: 45, ..VariantOptions::default() };
+        let g = generate_variant(Shape::NINE, &x, 1, 0, &options, &mut || {}).unwrap();
+        let line = g.puzzle.to_line();
+        let (er, micros) = variant_times(&line, &x, 3);
+        assert!(er != "-" && er != "0.0" && micros > 0.0, "{er}");
     }
 }
