@@ -60,6 +60,11 @@ impl GroupType {
         GroupType::CenterDot,
     ];
 
+    /// The slots of the type's groups, as a set (bit `s` for slot `s`).
+    pub fn slot_bits(self) -> u64 {
+        range_bits(self.slots())
+    }
+
     /// The slots of the type's groups.
     pub fn slots(self) -> std::ops::Range<usize> {
         match self {

@@ -204,11 +204,16 @@ fn positions(t: &VariantTables, slot: usize, dc: CellSet) -> u16 {
     (0..9).fold(0, |p, i| p | (((dc >> cells[i]) & 1) as u16) << i)
 }
 
-/// The first group, in [`SHARE_ORDER`], holding every cell of `set`.
+/// The first group, in [`SHARE_ORDER`], holding every cell of `set`: the slots holding
+/// each cell are met (a slot holds every cell exactly when it is among each cell's
+/// groups; with no cell, every active slot), then the types are read in order, each
+/// type's slots from the lowest, as a scan of the slots would meet them (checked
+/// against that scan by `shared_group_is_the_first_group_holding_the_set`).
 fn shared_group(t: &VariantTables, set: CellSet) -> Option<usize> {
+    let holding = cells_of(set).fold(t.active_slots(), |g, c| g & t.groups_of(c));
     SHARE_ORDER.iter().find_map(|ty| {
-        ty.slots()
-            .find(|&s| t.active_slots() >> s & 1 == 1 && set & !t.group_mask(s) == 0)
+        let mine = holding & ty.slot_bits();
+        (mine != 0).then(|| mine.trailing_zeros() as usize)
     })
 }
 
@@ -250,6 +255,15 @@ fn search_pair(
     best: &mut Option<Found>,
 ) {
     let active = |s: &usize| t.active_slots() >> s & 1 == 1;
+    // The cover groups' links, found once for the digit rather than once for every
+    // base link (the same links: they depend on the cover group and the digit alone; the
+    // loops below meet the patterns in the same order).
+    let first_slot = cover.slots().start;
+    let mut cover_links = [[None; 2]; 9];
+    for cs in cover.slots().filter(active) {
+        cover_links[cs - first_slot] =
+            links_in(t.group_cells(cs), positions(t, cs, dc), cover == B);
+    }
     for bs in base.slots().filter(active) {
         let bp = dc & t.group_mask(bs);
         let base_links = links_in(
@@ -264,8 +278,7 @@ fn search_pair(
                 if bp & cp != 0 {
                     continue;
                 }
-                let cover_links = links_in(t.group_cells(cs), positions(t, cs, dc), cover == B);
-                for cl in cover_links.into_iter().flatten() {
+                for cl in cover_links[cs - first_slot].into_iter().flatten() {
                     let rating = rating(base, cover, bl.split || cl.split);
                     let outside = dc & !(t.group_mask(bs) | t.group_mask(cs));
                     for (start, bridge1) in [(bl.nodes[0], bl.nodes[1]), (bl.nodes[1], bl.nodes[0])]
@@ -386,6 +399,48 @@ mod tests {
             m.eliminate(c, 5);
         }
         m
+    }
+
+    /// The plain way: the slots scanned type by type, each holding every cell or not.
+    fn shared_group_by_scan(t: &VariantTables, set: CellSet) -> Option<usize> {
+        SHARE_ORDER.iter().find_map(|ty| {
+            ty.slots()
+                .find(|&s| t.active_slots() >> s & 1 == 1 && set & !t.group_mask(s) == 0)
+        })
+    }
+
+    #[test]
+    fn shared_group_is_the_first_group_holding_the_set() {
+        let mut rng = crate::generate::Rng::new(36);
+        for rules in [
+            "classic",
+            "x",
+            "windoku,dg",
+            "girandola",
+            "asterisk,center-dot",
+            "anti-king",
+        ] {
+            let t = tables(rules);
+            for _ in 0..3000 {
+                // One to three cells, most of them close together so that groups hold them.
+                let first = rng.below(81) as usize;
+                let mut set: CellSet = 1 << first;
+                for _ in 0..rng.below(3) {
+                    let near = cells_of(t.peers(first) | 1 << first).nth(rng.below(20) as usize);
+                    set |= near.map_or(0, |c| 1u128 << c);
+                }
+                assert_eq!(
+                    shared_group(&t, set),
+                    shared_group_by_scan(&t, set),
+                    "{rules}: {set:b}"
+                );
+            }
+            assert_eq!(
+                shared_group(&t, 0),
+                shared_group_by_scan(&t, 0),
+                "{rules}: no cell"
+            );
+        }
     }
 
     #[test]
