@@ -20,6 +20,7 @@ use sudoku_core::graded_variant::{
 };
 use sudoku_core::variant::generate::VariantOptions;
 use sudoku_core::variant::{Cages, Rules, Shape, VariantError, VariantPuzzle};
+use sudoku_core::variant_explain::rules_named;
 
 use crate::errors::{
     check_interrupts, raise, raise_argument, raise_oom, raise_variant, raise_with, Interruptible,
@@ -179,10 +180,7 @@ fn sudoku_generate_ruled(
                 None,
                 VariantError::NoHumanLogic {
                     what: "sudoku_generate with a rating range".into(),
-                    rules: match rules.is_classic() {
-                        true => format!("classic {}", shape.name()),
-                        false => rules.to_string(),
-                    },
+                    rules: rules_named(shape, &rules),
                 },
             );
         }

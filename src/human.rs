@@ -15,7 +15,7 @@ use sudoku_core::position::player::is_empty;
 use sudoku_core::position::text::Text;
 use sudoku_core::position::Position;
 use sudoku_core::variant::VariantError;
-use sudoku_core::variant_explain::RuledPuzzle;
+use sudoku_core::variant_explain::{rules_named, RuledPuzzle};
 use sudoku_core::{explain, logic, Size};
 
 use crate::encoding::DbText;
@@ -50,7 +50,7 @@ fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &st
             None,
             VariantError::NoHumanLogic {
                 what: format!("{function} with a player's position"),
-                rules: v.geometry.rules.to_string(),
+                rules: rules_named(v.geometry.shape, &v.geometry.rules),
             },
         ),
         Ruled::Variant(v) => {

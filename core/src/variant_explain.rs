@@ -29,7 +29,16 @@ use crate::logic::variant_ladder::next_step_in_with;
 use crate::logic::{Marks, Step};
 use crate::plain::SinglesFixpoint;
 use crate::variant::engine::Engine;
-use crate::variant::{Geometry, VariantError, VariantPuzzle};
+use crate::variant::{Geometry, Rules, Shape, VariantError, VariantPuzzle};
+
+/// Rules as the errors of the human-logic functions name them, as those that take
+/// classic puzzles only do: the rules, or the grid under classic rules (`classic 16x16`).
+pub fn rules_named(shape: Shape, rules: &Rules) -> String {
+    match rules.is_classic() {
+        true => format!("classic {}", shape.name()),
+        false => rules.to_string(),
+    }
+}
 
 /// What [`RuledPuzzle::nth_step`] finds.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,12 +73,7 @@ impl RuledPuzzle {
         engine: &Engine,
         interrupt: &mut dyn FnMut(),
     ) -> Result<RuledPuzzle, VariantError> {
-        // Named as the functions that take classic puzzles only name them: the rules, or
-        // the giant grid under classic rules.
-        let rules = match geometry.rules.is_classic() {
-            true => format!("classic {}", geometry.shape.name()),
-            false => geometry.rules.to_string(),
-        };
+        let rules = rules_named(geometry.shape, &geometry.rules);
         let tables = VariantTables::new(geometry).map_err(|_| VariantError::NoHumanLogic {
             what: what.into(),
             rules: rules.clone(),

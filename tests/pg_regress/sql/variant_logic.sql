@@ -59,6 +59,7 @@ SELECT technique, rating FROM sudoku_hint(:'asterisk_72', rules => 'asterisk');
 SELECT sudoku_rate(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || ';10');
 SELECT sudoku_rate(repeat('.', 256));
 SELECT * FROM sudoku_hint(:'x_40', '3' || substr(:'x_40', 2), rules => 'x');
+SELECT sudoku_rate(repeat('.', 256), repeat('.', 256));
 
 -- Pictures: a step on its variant grid (its groups shaded a cell at a time), the pencil
 -- marks the rules leave; a step past the built techniques is 0A000.
