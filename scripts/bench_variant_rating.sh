@@ -7,10 +7,12 @@
 # Puzzles: per rule set (x, windoku, dg, girandola, asterisk, center-dot, anti-knight, anti-king, nc,
 # x,anti-knight), `sudoku-tools variants --make RULES POOL SEED --clues GIVENS` with the seed and givens fixed below
 # (a random grid of the rules, givens removed while the solution stays unique, down to GIVENS; CLUES=N sets them for
-# every rule set), POOL = 5 × (SAMPLE + 20). Our ladder under rules is built below the chains (ER 6.5 and up), so
-# only the puzzles it finishes are compared: `sudoku-tools rate_times --rules RULES` rates the pool, the first SAMPLE
-# it finishes are timed and the next (up to 20) warm serate's JVM up. A rule set with fewer than SAMPLE finished in
-# its pool is skipped, with a row saying so.
+# every rule set), POOL = 5 × (SAMPLE + 20). `sudoku-tools rate_times --rules RULES` rates the pool, and the first
+# SAMPLE puzzles of the band are timed, the next (up to 20) warming serate's JVM up. BAND (default `below`): `below`
+# takes the puzzles our ladder rates below the chains (up to 6.4), `chains` those it rates from 6.5 (its ladder
+# stops at the dynamic forcing chains (+), 9.0: the puzzles whose path needs those are not taken); K (serate's
+# rounds) is divided by 25 for `chains`, whose puzzles take serate far longer. RULES_ONLY="x windoku" times those
+# rule sets only. A rule set with fewer than SAMPLE puzzles of the band in its pool is skipped, with a row saying so.
 #
 # Sukaku Explainer is timed as in scripts/bench_rating.sh: two JVMs, one over the warm-up puzzles then the sample
 # once (A), one over the same warm-up then the sample 1 + K times (B); (B - A) / (K × SAMPLE) is its time per puzzle
@@ -20,7 +22,7 @@
 # and running the ladder), summed, timed once after each pair of serate runs. REPEAT pairs; medians of each.
 # Serate's ERs on the sample are compared with ours (same_rating).
 #
-# Writes benchmarks/variant_rating_speed.tsv (per rule set: rules, seed, givens, puzzles, same_rating, serate's ER
+# Writes benchmarks/variant_rating_speed.tsv (BAND=chains: variant_rating_speed_chains.tsv) (per rule set: rules, seed, givens, puzzles, same_rating, serate's ER
 # range, K, the seconds of serate's K rounds (median B - A), serate_ms and ours_ms per puzzle, faster_by, the
 # per-run figures, the load average at the end; then `#` lines for each puzzle rated differently: rules, puzzle,
 # ours, serate's) and prints it.
@@ -29,6 +31,8 @@ case "${1:-}" in -h | --help) sed -n '2,/^set -euo/{/^set -euo/d;s/^# \{0,1\}//;
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 SAMPLE="${1:-20}"
 REPEAT="${2:-3}"
+BAND="${BAND:-below}"
+case "$BAND" in below | chains) ;; *) echo "bench_variant_rating.sh: BAND is below or chains, not $BAND" >&2; exit 2 ;; esac
 WARM=20
 POOL=$((5 * (SAMPLE + WARM)))
 SERATE="${SERATE:-$ROOT/../shared/tools/serate/serate}"
@@ -65,7 +69,8 @@ load() { cut -d' ' -f1 /proc/loadavg; }
 pick() {
     local rules=$1 seed=$2 clues=$3
     "$TOOLS_BIN" variants --make "$rules" "$POOL" "$seed" --clues "$clues" | cut -f2 >"$out/pool.txt"
-    "$TOOLS_BIN" rate_times "$out/pool.txt" --rules "$rules" --runs 1 | awk -F'\t' '$2 != "-" { print $1 }' >"$out/rated.txt"
+    "$TOOLS_BIN" rate_times "$out/pool.txt" --rules "$rules" --runs 1 |
+        awk -F'\t' -v band="$BAND" '$2 != "-" && ((band == "chains") == ($2 + 0 >= 6.5)) { print $1 }' >"$out/rated.txt"
     head -n "$SAMPLE" "$out/rated.txt" >"$out/band.txt"
     tail -n +"$((SAMPLE + 1))" "$out/rated.txt" | head -n "$WARM" >"$out/warmup.txt"
     # Too few for a warm-up of their own: the sample warms the JVM up as well.
@@ -104,17 +109,21 @@ time_band() {
                      r, seed, clues, n, same, lo, hi, k, se * k * sample / 1000, se, o, se / o, runs, oruns, load }'
 }
 
-say "ratings under variant rules: serate and sudoku_core on the same $SAMPLE puzzles a rule set ($REPEAT pairs of serate runs)"
+say "ratings under variant rules ($BAND the chains): serate and sudoku_core on the same $SAMPLE puzzles a rule set ($REPEAT pairs of serate runs)"
 : >"$out/differ.txt"
 printf 'rules\tseed\tgivens\tpuzzles\tsame_rating\tserate_er\tk\tserate_rounds_s\tserate_ms\tours_ms\tfaster_by\tserate_runs_ms\tours_runs_ms\tload\n' |
     tee "$out/speed.tsv"
 for set in "${sets[@]}"; do
     read -r rules seed clues k20 <<<"$set"
+    if [ -n "${RULES_ONLY:-}" ] && [[ " $RULES_ONLY " != *" $rules "* ]]; then
+        continue
+    fi
     clues=${CLUES:-$clues}
     k=$(((k20 * 20 + SAMPLE - 1) / SAMPLE))
+    [ "$BAND" = below ] || k=$(((k + 24) / 25))
     rated="$(pick "$rules" "$seed" "$clues")"
     if [ "$rated" -lt "$SAMPLE" ]; then
-        printf '%s\t%s\t%s\tskipped: %d of %d generated puzzles finished by our ladder, fewer than %d\n' \
+        printf '%s\t%s\t%s\tskipped: %d of %d generated puzzles in the band, fewer than %d\n' \
             "$rules" "$seed" "$clues" "$rated" "$POOL" "$SAMPLE" | tee -a "$out/speed.tsv"
         continue
     fi
@@ -122,5 +131,7 @@ for set in "${sets[@]}"; do
 done
 tee -a "$out/speed.tsv" <"$out/differ.txt"
 mkdir -p "$ROOT/benchmarks"
-cp "$out/speed.tsv" "$ROOT/benchmarks/variant_rating_speed.tsv"
-echo "table: benchmarks/variant_rating_speed.tsv" >&2
+table="$ROOT/benchmarks/variant_rating_speed.tsv"
+[ "$BAND" = below ] || table="$ROOT/benchmarks/variant_rating_speed_chains.tsv"
+cp "$out/speed.tsv" "$table"
+echo "table: ${table#"$ROOT"/}" >&2

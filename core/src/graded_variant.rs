@@ -1,12 +1,12 @@
 //! Variant puzzles generated to a difficulty, as [`crate::graded`] does for classic
 //! ones: the variant generator's puzzles (`variant::generate`) are rated under their
 //! rules by the ladder built for them (`logic::variant_ladder`, Sukaku Explainer's
-//! techniques below the chains), and the first attempt whose rating lies in the range
-//! is kept.
+//! techniques up to the dynamic forcing chains), and the first attempt whose rating lies
+//! in the range is kept.
 //!
-//! The ladder under rules rates every puzzle whose ER is 6.4 or less (5.3 or less with
+//! The ladder under rules rates every puzzle whose ER is 8.9 or less (5.3 or less with
 //! jigsaw regions, whose three strong links are not built); a puzzle it cannot finish
-//! rates 6.5 or more, and which rating exactly is not known yet. So a range must end at
+//! rates 9.0 or more, and which rating exactly is not known yet. So a range must end at
 //! [`RATED_UP_TO`] or below ([`check_variant_range`]), and a puzzle the ladder cannot
 //! finish is never in it. Attempt 0 is the generator's own puzzle for the seed and
 //! index, so a range that every puzzle meets gives the puzzles of `generate_variant`;
@@ -21,8 +21,8 @@ use crate::variant::generate::{generate_variant, VariantGenerated, VariantOption
 use crate::variant::{Geometry, Rules, Shape, VariantError};
 
 /// The highest rating a variant range may ask for: the ladder under rules rates every
-/// puzzle up to it (but jigsaw's 5.4 to 6.4, see the module notes).
-pub const RATED_UP_TO: u16 = 64;
+/// puzzle up to it (but jigsaw's 5.4 to 8.9, see the module notes).
+pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP_TO;
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt
 /// takes under a millisecond (x, minimal) to 80 ms (nc, minimal) to make and rate; of

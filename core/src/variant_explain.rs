@@ -9,10 +9,11 @@
 //!   time, the uniqueness techniques left out unless the solution is unique;
 //! - with several solutions, a guess from the first solution where no built technique
 //!   applies (said so in the step), as the classic path guesses where its ladder stops;
-//! - with one solution, where the built techniques stop (the chains, ER 6.5 and up,
-//!   are not built under variant rules yet) the answer is
+//! - with one solution, where the built techniques stop (the dynamic forcing chains (+)
+//!   and the nested chains, ER 9.0 and up, are not built under variant rules yet; nor
+//!   the three strong links under jigsaw regions) the answer is
 //!   [`VariantError::BeyondBuilt`], never a guess: a guess would rate the puzzle 20.0
-//!   where Sukaku Explainer rates it 6.5 to 11.9;
+//!   where Sukaku Explainer rates it 9.0 to 11.9;
 //! - every step is checked against the solution, and one that is not sound is replaced
 //!   by a guess (the ladder's soundness tests check that this never happens).
 //!
@@ -120,7 +121,7 @@ impl RuledPuzzle {
     ) -> Result<Step, VariantError> {
         check();
         let unique = self.solutions == 1;
-        match next_step_in_with(m, &self.tables, unique) {
+        match next_step_in_with(m, &self.tables, unique, check) {
             Some(s) if s.is_sound(solution) && changes(&s, m) => Ok(s),
             None if unique => Err(self.beyond(m.blanks())),
             _ => Ok(guess_step(m, solution).expect("an unsolved grid has an open cell")),

@@ -13,20 +13,25 @@
 //! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, three strong links (classic boxes and
 //! nc alone), WXYZ-wing 5.5, the bivalue universal grave 5.6+ (where the rules keep
 //! uniqueness), the VWXYZ-wing 6.2 and the aligned pair exclusion 6.2 over every peer;
-//! the chains (6.5 and up) are next and not built.
+//! then the chains as far as built (`chains::find_in`, the plain road): cycles and
+//! forcing chains 6.5-7.0+, the aligned triple exclusion 7.5 over every peer, nishio
+//! 7.5+, multiple 8.0+ and dynamic forcing chains 8.5+, their links from groups only as
+//! in Sukaku Explainer v1.15.10. The dynamic forcing chains (+) (9.0) and the nested
+//! chains are not built.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
-//! they find nothing, its next producers (unique loops 4.5 and up) would act: [`rate_in`]
-//! then says it cannot rate the puzzle yet, rather than guess. Not yet used by the SQL
-//! functions (they refuse variants with 22023); the yardstick (`sudoku-tools
-//! variant_ratings`) measures it.
+//! they find nothing, its next producers (from the dynamic forcing chains (+) on; the
+//! three strong links under jigsaw regions) would act: [`rate_in`] then says it cannot
+//! rate the puzzle yet, rather than guess. `variant_explain` serves it to SQL; the
+//! yardstick (`sudoku-tools variant_ratings`) measures it against Sukaku Explainer.
 
+use super::chains::{find_in, BUILT_UNDER_RULES};
 use super::ladder::{PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
 use super::step::Step;
-use super::techniques::aligned::aligned_pair_exclusion_in;
+use super::techniques::aligned::{aligned_pair_exclusion_in, aligned_triple_exclusion_in};
 use super::techniques::fish::fish;
 use super::techniques::intersections::{
     direct_intersection_in, generalized_intersection_in, pointing_claiming_in,
@@ -40,22 +45,65 @@ use super::techniques::wings::{als_wing_in, wing_in};
 use crate::variant::GroupKind;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
-/// Explainer rates below 5.4 is a rung here (the three strong links, 5.4-5.7, are not
-/// built for jigsaw regions; under every other rule every producer below the chains,
-/// 6.5, is).
-pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 53;
+/// Explainer rates below 9.0 is a rung here (the dynamic forcing chains (+), 9.0, and
+/// the nested chains are not built), but under jigsaw regions, whose three strong links
+/// (5.4-5.7) are not built: there every puzzle up to [`RATES_EVERY_JIGSAW_UP_TO`].
+pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 89;
+
+/// [`RATES_EVERY_PUZZLE_UP_TO`] under jigsaw regions.
+pub const RATES_EVERY_JIGSAW_UP_TO: u16 = 53;
 
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
 pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    next_step_in_with(m, t, true)
+    next_step_in_with(m, t, true, &mut || {})
 }
 
 /// [`next_step_in`], with the uniqueness techniques left out unless `uniqueness` (they
 /// assume one solution: a puzzle with several is walked without them, as the classic
-/// ladder's `LadderOptions::uniqueness` does).
-pub fn next_step_in_with(m: &Marks, t: &VariantTables, uniqueness: bool) -> Option<Step> {
-    below_unique_loops(m, t).or_else(|| from_unique_loops(m, t, uniqueness))
+/// ladder's `LadderOptions::uniqueness` does); `check` is called between rungs and
+/// within the chains (the interrupt hook).
+pub fn next_step_in_with(
+    m: &Marks,
+    t: &VariantTables,
+    uniqueness: bool,
+    check: &mut dyn FnMut(),
+) -> Option<Step> {
+    if m.is_solved() {
+        return None;
+    }
+    below_unique_loops(m, t)
+        .or_else(|| from_unique_loops(m, t, uniqueness))
+        .or_else(|| (!stops_at_three_strong_links(t)).then(|| chains(m, t, check))?)
+}
+
+/// True where the rules call for the three strong links (5.4-5.7) and those are not
+/// built: jigsaw regions (the classic or nc technique set without boxes). The ladder
+/// stops there rather than skip a producer Sukaku Explainer would try first.
+fn stops_at_three_strong_links(t: &VariantTables) -> bool {
+    let three_links = matches!(
+        t.technique_set(),
+        TechniqueSet::Classic | TechniqueSet::NcOnly
+    );
+    three_links && !matches!(t.slot_kind(18), Some((GroupKind::Box, _)))
+}
+
+/// The chains as far as built under rules (`chains::BUILT_UNDER_RULES`: cycles and
+/// forcing chains, nishio, multiple and dynamic forcing chains), with the aligned triple
+/// exclusion (7.5) between the first and the second, in Sukaku Explainer's order.
+fn chains(m: &Marks, t: &VariantTables, check: &mut dyn FnMut()) -> Option<Step> {
+    for (i, producer) in BUILT_UNDER_RULES.into_iter().enumerate() {
+        check();
+        if let Some(step) = find_in(m, t, producer, check) {
+            return Some(step);
+        }
+        if i == 0 {
+            if let Some(step) = aligned_triple_exclusion_in(m, t) {
+                return Some(step);
+            }
+        }
+    }
+    None
 }
 
 /// The rungs up to the XYZ-wing (4.4), which every technique set has.
@@ -94,7 +142,7 @@ fn below_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// columns and boxes, not built for jigsaw regions: the ladder stops there), WXYZ-wing
 /// 5.5-5.6, the bivalue universal grave over every group (where the rules keep
 /// uniqueness), the VWXYZ-wing 6.2-6.4 and the aligned pair exclusion 6.2; the chains
-/// (6.5 and up) are next and not built.
+/// follow ([`next_step_in_with`]).
 fn from_unique_loops(m: &Marks, t: &VariantTables, allowed: bool) -> Option<Step> {
     let set = t.technique_set();
     let uniqueness = allowed
@@ -107,14 +155,13 @@ fn from_unique_loops(m: &Marks, t: &VariantTables, allowed: bool) -> Option<Step
                 }
         );
     let three_links = matches!(set, TechniqueSet::Classic | TechniqueSet::NcOnly);
-    let boxes = matches!(t.slot_kind(18), Some((GroupKind::Box, _)));
     let step = uniqueness
         .then(|| unique_loop_in(m, t))
         .flatten()
         .or_else(|| naked_subset_in(m, t, 4))
         .or_else(|| fish(m, 4))
         .or_else(|| hidden_subset_in(m, t, 4, false));
-    if step.is_some() || (three_links && !boxes) {
+    if step.is_some() || stops_at_three_strong_links(t) {
         return step;
     }
     three_links
@@ -145,7 +192,8 @@ pub fn rate_in(
     let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
     while !m.is_solved() {
         check();
-        let step = next_step_in(&m, t).ok_or(BeyondBuilt { blanks: m.blanks() })?;
+        let step =
+            next_step_in_with(&m, t, true, check).ok_or(BeyondBuilt { blanks: m.blanks() })?;
         rating.add(&step, &mut so_far);
         t.apply(&step, &mut m);
     }
@@ -193,27 +241,36 @@ mod tests {
 
     #[test]
     fn under_classic_rules_it_rates_as_the_classic_ladder_up_to_its_built_rungs() {
+        // Generated puzzles, and the puzzles of the chain tests' fixtures (positions
+        // where Sukaku Explainer took each kind of chain).
         let t = tables(&Rules::classic());
-        let (mut rated, mut beyond) = (0, 0);
-        for i in 0..80 {
-            let g = crate::generate::generate(39, i, crate::Options::default());
-            let classic = crate::logic::rate(&g.puzzle, &mut || {});
-            match rate_in(g.puzzle.values(), &t, &mut || {}) {
+        let mut puzzles: Vec<crate::Puzzle> = (0..80)
+            .map(|i| crate::generate::generate(39, i, crate::Options::default()).puzzle)
+            .collect();
+        puzzles.extend(
+            crate::logic::chains::tests::FIXTURES
+                .iter()
+                .map(|f| crate::Puzzle::parse(f.puzzle).unwrap()),
+        );
+        let (mut rated, mut chains, mut beyond) = (0, 0, 0);
+        for p in &puzzles {
+            let classic = crate::logic::rate(p, &mut || {});
+            match rate_in(p.values(), &t, &mut || {}) {
                 Ok(rating) => {
-                    assert_eq!(rating, classic, "{}", g.puzzle.to_line());
+                    assert_eq!(rating, classic, "{}", p.to_line());
                     rated += 1;
+                    chains += usize::from(rating.er >= 65);
                 }
                 Err(_) => {
-                    assert!(
-                        classic.er > RATES_EVERY_PUZZLE_UP_TO,
-                        "{}",
-                        g.puzzle.to_line()
-                    );
+                    assert!(classic.er > RATES_EVERY_PUZZLE_UP_TO, "{}", p.to_line());
                     beyond += 1;
                 }
             }
         }
-        assert!(rated > 10 && beyond > 10, "{rated} rated, {beyond} beyond");
+        assert!(
+            rated > 70 && chains > 20 && beyond > 1,
+            "{rated} rated ({chains} by chains), {beyond} beyond"
+        );
     }
 
     #[test]

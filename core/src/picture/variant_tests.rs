@@ -716,10 +716,11 @@ fn a_variant_step_that_is_not_there_is_an_error() {
         locate_variant_step(&full, 0, &mut || {}).unwrap_err(),
         StepError::NoHint { solved: true }
     );
-    // A puzzle Sukaku Explainer rates 7.2: past its singles the chains would be needed.
+    // A puzzle Sukaku Explainer rates 9.6: past step 33 a dynamic forcing chain (+) would
+    // be needed.
     let (stuck, _, _) = ruled_sample(
-        "asterisk",
-        "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.",
+        "x",
+        ".2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......",
     );
     assert!(matches!(
         locate_variant_step(&stuck, 80, &mut || {}),

@@ -42,9 +42,14 @@ fn generated(
 /// Row 1 holds 1 to 8 and r2c9 a 9: r1c9 has no digit left, though no two givens clash.
 const NO_SOLUTION: &str = "12345678.\n........9\n.........\n.........\n.........\n.........\n.........\n.........\n.........";
 
-/// An asterisk puzzle Sukaku Explainer v1.15.10 rates 7.2 (a forcing chain).
+/// An asterisk puzzle Sukaku Explainer v1.15.10 rates 7.2 (forcing chains and cycles).
 const ASTERISK_72: &str =
     "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.";
+
+/// An x puzzle Sukaku Explainer v1.15.10 rates 9.6, whose path needs a dynamic forcing
+/// chain (+) (not built under rules).
+const X_96: &str =
+    ".2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......";
 
 #[test]
 fn rated_puzzles_have_the_ladders_rating_and_a_sound_path() {
@@ -91,7 +96,7 @@ fn rated_puzzles_have_the_ladders_rating_and_a_sound_path() {
 
 #[test]
 fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
-    let p = ruled("asterisk", ASTERISK_72).unwrap();
+    let p = ruled("x", X_96).unwrap();
     let err = p.rate(&mut || {}).unwrap_err();
     let VariantError::BeyondBuilt {
         what,
@@ -101,7 +106,7 @@ fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
     else {
         panic!("{err:?}");
     };
-    assert_eq!((what.as_str(), rules.as_str()), ("f", "asterisk"));
+    assert_eq!((what.as_str(), rules.as_str()), ("f", "x"));
     assert!(*blanks > 0 && *blanks < 81 - 21);
     assert_eq!(err.kind(), crate::ErrorKind::NotSupported);
     assert!(
@@ -120,6 +125,22 @@ fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
     // Its first steps are singles: the hint is there.
     let hint = p.hint(&mut || {}).unwrap().unwrap();
     assert!(hint.rating <= 15, "{}", hint.explanation);
+}
+
+#[test]
+fn a_puzzle_whose_path_needs_chains_is_rated_as_sukaku_explainer_rates_it() {
+    let p = ruled("asterisk", ASTERISK_72).unwrap();
+    assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(72));
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    let solution = p.solution.clone().unwrap();
+    let chains: Vec<&Step> = path
+        .iter()
+        .filter(|s| matches!(s.technique, Technique::Chain(_)))
+        .collect();
+    assert!(chains.len() > 5, "{} chain steps", chains.len());
+    assert!(path.iter().all(|s| s.is_sound(&solution)));
+    // A cycle or forcing chain draws its links.
+    assert!(chains.iter().all(|s| !s.links.is_empty()));
 }
 
 #[test]
@@ -297,7 +318,7 @@ fn the_nth_step_is_the_paths_and_stops_where_the_path_does() {
         NthStep::PathEnds { steps: 0 }
     );
     // Before the built techniques stop, the steps are there; past it, the error.
-    let stuck = ruled("asterisk", ASTERISK_72).unwrap();
+    let stuck = ruled("x", X_96).unwrap();
     assert!(matches!(
         stuck.nth_step(1, &mut || {}).unwrap(),
         NthStep::Found { .. }

@@ -7,6 +7,7 @@
 \set anti_king_42 '..1..2..3.....3.5.8........6..129..4.....7...9..3....1.3...1.8...9.8....18....7.5'
 \set anti_knight_56 '..43.6...925..........284973..2.4.7.2...6..8....7.............2...1...6.....72...'
 \set asterisk_72 '....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.'
+\set x_96 '.2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......'
 
 -- Ratings: Sukaku Explainer's 4.0, 4.2, 4.2 and 5.6. The same givens rate otherwise (or
 -- have other solutions) as classic puzzles.
@@ -47,13 +48,21 @@ SELECT sudoku_rate('12345678.........9' || repeat('.', 63), rules => 'x') AS rat
        (SELECT count(*) FROM sudoku_hint('12345678.........9' || repeat('.', 63), rules => 'x')) AS hints,
        (SELECT count(*) FROM sudoku_steps('12345678.........9' || repeat('.', 63), rules => 'x')) AS steps;
 
--- A puzzle whose path needs the chains (Sukaku Explainer: 7.2, a forcing chain) is
+-- The chains under rules: a puzzle whose path needs forcing chains and cycles (Sukaku
+-- Explainer: 7.2) is rated as it rates it; the chains' steps name their kind.
+SELECT sudoku_rate(:'asterisk_72', rules => 'asterisk') AS asterisk;
+SELECT technique, count(*), max(rating) AS hardest
+FROM sudoku_steps(:'asterisk_72', rules => 'asterisk') WHERE rating >= 6.5 GROUP BY technique ORDER BY technique;
+SELECT step, technique, rating, explanation
+FROM sudoku_steps(:'asterisk_72', rules => 'asterisk') WHERE technique = 'xy_cycle' ORDER BY step LIMIT 1;
+
+-- A puzzle whose path needs the dynamic forcing chains (+) (Sukaku Explainer: 9.6) is
 -- refused with 0A000 (feature_not_supported), the DETAIL giving the cells left open; its
 -- first steps are there.
 \set VERBOSITY default
-SELECT sudoku_rate(:'asterisk_72', rules => 'asterisk');
-SELECT * FROM sudoku_steps(:'asterisk_72', rules => 'asterisk');
-SELECT technique, rating FROM sudoku_hint(:'asterisk_72', rules => 'asterisk');
+SELECT sudoku_rate(:'x_96', rules => 'x');
+SELECT * FROM sudoku_steps(:'x_96', rules => 'x');
+SELECT technique, rating FROM sudoku_hint(:'x_96', rules => 'x');
 -- Killer cages and giant grids: 22023 naming the rules; a player's position under
 -- other rules, too.
 SELECT sudoku_rate(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || ';10');
@@ -70,17 +79,20 @@ FROM sudoku_svg(:'windoku_42', step => 32, rules => 'windoku') s;
 SELECT position('data-cell="r2c2" data-digit="1"' IN s) = 0 AS no_1_a_kings_step_from_r1c3,
        position('data-cell="r2c1" data-digit="2"' IN s) > 0 AS r2c1_may_hold_2
 FROM sudoku_svg(:'anti_king_42', candidates => true, rules => 'anti-king') s;
-SELECT sudoku_svg(:'asterisk_72', step => 80, rules => 'asterisk');
+SELECT sudoku_svg(:'x_96', step => 40, rules => 'x');
 SELECT sudoku_svg(:'x_40', step => 0, rules => 'killer=AA' || repeat('.', 79) || ';10');
 
 -- Graded generation under rules: each puzzle rated inside its band as sudoku_rate rates
--- it, symmetric where asked; ranges past 6.4 are 0A000, ranges on cages or giant grids
--- 22023, a band the rules do not reach with those givens 22023 after its attempts.
+-- it, symmetric where asked, in the chains' bands too; ranges past 8.9 are 0A000, ranges
+-- on cages or giant grids 22023, a band the rules do not reach with those givens 22023
+-- after its attempts.
 SELECT n, givens, rating, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike, rules
 FROM sudoku_generate(3, 36, clues => 24, min_rating => 2.6, max_rating => 4.4, rules => 'x');
 SELECT n, rating BETWEEN 4.5 AND 6.4 AS in_band, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike,
        translate(puzzle, '123456789', '#########') = reverse(translate(puzzle, '123456789', '#########')) AS rotate180
 FROM sudoku_generate(2, 36, min_rating => 4.5, max_rating => 6.4, symmetry => 'rotate180', rules => 'anti-king');
+SELECT n, rating BETWEEN 6.5 AND 8.9 AS in_band, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike
+FROM sudoku_generate(2, 36, min_rating => 6.5, max_rating => 8.9, rules => 'windoku');
 SELECT * FROM sudoku_generate(1, 36, min_rating => 4.5, rules => 'x');
 SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, rules => 'killer');
 SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, size => 16);

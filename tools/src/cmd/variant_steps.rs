@@ -11,7 +11,11 @@
 //! one digit by a single), so a difference in the techniques between two singles shows as
 //! the first single after it.
 //!
-//! `sudoku-tools variant_steps RULES PUZZLE [--serate PATH]`
+//! With `--marks`, each step's line is preceded by the pencil marks it starts from, in
+//! Sukaku Explainer's `--before=%m` form (nine characters a cell: a digit where it is a
+//! candidate or placed, else `.`), for a `diff` against its log.
+//!
+//! `sudoku-tools variant_steps RULES PUZZLE [--serate PATH] [--marks]`
 use std::process::Command;
 use sudoku_core::explain::technique_name;
 use sudoku_core::logic::rules::VariantTables;
@@ -22,7 +26,7 @@ use sudoku_core::variant::{Geometry, Rules, VariantPuzzle};
 type Placed = (usize, u8);
 
 /// Our steps under `rules`: the lines to print and the singles' placements in order.
-fn our_steps(rules: &Rules, puzzle: &str) -> Result<(Vec<String>, Vec<Placed>), String> {
+fn our_steps(rules: &Rules, puzzle: &str, marks: bool) -> Result<(Vec<String>, Vec<Placed>), String> {
     let p = VariantPuzzle::parse(puzzle).map_err(|e| format!("not a puzzle: {e}"))?;
     let geometry = Geometry::new(p.shape, rules).map_err(|e| e.to_string())?;
     let t = VariantTables::new(&geometry).map_err(|e| e.to_string())?;
@@ -37,6 +41,9 @@ fn our_steps(rules: &Rules, puzzle: &str) -> Result<(Vec<String>, Vec<Placed>), 
             step.technique,
             Technique::FullHouse | Technique::HiddenSingle(_) | Technique::HiddenSingleIn(_) | Technique::NakedSingle
         );
+        if marks {
+            lines.push(marks_line(&m));
+        }
         if single {
             singles.extend(step.placements.iter().map(|c| (usize::from(c.cell), c.digit)));
         }
@@ -51,6 +58,18 @@ fn our_steps(rules: &Rules, puzzle: &str) -> Result<(Vec<String>, Vec<Placed>), 
         t.apply(&step, &mut m);
     }
     Ok((lines, singles))
+}
+
+/// Pencil marks in Sukaku Explainer's `%m` form: nine characters a cell.
+fn marks_line(m: &sudoku_core::logic::Marks) -> String {
+    let mut out = String::with_capacity(729);
+    for cell in 0..81 {
+        for d in 1..=9u8 {
+            let shown = m.values[cell] == d || (m.values[cell] == 0 && m.has(cell, d));
+            out.push(if shown { char::from(b'0' + d) } else { '.' });
+        }
+    }
+    out
 }
 
 /// The placement of one of Sukaku Explainer's single lines ("Hidden Single: F9: 2 in
@@ -82,7 +101,7 @@ fn serate_steps(serate: &str, options: &str, puzzle: &str) -> Result<Vec<String>
 }
 
 pub fn run(args: Vec<String>) {
-    let usage = "usage: sudoku-tools variant_steps RULES PUZZLE [--serate PATH]";
+    let usage = "usage: sudoku-tools variant_steps RULES PUZZLE [--serate PATH] [--marks]";
     let (Some(text), Some(puzzle)) = (args.first(), args.get(1)) else {
         eprintln!("{usage}");
         std::process::exit(2)
@@ -92,7 +111,7 @@ pub fn run(args: Vec<String>) {
         std::process::exit(2)
     };
     let rules = Rules::parse(text).unwrap_or_else(|e| fail(e.to_string()));
-    let (lines, ours) = our_steps(&rules, puzzle).unwrap_or_else(|e| fail(e));
+    let (lines, ours) = our_steps(&rules, puzzle, args.iter().any(|a| a == "--marks")).unwrap_or_else(|e| fail(e));
     println!("ours:");
     lines.iter().for_each(|l| println!("{l}"));
     let Some(i) = args.iter().position(|a| a == "--serate") else {
@@ -132,10 +151,10 @@ mod tests {
         let options = VariantOptions { clues: 45, ..VariantOptions::default() };
         let g = generate_variant(Shape::NINE, &rules, 1, 0, &options, &mut || {}).unwrap();
         let line: String = g.puzzle.cells.iter().map(|&d| if d == 0 { '.' } else { char::from(b'0' + d) }).collect();
-        let (lines, singles) = our_steps(&rules, &line).unwrap();
+        let (lines, singles) = our_steps(&rules, &line, false).unwrap();
         assert!(!lines.last().unwrap().starts_with("beyond"), "{lines:?}");
         assert!(singles.iter().all(|&(cell, digit)| g.solution[cell] == digit));
-        let (lines, singles) = our_steps(&rules, &".".repeat(81)).unwrap();
+        let (lines, singles) = our_steps(&rules, &".".repeat(81), false).unwrap();
         assert_eq!((lines.len(), singles.len()), (1, 0));
         assert_eq!(lines[0], "beyond the built rungs, 81 cells open");
     }

@@ -9,6 +9,14 @@ use crate::logic::marks;
 use crate::logic::primitives::*;
 use crate::logic::step::{Link, Step, Technique};
 
+/// Sukaku Explainer's sort keys of the hints of a group of propagations (its
+/// `getSortKey`): double forcing chains sort first, then cell forcing chains, region
+/// forcing chains, contradictions.
+pub(crate) const KEY_DOUBLE: u8 = 1;
+pub(crate) const KEY_CELL: u8 = 5;
+pub(crate) const KEY_REGION: u8 = 6;
+pub(crate) const KEY_CONTRADICTION: u8 = 7;
+
 /// The shape of a hint, for its pattern and explanation.
 #[derive(Clone, Debug)]
 pub(crate) enum HintShape {
@@ -197,6 +205,14 @@ impl BestHint {
     }
 
     pub(crate) fn into_step(self) -> Option<Step> {
+        self.into_step_naming(&|unit| {
+            crate::logic::wording::unit_name(crate::grid::Size::Nine, unit)
+        })
+    }
+
+    /// [`BestHint::into_step`], region forcing chains naming their unit with
+    /// `unit_name` (slots beyond the classic 27 under a variant's rules).
+    pub(crate) fn into_step_naming(self, unit_name: &dyn Fn(usize) -> String) -> Option<Step> {
         let h = self.best?;
         let mut cells: Vec<u8> = Vec::new();
         let mut units: Vec<u8> = Vec::new();
@@ -228,7 +244,12 @@ impl BestHint {
             cells.push(c.cell().index() as u8);
             digits |= 1 << c.digit().index();
         }
-        let explanation = explain(&h, &conclusion, &mut cells, &mut units, &mut digits);
+        let parts = StepParts {
+            cells: &mut cells,
+            units: &mut units,
+            digits: &mut digits,
+        };
+        let explanation = explain(&h, &conclusion, parts, unit_name);
         let explanation = match inner_chains_sentence(&h.inner) {
             Some(s) => format!("{explanation} {s}"),
             None => explanation,
@@ -291,13 +312,24 @@ fn cand_words(c: Candidate) -> String {
 
 /// The explanation of hint `h` (its conclusion in words), adding the cells, units and
 /// digits its shape shows to the step's.
+/// The cells, units and digits a step shows, as its explanation fills them.
+struct StepParts<'a> {
+    cells: &'a mut Vec<u8>,
+    units: &'a mut Vec<u8>,
+    digits: &'a mut u16,
+}
+
 fn explain(
     h: &Hint,
     conclusion: &str,
-    cells: &mut Vec<u8>,
-    units: &mut Vec<u8>,
-    digits: &mut u16,
+    parts: StepParts,
+    unit_name: &dyn Fn(usize) -> String,
 ) -> String {
+    let StepParts {
+        cells,
+        units,
+        digits,
+    } = parts;
     let name = kind_name(h.kind);
     let n = h.complexity;
     match &h.shape {
@@ -361,13 +393,11 @@ fn explain(
         HintShape::Region { unit, digit } => {
             units.push(*unit);
             *digits |= digit.bit();
-            let (kind, i) = crate::grid::unit_kind(*unit as usize);
             let t = h.target.unwrap();
             format!(
-                "Wherever {} goes in {} {}, {} ({name}, complexity {n}), so {conclusion}.",
+                "Wherever {} goes in {}, {} ({name}, complexity {n}), so {conclusion}.",
                 digit.value(),
-                kind.name(),
-                i + 1,
+                unit_name(usize::from(*unit)),
                 pot_words(t)
             )
         }

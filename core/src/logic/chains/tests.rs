@@ -66,8 +66,8 @@ pub(super) fn assert_unbroken_path(
 
 /// A position (Sukaku Explainer's 729-character pencil marks: a cell with one candidate
 /// is a placed digit) where Sukaku Explainer took a chain step.
-pub(super) struct Fixture {
-    pub(super) puzzle: &'static str,
+pub(crate) struct Fixture {
+    pub(crate) puzzle: &'static str,
     pub(super) marks: &'static str,
     pub(super) producer: Producer,
     pub(super) kind: ChainKind,
@@ -79,7 +79,7 @@ pub(super) struct Fixture {
     pub(super) se: &'static str,
 }
 
-pub(super) const FIXTURES: &[Fixture] = &[
+pub(crate) const FIXTURES: &[Fixture] = &[
     Fixture {
         puzzle: "600000002000104000390000085007030900120000078030000020000709000000080000063000190",
         marks: ".....6......45.......45......3....8.........9..3....8.......7..1.........2........2....7........78..2.....8.1............5.......4..........6.....3..............9..3..............91.........2...6....2...67...2...67.....4............8.....5.......45.......45..8.......7...2.456.8...3......12..56.8.........9...4.6...1..4.6...1.........2..........456..9...456..9...4.6.......56.....3............7.........8....4....9..3.........4.6.89...4.6.891..4.67..1....678.....5.....2.......1..4.6....2.45....1..45.....2.45..........7..1....6...........9.......8....456.....3.........45.7.91..45.7.....45...9..3..6..........8.1.3..6....2..........456......4.6..........8......6.....3.......2.45.....2.4......2..5....1................9......7..",

@@ -105,8 +105,9 @@ fn record_found_nothing(m: &Marks, slot: usize, singles: CellSet) {
 struct ExcluderDigits {
     /// `partners[d]`: the digits `e` such that some excluder holds exactly {d, e}.
     partners: [u16; 9],
-    /// The excluders of three candidates (their masks; at most 20 cells see a cell).
-    triples: [u16; 20],
+    /// The excluders of three candidates (their masks; classic rules let at most 20
+    /// cells see a cell, a variant's rules up to 80).
+    triples: [u16; 80],
     n_triples: usize,
 }
 
@@ -116,7 +117,7 @@ impl ExcluderDigits {
     fn new(m: &Marks, common: CellSet, digits: u16) -> (ExcluderDigits, bool) {
         let mut x = ExcluderDigits {
             partners: [0; 9],
-            triples: [0; 20],
+            triples: [0; 80],
             n_triples: 0,
         };
         let mut any = false;
@@ -288,7 +289,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
         let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
         let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
         if twin {
-            triple(m, [a, b, c], common)
+            triple(m, [a, b, c], common, classic_peers(size))
         } else {
             None
         }
@@ -361,13 +362,48 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     None
 }
 
-fn triple(m: &Marks, cs: [usize; 3], common: CellSet) -> Option<Step> {
+/// Aligned triple exclusion (7.5) under a variant's rules: [`aligned_triple_exclusion`]'s
+/// triples, in its order, over the rules' peers (knight's moves and king's steps too), by
+/// the plain road (no memo; the third cells are those seeing two of the first two's
+/// common excluders, which is the condition for two common excluders).
+pub fn aligned_triple_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let peers = t.peer_masks();
+    let (cells, _, _) = base_cells(m, peers, 3);
+    let (base, excluders) = by_cell(&cells);
+    let small = |c: usize| count9(m.cands[c] as u32) <= 3;
+    let sees = |a: usize, b: usize| peers[a] >> b & 1 != 0;
+    for &(a, xa) in &cells {
+        for b in cells_of(base & !((2u128 << a) - 1)) {
+            let x01 = xa & excluders[b];
+            if x01 & x01.wrapping_sub(1) == 0 {
+                continue;
+            }
+            let (mut once, mut twice) = (0u128, 0u128);
+            for e in cells_of(x01) {
+                twice |= once & peers[e];
+                once |= peers[e];
+            }
+            for c in cells_of(twice & base & !((2u128 << b) - 1)) {
+                let (ab, ac, bc) = (sees(a, b), sees(a, c), sees(b, c));
+                let twin = (small(a) && (ab || ac))
+                    || (small(b) && (ab || bc))
+                    || (small(c) && (ac || bc));
+                if !twin {
+                    continue;
+                }
+                if let Some(step) = triple(m, [a, b, c], x01 & excluders[c], peers) {
+                    return Some(step);
+                }
+            }
+        }
+    }
+    None
+}
+
+fn triple(m: &Marks, cs: [usize; 3], common: CellSet, peers: &[CellSet]) -> Option<Step> {
     let size = m.size;
-    let links = [
-        sees(size, cs[0], cs[1]),
-        sees(size, cs[0], cs[2]),
-        sees(size, cs[1], cs[2]),
-    ];
+    let sees = |a: usize, b: usize| peers[a] >> b & 1 != 0;
+    let links = [sees(cs[0], cs[1]), sees(cs[0], cs[2]), sees(cs[1], cs[2])];
     let v = cs.map(|c| m.cands[c]);
     let (excl, any) = ExcluderDigits::new(m, common, v[0] | v[1] | v[2]);
     if !any {

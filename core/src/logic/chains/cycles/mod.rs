@@ -45,6 +45,7 @@ use crate::logic::chains::planes::*;
 use crate::logic::memo::cycles::*;
 use crate::logic::memo::slots;
 use crate::logic::primitives::*;
+pub(crate) use pass::Pass;
 use pass::*;
 use pass_graph::*;
 use tree_search::*;
@@ -97,21 +98,21 @@ pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut BestHint, check: &
 
 /// The X pass (region rule), the Y pass (cell rule) and the XY pass (both): their kinds
 /// of cycle and chain, base difficulties and sort keys.
-const X_PASS: Pass = Pass {
+pub(crate) const X_PASS: Pass = Pass {
     cycle_kind: ChainKind::XCycle,
     chain_kind: ChainKind::ForcingXChain,
     cycle_base: 6.5,
     chain_base: 6.6,
     key: 2,
 };
-const Y_PASS: Pass = Pass {
+pub(crate) const Y_PASS: Pass = Pass {
     cycle_kind: ChainKind::YCycle,
     chain_kind: ChainKind::ForcingYChain,
     cycle_base: 6.5,
     chain_base: 6.6,
     key: 3,
 };
-const XY_PASS: Pass = Pass {
+pub(crate) const XY_PASS: Pass = Pass {
     cycle_kind: ChainKind::XYCycle,
     chain_kind: ChainKind::ForcingChain,
     cycle_base: 7.0,

@@ -11,12 +11,12 @@ use crate::logic::primitives::*;
 
 /// A pass's kinds of hint, base difficulties and sort key.
 #[derive(Clone, Copy)]
-pub(super) struct Pass {
-    pub(super) cycle_kind: ChainKind,
-    pub(super) chain_kind: ChainKind,
-    pub(super) cycle_base: f64,
-    pub(super) chain_base: f64,
-    pub(super) key: u8,
+pub(crate) struct Pass {
+    pub(crate) cycle_kind: ChainKind,
+    pub(crate) chain_kind: ChainKind,
+    pub(crate) cycle_base: f64,
+    pub(crate) chain_base: f64,
+    pub(crate) key: u8,
 }
 
 /// What one pass reads: the grid, each digit's places, the pass's kinds, and the digits

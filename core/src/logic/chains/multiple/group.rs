@@ -12,12 +12,9 @@ use crate::logic::chains::kind::HintKinds;
 use crate::logic::chains::propagation::Propagation;
 use crate::logic::primitives::*;
 
-/// Sukaku Explainer's sort keys of the hints of a group: cell forcing chains, region
-/// forcing chains, contradictions; double forcing chains sort first.
-pub(super) const KEY_DOUBLE: u8 = 1;
-pub(super) const KEY_CELL: u8 = 5;
-pub(super) const KEY_REGION: u8 = 6;
-pub(super) const KEY_CONTRADICTION: u8 = 7;
+pub(super) use crate::logic::chains::best_hint::{
+    KEY_CELL, KEY_CONTRADICTION, KEY_DOUBLE, KEY_REGION,
+};
 
 /// Where the hints of one search go and how they rate: the grid, the producer's base
 /// difficulty and hint kinds, and the best hint so far.

@@ -1,0 +1,146 @@
+//! One propagation from one assumption under a variant's rules ([`Run`]): Sukaku
+//! Explainer's `doChaining` over the rules' groups (every pending "on" first, then one
+//! "off"; dynamic chains take each processed "off" out of their working grid, and what
+//! a rule needed removed becomes a hidden parent), stopping at the first contradiction.
+
+use super::graph::{PotGraph, ROOT};
+use super::links::{RuledGrid, RuledLinks};
+use crate::logic::primitives::*;
+
+/// How a run propagates.
+#[derive(Clone, Copy)]
+pub(crate) struct RunMode {
+    /// Removes each "off" from the working grid once processed (nishio and dynamic).
+    pub(crate) dynamic: bool,
+    /// Uses the cell rules (off for nishio).
+    pub(crate) cell_rule: bool,
+}
+
+/// The potentials one assumption makes, each once with its parents, in the order made.
+pub(crate) struct Run {
+    graph: PotGraph,
+    /// The node of each potential (by `Potential::index`), `u32::MAX` for none.
+    node: Vec<u32>,
+    /// The nodes made "on" and "off", in order.
+    pub(crate) on_list: Vec<u32>,
+    pub(crate) off_list: Vec<u32>,
+    /// The contradiction met: the nodes of a candidate both "on" and "off".
+    pub(crate) absurd: Option<(u32, u32)>,
+}
+
+impl Run {
+    /// Propagates `start` on `grid` under the rules.
+    pub(crate) fn new(
+        grid: &RuledGrid,
+        links: &RuledLinks,
+        start: Potential,
+        mode: RunMode,
+    ) -> Run {
+        let mut run = Run {
+            graph: PotGraph::default(),
+            node: vec![u32::MAX; NPOT],
+            on_list: Vec::new(),
+            off_list: Vec::new(),
+            absurd: None,
+        };
+        run.add(start, ROOT);
+        run.propagate(grid, links, mode);
+        run
+    }
+
+    /// The node of potential `p` in this run, if it was made.
+    pub(crate) fn get(&self, p: Potential) -> Option<u32> {
+        let n = self.node[p.index()];
+        (n != u32::MAX).then_some(n)
+    }
+
+    pub(crate) fn has(&self, p: Potential) -> bool {
+        self.node[p.index()] != u32::MAX
+    }
+
+    pub(crate) fn pot(&self, n: u32) -> Potential {
+        self.graph.pot(n)
+    }
+
+    /// The parents of node `n`, as nodes (the one that fired the rule first).
+    pub(crate) fn parents(&self, n: u32) -> &[u32] {
+        self.graph.parents(n)
+    }
+
+    /// The complexity of the chain to node `n` (its distinct ancestors).
+    pub(crate) fn ancestors(&self, n: u32) -> u32 {
+        self.graph.ancestors(n)
+    }
+
+    /// The complexity of the contradiction met (both its nodes' ancestors).
+    pub(crate) fn absurd_complexity(&self) -> Option<u32> {
+        self.absurd
+            .map(|(a, b)| self.ancestors(a) + self.ancestors(b))
+    }
+
+    fn add(&mut self, p: Potential, parents: &[u32]) -> u32 {
+        let n = self.graph.push(p, parents);
+        self.node[p.index()] = n;
+        if p.is_on() {
+            self.on_list.push(n);
+        } else {
+            self.off_list.push(n);
+        }
+        n
+    }
+
+    fn propagate(&mut self, source: &RuledGrid, links: &RuledLinks, mode: RunMode) {
+        let mut work = source.clone();
+        let mut offs = Vec::new();
+        let mut ons = [(Candidate::default(), 0u8); 11];
+        let mut parents = Vec::new();
+        let (mut on_head, mut off_head) = (0, 0);
+        loop {
+            if on_head < self.on_list.len() {
+                let n = self.on_list[on_head];
+                on_head += 1;
+                links.on_to_off(&work, self.pot(n).candidate(), mode.cell_rule, &mut offs);
+                for &q in &offs {
+                    if let Some(on) = self.get(Potential::new(q, true)) {
+                        let off = self.graph.push(Potential::new(q, false), &[n]);
+                        self.absurd = Some((on, off));
+                        return;
+                    }
+                    if !self.has(Potential::new(q, false)) {
+                        self.add(Potential::new(q, false), &[n]);
+                    }
+                }
+            } else if off_head < self.off_list.len() {
+                let n = self.off_list[off_head];
+                off_head += 1;
+                let c = self.pot(n).candidate();
+                // The rules read the working grid before `c` leaves it.
+                let k = links.off_to_on(&work, c, mode.cell_rule, true, &mut ons);
+                for &(q, rule) in &ons[..k] {
+                    let found_off = self.get(Potential::new(q, false));
+                    if found_off.is_none() && self.has(Potential::new(q, true)) {
+                        continue;
+                    }
+                    // Every candidate the working grid lost was processed "off".
+                    parents.clear();
+                    parents.push(n);
+                    links.hidden_parents(&work, source, q, rule, |h| parents.extend(self.get(h)));
+                    let on = if found_off.is_some() {
+                        self.graph.push(Potential::new(q, true), &parents)
+                    } else {
+                        self.add(Potential::new(q, true), &parents)
+                    };
+                    if let Some(off) = found_off {
+                        self.absurd = Some((on, off));
+                        return;
+                    }
+                }
+                if mode.dynamic {
+                    links.remove(&mut work, c);
+                }
+            } else {
+                return;
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! The chains under a variant's rules (issue 36), the plain way: Sukaku Explainer
+//! v1.15.10's chaining producers up to the dynamic forcing chains, read straight off its
+//! `Chaining` over the rules' groups, for 9×9 rules without cages.
+//!
+//! - Links come from groups only (box, row, column, then the rules' extra groups in
+//!   Sukaku Explainer's type order), as in v1.15.10: no knight's move, king's step or nc
+//!   link ([`links`]).
+//! - A cycle removes what sees both an "on" and an "off" of it by every peer, knight's
+//!   moves and king's steps included (its `createCycleHint`).
+//! - Ratings, complexities and the choice among hints are the classic producers'
+//!   (`best_hint::BestHint`); only the search differs.
+//!
+//! Layers: `links` (on → off, off → on) and `graph` (potentials with their parents) are
+//! the leaves; `unary` (cycles, forcing chains) and `chaining` (one propagation) build on
+//! them; `multiple` (nishio, multiple and dynamic chains) and `hint_links` (the arrows of
+//! the best hint, as the classic steps carry them) on `chaining`.
+//!
+//! Not built: the nested producers (dynamic forcing chains (+), 9.0, and levels 2 to 4),
+//! whose nested rules under variants are the variant technique set's; [`find_in`] gives
+//! `None` for them, and the variant ladder stops there. The classic producers
+//! (`chains::find`) are faster roads to the same hints; these are the reference the
+//! rules have until those roads take them.
+
+mod chaining;
+mod graph;
+mod hint_links;
+mod links;
+mod multiple;
+#[cfg(test)]
+mod tests;
+mod unary;
+
+use super::best_hint::BestHint;
+use super::kind::HintKinds;
+use super::producer::Producer;
+use crate::logic::marks::Marks;
+use crate::logic::rules::VariantTables;
+use crate::logic::step::Step;
+use chaining::RunMode;
+use links::RuledLinks;
+use multiple::Flat;
+
+/// The producers built under rules, in the order the ladder tries them (the aligned
+/// triple exclusion goes between the first and the second).
+pub const BUILT_UNDER_RULES: [Producer; 4] = [
+    Producer::Cycles,
+    Producer::Nishio,
+    Producer::Multiple,
+    Producer::Dynamic,
+];
+
+/// The easiest step `producer` finds in `m` under the rules `t`, if any; `None` also for
+/// a producer not in [`BUILT_UNDER_RULES`]. `check` is called once per starting cell
+/// (the interrupt hook).
+pub fn find_in(
+    m: &Marks,
+    t: &VariantTables,
+    producer: Producer,
+    check: &mut dyn FnMut(),
+) -> Option<Step> {
+    let mut grid = [0u16; 81];
+    for (cell, g) in grid.iter_mut().enumerate() {
+        if m.values[cell] == 0 {
+            *g = m.cands[cell];
+        }
+    }
+    let links = RuledLinks::new(t);
+    let grid = links.grid(&grid);
+    let mut best = BestHint::default();
+    let flat = |dynamic, cell_rule, multiple, nishio, base, kinds| Flat {
+        mode: RunMode { dynamic, cell_rule },
+        multiple,
+        nishio,
+        base,
+        kinds,
+    };
+    let flat = match producer {
+        Producer::Cycles => {
+            unary::search(&grid, t, &links, &mut best, check);
+            None
+        }
+        Producer::Nishio => Some(flat(
+            true,
+            false,
+            false,
+            true,
+            7.5,
+            HintKinds::all(super::kind::ChainKind::Nishio),
+        )),
+        Producer::Multiple => Some(flat(false, true, true, false, 8.0, HintKinds::STATIC)),
+        Producer::Dynamic => Some(flat(true, true, true, false, 8.5, HintKinds::DYNAMIC)),
+        _ => return None,
+    };
+    let mut drawn = Vec::new();
+    if let Some(flat) = flat {
+        multiple::search(&grid, &links, flat, &mut best, check);
+        if let Some((shape, target)) = best.shape() {
+            drawn = hint_links::hint_links(&grid, &links, flat.mode, shape, target);
+        }
+    }
+    let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
+    if !drawn.is_empty() {
+        step.links = drawn;
+    }
+    Some(step)
+}

@@ -1,0 +1,247 @@
+//! Bidirectional cycles and forcing chains (6.5-7.0) under a variant's rules, the plain
+//! way: Sukaku Explainer's `doUnaryChaining` (`doCycles`, `doForcingChains`) over the
+//! rules' groups, each hint offered in the order its result list holds them (X pass,
+//! Y pass, XY pass; cells and digits ascending; a start's cycles, then its chains).
+//! The classic producer (`chains::cycles`) finds the same hints by a faster road; this one
+//! is what the rules need until that road takes them.
+
+use super::graph::{PotGraph, ROOT};
+use super::links::{RuledGrid, RuledLinks};
+use crate::logic::chains::best_hint::{BestHint, Rated};
+use crate::logic::chains::cycles::{Pass, XY_PASS, X_PASS, Y_PASS};
+use crate::logic::chains::difficulty::length_bonus;
+use crate::logic::geometry::cells_of;
+use crate::logic::primitives::*;
+use crate::logic::rules::VariantTables;
+use std::collections::VecDeque;
+
+/// Which links a pass uses: the cell rule (Y links) and the region rule (X links).
+#[derive(Clone, Copy)]
+struct Links {
+    y: bool,
+    x: bool,
+    pass: Pass,
+}
+
+/// Offers every cycle and forcing chain of `grid` under the rules to `best`.
+pub(crate) fn search(
+    grid: &RuledGrid,
+    t: &VariantTables,
+    links: &RuledLinks,
+    best: &mut BestHint,
+    check: &mut dyn FnMut(),
+) {
+    let passes = [
+        Links {
+            y: false,
+            x: true,
+            pass: X_PASS,
+        },
+        Links {
+            y: true,
+            x: false,
+            pass: Y_PASS,
+        },
+        Links {
+            y: true,
+            x: true,
+            pass: XY_PASS,
+        },
+    ];
+    for l in passes {
+        for cell in 0..81 {
+            let cands = grid.cands[cell];
+            if !several(cands) || (!l.x && !pair(cands)) {
+                // Y-cycles start only from a bivalue cell.
+                continue;
+            }
+            check();
+            let mut m = cands;
+            while m != 0 {
+                let c = Candidate::new(cell, m.trailing_zeros() as usize);
+                m &= m - 1;
+                from_start(grid, t, links, l, c, best);
+            }
+        }
+    }
+}
+
+/// `doUnaryChaining` from candidate `c`: its cycles, then (with X links) the forcing
+/// chains from its "on" and from its "off".
+fn from_start(
+    grid: &RuledGrid,
+    t: &VariantTables,
+    links: &RuledLinks,
+    l: Links,
+    c: Candidate,
+    best: &mut BestHint,
+) {
+    let mut g = PotGraph::default();
+    let cycles = cycles_from(grid, links, l, c, &mut g);
+    let mut chains = Vec::new();
+    if l.x {
+        chains_from(grid, links, l, Potential::new(c, true), &mut g, &mut chains);
+        chains_from(
+            grid,
+            links,
+            l,
+            Potential::new(c, false),
+            &mut g,
+            &mut chains,
+        );
+    }
+    for end in cycles {
+        let complexity = g.ancestors(end);
+        let d = l.pass.cycle_base + length_bonus(complexity);
+        if !best.worth(d, complexity, l.pass.key) {
+            continue;
+        }
+        // The path runs from the start round to the start: the cycle lists it once.
+        let pots = g.path(end).split_off(1);
+        let eliminations = cycle_eliminations(&grid.cands, t, &pots);
+        best.offer_cycle(
+            Rated::new(d, complexity, l.pass.key, l.pass.cycle_kind),
+            eliminations,
+            pots,
+        );
+    }
+    for target in chains {
+        let complexity = g.ancestors(target);
+        let d = l.pass.chain_base + length_bonus(complexity);
+        if best.worth(d, complexity, l.pass.key) {
+            best.offer_target(
+                Rated::new(d, complexity, l.pass.key, l.pass.chain_kind),
+                &grid.cands,
+                g.pot(target),
+                g.path(target),
+            );
+        }
+    }
+}
+
+/// `doCycles` from `c` "on": breadth first by layers (every pending "on", then every
+/// pending "off"); an "off" is made again for each "on" that turns it off and is not
+/// its ancestor, an "on" once. Returns the nodes where a layer of 4 links or more came
+/// back to `c` "on".
+fn cycles_from(
+    grid: &RuledGrid,
+    links: &RuledLinks,
+    l: Links,
+    c: Candidate,
+    g: &mut PotGraph,
+) -> Vec<u32> {
+    let source = Potential::new(c, true);
+    let mut on = CandSet::EMPTY;
+    on.set(c);
+    let mut pending_on = VecDeque::from([g.push(source, ROOT)]);
+    let mut pending_off = VecDeque::new();
+    let mut cycles = Vec::new();
+    let (mut offs, mut ons) = (Vec::new(), [(Candidate::default(), 0u8); 11]);
+    let mut length = 0;
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        length += 1;
+        while let Some(n) = pending_on.pop_front() {
+            links.on_to_off(grid, g.pot(n).candidate(), l.y, &mut offs);
+            for &q in &offs {
+                let p = Potential::new(q, false);
+                if !g.has_ancestor(n, p) {
+                    pending_off.push_back(g.push(p, &[n]));
+                }
+            }
+        }
+        length += 1;
+        while let Some(n) = pending_off.pop_front() {
+            let k = links.off_to_on(grid, g.pot(n).candidate(), l.y, l.x, &mut ons);
+            for &(q, _) in &ons[..k] {
+                let node = g.push(Potential::new(q, true), &[n]);
+                if length >= 4 && q == c {
+                    cycles.push(node);
+                }
+                if !on.has(q) {
+                    on.set(q);
+                    pending_on.push_back(node);
+                }
+            }
+        }
+    }
+    cycles
+}
+
+/// `doForcingChains` from `start` (an "on" or an "off"), breadth first by layers; each
+/// potential once. Pushes onto `chains` the nodes where the chain reached `start`'s
+/// opposite (each opposite once).
+fn chains_from(
+    grid: &RuledGrid,
+    links: &RuledLinks,
+    l: Links,
+    start: Potential,
+    g: &mut PotGraph,
+    chains: &mut Vec<u32>,
+) {
+    let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
+    let root = g.push(start, ROOT);
+    let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+    if start.is_on() {
+        on.set(start.candidate());
+        pending_on.push_back(root);
+    } else {
+        off.set(start.candidate());
+        pending_off.push_back(root);
+    }
+    let mut found = CandSet::EMPTY;
+    let (mut offs, mut ons) = (Vec::new(), [(Candidate::default(), 0u8); 11]);
+    while !pending_on.is_empty() || !pending_off.is_empty() {
+        while let Some(n) = pending_on.pop_front() {
+            links.on_to_off(grid, g.pot(n).candidate(), l.y, &mut offs);
+            for &q in &offs {
+                let node = g.push(Potential::new(q, false), &[n]);
+                if start == Potential::new(q, true) && !found.has(q) {
+                    found.set(q);
+                    chains.push(node);
+                }
+                if !off.has(q) {
+                    off.set(q);
+                    pending_off.push_back(node);
+                }
+            }
+        }
+        while let Some(n) = pending_off.pop_front() {
+            let k = links.off_to_on(grid, g.pot(n).candidate(), l.y, true, &mut ons);
+            for &(q, _) in &ons[..k] {
+                let node = g.push(Potential::new(q, true), &[n]);
+                if start == Potential::new(q, false) && !found.has(q) {
+                    found.set(q);
+                    chains.push(node);
+                }
+                if !on.has(q) {
+                    on.set(q);
+                    pending_on.push_back(node);
+                }
+            }
+        }
+    }
+}
+
+/// The candidates a cycle removes (Sukaku Explainer's `createCycleHint`): outside the
+/// cycle's cells, those that see, by every peer of the rules (knight's moves and king's
+/// steps too), both an "on" and an "off" potential of the cycle (`chain`) with their
+/// digit.
+fn cycle_eliminations(grid: &[u16; 81], t: &VariantTables, chain: &[Potential]) -> Vec<Candidate> {
+    let cells = chain
+        .iter()
+        .fold(0u128, |m, p| m | 1u128 << p.candidate().cell().index());
+    let (mut forward, mut back) = (CandSet::EMPTY, CandSet::EMPTY);
+    for p in chain {
+        let d = p.candidate().digit().index();
+        for o in cells_of(t.peers(p.candidate().cell().index()) & !cells) {
+            if grid[o] >> d & 1 != 0 {
+                let side = if p.is_on() { &mut forward } else { &mut back };
+                side.set(Candidate::new(o, d));
+            }
+        }
+    }
+    forward.intersect(&back);
+    let mut out = Vec::new();
+    each(&forward, |c| out.push(c));
+    out
+}
