@@ -109,7 +109,9 @@ time_band() {
                      r, seed, clues, n, same, lo, hi, k, se * k * sample / 1000, se, o, se / o, runs, oruns, load }'
 }
 
-say "ratings under variant rules ($BAND the chains): serate and sudoku_core on the same $SAMPLE puzzles a rule set ($REPEAT pairs of serate runs)"
+what="below the chains"
+[ "$BAND" = below ] || what="rated by the chains"
+say "ratings under variant rules ($what): serate and sudoku_core on the same $SAMPLE puzzles a rule set ($REPEAT pairs of serate runs)"
 : >"$out/differ.txt"
 printf 'rules\tseed\tgivens\tpuzzles\tsame_rating\tserate_er\tk\tserate_rounds_s\tserate_ms\tours_ms\tfaster_by\tserate_runs_ms\tours_runs_ms\tload\n' |
     tee "$out/speed.tsv"

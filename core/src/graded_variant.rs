@@ -25,13 +25,15 @@ use crate::variant::{Geometry, Rules, Shape, VariantError};
 pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP_TO;
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt
-/// takes under a millisecond (x, minimal) to 80 ms (nc, minimal) to make and rate; of
-/// 300 minimal puzzles of x, anti-king or windoku with dg, 1 or 2 rate 2.5 or less, 17 to
-/// 45 from 2.6 to 4.4 and 4 to 7 from 4.5 to 6.4 (the rest need the chains), so the
-/// rarest band takes a few hundred attempts; stopping digging at more givens (`clues`)
-/// makes easier puzzles. Minimal nc puzzles all need the chains, and with 24 givens all
-/// rate 2.5 or less: a band nc cannot reach ends after this many attempts, under three
-/// minutes.
+/// takes under a millisecond (x with 24 givens) to a few hundred (minimal puzzles whose
+/// paths need dynamic chains: a median of 0.1 to 0.2 s for x and windoku with dg, 20 ms
+/// for anti-king). Of 100 minimal puzzles (seed 6100), x rates 1 at 2.5 or less, 9 from
+/// 2.6 to 4.4, 4 from 4.5 to 6.4, 5 from 6.5 to 7.4 and 24 from 7.5 to 8.9 (the rest
+/// higher); windoku with dg 1, 11, 3, 6 and 30; anti-king 0, 6, 3, 9 and 12; so the
+/// rarest band takes a few dozen to a few hundred attempts, and stopping digging at
+/// more givens (`clues`) makes easier puzzles. Minimal nc puzzles all need the nested
+/// chains, and with 24 givens all rate 2.5 or less: a band nc cannot reach ends after
+/// this many attempts, in minutes (every attempt checks for cancel).
 pub const VARIANT_ATTEMPTS_PER_PUZZLE: u64 = 2_000;
 
 /// The 64-bit golden-ratio step between the attempts of a puzzle.

@@ -79,6 +79,10 @@ FROM sudoku_svg(:'windoku_42', step => 32, rules => 'windoku') s;
 SELECT position('data-cell="r2c2" data-digit="1"' IN s) = 0 AS no_1_a_kings_step_from_r1c3,
        position('data-cell="r2c1" data-digit="2"' IN s) > 0 AS r2c1_may_hold_2
 FROM sudoku_svg(:'anti_king_42', candidates => true, rules => 'anti-king') s;
+-- A chain's step draws its links as arrows, on the variant's grid.
+SELECT s LIKE '%<title id="title">Step 28: xy_cycle (7.2)</title>%' AS titled,
+       (length(s) - length(replace(s, '<g class="link ', ''))) / length('<g class="link ') AS arrows
+FROM sudoku_svg(:'asterisk_72', step => 28, rules => 'asterisk') s;
 SELECT sudoku_svg(:'x_96', step => 40, rules => 'x');
 SELECT sudoku_svg(:'x_40', step => 0, rules => 'killer=AA' || repeat('.', 79) || ';10');
 

@@ -12,7 +12,7 @@
 //! classic's targets).
 //!
 //! Variant lines are rated by the ladder under rules as far as issue 36 has built it
-//! (`sudoku_core::logic::variant_ladder`, every rung below the chains, 6.5); a puzzle it cannot
+//! (`sudoku_core::logic::variant_ladder`, every rung up to the dynamic forcing chains); a puzzle it cannot
 //! finish counts as refused, with the cells it left open.
 //!
 //! Options: `--worst N` also lists the N largest disagreements and refusals (rules,

@@ -36,16 +36,35 @@ impl Run {
         start: Potential,
         mode: RunMode,
     ) -> Run {
-        let mut run = Run {
+        let run = Run {
             graph: PotGraph::default(),
             node: vec![u32::MAX; NPOT],
             on_list: Vec::new(),
             off_list: Vec::new(),
             absurd: None,
         };
-        run.add(start, ROOT);
-        run.propagate(grid, links, mode);
-        run
+        run.again(grid, links, start, mode)
+    }
+
+    /// [`Run::new`] in this run's storage (what it held is forgotten): the same run,
+    /// without allocating afresh.
+    pub(crate) fn again(
+        mut self,
+        grid: &RuledGrid,
+        links: &RuledLinks,
+        start: Potential,
+        mode: RunMode,
+    ) -> Run {
+        for n in 0..self.graph.len() {
+            self.node[self.graph.pot(n).index()] = u32::MAX;
+        }
+        self.graph.clear();
+        self.on_list.clear();
+        self.off_list.clear();
+        self.absurd = None;
+        self.add(start, ROOT);
+        self.propagate(grid, links, mode);
+        self
     }
 
     /// The node of potential `p` in this run, if it was made.
@@ -70,6 +89,11 @@ impl Run {
     /// The complexity of the chain to node `n` (its distinct ancestors).
     pub(crate) fn ancestors(&self, n: u32) -> u32 {
         self.graph.ancestors(n)
+    }
+
+    /// The complexity of the chain to potential `p`, which this run made.
+    pub(crate) fn ancestors_of(&self, p: Potential) -> u32 {
+        self.ancestors(self.node[p.index()])
     }
 
     /// The complexity of the contradiction met (both its nodes' ancestors).

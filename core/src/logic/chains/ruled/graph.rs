@@ -3,6 +3,7 @@
 //! ancestors) and its path.
 
 use crate::logic::primitives::*;
+use std::cell::RefCell;
 
 /// A node: one version of a potential (a search may make a potential more than once,
 /// with other parents, as Sukaku Explainer's cycle search does), its parents as nodes.
@@ -11,12 +12,35 @@ pub(crate) struct PotGraph {
     pots: Vec<Potential>,
     spans: Vec<(u32, u32)>,
     parents: Vec<u32>,
+    /// The storage of [`PotGraph::ancestors`]' walks, kept between them.
+    walk: RefCell<Walk>,
+}
+
+/// A walk's storage: per potential the walk that last met it, and two layers.
+#[derive(Default)]
+struct Walk {
+    met_in: Vec<u32>,
+    walk: u32,
+    layer: Vec<u32>,
+    next: Vec<u32>,
 }
 
 /// The node of a potential with no parents (the assumption).
 pub(crate) const ROOT: &[u32] = &[];
 
 impl PotGraph {
+    /// Forgets every node, keeping the storage.
+    pub(crate) fn clear(&mut self) {
+        self.pots.clear();
+        self.spans.clear();
+        self.parents.clear();
+    }
+
+    /// The number of nodes.
+    pub(crate) fn len(&self) -> u32 {
+        self.pots.len() as u32
+    }
+
     /// A new node of `p` with these parents (nodes made before it).
     pub(crate) fn push(&mut self, p: Potential, parents: &[u32]) -> u32 {
         let n = self.pots.len() as u32;
@@ -53,20 +77,27 @@ impl PotGraph {
     /// `getAncestorCount`: breadth first, a potential met again through another node is
     /// counted once and not followed again).
     pub(crate) fn ancestors(&self, n: u32) -> u32 {
-        let mut seen = vec![false; NPOT];
-        let mut layer = vec![n];
+        let mut w = self.walk.borrow_mut();
+        let w = &mut *w;
+        if w.met_in.is_empty() || w.walk == u32::MAX {
+            w.met_in = vec![0; NPOT];
+            w.walk = 0;
+        }
+        w.walk += 1;
+        w.layer.clear();
+        w.layer.push(n);
         let mut count = 0;
-        while !layer.is_empty() {
-            let mut next = Vec::new();
-            for &m in &layer {
+        while !w.layer.is_empty() {
+            w.next.clear();
+            for &m in &w.layer {
                 let p = self.pot(m).index();
-                if !seen[p] {
-                    seen[p] = true;
+                if w.met_in[p] != w.walk {
+                    w.met_in[p] = w.walk;
                     count += 1;
-                    next.extend_from_slice(self.parents(m));
+                    w.next.extend_from_slice(self.parents(m));
                 }
             }
-            layer = next;
+            std::mem::swap(&mut w.layer, &mut w.next);
         }
         count
     }

@@ -52,7 +52,8 @@ impl RuledLinks {
                     groups.pos[k] = cells[slot]
                         .iter()
                         .position(|&o| usize::from(o) == cell)
-                        .unwrap_or(0) as u8;
+                        .expect("a cell is among its groups' cells")
+                        as u8;
                     groups.len += 1;
                 }
             }

@@ -35,7 +35,11 @@ struct Search<'a> {
     /// The run of each candidate assumed "on", made once for the search: a run depends
     /// only on the grid, the rules, its start and the mode, so the run a region test
     /// needs for another place is the one that place's cell makes (or made) for itself.
+    /// Bounded by the grid: one run per candidate, each of at most 1,459 potentials (a
+    /// few MB where the chains are reached, with a few hundred candidates left).
     on_runs: Vec<Option<Run>>,
+    /// Runs done with, whose storage the next runs reuse.
+    spare: Vec<Run>,
 }
 
 /// Offers every hint of producer `flat` on `grid` to `best`.
@@ -52,6 +56,7 @@ pub(crate) fn search(
         flat,
         best,
         on_runs: (0..NCAND).map(|_| None).collect(),
+        spare: Vec::new(),
     };
     for cell in 0..81 {
         let k = grid.cands[cell].count_ones();
@@ -63,8 +68,12 @@ pub(crate) fn search(
 }
 
 impl Search<'_> {
-    fn run(&self, start: Potential) -> Run {
-        Run::new(self.grid, self.links, start, self.flat.mode)
+    fn run(&mut self, start: Potential) -> Run {
+        let (grid, links, mode) = (self.grid, self.links, self.flat.mode);
+        match self.spare.pop() {
+            Some(run) => run.again(grid, links, start, mode),
+            None => Run::new(grid, links, start, mode),
+        }
     }
 
     /// The run of `c` assumed "on", taken out of the search's store (made if it was
@@ -108,13 +117,17 @@ impl Search<'_> {
             let c = Candidate::new(cell, m.trailing_zeros() as usize);
             m &= m - 1;
             let on = self.take_on(c);
-            let off = self.run(Potential::new(c, false));
+            // The "off" run gives contradictions and double forcing chains only, which
+            // static multiple chains do not look for (Sukaku Explainer makes it anyway,
+            // to no effect).
             if dynamic || nishio {
+                let off = self.run(Potential::new(c, false));
                 self.contradiction(&on, c, true);
                 self.contradiction(&off, c, false);
-            }
-            if k >= 3 && !nishio && dynamic {
-                self.double(&on, &off, c);
+                if k >= 3 && !nishio {
+                    self.double(&on, &off, c);
+                }
+                self.spare.push(off);
             }
             if !nishio {
                 self.regions(c, &on);
@@ -198,14 +211,11 @@ impl Search<'_> {
             for list in [&on.on_list, &on.off_list] {
                 for &n in list {
                     let p = on.pot(n);
-                    let nodes: Option<Vec<u32>> = others.iter().map(|r| r.get(p)).collect();
-                    let Some(nodes) = nodes else { continue };
-                    let complexity = on.ancestors(n)
-                        + others
-                            .iter()
-                            .zip(&nodes)
-                            .map(|(r, &m)| r.ancestors(m))
-                            .sum::<u32>();
+                    if !others.iter().all(|r| r.has(p)) {
+                        continue;
+                    }
+                    let complexity =
+                        on.ancestors(n) + others.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
                     let shape = HintShape::Region {
                         unit: slot,
                         digit: Digit::new(d),
@@ -227,13 +237,10 @@ impl Search<'_> {
         for list in [&first.on_list, &first.off_list] {
             for &n in list {
                 let p = first.pot(n);
-                let nodes: Option<Vec<u32>> = runs.iter().map(|r| r.get(p)).collect();
-                let Some(nodes) = nodes else { continue };
-                let complexity = runs
-                    .iter()
-                    .zip(&nodes)
-                    .map(|(r, &m)| r.ancestors(m))
-                    .sum::<u32>();
+                if !runs.iter().all(|r| r.has(p)) {
+                    continue;
+                }
+                let complexity = runs.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
                 let shape = HintShape::Cell {
                     cell: Cell::new(cell),
                 };
