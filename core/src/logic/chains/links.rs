@@ -52,6 +52,17 @@ pub(crate) fn chains_of(
     shape: &HintShape,
     target: Option<Potential>,
 ) -> Vec<(Potential, Potential)> {
+    chains_of_in(grid, shape, target, &|u| crate::grid::UNITS[u])
+}
+
+/// [`chains_of`] where a region hint's unit `u` holds the cells `unit_cells(u)` (in its
+/// order): a variant's groups under rules.
+pub(crate) fn chains_of_in(
+    grid: &[u16; 81],
+    shape: &HintShape,
+    target: Option<Potential>,
+    unit_cells: &dyn Fn(usize) -> [u8; 9],
+) -> Vec<(Potential, Potential)> {
     let on = |cell: usize, d: usize| Potential::new(Candidate::new(cell, d), true);
     match (shape, target) {
         (HintShape::Contradiction { source, both }, _) => {
@@ -75,7 +86,7 @@ pub(crate) fn chains_of(
         }
         (HintShape::Region { unit, digit }, Some(t)) => {
             let d = digit.index();
-            crate::grid::UNITS[*unit as usize]
+            unit_cells(usize::from(*unit))
                 .iter()
                 .map(|&cell| cell as usize)
                 .filter(|&cell| grid[cell] >> d & 1 != 0)

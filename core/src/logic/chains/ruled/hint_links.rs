@@ -8,7 +8,7 @@
 use super::chaining::{Run, RunMode};
 use super::links::{RuledGrid, RuledLinks};
 use crate::logic::chains::best_hint::HintShape;
-use crate::logic::chains::links::{chains_of, links_of_chains, Parents};
+use crate::logic::chains::links::{chains_of_in, links_of_chains, Parents};
 use crate::logic::primitives::*;
 use crate::logic::step::Link;
 
@@ -56,21 +56,7 @@ pub(crate) fn hint_links(
     shape: &HintShape,
     target: Option<Potential>,
 ) -> Vec<Link> {
-    let chains = match (shape, target) {
-        (HintShape::Region { unit, digit }, Some(t)) => {
-            let (slot, d) = (usize::from(*unit), digit.index());
-            let cells = links.cells_of(slot);
-            let mut m = links.places(grid, slot, d);
-            let mut out = Vec::new();
-            while m != 0 {
-                let cell = usize::from(cells[m.trailing_zeros() as usize]);
-                m &= m - 1;
-                out.push((Potential::new(Candidate::new(cell, d), true), t));
-            }
-            out
-        }
-        _ => chains_of(&grid.cands, shape, target),
-    };
+    let chains = chains_of_in(&grid.cands, shape, target, &|slot| *links.cells_of(slot));
     if chains.is_empty() {
         return Vec::new();
     }

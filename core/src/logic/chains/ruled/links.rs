@@ -4,6 +4,7 @@
 //! groups only: no knight's move, king's step or nc link), on a grid that keeps each
 //! group's places of each digit ([`RuledGrid`]) so that a rule is a few bit operations.
 
+use crate::logic::chains::work_grid::digits_of;
 use crate::logic::primitives::*;
 use crate::logic::rules::{GroupType, VariantTables, SLOTS};
 
@@ -86,7 +87,8 @@ impl RuledLinks {
         };
         for (cell, &m) in cands.iter().enumerate() {
             for (slot, pos) in self.groups_with_pos(cell) {
-                for d in digits_of_mask(m) {
+                let (digits, n) = digits_of(m);
+                for &d in &digits[..n] {
                     g.places[slot][d] |= 1 << pos;
                 }
             }
@@ -195,7 +197,8 @@ impl RuledLinks {
     ) {
         let (cell, d) = (q.cell().index(), q.digit().index());
         if rule == CELL_RULE {
-            for e in digits_of_mask(source.cands[cell] & !g.cands[cell]) {
+            let (lost, n) = digits_of(source.cands[cell] & !g.cands[cell]);
+            for &e in &lost[..n] {
                 f(Potential::new(Candidate::new(cell, e), false));
             }
         } else {
@@ -208,9 +211,4 @@ impl RuledLinks {
             }
         }
     }
-}
-
-/// The digits (0-based) of a candidate mask, ascending.
-fn digits_of_mask(m: u16) -> impl Iterator<Item = usize> {
-    (0..9).filter(move |d| m >> d & 1 != 0)
 }
