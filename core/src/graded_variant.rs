@@ -1,12 +1,12 @@
 //! Variant puzzles generated to a difficulty, as [`crate::graded`] does for classic
 //! ones: the variant generator's puzzles (`variant::generate`) are rated under their
 //! rules by the ladder built for them (`logic::variant_ladder`, Sukaku Explainer's
-//! techniques up to the dynamic forcing chains), and the first attempt whose rating lies
-//! in the range is kept.
+//! techniques up to the dynamic forcing chains (+)), and the first attempt whose rating
+//! lies in the range is kept.
 //!
-//! The ladder under rules rates every puzzle whose ER is 8.9 or less (5.3 or less with
+//! The ladder under rules rates every puzzle whose ER is 9.4 or less (5.3 or less with
 //! jigsaw regions, whose three strong links are not built); a puzzle it cannot finish
-//! rates 9.0 or more, and which rating exactly is not known yet. So a range must end at
+//! rates 9.5 or more, and which rating exactly is not known yet. So a range must end at
 //! [`RATED_UP_TO`] or below ([`check_variant_range`]), and a puzzle the ladder cannot
 //! finish is never in it. Attempt 0 is the generator's own puzzle for the seed and
 //! index, so a range that every puzzle meets gives the puzzles of `generate_variant`;
@@ -21,19 +21,20 @@ use crate::variant::generate::{generate_variant, VariantGenerated, VariantOption
 use crate::variant::{Geometry, Rules, Shape, VariantError};
 
 /// The highest rating a variant range may ask for: the ladder under rules rates every
-/// puzzle up to it (but jigsaw's 5.4 to 8.9, see the module notes).
+/// puzzle up to it (but jigsaw's 5.4 to 9.4, see the module notes).
 pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP_TO;
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt
 /// takes under a millisecond (x with 24 givens) to a few hundred (minimal puzzles whose
-/// paths need dynamic chains: a median of 0.1 to 0.2 s for x and windoku with dg, 20 ms
-/// for anti-king). Of 100 minimal puzzles (seed 6100), x rates 1 at 2.5 or less, 9 from
-/// 2.6 to 4.4, 4 from 4.5 to 6.4, 5 from 6.5 to 7.4 and 24 from 7.5 to 8.9 (the rest
-/// higher); windoku with dg 1, 11, 3, 6 and 30; anti-king 0, 6, 3, 9 and 12; so the
-/// rarest band takes a few dozen to a few hundred attempts, and stopping digging at
-/// more givens (`clues`) makes easier puzzles. Minimal nc puzzles all need the nested
-/// chains, and with 24 givens all rate 2.5 or less: a band nc cannot reach ends after
-/// this many attempts, in minutes (every attempt checks for cancel).
+/// paths need dynamic chains: about 0.1 s for x and anti-king, 0.17 s for windoku with
+/// dg, on average). Of 100 minimal puzzles (seed 6100), x rates 1 at 2.5 or less, 9
+/// from 2.6 to 4.4, 4 from 4.5 to 6.4, 5 from 6.5 to 7.4, 24 from 7.5 to 8.9 and 53 from
+/// 9.0 to 9.4 (4 higher); windoku with dg 1, 11, 3, 6, 30 and 45 (4 higher); anti-king
+/// 0, 6, 3, 9, 12 and 26 (22 higher, 22 past the built techniques); so the rarest band
+/// takes a few dozen to a few hundred attempts, and stopping digging at more givens
+/// (`clues`) makes easier puzzles. Minimal nc puzzles all need the nested chains, and
+/// with 24 givens all rate 2.5 or less: a band nc cannot reach ends after this many
+/// attempts, in minutes (every attempt checks for cancel).
 pub const VARIANT_ATTEMPTS_PER_PUZZLE: u64 = 2_000;
 
 /// The 64-bit golden-ratio step between the attempts of a puzzle.

@@ -9,11 +9,11 @@
 //!   time, the uniqueness techniques left out unless the solution is unique;
 //! - with several solutions, a guess from the first solution where no built technique
 //!   applies (said so in the step), as the classic path guesses where its ladder stops;
-//! - with one solution, where the built techniques stop (the dynamic forcing chains (+)
-//!   and the nested chains, ER 9.0 and up, are not built under variant rules yet; nor
-//!   the three strong links under jigsaw regions) the answer is
-//!   [`VariantError::BeyondBuilt`], never a guess: a guess would rate the puzzle 20.0
-//!   where Sukaku Explainer rates it 9.0 to 11.9;
+//! - with one solution, where the built techniques stop (the nested chains of levels 2
+//!   to 4, ER 9.5 and up, are not built under variant rules yet, nor the three strong
+//!   links under jigsaw regions) the answer is [`VariantError::BeyondBuilt`], never a
+//!   guess: a guess would rate the puzzle 20.0 where Sukaku Explainer rates it 9.5 to
+//!   11.9;
 //! - every step is checked against the solution, and one that is not sound is replaced
 //!   by a guess (the ladder's soundness tests check that this never happens).
 //!

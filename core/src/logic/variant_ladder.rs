@@ -15,18 +15,20 @@
 //! uniqueness), the VWXYZ-wing 6.2 and the aligned pair exclusion 6.2 over every peer;
 //! then the chains as far as built (`chains::find_in`, the plain road): cycles and
 //! forcing chains 6.5-7.0+, the aligned triple exclusion 7.5 over every peer, nishio
-//! 7.5+, multiple 8.0+ and dynamic forcing chains 8.5+, their links from groups only as
-//! in Sukaku Explainer v1.15.10. The dynamic forcing chains (+) (9.0) and the nested
-//! chains are not built.
+//! 7.5+, multiple 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+)
+//! 9.0+ (their nested rules the variant set's: generalized intersections, hidden pairs,
+//! generalized naked pairs, X-wings), their links from groups only as in Sukaku
+//! Explainer v1.15.10 (under nc alone the classic producers find the same steps). The
+//! nested chains of levels 2 to 4 (9.5 and up) are not built.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
-//! they find nothing, its next producers (from the dynamic forcing chains (+) on; the
+//! they find nothing, its next producers (from the nested chains of level 2 on; the
 //! three strong links under jigsaw regions) would act: [`rate_in`] then says it cannot
 //! rate the puzzle yet, rather than guess. `variant_explain` serves it to SQL; the
 //! yardstick (`sudoku-tools variant_ratings`) measures it against Sukaku Explainer.
 
-use super::chains::{find_in, BUILT_UNDER_RULES};
+use super::chains::{find_in, find_with_links, BUILT_UNDER_RULES};
 use super::ladder::{PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
@@ -45,10 +47,12 @@ use super::techniques::wings::{als_wing_in, wing_in};
 use crate::variant::GroupKind;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
-/// Explainer rates below 9.0 is a rung here (the dynamic forcing chains (+), 9.0, and
-/// the nested chains are not built), but under jigsaw regions, whose three strong links
-/// (5.4-5.7) are not built: there every puzzle up to [`RATES_EVERY_JIGSAW_UP_TO`].
-pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 89;
+/// Explainer rates below 9.5 is a rung here (the nested chains of levels 2 to 4, 9.5
+/// and up, are not built), but under jigsaw regions, whose three strong
+/// links (5.4-5.7) are not built: there every puzzle up to [`RATES_EVERY_JIGSAW_UP_TO`].
+/// Puzzles rated higher are rated too where their path needs no nested chain (the
+/// dynamic forcing chains (+) alone can rate 10 or more).
+pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 94;
 
 /// [`RATES_EVERY_PUZZLE_UP_TO`] under jigsaw regions.
 pub const RATES_EVERY_JIGSAW_UP_TO: u16 = 53;
@@ -88,14 +92,28 @@ fn stops_at_three_strong_links(t: &VariantTables) -> bool {
     three_links && !matches!(t.slot_kind(18), Some((GroupKind::Box, _)))
 }
 
-/// The chains as far as built under rules (`chains::BUILT_UNDER_RULES`: cycles and
-/// forcing chains, nishio, multiple and dynamic forcing chains), with the aligned triple
-/// exclusion (7.5) between the first and the second, in Sukaku Explainer's order.
+/// The chains as far as built under rules ([`BUILT_UNDER_RULES`], up to the dynamic
+/// forcing chains (+)), in Sukaku Explainer's order, with the aligned triple exclusion
+/// (7.5) between the first producer and the second.
+///
+/// Under nc alone with boxes the classic producers find the steps: there the groups are
+/// rows, columns and boxes and the peers the classic ones (nc adds none, and Sukaku
+/// Explainer's chains take no nc link), so the plain road under the rules ([`find_in`])
+/// gives the classic producers' steps (`chains::ruled` tests compare them), and the
+/// classic roads are the faster. The nested chains stay out there too: on the nc
+/// puzzles this engine makes (6 or 7 givens when minimal) nc's rules give chains nothing,
+/// and a nested search on such a grid runs for minutes.
 fn chains(m: &Marks, t: &VariantTables, check: &mut dyn FnMut()) -> Option<Step> {
+    let classic_road = classic_chains(t);
     for (i, producer) in BUILT_UNDER_RULES.into_iter().enumerate() {
         check();
-        if let Some(step) = find_in(m, t, producer, check) {
-            return Some(step);
+        let step = if classic_road {
+            find_with_links(m, producer, check)
+        } else {
+            find_in(m, t, producer, check)
+        };
+        if step.is_some() {
+            return step;
         }
         if i == 0 {
             if let Some(step) = aligned_triple_exclusion_in(m, t) {
@@ -104,6 +122,12 @@ fn chains(m: &Marks, t: &VariantTables, check: &mut dyn FnMut()) -> Option<Step>
         }
     }
     None
+}
+
+/// True where the classic chain producers serve the rules: nc alone, with boxes.
+pub(crate) fn classic_chains(t: &VariantTables) -> bool {
+    t.technique_set() == TechniqueSet::NcOnly
+        && matches!(t.slot_kind(18), Some((GroupKind::Box, _)))
 }
 
 /// The rungs up to the XYZ-wing (4.4), which every technique set has.

@@ -716,11 +716,11 @@ fn a_variant_step_that_is_not_there_is_an_error() {
         locate_variant_step(&full, 0, &mut || {}).unwrap_err(),
         StepError::NoHint { solved: true }
     );
-    // A puzzle Sukaku Explainer rates 9.6: past step 33 a dynamic forcing chain (+) would
-    // be needed.
+    // An anti-king puzzle Sukaku Explainer rates 9.9: part way a nested forcing chain
+    // of level 2 would be needed.
     let (stuck, _, _) = ruled_sample(
-        "x",
-        ".2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......",
+        "anti-king",
+        ".1.57..8....2...5.....4............4......16..8.42....9........2...5..7.5.7....9.",
     );
     assert!(matches!(
         locate_variant_step(&stuck, 80, &mut || {}),

@@ -113,9 +113,8 @@ pub enum VariantError {
     /// a player's position or pencil marks under rules other than classic.
     NoHumanLogic { what: String, rules: String },
     /// A puzzle under variant rules whose path needs a technique not built under them
-    /// yet (the dynamic forcing chains (+) and the nested chains, ER 9.0 and up; the
-    /// three strong links under jigsaw regions): the built ones stop with `blanks` cells
-    /// open.
+    /// yet (the nested chains of levels 2 to 4, ER 9.5 and up; the three strong links
+    /// under jigsaw regions): the built ones stop with `blanks` cells open.
     BeyondBuilt {
         what: String,
         rules: String,
@@ -303,7 +302,7 @@ impl VariantError {
                 .into(),
             BeyondBuilt { blanks, .. } => format!(
                 "Under variant rules the engine has Sukaku Explainer's techniques up to the dynamic forcing chains \
-                 (every puzzle up to ER 8.9; up to 5.3 with jigsaw regions); they stop with {blanks} cells open, \
+                 (+) (every puzzle up to ER 9.4; up to 5.3 with jigsaw regions); they stop with {blanks} cells open, \
                  where the nested chains would go on (docs/variants.md)."
             ),
             FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),

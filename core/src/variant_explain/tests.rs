@@ -3,6 +3,7 @@
 //! grids, a path past the built techniques).
 
 use super::*;
+use crate::logic::chains::ChainKind;
 use crate::logic::variant_ladder::rate_in;
 use crate::logic::Technique;
 use crate::variant::generate::{generate_variant, VariantOptions};
@@ -46,10 +47,15 @@ const NO_SOLUTION: &str = "12345678.\n........9\n.........\n.........\n.........
 const ASTERISK_72: &str =
     "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.";
 
-/// An x puzzle Sukaku Explainer v1.15.10 rates 9.6, whose path needs a dynamic forcing
-/// chain (+) (not built under rules).
-const X_96: &str =
-    ".2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......";
+/// An anti-king puzzle Sukaku Explainer v1.15.10 rates 9.9, whose path needs a nested
+/// forcing chain of level 2 (not built under rules).
+const ANTI_KING_99: &str =
+    ".1.57..8....2...5.....4............4......16..8.42....9........2...5..7.5.7....9.";
+
+/// An anti-king puzzle Sukaku Explainer v1.15.10 rates 9.1, by dynamic region forcing
+/// chains (+).
+const ANTI_KING_91: &str =
+    ".........8...7..6.1.4......6......3....2..67.2.....1.939...6..1.26.8.4.....7..3..";
 
 #[test]
 fn rated_puzzles_have_the_ladders_rating_and_a_sound_path() {
@@ -96,7 +102,7 @@ fn rated_puzzles_have_the_ladders_rating_and_a_sound_path() {
 
 #[test]
 fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
-    let p = ruled("x", X_96).unwrap();
+    let p = ruled("anti-king", ANTI_KING_99).unwrap();
     let err = p.rate(&mut || {}).unwrap_err();
     let VariantError::BeyondBuilt {
         what,
@@ -106,8 +112,8 @@ fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
     else {
         panic!("{err:?}");
     };
-    assert_eq!((what.as_str(), rules.as_str()), ("f", "x"));
-    assert!(*blanks > 0 && *blanks < 81 - 21);
+    assert_eq!((what.as_str(), rules.as_str()), ("f", "anti-king"));
+    assert!(*blanks > 0 && *blanks < 81 - 26);
     assert_eq!(err.kind(), crate::ErrorKind::NotSupported);
     assert!(
         err.detail().contains(&format!("{blanks} cells open")),
@@ -141,6 +147,29 @@ fn a_puzzle_whose_path_needs_chains_is_rated_as_sukaku_explainer_rates_it() {
     assert!(path.iter().all(|s| s.is_sound(&solution)));
     // A cycle or forcing chain draws its links.
     assert!(chains.iter().all(|s| !s.links.is_empty()));
+}
+
+#[test]
+fn a_puzzle_rated_by_the_dynamic_forcing_chains_plus() {
+    // Sukaku Explainer's 9.1, whose hardest step is a dynamic region forcing chain (+):
+    // the nested rules (generalized intersections, hidden pairs, generalized naked
+    // pairs, X-wings) act inside its propagations. Its steps are sound and drawn.
+    let p = ruled("anti-king", ANTI_KING_91).unwrap();
+    assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(91));
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    let solution = p.solution.clone().unwrap();
+    assert!(path.iter().all(|s| s.is_sound(&solution)));
+    let plus: Vec<&Step> = path
+        .iter()
+        .filter(|s| s.technique == Technique::Chain(ChainKind::Nested(1)))
+        .collect();
+    assert!(!plus.is_empty());
+    assert!(plus.iter().all(|s| !s.links.is_empty() && s.rating >= 90));
+    assert!(
+        plus[0].explanation.contains("dynamic forcing chain (+)"),
+        "{}",
+        plus[0].explanation
+    );
 }
 
 #[test]
@@ -318,7 +347,7 @@ fn the_nth_step_is_the_paths_and_stops_where_the_path_does() {
         NthStep::PathEnds { steps: 0 }
     );
     // Before the built techniques stop, the steps are there; past it, the error.
-    let stuck = ruled("x", X_96).unwrap();
+    let stuck = ruled("anti-king", ANTI_KING_99).unwrap();
     assert!(matches!(
         stuck.nth_step(1, &mut || {}).unwrap(),
         NthStep::Found { .. }

@@ -8,6 +8,8 @@
 \set anti_knight_56 '..43.6...925..........284973..2.4.7.2...6..8....7.............2...1...6.....72...'
 \set asterisk_72 '....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.'
 \set x_96 '.2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......'
+\set anti_king_91 '.........8...7..6.1.4......6......3....2..67.2.....1.939...6..1.26.8.4.....7..3..'
+\set anti_king_99 '.1.57..8....2...5.....4............4......16..8.42....9........2...5..7.5.7....9.'
 
 -- Ratings: Sukaku Explainer's 4.0, 4.2, 4.2 and 5.6. The same givens rate otherwise (or
 -- have other solutions) as classic puzzles.
@@ -56,13 +58,19 @@ FROM sudoku_steps(:'asterisk_72', rules => 'asterisk') WHERE rating >= 6.5 GROUP
 SELECT step, technique, rating, explanation
 FROM sudoku_steps(:'asterisk_72', rules => 'asterisk') WHERE technique = 'xy_cycle' ORDER BY step LIMIT 1;
 
--- A puzzle whose path needs the dynamic forcing chains (+) (Sukaku Explainer: 9.6) is
--- refused with 0A000 (feature_not_supported), the DETAIL giving the cells left open; its
--- first steps are there.
+-- The dynamic forcing chains (+): their nested rules (generalized intersections, hidden
+-- pairs, generalized naked pairs, X-wings) act inside the propagations. Sukaku Explainer
+-- rates these 9.6 (a dynamic contradiction, with (+) steps before it) and 9.1.
+SELECT sudoku_rate(:'x_96', rules => 'x') AS x, sudoku_rate(:'anti_king_91', rules => 'anti-king') AS anti_king;
+SELECT technique, count(*), min(rating), max(rating)
+FROM sudoku_steps(:'anti_king_91', rules => 'anti-king') WHERE rating >= 8.5 GROUP BY technique ORDER BY technique;
+-- A puzzle whose path needs a nested forcing chain of level 2 (Sukaku Explainer: 9.9)
+-- is refused with 0A000 (feature_not_supported), the DETAIL giving the cells left open;
+-- its first steps are there.
 \set VERBOSITY default
-SELECT sudoku_rate(:'x_96', rules => 'x');
-SELECT * FROM sudoku_steps(:'x_96', rules => 'x');
-SELECT technique, rating FROM sudoku_hint(:'x_96', rules => 'x');
+SELECT sudoku_rate(:'anti_king_99', rules => 'anti-king');
+SELECT * FROM sudoku_steps(:'anti_king_99', rules => 'anti-king');
+SELECT technique, rating FROM sudoku_hint(:'anti_king_99', rules => 'anti-king');
 -- Killer cages and giant grids: 22023 naming the rules; a player's position under
 -- other rules, too.
 SELECT sudoku_rate(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || ';10');
@@ -83,11 +91,11 @@ FROM sudoku_svg(:'anti_king_42', candidates => true, rules => 'anti-king') s;
 SELECT s LIKE '%<title id="title">Step 28: xy_cycle (7.2)</title>%' AS titled,
        (length(s) - length(replace(s, '<g class="link ', ''))) / length('<g class="link ') AS arrows
 FROM sudoku_svg(:'asterisk_72', step => 28, rules => 'asterisk') s;
-SELECT sudoku_svg(:'x_96', step => 40, rules => 'x');
+SELECT sudoku_svg(:'anti_king_99', step => 61, rules => 'anti-king');
 SELECT sudoku_svg(:'x_40', step => 0, rules => 'killer=AA' || repeat('.', 79) || ';10');
 
 -- Graded generation under rules: each puzzle rated inside its band as sudoku_rate rates
--- it, symmetric where asked, in the chains' bands too; ranges past 8.9 are 0A000, ranges
+-- it, symmetric where asked, in the chains' bands too; ranges past 9.4 are 0A000, ranges
 -- on cages or giant grids 22023, a band the rules do not reach with those givens 22023
 -- after its attempts.
 SELECT n, givens, rating, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike, rules
@@ -97,6 +105,8 @@ SELECT n, rating BETWEEN 4.5 AND 6.4 AS in_band, rating = sudoku_rate(puzzle, ru
 FROM sudoku_generate(2, 36, min_rating => 4.5, max_rating => 6.4, symmetry => 'rotate180', rules => 'anti-king');
 SELECT n, rating BETWEEN 6.5 AND 8.9 AS in_band, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike
 FROM sudoku_generate(2, 36, min_rating => 6.5, max_rating => 8.9, rules => 'windoku');
+SELECT n, rating BETWEEN 9.0 AND 9.4 AS in_band, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike
+FROM sudoku_generate(2, 36, min_rating => 9.0, max_rating => 9.4, rules => 'x');
 SELECT * FROM sudoku_generate(1, 36, min_rating => 4.5, rules => 'x');
 SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, rules => 'killer');
 SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, size => 16);

@@ -9,8 +9,8 @@
 //! scripts/bench_variant_rating.sh. Each timed rating does what a call does per puzzle: it
 //! lays the rules on the grid, checks the one solution with the variant engine (0.0
 //! without), builds the rules' tables and runs the ladder; reading the line is not timed,
-//! as without `--rules`. A puzzle the built rungs do not finish (the dynamic forcing
-//! chains (+) and the nested chains, 9.0 and up, are not built under rules) prints ER `-`.
+//! as without `--rules`. A puzzle the built rungs do not finish (the nested
+//! chains of levels 2 to 4, 9.5 and up, are not built under rules) prints ER `-`.
 //!
 //! `sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]`
 use std::time::Instant;

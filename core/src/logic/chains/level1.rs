@@ -106,23 +106,32 @@ pub(super) fn level1_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
     hints
 }
 
-/// Orders removals as Sukaku Explainer's hash map of cells does (by cell index modulo the
-/// table size, which grows with the count), then digit.
-pub(super) fn hash_order(cells: &mut [(usize, u16)]) -> Vec<Candidate> {
-    let cap = match cells.len() {
-        0..=12 => 16,
-        13..=24 => 32,
-        25..=48 => 64,
-        _ => 128,
-    };
-    cells.sort_by_key(|&(cell, _)| (cell & (cap - 1), cell));
+/// Removals as a Java `HashMap<Cell, BitSet>` lists them: entries by bucket (the cell's
+/// index modulo the table's size, which grows with the count: 16 up to 12 cells, then
+/// doubling at three quarters full), within a bucket in the order first inserted; each
+/// cell's digits ascending. `inserted` holds (cell, digits) in insertion order, a cell
+/// perhaps more than once. (Rules that insert cells in ascending order, as most do, get
+/// them by bucket then cell; the X-wings over cover columns and a cycle's removals, in
+/// the order of its forward chain, do not.)
+pub(super) fn hash_order(inserted: &[(usize, u16)]) -> Vec<Candidate> {
+    let mut cells: Vec<(usize, u16)> = Vec::with_capacity(inserted.len());
+    for &(cell, digits) in inserted {
+        match cells.iter_mut().find(|(c, _)| *c == cell) {
+            Some((_, m)) => *m |= digits,
+            None => cells.push((cell, digits)),
+        }
+    }
+    let mut cap = 16;
+    while cells.len() * 4 > cap * 3 {
+        cap *= 2;
+    }
+    // A stable sort keeps each bucket's insertion order.
+    cells.sort_by_key(|&(cell, _)| cell & (cap - 1));
     let mut out = Vec::new();
-    for &(cell, mask) in cells.iter() {
-        let mut m = mask;
+    for (cell, mut m) in cells {
         while m != 0 {
-            let d = m.trailing_zeros() as usize;
+            out.push(Candidate::new(cell, m.trailing_zeros() as usize));
             m &= m - 1;
-            out.push(Candidate::new(cell, d));
         }
     }
     out
@@ -255,7 +264,7 @@ fn locked(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                         .map(|i| Potential::new(Candidate::new(UNITS[u1][i] as usize, d), false))
                         .collect();
                     hints.push(Hint {
-                        removes: hash_order(&mut removes),
+                        removes: hash_order(&removes),
                         parents,
                     });
                 }
@@ -319,7 +328,7 @@ fn hidden_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                 continue;
             }
             hints.push(Hint {
-                removes: hash_order(&mut removes),
+                removes: hash_order(&removes),
                 parents,
             });
         }
@@ -368,14 +377,14 @@ fn naked_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                 continue;
             }
             hints.push(Hint {
-                removes: hash_order(&mut removes),
+                removes: hash_order(&removes),
                 parents,
             });
         }
     }
 }
 
-fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
+pub(super) fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     // Base lines columns then rows; a digit qualifies while at most 9 - 4 of it are placed.
     let placed: [usize; 9] =
         std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());
@@ -432,7 +441,7 @@ fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
                     continue;
                 }
                 hints.push(Hint {
-                    removes: hash_order(&mut removes),
+                    removes: hash_order(&removes),
                     parents,
                 });
             }

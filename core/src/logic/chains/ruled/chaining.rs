@@ -4,6 +4,7 @@
 //! a rule needed removed becomes a hidden parent), stopping at the first contradiction.
 
 use super::graph::{PotGraph, ROOT};
+use super::level1;
 use super::links::{RuledGrid, RuledLinks};
 use crate::logic::primitives::*;
 
@@ -14,7 +15,13 @@ pub(crate) struct RunMode {
     pub(crate) dynamic: bool,
     /// Uses the cell rules (off for nishio).
     pub(crate) cell_rule: bool,
+    /// Nesting level: 1 applies the level-1 rules ([`level1`]) when nothing is left
+    /// to propagate (the dynamic forcing chains (+)); 0 none.
+    pub(crate) level: u8,
 }
+
+/// The potentials a fresh run has room for before its lists grow.
+const RUN_ROOM: usize = 384;
 
 /// The potentials one assumption makes, each once with its parents, in the order made.
 pub(crate) struct Run {
@@ -36,11 +43,14 @@ impl Run {
         start: Potential,
         mode: RunMode,
     ) -> Run {
+        // Room for a typical run (a few hundred potentials) before the lists grow: a
+        // run makes each potential at most once, and a search keeps up to one run a
+        // candidate, so room for all of them in every run would cost ~40 KB a run.
         let run = Run {
-            graph: PotGraph::default(),
+            graph: PotGraph::with_capacity(RUN_ROOM),
             node: vec![u32::MAX; NPOT],
-            on_list: Vec::new(),
-            off_list: Vec::new(),
+            on_list: Vec::with_capacity(RUN_ROOM / 2),
+            off_list: Vec::with_capacity(RUN_ROOM / 2),
             absurd: None,
         };
         run.again(grid, links, start, mode)
@@ -162,9 +172,28 @@ impl Run {
                 if mode.dynamic {
                     links.remove(&mut work, c);
                 }
-            } else {
+            } else if !(mode.level > 0 && self.nested_offs(source, links, &work)) {
                 return;
             }
         }
+    }
+
+    /// Adds the "off"s of the level-1 hints on `work` not yet made, each with the nodes
+    /// of its rule parents (every one a removal of this run, so made); true if any.
+    /// As in Sukaku Explainer, an "off" added here is not checked against the "on"s.
+    fn nested_offs(&mut self, source: &RuledGrid, links: &RuledLinks, work: &RuledGrid) -> bool {
+        let before = self.off_list.len();
+        let mut parents = Vec::new();
+        for h in level1::hints(links, source, work) {
+            parents.clear();
+            parents.extend(h.parents.iter().filter_map(|&p| self.get(p)));
+            debug_assert_eq!(parents.len(), h.parents.len(), "rule parents are removals");
+            for &c in &h.removes {
+                if !self.has(Potential::new(c, false)) {
+                    self.add(Potential::new(c, false), &parents);
+                }
+            }
+        }
+        self.off_list.len() > before
     }
 }

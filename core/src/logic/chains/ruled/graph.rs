@@ -29,6 +29,17 @@ struct Walk {
 pub(crate) const ROOT: &[u32] = &[];
 
 impl PotGraph {
+    /// A graph with room for `nodes` nodes (and two parents each on average) before it
+    /// grows.
+    pub(crate) fn with_capacity(nodes: usize) -> PotGraph {
+        PotGraph {
+            pots: Vec::with_capacity(nodes),
+            spans: Vec::with_capacity(nodes),
+            parents: Vec::with_capacity(2 * nodes),
+            walk: RefCell::default(),
+        }
+    }
+
     /// Forgets every node, keeping the storage.
     pub(crate) fn clear(&mut self) {
         self.pots.clear();

@@ -5,8 +5,9 @@
 //! group's places of each digit ([`RuledGrid`]) so that a rule is a few bit operations.
 
 use crate::logic::chains::work_grid::digits_of;
+use crate::logic::geometry::CellSet;
 use crate::logic::primitives::*;
-use crate::logic::rules::{GroupType, VariantTables, SLOTS};
+use crate::logic::rules::{groups_in_scan_order, GroupType, TechniqueSet, VariantTables, SLOTS};
 
 /// A cell's groups in Sukaku Explainer's type order (box, row, column, disjoint group,
 /// window, main diagonal, anti-diagonal, girandola, asterisk, center dot): at most one
@@ -23,6 +24,15 @@ struct CellGroups {
 pub(crate) struct RuledLinks {
     of_cell: [CellGroups; 81],
     cells: [[u8; 9]; SLOTS],
+    /// Every peer of each cell (knight's moves and king's steps included), for the
+    /// level-1 rules' eliminations.
+    peers: [CellSet; 81],
+    /// The groups by type in Sukaku Explainer's type order (its intersections' scans).
+    by_type: Vec<Vec<u8>>,
+    /// The groups in the order of its subset scans (boxes, columns, rows, extra groups).
+    scan_order: Vec<u8>,
+    /// The rules call for the classic technique set (nc alone, jigsaw regions alone).
+    classic_set: bool,
 }
 
 /// Candidates with, for each group and digit, the mask of its places (bit `i`: the
@@ -59,7 +69,43 @@ impl RuledLinks {
                 }
             }
         }
-        RuledLinks { of_cell, cells }
+        let by_type = GroupType::ALL
+            .iter()
+            .map(|ty| {
+                ty.slots()
+                    .filter(|&s| t.active_slots() >> s & 1 == 1)
+                    .map(|s| s as u8)
+                    .collect()
+            })
+            .collect();
+        RuledLinks {
+            of_cell,
+            cells,
+            peers: std::array::from_fn(|c| t.peers(c)),
+            by_type,
+            scan_order: groups_in_scan_order(t).map(|s| s as u8).collect(),
+            classic_set: !matches!(t.technique_set(), TechniqueSet::Groups { .. }),
+        }
+    }
+
+    /// Every peer of `cell`.
+    pub(crate) fn peers(&self, cell: usize) -> CellSet {
+        self.peers[cell]
+    }
+
+    /// The groups of each type, in Sukaku Explainer's type order.
+    pub(crate) fn types(&self) -> impl Iterator<Item = &[u8]> {
+        self.by_type.iter().map(Vec::as_slice)
+    }
+
+    /// The groups in the order Sukaku Explainer's subset rules scan them.
+    pub(crate) fn scan_order(&self) -> &[u8] {
+        &self.scan_order
+    }
+
+    /// True where the rules call for the classic technique set.
+    pub(crate) fn classic_set(&self) -> bool {
+        self.classic_set
     }
 
     /// The groups of `cell` (slots), in Sukaku Explainer's type order.

@@ -1,5 +1,5 @@
 //! The chains under a variant's rules (issue 36), the plain way: Sukaku Explainer
-//! v1.15.10's chaining producers up to the dynamic forcing chains, read straight off its
+//! v1.15.10's chaining producers up to the dynamic forcing chains (+), read straight off its
 //! `Chaining` over the rules' groups, for 9×9 rules without cages.
 //!
 //! - Links come from groups only (box, row, column, then the rules' extra groups in
@@ -10,20 +10,27 @@
 //! - Ratings, complexities and the choice among hints are the classic producers'
 //!   (`best_hint::BestHint`); only the search differs.
 //!
-//! Layers: `links` (on → off, off → on) and `graph` (potentials with their parents) are
-//! the leaves; `unary` (cycles, forcing chains) and `chaining` (one propagation) build on
-//! them; `multiple` (nishio, multiple and dynamic chains) and `hint_links` (the arrows of
-//! the best hint, as the classic steps carry them) on `chaining`.
+//! - The dynamic forcing chains (+) apply, when a run has nothing left to propagate, the
+//!   level-1 rules of the rules' technique set ([`level1`]: under variants generalized
+//!   intersections, hidden pairs and generalized naked pairs over every group and peer,
+//!   and X-wings).
 //!
-//! Not built: the nested producers (dynamic forcing chains (+), 9.0, and levels 2 to 4),
-//! whose nested rules under variants are the variant technique set's; [`find_in`] gives
-//! `None` for them, and the variant ladder stops there. The classic producers
+//! Layers: `links` (on → off, off → on) and `graph` (potentials with their parents) are
+//! the leaves; `level1` (the nested rules, on two grids) reads `links`; `unary` (cycles,
+//! forcing chains) and `chaining` (one propagation) build on them; `multiple` (nishio, multiple,
+//! dynamic chains and dynamic chains (+)) and `hint_links` (the arrows of the best hint,
+//! as the classic steps carry them) on `chaining`.
+//!
+//! Not built: the nested producers of levels 2 to 4 (9.5 and up), whose inner chains
+//! would run under the rules; [`find_in`] gives `None` for them, and the variant ladder
+//! stops there. The classic producers
 //! (`chains::find`) are faster roads to the same hints; these are the reference the
 //! rules have until those roads take them.
 
 mod chaining;
 mod graph;
 mod hint_links;
+mod level1;
 mod links;
 mod multiple;
 #[cfg(test)]
@@ -31,7 +38,7 @@ mod tests;
 mod unary;
 
 use super::best_hint::BestHint;
-use super::kind::HintKinds;
+use super::kind::{ChainKind, HintKinds};
 use super::producer::Producer;
 use crate::logic::marks::Marks;
 use crate::logic::rules::VariantTables;
@@ -41,12 +48,14 @@ use links::RuledLinks;
 use multiple::Flat;
 
 /// The producers built under rules, in the order the ladder tries them (the aligned
-/// triple exclusion goes between the first and the second).
-pub const BUILT_UNDER_RULES: [Producer; 4] = [
+/// triple exclusion goes between the first and the second): up to the dynamic forcing
+/// chains (+).
+pub const BUILT_UNDER_RULES: [Producer; 5] = [
     Producer::Cycles,
     Producer::Nishio,
     Producer::Multiple,
     Producer::Dynamic,
+    Producer::DynamicPlus,
 ];
 
 /// The easiest step `producer` finds in `m` under the rules `t`, if any; `None` also for
@@ -67,8 +76,12 @@ pub fn find_in(
     let links = RuledLinks::new(t);
     let grid = links.grid(&grid);
     let mut best = BestHint::default();
-    let flat = |dynamic, cell_rule, multiple, nishio, base, kinds| Flat {
-        mode: RunMode { dynamic, cell_rule },
+    let flat = |dynamic, cell_rule, level, multiple, nishio, base, kinds| Flat {
+        mode: RunMode {
+            dynamic,
+            cell_rule,
+            level,
+        },
         multiple,
         nishio,
         base,
@@ -82,13 +95,23 @@ pub fn find_in(
         Producer::Nishio => Some(flat(
             true,
             false,
+            0,
             false,
             true,
             7.5,
-            HintKinds::all(super::kind::ChainKind::Nishio),
+            HintKinds::all(ChainKind::Nishio),
         )),
-        Producer::Multiple => Some(flat(false, true, true, false, 8.0, HintKinds::STATIC)),
-        Producer::Dynamic => Some(flat(true, true, true, false, 8.5, HintKinds::DYNAMIC)),
+        Producer::Multiple => Some(flat(false, true, 0, true, false, 8.0, HintKinds::STATIC)),
+        Producer::Dynamic => Some(flat(true, true, 0, true, false, 8.5, HintKinds::DYNAMIC)),
+        Producer::DynamicPlus => Some(flat(
+            true,
+            true,
+            1,
+            true,
+            false,
+            9.0,
+            HintKinds::all(ChainKind::Nested(1)),
+        )),
         _ => return None,
     };
     let mut drawn = Vec::new();

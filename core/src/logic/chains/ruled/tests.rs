@@ -1,7 +1,7 @@
 //! Tests of the chains under rules: under classic rules every built producer gives the
 //! classic producer's step (the fast road is checked against Sukaku Explainer), under
 //! variant rules every chain step is sound, region chains name their group, and the
-//! nested producers are not taken.
+//! nested producers of levels 2 to 4 are not taken.
 
 use super::*;
 use crate::logic::rules::tables_of;
@@ -24,15 +24,15 @@ fn classic_chain_positions(seed: u64, count: u64) -> Vec<Marks> {
     out
 }
 
-/// Asserts that at `m` every built producer finds, by the plain road under classic rules,
-/// the step the classic producer finds (or none), up to the first that finds one; returns
-/// its index in [`BUILT_UNDER_RULES`].
-fn assert_same_as_classic(m: &Marks, what: &str) -> Option<usize> {
-    let t = tables_of("classic");
+/// Asserts that at `m` every built producer finds, by the plain road under `rules`
+/// (whose groups and peers are the classic ones), the step the classic producer finds
+/// (or none), up to the first that finds one; returns its index in [`BUILT_UNDER_RULES`].
+fn assert_same_as_classic(m: &Marks, rules: &str, what: &str) -> Option<usize> {
+    let t = tables_of(rules);
     for (i, producer) in BUILT_UNDER_RULES.into_iter().enumerate() {
         let fast = crate::logic::chains::find_with_links(m, producer, &mut || {});
         let plain = find_in(m, &t, producer, &mut || {});
-        assert_eq!(plain, fast, "{producer:?} at {what}");
+        assert_eq!(plain, fast, "{producer:?} under {rules} at {what}");
         if plain.is_some() {
             return Some(i);
         }
@@ -45,29 +45,36 @@ fn under_classic_rules_every_built_producer_finds_the_classic_producers_step() {
     // The classic producers reproduce Sukaku Explainer's (fingerprints over its rated
     // sets); the plain road must give the same step, or none, at every position where
     // Sukaku Explainer took a chain (the chain tests' fixtures) or the classic ladder did.
-    let mut found = [0usize; 4];
-    for f in crate::logic::chains::tests::FIXTURES {
-        if BUILT_UNDER_RULES.contains(&f.producer) {
-            let m = crate::logic::chains::tests::marks_from_729(f.marks);
-            let i = assert_same_as_classic(&m, f.se).expect("a step");
-            assert_eq!(BUILT_UNDER_RULES[i], f.producer, "{}", f.se);
-            found[i] += 1;
+    // Under nc alone the groups and peers are the classic ones (nc adds no peer, its
+    // chains no link): the same steps, which is why the variant ladder takes the classic
+    // producers there (`variant_ladder::classic_chains`).
+    for rules in ["classic", "nc"] {
+        let mut found = [0usize; BUILT_UNDER_RULES.len()];
+        for f in crate::logic::chains::tests::FIXTURES {
+            if BUILT_UNDER_RULES.contains(&f.producer) {
+                let m = crate::logic::chains::tests::marks_from_729(f.marks);
+                let i = assert_same_as_classic(&m, rules, f.se).expect("a step");
+                assert_eq!(BUILT_UNDER_RULES[i], f.producer, "{}", f.se);
+                found[i] += 1;
+            }
         }
-    }
-    for m in classic_chain_positions(52, 60) {
-        if let Some(i) = assert_same_as_classic(&m, &m.to_puzzle().to_line()) {
-            found[i] += 1;
+        let count = if rules == "classic" { 60 } else { 20 };
+        for m in classic_chain_positions(52, count) {
+            if let Some(i) = assert_same_as_classic(&m, rules, &m.to_puzzle().to_line()) {
+                found[i] += 1;
+            }
         }
+        // Every producer met: cycles and forcing chains, nishio, multiple, dynamic,
+        // dynamic (+).
+        assert!(found.iter().all(|&n| n > 0), "{rules}: {found:?}");
     }
-    // Every producer met: cycles and forcing chains, nishio, multiple, dynamic.
-    assert!(found.iter().all(|&n| n > 0), "{found:?}");
 }
 
 #[test]
 fn nested_producers_are_not_built_under_rules() {
     let t = tables_of("x");
     let m = t.marks_of(&[0; 81]);
-    for producer in [Producer::DynamicPlus, Producer::Nested2] {
+    for producer in [Producer::Nested2, Producer::Nested3, Producer::Nested4(0)] {
         assert_eq!(find_in(&m, &t, producer, &mut || {}), None);
     }
 }

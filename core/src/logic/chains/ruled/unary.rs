@@ -48,6 +48,7 @@ pub(crate) fn search(
             pass: XY_PASS,
         },
     ];
+    let mut g = PotGraph::default();
     for l in passes {
         for cell in 0..81 {
             let cands = grid.cands[cell];
@@ -60,7 +61,7 @@ pub(crate) fn search(
             while m != 0 {
                 let c = Candidate::new(cell, m.trailing_zeros() as usize);
                 m &= m - 1;
-                from_start(grid, t, links, l, c, best);
+                from_start(grid, t, links, l, c, &mut g, best);
             }
         }
     }
@@ -74,21 +75,16 @@ fn from_start(
     links: &RuledLinks,
     l: Links,
     c: Candidate,
+    g: &mut PotGraph,
     best: &mut BestHint,
 ) {
-    let mut g = PotGraph::default();
-    let cycles = cycles_from(grid, links, l, c, &mut g);
+    // One graph serves every start of a search, cleared for each (its storage kept).
+    g.clear();
+    let cycles = cycles_from(grid, links, l, c, g);
     let mut chains = Vec::new();
     if l.x {
-        chains_from(grid, links, l, Potential::new(c, true), &mut g, &mut chains);
-        chains_from(
-            grid,
-            links,
-            l,
-            Potential::new(c, false),
-            &mut g,
-            &mut chains,
-        );
+        chains_from(grid, links, l, Potential::new(c, true), g, &mut chains);
+        chains_from(grid, links, l, Potential::new(c, false), g, &mut chains);
     }
     for end in cycles {
         let complexity = g.ancestors(end);

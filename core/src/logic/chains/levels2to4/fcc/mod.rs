@@ -412,18 +412,16 @@ fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<Inner
             }
         }
     }
-    let mut by_cell: Vec<(usize, u16)> = Vec::new();
-    for &q in forw.iter().filter(|&&q| back_set.has(q)) {
-        let cell = q.cell().index();
-        match by_cell.iter_mut().find(|(c, _)| *c == cell) {
-            Some((_, m)) => *m |= 1 << q.digit().index(),
-            None => by_cell.push((cell, 1 << q.digit().index())),
-        }
-    }
-    if by_cell.is_empty() {
+    // The removals in the forward chain's order, as Sukaku Explainer inserts them.
+    let inserted: Vec<(usize, u16)> = forw
+        .iter()
+        .filter(|&&q| back_set.has(q))
+        .map(|q| (q.cell().index(), 1 << q.digit().index()))
+        .collect();
+    if inserted.is_empty() {
         return None;
     }
-    let removes = hash_order(&mut by_cell);
+    let removes = hash_order(&inserted);
     // Targets: the closing "on" (its ancestry: the body) and the reversed cycle (the
     // start's "off", then the body's potentials flipped from the start on, causes kept).
     let mut causes = Vec::new();
