@@ -334,8 +334,9 @@ COMMENT ON FUNCTION sudoku_hint(text, text, text, text) IS
 'gives the cells left open). '
 'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
 'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
-'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
-'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'king''s step). A player''s position (progress, marks) under other rules goes on from its digits and marks, checked '
+'against the rules (22023 naming the cells). Killer cages, 16x16 and 25x25 grids, and a pencil-mark text as the puzzle '
+'under other rules are refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
 'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_steps(text, text, text, text) IS
@@ -363,8 +364,9 @@ COMMENT ON FUNCTION sudoku_steps(text, text, text, text) IS
 'gives the cells left open). '
 'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
 'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
-'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
-'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'king''s step). A player''s position (progress, marks) under other rules goes on from its digits and marks, checked '
+'against the rules (22023 naming the cells). Killer cages, 16x16 and 25x25 grids, and a pencil-mark text as the puzzle '
+'under other rules are refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
 'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_rate(text, text, text, text) IS
@@ -391,8 +393,9 @@ COMMENT ON FUNCTION sudoku_rate(text, text, text, text) IS
 'gives the cells left open). '
 'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
 'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
-'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
-'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'king''s step). A player''s position (progress, marks) under other rules goes on from its digits and marks, checked '
+'against the rules (22023 naming the cells). Killer cages, 16x16 and 25x25 grids, and a pencil-mark text as the puzzle '
+'under other rules are refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
 'givens that break them (the DETAIL names the cells).';
 
 COMMENT ON FUNCTION sudoku_check(text, text, text, text) IS
@@ -404,7 +407,7 @@ COMMENT ON FUNCTION sudoku_check(text, text, text, text) IS
 'text, 22023 when the puzzle has no solution or several, or contradictory givens.'
 ' Under rules other than classic (or a 16x16 or 25x25 grid), progress is a grid of the puzzle''s size checked '
 'against the variant''s unique solution (wrong_digit, changed_given; box is the jigsaw region under jigsaw), and '
-'marks must be empty (22023). rules (default classic) are the rules of the grid, comma-separated, as '
+'marks on a 9x9 grid too (removed_candidate; 22023 on a larger grid). rules (default classic) are the rules of the grid, comma-separated, as '
 'docs/variants.md gives them: x, diagonal+, diagonal-, windoku, dg, girandola, asterisk, center-dot, anti-knight, '
 'anti-king, nc, jigsaw=MAP, killer=MAP;SUMS. 16x16 (256 cells, digits 1-9 then A-G) and 25x25 (625 cells, 1-9 '
 'then A-P) grids are read under any rules; a variant puzzle goes to the variant engine (a bitmask search over '
@@ -439,8 +442,9 @@ COMMENT ON FUNCTION sudoku_stats(text, text, text, text) IS
 'gives the cells left open). '
 'units name the groups: row 1, col 1, box 1 (region 1 under jigsaw), window 1, disjoint_group 1, main_diagonal, '
 'anti_diagonal, girandola, asterisk, center_dot; an explanation says how cells see each other (a knight''s move, a '
-'king''s step). Killer cages, 16x16 and 25x25 grids, and pencil marks or a player''s position under other rules are '
-'refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
+'king''s step). A player''s position (progress, marks) under other rules goes on from its digits and marks, checked '
+'against the rules (22023 naming the cells). Killer cages, 16x16 and 25x25 grids, and a pencil-mark text as the puzzle '
+'under other rules are refused (22023). Rules errors: 22P02 for an unknown or malformed rule, 22023 for rules that do not fit the grid or '
 'givens that break them (the DETAIL names the cells).'
 ' Under other rules the search keys are null (the variant search keeps no such counters).';
 

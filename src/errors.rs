@@ -9,6 +9,7 @@
 use pgrx::pg_sys::panic::ErrorReport;
 use pgrx::prelude::*;
 use sudoku_core::variant::VariantError;
+use sudoku_core::variant_explain::position::PositionError;
 use sudoku_core::{ErrorKind, OutOfMemory, PuzzleError};
 
 /// Raises `code` with `message` and `detail`.
@@ -52,6 +53,16 @@ pub fn raise_variant(what: Option<&str>, err: VariantError) -> ! {
         None => err.detail(),
     };
     raise_with(code_of(err.kind()), err.message(), detail)
+}
+
+/// Raises the error of a player's position under rules, the DETAIL starting with the
+/// argument at fault.
+pub fn raise_position(err: PositionError) -> ! {
+    raise_with(
+        code_of(err.kind()),
+        err.message(),
+        format!("{}: {}", err.argument(), err.detail()),
+    )
 }
 
 /// Raises `53200` (out_of_memory) for memory the core asked for and did not get, as

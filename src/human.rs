@@ -15,7 +15,7 @@ use sudoku_core::position::player::is_empty;
 use sudoku_core::position::text::Text;
 use sudoku_core::position::Position;
 use sudoku_core::variant::VariantError;
-use sudoku_core::variant_explain::{rules_named, RuledPuzzle};
+use sudoku_core::variant_explain::RuledPuzzle;
 use sudoku_core::{explain, logic, Size};
 
 use crate::encoding::DbText;
@@ -32,13 +32,14 @@ enum Subject {
     Text(Text),
     /// A player's position, under classic rules.
     Position(Position),
-    /// A 9×9 puzzle under other rules, its solutions counted.
+    /// A 9×9 puzzle or a player's position under other rules, its solutions counted.
     Ruled(Box<RuledPuzzle>),
 }
 
 /// Reads the arguments of `function` (errors raised): progress and marks empty (ASCII
-/// whitespace alone) leave the puzzle text alone; under rules other than classic only a
-/// puzzle is read (a player's position there is refused with 22023).
+/// whitespace alone) leave the puzzle text alone; under rules other than classic the
+/// puzzle is a variant puzzle, and a player's position its progress and marks checked
+/// against the rules.
 fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &str) -> Subject {
     let player = !is_empty(progress) || !is_empty(marks);
     match read::ruled(puzzle, rules) {
@@ -46,13 +47,17 @@ fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &st
             Subject::Position(read::player_position(puzzle, progress, marks))
         }
         Ruled::Classic => Subject::Text(read::text(puzzle)),
-        Ruled::Variant(v) if player => raise_variant(
-            None,
-            VariantError::NoHumanLogic {
-                what: format!("{function} with a player's position"),
-                rules: rules_named(v.geometry.shape, &v.geometry.rules),
-            },
-        ),
+        Ruled::Variant(v) if player => {
+            let position = read::variant_position(function, &v, progress, marks);
+            let ruled = RuledPuzzle::at(
+                function,
+                &position,
+                &v.geometry,
+                &v.engine(),
+                &mut check_interrupts,
+            );
+            Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))))
+        }
         Ruled::Variant(v) => {
             let ruled = RuledPuzzle::new(
                 function,

@@ -7,23 +7,32 @@ use sudoku_core::Size;
 
 use sudoku_core::position::check::Mistake;
 use sudoku_core::position::player::is_empty;
-use sudoku_core::variant::check::progress_mistakes;
-use sudoku_core::variant::VariantPuzzle;
+use sudoku_core::position::text::read_marks;
+use sudoku_core::variant::check::position_mistakes;
+use sudoku_core::variant::{Shape, VariantPuzzle};
 
 use crate::encoding::DbText;
-use crate::errors::{check_interrupts, raise, raise_argument, raise_variant, Interruptible};
+use crate::errors::{
+    check_interrupts, raise, raise_argument, raise_in, raise_variant, Interruptible,
+};
 use crate::read::{self, Ruled, Variant};
 use crate::rows::{sql_position, variant_position};
 
-/// The mistakes of a player's progress on a variant puzzle. Pencil marks are read for
-/// classic puzzles only; a variant's must be empty.
+/// The mistakes of a player's position on a variant puzzle: its progress, and its pencil
+/// marks on a 9×9 grid.
 fn variant_mistakes(v: &Variant, progress: &str, marks: &str) -> Vec<Mistake> {
-    if !is_empty(marks) {
-        raise_argument(
-            "pencil marks are checked for classic puzzles only".to_string(),
-            "marks: give '' for a variant puzzle; its progress is checked against its solution.",
-        );
-    }
+    let marks = (!is_empty(marks)).then(|| {
+        if v.puzzle.shape != Shape::NINE {
+            raise_argument(
+                format!(
+                    "pencil marks are read on 9x9 grids only, not {}",
+                    v.puzzle.shape.name()
+                ),
+                "marks: give '' for this grid; its progress is checked against its solution.",
+            );
+        }
+        read_marks(marks).unwrap_or_else(|e| raise_in("marks", e))
+    });
     let progress = if is_empty(progress) {
         v.puzzle.clone()
     } else {
@@ -49,7 +58,12 @@ fn variant_mistakes(v: &Variant, progress: &str, marks: &str) -> Vec<Mistake> {
     let solution = engine
         .solve(&v.puzzle, &mut check_interrupts)
         .expect("a puzzle with one solution has a solution");
-    progress_mistakes(&v.puzzle, &progress, &solution)
+    position_mistakes(
+        &v.puzzle,
+        &progress,
+        marks.as_ref().map(|m| &m[..]),
+        &solution,
+    )
 }
 
 /// Raises 22023 for a puzzle checked against a solution it does not have alone.

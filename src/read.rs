@@ -4,9 +4,12 @@
 //! function then takes that value; none re-decides what its text is. Errors are
 //! raised here, naming the argument where a function takes more than one text.
 
-use sudoku_core::position::player::{read_player, PlayerTexts};
-use sudoku_core::position::text::{read, Text};
+use sudoku_core::logic::rules::VariantTables;
+use sudoku_core::position::player::{is_empty, read_player, PlayerTexts};
+use sudoku_core::position::text::{read, read_marks, Text};
 use sudoku_core::position::Position;
+use sudoku_core::variant_explain::position::RuledPosition;
+use sudoku_core::variant_explain::rules_named;
 use sudoku_core::PuzzleError;
 
 use std::rc::Rc;
@@ -14,7 +17,7 @@ use sudoku_core::variant::{
     check_givens, memo, Engine, Geometry, Rules, Shape, VariantError, VariantPuzzle,
 };
 
-use crate::errors::{raise, raise_in, raise_variant};
+use crate::errors::{raise, raise_in, raise_position, raise_variant};
 
 /// A puzzle or pencil-mark text, read; its error raised.
 pub fn text(arg: &str) -> Text {
@@ -42,6 +45,35 @@ pub fn player_position(puzzle: &str, progress: &str, marks: &str) -> Position {
     player(puzzle, progress, marks)
         .position()
         .unwrap_or_else(|e| raise(e))
+}
+
+/// A player's position under variant rules (9×9 without cages): the progress read as a
+/// variant grid, the marks in the pencil-mark forms, both checked against the rules
+/// ([`RuledPosition::read`]); errors raised naming the argument. `function` names the
+/// refusal of rules the human-logic engine does not take.
+pub fn variant_position(function: &str, v: &Variant, progress: &str, marks: &str) -> RuledPosition {
+    let tables = VariantTables::new(&v.geometry).unwrap_or_else(|_| {
+        raise_variant(
+            None,
+            VariantError::NoHumanLogic {
+                what: format!("{function} with a player's position"),
+                rules: rules_named(v.geometry.shape, &v.geometry.rules),
+            },
+        )
+    });
+    let progress = (!is_empty(progress)).then(|| {
+        VariantPuzzle::parse(progress).unwrap_or_else(|e| raise_variant(Some("progress"), e))
+    });
+    let marks =
+        (!is_empty(marks)).then(|| read_marks(marks).unwrap_or_else(|e| raise_in("marks", e)));
+    RuledPosition::read(
+        &v.puzzle,
+        progress.as_ref(),
+        marks.as_ref(),
+        &v.geometry,
+        &tables,
+    )
+    .unwrap_or_else(|e| raise_position(e))
 }
 
 /// What a puzzle and its rules are, read: classic (the classic paths read the text as
@@ -109,6 +141,10 @@ pub fn try_variant(
     puzzle: &str,
     rules: &Rules,
 ) -> Result<Variant, (Option<&'static str>, VariantError)> {
+    if let Ok(Text::Marks(..)) = read(puzzle) {
+        let rules = rules.to_string();
+        return Err((None, VariantError::MarksUnderRules { rules }));
+    }
     let puzzle = VariantPuzzle::parse(puzzle).map_err(|e| (None, e))?;
     let geometry = memo::geometry_of(puzzle.shape, rules).map_err(|e| (Some("rules"), e))?;
     check_givens(&puzzle, &geometry).map_err(|e| (None, e))?;

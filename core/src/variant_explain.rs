@@ -31,6 +31,7 @@ use crate::logic::{Marks, Step};
 use crate::plain::SinglesFixpoint;
 use crate::variant::engine::Engine;
 use crate::variant::{Geometry, Rules, Shape, VariantError, VariantPuzzle};
+use position::RuledPosition;
 
 /// Rules as the errors of the human-logic functions name them, as those that take
 /// classic puzzles only do: the rules, or the grid under classic rules (`classic 16x16`).
@@ -56,7 +57,13 @@ pub struct RuledPuzzle {
     what: String,
     rules: String,
     tables: VariantTables,
+    /// The filled cells: the givens, and in a player's position the digits placed.
     digits: Vec<u8>,
+    /// How many of the filled cells are givens.
+    givens: usize,
+    /// A player's pencil marks: the candidates of the open cells (else every digit the
+    /// rules leave).
+    start: Option<Box<[u16; 81]>>,
     /// Solutions counted up to 2, and the first.
     solutions: u64,
     solution: Option<Vec<u8>>,
@@ -74,22 +81,69 @@ impl RuledPuzzle {
         engine: &Engine,
         interrupt: &mut dyn FnMut(),
     ) -> Result<RuledPuzzle, VariantError> {
+        let mut p = RuledPuzzle::unsolved(what, puzzle, geometry)?;
+        let found = engine.solutions(puzzle, 2, interrupt);
+        p.count(found);
+        Ok(p)
+    }
+
+    /// A player's position under the rules (read by [`RuledPosition::read`]): the path
+    /// goes on from its filled cells and, when the player gave marks, from their marks
+    /// (a step never repeats a removal they made); its solutions are those that keep to
+    /// the marks.
+    pub fn at(
+        what: &str,
+        position: &RuledPosition,
+        geometry: &Geometry,
+        engine: &Engine,
+        interrupt: &mut dyn FnMut(),
+    ) -> Result<RuledPuzzle, VariantError> {
+        let mut p = RuledPuzzle::unsolved(what, &position.filled, geometry)?;
+        p.givens = position.givens;
+        match &position.cands {
+            None => p.count(engine.solutions(&position.filled, 2, interrupt)),
+            Some(cands) => {
+                let allowed: Vec<u32> = (0..81)
+                    .map(|c| match position.filled.cells[c] {
+                        0 => u32::from(cands[c]),
+                        _ => 0x1ff,
+                    })
+                    .collect();
+                p.count(engine.solutions_within(&position.filled, &allowed, 2, interrupt));
+                p.start = Some(Box::new(*cands));
+            }
+        }
+        Ok(p)
+    }
+
+    /// The puzzle with its tables and no solution counted yet; 22023's error for rules
+    /// the ratings do not take.
+    fn unsolved(
+        what: &str,
+        puzzle: &VariantPuzzle,
+        geometry: &Geometry,
+    ) -> Result<RuledPuzzle, VariantError> {
         let rules = rules_named(geometry.shape, &geometry.rules);
         let tables = VariantTables::new(geometry).map_err(|_| VariantError::NoHumanLogic {
             what: what.into(),
             rules: rules.clone(),
         })?;
-        let mut found = engine.solutions(puzzle, 2, interrupt);
-        let solution = found.next();
-        let solutions = solution.iter().count() as u64 + found.next().iter().count() as u64;
         Ok(RuledPuzzle {
             what: what.into(),
             rules,
             tables,
             digits: puzzle.cells.clone(),
-            solutions,
-            solution,
+            givens: puzzle.cells.iter().filter(|&&d| d != 0).count(),
+            start: None,
+            solutions: 0,
+            solution: None,
         })
+    }
+
+    /// Keeps the first solution and the count (up to 2) of `found`.
+    fn count(&mut self, mut found: impl Iterator<Item = Vec<u8>>) {
+        self.solution = found.next();
+        self.solutions = self.solution.iter().count() as u64 + found.next().iter().count() as u64;
     }
 
     /// The rules' tables.
@@ -97,9 +151,18 @@ impl RuledPuzzle {
         &self.tables
     }
 
-    /// The pencil marks of the givens under the rules.
+    /// The pencil marks the path starts from: the filled cells' under the rules, less
+    /// what a player's marks removed.
     pub fn marks(&self) -> Marks {
-        self.tables.marks_of(&self.digits)
+        let mut m = self.tables.marks_of(&self.digits);
+        if let Some(start) = &self.start {
+            for (c, &keep) in start.iter().enumerate() {
+                if m.values[c] == 0 {
+                    m.cands[c] &= keep;
+                }
+            }
+        }
+        m
     }
 
     /// The error of a path the built techniques cannot finish, `blanks` cells open.
@@ -202,12 +265,12 @@ impl RuledPuzzle {
     pub fn analyse(&self, check: &mut dyn FnMut()) -> Result<Analysis, VariantError> {
         let path = self.path(check)?.unwrap_or_default();
         let figures = PathFigures::of(&path, self.solutions);
-        let givens = self.digits.iter().filter(|&&d| d != 0).count();
+        let filled = self.digits.iter().filter(|&&d| d != 0).count();
         Ok(Analysis {
             size: Size::Nine,
-            givens,
-            placed: 0,
-            blanks: 81 - givens,
+            givens: self.givens,
+            placed: filled - self.givens,
+            blanks: 81 - filled,
             solutions: self.solutions,
             singles: singles_fixpoint(self.marks(), &self.tables),
             search: None,
@@ -273,5 +336,6 @@ fn value_bit(m: &Marks, c: usize) -> u16 {
     }
 }
 
+pub mod position;
 #[cfg(test)]
 mod tests;

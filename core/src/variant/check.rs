@@ -65,28 +65,33 @@ pub fn check_givens(puzzle: &VariantPuzzle, geometry: &Geometry) -> Result<(), V
     Ok(())
 }
 
-/// The mistakes of a player's progress on a variant puzzle, measured against its
+/// The mistakes of a player's position on a variant puzzle, measured against its
 /// solution, in cell order: a given changed, a placed digit that is not the solution's
-/// (named by the player's digit, as [`crate::position::check`] names classic ones).
-/// `progress` has the puzzle's shape; its givens may be repeated or left blank.
-pub fn progress_mistakes(
+/// (named by the player's digit), an open cell whose `marks` (a mask per cell, bit
+/// `d - 1` for digit `d`; `None`: no marks kept) lack the solution's digit (named by that
+/// digit), as [`crate::position::check`] names classic ones. `progress` has the
+/// puzzle's shape; its givens may be repeated or left blank.
+pub fn position_mistakes(
     puzzle: &VariantPuzzle,
     progress: &VariantPuzzle,
+    marks: Option<&[u16]>,
     solution: &[u8],
 ) -> Vec<Mistake> {
     let mut out = Vec::new();
     for (cell, (&given, &placed)) in puzzle.cells.iter().zip(&progress.cells).enumerate() {
-        let kind = match (given, placed) {
-            (_, 0) => continue,
-            (0, d) if d != solution[cell] => MistakeKind::WrongDigit,
-            (g, d) if g != 0 && g != d => MistakeKind::ChangedGiven,
+        let right = solution[cell];
+        let (kind, digit) = match (given, placed) {
+            (0, 0) => match marks {
+                Some(m) if m[cell] >> (right - 1) & 1 == 0 => {
+                    (MistakeKind::RemovedCandidate, right)
+                }
+                _ => continue,
+            },
+            (0, d) if d != right => (MistakeKind::WrongDigit, d),
+            (g, d) if g != 0 && d != 0 && g != d => (MistakeKind::ChangedGiven, d),
             _ => continue,
         };
-        out.push(Mistake {
-            cell,
-            kind,
-            digit: placed,
-        });
+        out.push(Mistake { cell, kind, digit });
     }
     out
 }
@@ -136,11 +141,32 @@ mod tests {
     }
 
     #[test]
-    fn progress_mistakes_name_the_players_digit() {
+    fn position_mistakes_name_the_players_digit_or_the_removed_one() {
         let puzzle = VariantPuzzle::parse("1...............").unwrap();
         let solution = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
         let progress = VariantPuzzle::parse("22..3.....1.....").unwrap();
-        let found = progress_mistakes(&puzzle, &progress, &solution);
+        // Marks: r1c3 lost its 3 (the solution's), r1c4 keeps its 4; filled cells'
+        // marks are not read.
+        let mut marks = [0b1111u16; 16];
+        marks[2] = 0b1011;
+        marks[0] = 0;
+        let found = position_mistakes(&puzzle, &progress, Some(&marks), &solution);
+        assert_eq!(
+            found[..2],
+            [
+                Mistake {
+                    cell: 0,
+                    kind: MistakeKind::ChangedGiven,
+                    digit: 2
+                },
+                Mistake {
+                    cell: 2,
+                    kind: MistakeKind::RemovedCandidate,
+                    digit: 3
+                },
+            ]
+        );
+        let found = position_mistakes(&puzzle, &progress, None, &solution);
         assert_eq!(
             found,
             vec![

@@ -109,9 +109,13 @@ pub enum VariantError {
     /// A function that does not take these rules (the rating functions and variants).
     Unsupported { what: String, rules: String },
     /// A function of the human-logic engine (rating, hints, steps, figures) asked
-    /// for rules or a grid it does not take: killer cages, 16×16 and 25×25 grids, and
-    /// a player's position or pencil marks under rules other than classic.
+    /// for rules or a grid it does not take: killer cages, 16×16 and 25×25 grids (a
+    /// player's position on them too), and pencil-mark texts under rules other than
+    /// classic.
     NoHumanLogic { what: String, rules: String },
+    /// A pencil-mark text as the puzzle under rules other than classic (a player's
+    /// position, with its marks as a separate text, is read).
+    MarksUnderRules { rules: String },
     /// A puzzle under variant rules whose path needs a technique not built under them
     /// yet (the nested chains of levels 2 to 4, ER 9.5 and up; the three strong links
     /// under jigsaw regions): the built ones stop with `blanks` cells open.
@@ -215,6 +219,10 @@ impl VariantError {
             Unsupported { what, rules } | NoHumanLogic { what, rules } => {
                 format!("{what} does not support rules \"{}\"", shown(rules))
             }
+            MarksUnderRules { rules } => format!(
+                "a pencil-mark text is read under classic rules only, not \"{}\"",
+                shown(rules)
+            ),
             BeyondBuilt { what, rules, .. } => {
                 format!(
                     "{what} cannot finish this puzzle under rules \"{}\" yet",
@@ -297,8 +305,11 @@ impl VariantError {
                  generated, drawn, imported and exported (docs/variants.md)."
             ),
             NoHumanLogic { .. } => "The human-logic engine takes classic 9x9 and 4x4 puzzles, pencil marks and a player's \
-                 position, and 9x9 puzzles under the other rules but killer cages; killer cages, 16x16 and 25x25 grids, \
-                 and pencil marks or a player's position under variant rules are later work (docs/variants.md)."
+                 position, and 9x9 puzzles and a player's position under the other rules but killer cages; killer cages, \
+                 16x16 and 25x25 grids, and pencil-mark texts under variant rules are later work (docs/variants.md)."
+                .into(),
+            MarksUnderRules { .. } => "Under variant rules give the puzzle's givens; a player's pencil marks go in \
+                 the marks argument with their progress (docs/pencil-marks.md)."
                 .into(),
             BeyondBuilt { blanks, .. } => format!(
                 "Under variant rules the engine has Sukaku Explainer's techniques up to the dynamic forcing chains \

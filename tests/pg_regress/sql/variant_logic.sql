@@ -71,12 +71,35 @@ FROM sudoku_steps(:'anti_king_91', rules => 'anti-king') WHERE rating >= 8.5 GRO
 SELECT sudoku_rate(:'anti_king_99', rules => 'anti-king');
 SELECT * FROM sudoku_steps(:'anti_king_99', rules => 'anti-king');
 SELECT technique, rating FROM sudoku_hint(:'anti_king_99', rules => 'anti-king');
--- Killer cages and giant grids: 22023 naming the rules; a player's position under
--- other rules, too.
+-- Killer cages and giant grids: 22023 naming the rules, for a player's position on them
+-- too.
 SELECT sudoku_rate(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || ';10');
 SELECT sudoku_rate(repeat('.', 256));
-SELECT * FROM sudoku_hint(:'x_40', '3' || substr(:'x_40', 2), rules => 'x');
 SELECT sudoku_rate(repeat('.', 256), repeat('.', 256));
+
+-- A player's position under rules: the puzzle, the digits placed since (progress) and
+-- their pencil marks. The path goes on from there; a digit the rules forbid is 22023
+-- naming the cells, a wrong digit or marks without the solution's digit leave no
+-- solution (no rating, no hint), which sudoku_check names.
+SELECT sudoku_solve(:'x_40', rules => 'x') AS solution \gset
+SELECT technique, rating, placements FROM sudoku_hint(:'x_40', rules => 'x');
+SELECT technique, rating, placements
+FROM sudoku_hint(:'x_40', overlay(:'x_40' placing '8' from 2 for 1), rules => 'x');
+SELECT s->>'givens' AS givens, s->>'placed' AS placed, s->>'blanks' AS blanks, s->>'rating' AS rating
+FROM sudoku_stats(:'x_40', overlay(:'x_40' placing '8' from 2 for 1), rules => 'x') s;
+SELECT sudoku_rate(:'x_40', '', repeat('123456789', 81), rules => 'x') AS every_mark,
+       sudoku_rate(:'x_40', rules => 'x') AS puzzle,
+       sudoku_rate(:'x_40', '2' || substr(:'x_40', 2), rules => 'x') AS wrong_digit,
+       sudoku_rate(:'x_40', '', overlay(repeat('123456789', 81) placing
+         translate('123456789', substr(:'solution', 1, 1), '.') from 1 for 9), rules => 'x') AS without_r1c1s_digit;
+SELECT * FROM sudoku_hint(:'x_40', '2' || substr(:'x_40', 2), rules => 'x');
+SELECT mistake, cell, digit FROM sudoku_check(:'x_40', '2' || substr(:'x_40', 2), overlay(repeat('123456789', 81)
+         placing translate('123456789', substr(:'solution', 2, 1), '.') from 10 for 9), rules => 'x');
+SELECT * FROM sudoku_hint(:'x_40', overlay(:'x_40' placing '1' from 1 for 1), rules => 'x');
+SELECT * FROM sudoku_hint(:'x_40', '3' || substr(:'x_40', 2), rules => 'x');
+SELECT * FROM sudoku_hint(:'x_40', '', repeat('.', 729), rules => 'x');
+-- A pencil-mark text as the puzzle is read under classic rules only.
+SELECT sudoku_rate(repeat('123456789', 81), rules => 'x');
 
 -- Pictures: a step on its variant grid (its groups shaded a cell at a time), the pencil
 -- marks the rules leave; a step past the built techniques is 0A000.

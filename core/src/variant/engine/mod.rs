@@ -195,6 +195,25 @@ impl Engine {
         }
     }
 
+    /// The solutions that put in every cell one of its `allowed` digits (a mask per cell,
+    /// bit `d - 1` for digit `d`: a player's pencil marks), in search order, up to
+    /// `limit`. The mask search runs them under any rules (the band searches start from
+    /// the givens alone); a test compares them with the solutions the marks keep.
+    pub fn solutions_within<I: FnMut()>(
+        &self,
+        puzzle: &VariantPuzzle,
+        allowed: &[u32],
+        limit: u64,
+        interrupt: I,
+    ) -> VariantSolutions<&Tables, I> {
+        assert_eq!(allowed.len(), self.tables.cells, "a mask per cell");
+        let search = Search::within(&*self.tables, puzzle, allowed, interrupt);
+        VariantSolutions {
+            search: AnySearch::Masks(Box::new(search)),
+            left: limit,
+        }
+    }
+
     /// [`Engine::solutions`] owning the engine's tables (shared, not copied), for a
     /// caller that streams the solutions after the engine is gone (a set-returning SQL
     /// function).

@@ -70,6 +70,38 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
         order: Order,
         interrupt: I,
     ) -> Search<T, I> {
+        let mut search = Search::unstarted(tables, puzzle, order, interrupt);
+        if let Some((c, d)) = excluded {
+            let left = search.states[c] & !(1u32 << (d - 1));
+            search.states[c] = left;
+            if left == 0 {
+                return search;
+            }
+        }
+        search.started()
+    }
+
+    /// A search of the puzzle's solutions that put in each cell one of its `allowed`
+    /// digits (a mask per cell, bit `d - 1` for digit `d`): a player's pencil marks.
+    pub(super) fn within(
+        tables: T,
+        puzzle: &VariantPuzzle,
+        allowed: &[u32],
+        interrupt: I,
+    ) -> Search<T, I> {
+        let mut search = Search::unstarted(tables, puzzle, Order::Ascending, interrupt);
+        for (state, &a) in search.states.iter_mut().zip(allowed) {
+            *state &= a;
+        }
+        if search.states.contains(&0) {
+            return search;
+        }
+        search.started()
+    }
+
+    /// The search's state before any propagation: every cell holds every digit but the
+    /// givens.
+    fn unstarted(tables: T, puzzle: &VariantPuzzle, order: Order, interrupt: I) -> Search<T, I> {
         assert_eq!(
             puzzle.cells.len(),
             tables.cells,
@@ -103,29 +135,22 @@ impl<T: Deref<Target = Tables>, I: FnMut()> Search<T, I> {
                 search.states[c] = 1 << (d - 1);
             }
         }
-        if let Some((c, d)) = excluded {
-            let left = search.states[c] & !(1u32 << (d - 1));
-            search.states[c] = left;
-            if left == 0 {
-                return search;
-            }
-        }
-        let mut places = Places {
-            counts: &mut search.counts,
-            cells: &mut search.holding,
-        };
-        if propagate_from_scratch(
-            &search.tables,
-            &mut search.states,
-            &mut places,
-            &mut search.work,
-        ) {
-            match choose(&search.states, &search.weights, search.tuned) {
-                None => search.root_solved = true,
-                Some(frame) => search.frames.push(frame),
-            }
-        }
         search
+    }
+
+    /// Propagates the first state and makes the first choice (no frame: no solution).
+    fn started(mut self) -> Search<T, I> {
+        let mut places = Places {
+            counts: &mut self.counts,
+            cells: &mut self.holding,
+        };
+        if propagate_from_scratch(&self.tables, &mut self.states, &mut places, &mut self.work) {
+            match choose(&self.states, &self.weights, self.tuned) {
+                None => self.root_solved = true,
+                Some(frame) => self.frames.push(frame),
+            }
+        }
+        self
     }
 
     /// The level of `states` holding the next solution, or `None` when there is none.

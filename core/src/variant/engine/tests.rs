@@ -404,3 +404,45 @@ fn peer_sets_hold_exactly_the_peer_lists() {
         }
     }
 }
+
+#[test]
+fn solutions_within_marks_are_the_solutions_the_marks_keep() {
+    // An x puzzle with eight of its givens taken away has a few hundred solutions: those
+    // that keep to some pencil marks (the first solution's digit taken from a few
+    // cells) are the plain way's, found by listing every solution and keeping those the
+    // marks allow; marks leaving a cell nothing have none.
+    let g = geometry(Shape::NINE, "x");
+    let engine = Engine::new(&g);
+    let text = "..43.6...3.5..........578398..1.9.2.9...3..7....5..9..........7...6...8.....25...";
+    let mut puzzle = VariantPuzzle::parse(text).unwrap();
+    let givens: Vec<usize> = (0..81).filter(|&c| puzzle.cells[c] != 0).collect();
+    for &c in givens.iter().step_by(3).take(8) {
+        puzzle.cells[c] = 0;
+    }
+    let all: Vec<Vec<u8>> = engine.solutions(&puzzle, 1_000_000, &mut || {}).collect();
+    assert!(
+        (20..1_000_000).contains(&all.len()),
+        "{} solutions",
+        all.len()
+    );
+    let mut allowed = vec![0x1ffu32; 81];
+    for c in [1usize, 13, 38, 57, 79] {
+        allowed[c] &= !(1 << (all[0][c] - 1));
+    }
+    let fits = |s: &Vec<u8>| (0..81).all(|c| allowed[c] >> (s[c] - 1) & 1 == 1);
+    let mut plain: Vec<Vec<u8>> = all.iter().filter(|s| fits(s)).cloned().collect();
+    let mut within: Vec<Vec<u8>> = engine
+        .solutions_within(&puzzle, &allowed, 1_000_000, &mut || {})
+        .collect();
+    assert!(!plain.is_empty() && plain.len() < all.len());
+    plain.sort();
+    within.sort();
+    assert_eq!(within, plain);
+    allowed[5] = 0;
+    assert_eq!(
+        engine
+            .solutions_within(&puzzle, &allowed, 2, &mut || {})
+            .count(),
+        0
+    );
+}

@@ -1,0 +1,297 @@
+//! A player's position under variant rules ([`RuledPosition`]): the givens, the digits
+//! placed since (`progress`) and the pencil marks of the open cells (`marks`), read as
+//! the classic position reads them (`position::state::Position::from_parts`), with the
+//! rules in place of rows, columns and boxes: a placed digit breaking a rule is
+//! contradictory, naming the cells, and an open cell's candidates are its marks less
+//! what the filled cells take from it under the rules (their peers, nc's neighbours).
+
+use crate::error::{ErrorKind, PuzzleError};
+use crate::logic::rules::VariantTables;
+use crate::position::ALL;
+use crate::variant::check::check_givens;
+use crate::variant::{Geometry, VariantError, VariantPuzzle};
+
+/// What a position's texts break, and which text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// The progress is a grid of another size (its cells, the puzzle's).
+    ProgressSize { progress: usize, puzzle: usize },
+    /// The progress: a digit breaking the rules with the givens or another placed
+    /// digit.
+    Progress(VariantError),
+    /// The progress changes a given (its cell, the given, the digit found).
+    ChangedGiven(PuzzleError),
+    /// The marks: an open cell with no mark, or whose marks the filled cells all take.
+    Marks(PuzzleError),
+}
+
+impl PositionError {
+    /// The argument at fault, as the DETAIL names it.
+    pub fn argument(&self) -> &'static str {
+        match self {
+            PositionError::Marks(_) => "marks",
+            _ => "progress",
+        }
+    }
+
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            PositionError::ProgressSize { .. } => ErrorKind::Contradictory,
+            PositionError::Progress(e) => e.kind(),
+            PositionError::ChangedGiven(e) | PositionError::Marks(e) => e.kind(),
+        }
+    }
+
+    /// The message: a digit breaking the rules is said of the filled cells (a given and
+    /// a placed digit, or two placed digits), not of the givens.
+    pub fn message(&self) -> String {
+        match self {
+            PositionError::ProgressSize { .. } => "progress and puzzle differ in size".into(),
+            PositionError::Progress(VariantError::GivenConflict {
+                shape,
+                first,
+                second,
+                ..
+            }) => format!(
+                "digits at {} and {} break the rules",
+                shape.cell_name(*first),
+                shape.cell_name(*second)
+            ),
+            PositionError::Progress(e) => e.message(),
+            PositionError::ChangedGiven(e) | PositionError::Marks(e) => e.message(),
+        }
+    }
+
+    /// The DETAIL, without the argument's name.
+    pub fn detail(&self) -> String {
+        match self {
+            PositionError::ProgressSize { progress, puzzle } => {
+                format!("{progress} cells; the puzzle has {puzzle}.")
+            }
+            PositionError::Progress(e) => e.detail(),
+            PositionError::ChangedGiven(e) | PositionError::Marks(e) => e.detail(),
+        }
+    }
+}
+
+/// A 9×9 position under rules, read and checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuledPosition {
+    /// The givens and the digits placed since.
+    pub filled: VariantPuzzle,
+    /// How many of the filled cells are givens.
+    pub givens: usize,
+    /// The candidates of the open cells (0 for a filled cell), when the player gave
+    /// marks; `None`: every digit the rules leave.
+    pub cands: Option<[u16; 81]>,
+}
+
+impl RuledPosition {
+    /// The position of `givens` (checked against the rules already), `progress` (which
+    /// may repeat the givens or leave their cells blank) and `marks` (a candidate mask
+    /// per cell, bit `d - 1` for digit `d`; filled cells' marks are not read) under the
+    /// rules of `geometry` and their tables `t`.
+    pub fn read(
+        givens: &VariantPuzzle,
+        progress: Option<&VariantPuzzle>,
+        marks: Option<&[u16; 81]>,
+        geometry: &Geometry,
+        t: &VariantTables,
+    ) -> Result<RuledPosition, PositionError> {
+        let mut filled = givens.clone();
+        if let Some(p) = progress {
+            if p.shape != givens.shape {
+                return Err(PositionError::ProgressSize {
+                    progress: p.cells.len(),
+                    puzzle: givens.cells.len(),
+                });
+            }
+            for (cell, (&g, &d)) in givens.cells.iter().zip(&p.cells).enumerate() {
+                if g != 0 && d != 0 && d != g {
+                    let changed = PuzzleError::ChangedGiven {
+                        cell,
+                        given: g,
+                        found: d,
+                    };
+                    return Err(PositionError::ChangedGiven(changed));
+                }
+                if g == 0 {
+                    filled.cells[cell] = d;
+                }
+            }
+            check_givens(&filled, geometry).map_err(PositionError::Progress)?;
+        }
+        let cands = match marks {
+            None => None,
+            Some(m) => Some(open_cands(&filled, m, t).map_err(PositionError::Marks)?),
+        };
+        Ok(RuledPosition {
+            givens: givens.cells.iter().filter(|&&d| d != 0).count(),
+            filled,
+            cands,
+        })
+    }
+}
+
+/// The candidates of the open cells of `filled`: each cell's `marks` less what the
+/// filled cells take under the rules.
+fn open_cands(
+    filled: &VariantPuzzle,
+    marks: &[u16; 81],
+    t: &VariantTables,
+) -> Result<[u16; 81], PuzzleError> {
+    let left = t.marks_of(&filled.cells);
+    let mut cands = [0u16; 81];
+    for cell in 0..81 {
+        if filled.cells[cell] != 0 {
+            continue;
+        }
+        let marked = marks[cell] & ALL;
+        if marked == 0 {
+            return Err(PuzzleError::NoCandidate { cell });
+        }
+        cands[cell] = marked & left.cands[cell];
+        if cands[cell] == 0 {
+            return Err(PuzzleError::NoCandidateLeft {
+                cell,
+                marks: marked,
+            });
+        }
+    }
+    Ok(cands)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::Marks;
+    use crate::variant::engine::Engine;
+    use crate::variant::{Rules, Shape};
+    use crate::variant_explain::{NthStep, RuledPuzzle};
+
+    /// An asterisk puzzle Sukaku Explainer v1.15.10 rates 7.2.
+    const ASTERISK_72: &str =
+        "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.";
+
+    fn setting(rules: &str) -> (Geometry, VariantTables, Engine) {
+        let geometry = Geometry::new(Shape::NINE, &Rules::parse(rules).unwrap()).unwrap();
+        let t = VariantTables::new(&geometry).unwrap();
+        let engine = Engine::new(&geometry);
+        (geometry, t, engine)
+    }
+
+    fn puzzle(text: &str) -> VariantPuzzle {
+        VariantPuzzle::parse(text).unwrap()
+    }
+
+    /// The progress and marks a player who took the path's steps up to `m` keeps.
+    fn kept(givens: &VariantPuzzle, m: &Marks) -> (VariantPuzzle, [u16; 81]) {
+        let mut progress = givens.clone();
+        progress.cells.copy_from_slice(&m.values[..81]);
+        let marks: [u16; 81] = std::array::from_fn(|c| m.cands[c]);
+        (progress, marks)
+    }
+
+    #[test]
+    fn from_a_players_marks_the_hint_is_the_paths_next_step() {
+        // A player who took the first steps of the path (its placements as progress,
+        // its removals in their marks) is at the position the path reached: the hint
+        // there is the path's next step, and the rest of the path is rated as it is.
+        let (geometry, t, engine) = setting("asterisk");
+        let givens = puzzle(ASTERISK_72);
+        let whole = RuledPuzzle::new("t", &givens, &geometry, &engine, &mut || {}).unwrap();
+        let path = whole.path(&mut || {}).unwrap().unwrap();
+        for n in [1, 20, 28, 40, path.len()] {
+            let NthStep::Found { before, step } = whole.nth_step(n, &mut || {}).unwrap() else {
+                panic!("step {n}");
+            };
+            let (progress, marks) = kept(&givens, &before);
+            let position =
+                RuledPosition::read(&givens, Some(&progress), Some(&marks), &geometry, &t).unwrap();
+            let p = RuledPuzzle::at("t", &position, &geometry, &engine, &mut || {}).unwrap();
+            assert_eq!(p.hint(&mut || {}).unwrap(), Some(step), "step {n}");
+            let rest = p.path(&mut || {}).unwrap().unwrap();
+            assert_eq!(rest, path[n - 1..], "step {n}");
+            let a = p.analyse(&mut || {}).unwrap();
+            let placed = (0..81).filter(|&c| givens.cells[c] == 0 && before.values[c] != 0);
+            let given = givens.cells.iter().filter(|&&d| d != 0).count();
+            assert_eq!((a.givens, a.placed), (given, placed.count()));
+            assert_eq!(a.givens + a.placed + a.blanks, 81);
+        }
+    }
+
+    #[test]
+    fn a_wrong_digit_or_a_removed_solution_digit_leaves_no_solution() {
+        // A digit the rules allow but the solution does not hold, or marks that drop the
+        // solution's digit, leave the position without a solution: no rating, no hint.
+        let (geometry, t, engine) = setting("asterisk");
+        let givens = puzzle(ASTERISK_72);
+        let whole = RuledPuzzle::new("t", &givens, &geometry, &engine, &mut || {}).unwrap();
+        let solution = whole.solution.clone().unwrap();
+        let m = whole.marks();
+        let cell = (0..81)
+            .find(|&c| givens.cells[c] == 0 && m.cands[c].count_ones() > 1)
+            .unwrap();
+        let wrong = (1..=9u8)
+            .find(|&d| d != solution[cell] && m.cands[cell] >> (d - 1) & 1 == 1)
+            .unwrap();
+        let mut progress = givens.clone();
+        progress.cells[cell] = wrong;
+        let mut marks = m.cands;
+        marks[cell] &= !(1 << (solution[cell] - 1));
+        for (progress, marks) in [(Some(&progress), None), (None, Some(&marks))] {
+            let position = RuledPosition::read(&givens, progress, marks, &geometry, &t).unwrap();
+            let p = RuledPuzzle::at("t", &position, &geometry, &engine, &mut || {}).unwrap();
+            assert_eq!(p.rate(&mut || {}).unwrap(), None);
+            assert_eq!(p.hint(&mut || {}).unwrap(), None);
+        }
+    }
+
+    #[test]
+    fn what_breaks_the_rules_is_named() {
+        let (geometry, t, _) = setting("x");
+        let givens = puzzle(&format!("1{}", ".".repeat(80)));
+        // A 1 placed on the main diagonal (r9c9) beside the given r1c1.
+        let mut progress = givens.clone();
+        progress.cells[80] = 1;
+        let e = RuledPosition::read(&givens, Some(&progress), None, &geometry, &t).unwrap_err();
+        let PositionError::Progress(v) = e else {
+            panic!("{e:?}")
+        };
+        assert!(v.detail().contains("r9c9"), "{}", v.detail());
+        // The same digit off the diagonals is allowed.
+        progress.cells[80] = 0;
+        progress.cells[79] = 1;
+        assert!(RuledPosition::read(&givens, Some(&progress), None, &geometry, &t).is_ok());
+        // A given changed.
+        progress.cells[0] = 2;
+        let e = RuledPosition::read(&givens, Some(&progress), None, &geometry, &t).unwrap_err();
+        assert!(matches!(
+            e,
+            PositionError::ChangedGiven(PuzzleError::ChangedGiven { cell: 0, .. })
+        ));
+        // Marks: r9c9 marked 1 alone (the diagonal's given takes it), r2c2 marked nothing.
+        let mut marks = [ALL; 81];
+        marks[80] = 1;
+        let e = RuledPosition::read(&givens, None, Some(&marks), &geometry, &t).unwrap_err();
+        assert_eq!(
+            e,
+            PositionError::Marks(PuzzleError::NoCandidateLeft { cell: 80, marks: 1 })
+        );
+        marks[80] = ALL;
+        marks[10] = 0;
+        let e = RuledPosition::read(&givens, None, Some(&marks), &geometry, &t).unwrap_err();
+        assert_eq!(
+            e,
+            PositionError::Marks(PuzzleError::NoCandidate { cell: 10 })
+        );
+        // Under jigsaw regions a box is not a group: two 1s in box 1 break nothing.
+        let rows = (0..9)
+            .map(|r| ((b'A' + r) as char).to_string().repeat(9))
+            .collect::<String>();
+        let (geometry, t, _) = setting(&format!("jigsaw={rows}"));
+        let mut progress = givens.clone();
+        progress.cells[10] = 1;
+        assert!(RuledPosition::read(&givens, Some(&progress), None, &geometry, &t).is_ok());
+    }
+}
