@@ -28,7 +28,7 @@
 //! rate the puzzle yet, rather than guess. `variant_explain` serves it to SQL; the
 //! yardstick (`sudoku-tools variant_ratings`) measures it against Sukaku Explainer.
 
-use super::chains::{find_in, find_with_links, BUILT_UNDER_RULES};
+use super::chains::{find_with_links, RuledChains, BUILT_UNDER_RULES};
 use super::ladder::{PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
@@ -98,19 +98,19 @@ fn stops_at_three_strong_links(t: &VariantTables) -> bool {
 ///
 /// Under nc alone with boxes the classic producers find the steps: there the groups are
 /// rows, columns and boxes and the peers the classic ones (nc adds none, and Sukaku
-/// Explainer's chains take no nc link), so the plain road under the rules ([`find_in`])
+/// Explainer's chains take no nc link), so the plain road under the rules (`chains::find_in`)
 /// gives the classic producers' steps (`chains::ruled` tests compare them), and the
 /// classic roads are the faster. The nested chains stay out there too: on the nc
 /// puzzles this engine makes (6 or 7 givens when minimal) nc's rules give chains nothing,
 /// and a nested search on such a grid runs for minutes.
 fn chains(m: &Marks, t: &VariantTables, check: &mut dyn FnMut()) -> Option<Step> {
-    let classic_road = classic_chains(t);
+    // The plain road's links and grid, made once for every producer.
+    let road = (!classic_chains(t)).then(|| RuledChains::new(m, t));
     for (i, producer) in BUILT_UNDER_RULES.into_iter().enumerate() {
         check();
-        let step = if classic_road {
-            find_with_links(m, producer, check)
-        } else {
-            find_in(m, t, producer, check)
+        let step = match &road {
+            Some(road) => road.find(producer, check),
+            None => find_with_links(m, producer, check),
         };
         if step.is_some() {
             return step;

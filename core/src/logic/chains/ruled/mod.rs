@@ -44,7 +44,7 @@ use crate::logic::marks::Marks;
 use crate::logic::rules::VariantTables;
 use crate::logic::step::Step;
 use chaining::RunMode;
-use links::RuledLinks;
+use links::{RuledGrid, RuledLinks};
 use multiple::Flat;
 
 /// The producers built under rules, in the order the ladder tries them (the aligned
@@ -60,70 +60,91 @@ pub const BUILT_UNDER_RULES: [Producer; 5] = [
 
 /// The easiest step `producer` finds in `m` under the rules `t`, if any; `None` also for
 /// a producer not in [`BUILT_UNDER_RULES`]. `check` is called once per starting cell
-/// (the interrupt hook).
+/// (the interrupt hook). [`RuledChains`] serves several producers from one position.
 pub fn find_in(
     m: &Marks,
     t: &VariantTables,
     producer: Producer,
     check: &mut dyn FnMut(),
 ) -> Option<Step> {
-    let mut grid = [0u16; 81];
-    for (cell, g) in grid.iter_mut().enumerate() {
-        if m.values[cell] == 0 {
-            *g = m.cands[cell];
+    RuledChains::new(m, t).find(producer, check)
+}
+
+/// The chains' searches from one position under the rules: the rules' links and the
+/// grid with its groups' places, made once for every producer the ladder tries there
+/// (each producer reads them and changes nothing, so they are those it would make).
+pub struct RuledChains<'a> {
+    t: &'a VariantTables,
+    links: RuledLinks,
+    grid: RuledGrid,
+}
+
+impl<'a> RuledChains<'a> {
+    pub fn new(m: &Marks, t: &'a VariantTables) -> RuledChains<'a> {
+        let mut cands = [0u16; 81];
+        for (cell, g) in cands.iter_mut().enumerate() {
+            if m.values[cell] == 0 {
+                *g = m.cands[cell];
+            }
         }
+        let links = RuledLinks::new(t);
+        let grid = links.grid(&cands);
+        RuledChains { t, links, grid }
     }
-    let links = RuledLinks::new(t);
-    let grid = links.grid(&grid);
-    let mut best = BestHint::default();
-    let flat = |dynamic, cell_rule, level, multiple, nishio, base, kinds| Flat {
-        mode: RunMode {
-            dynamic,
-            cell_rule,
-            level,
-        },
-        multiple,
-        nishio,
-        base,
-        kinds,
-    };
-    let flat = match producer {
-        Producer::Cycles => {
-            unary::search(&grid, t, &links, &mut best, check);
-            None
+
+    /// [`find_in`] from this position.
+    pub fn find(&self, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
+        let (t, links, grid) = (self.t, &self.links, &self.grid);
+        let mut best = BestHint::default();
+        let flat = |dynamic, cell_rule, level, multiple, nishio, base, kinds| Flat {
+            mode: RunMode {
+                dynamic,
+                cell_rule,
+                level,
+            },
+            multiple,
+            nishio,
+            base,
+            kinds,
+        };
+        let flat = match producer {
+            Producer::Cycles => {
+                unary::search(grid, t, links, &mut best, check);
+                None
+            }
+            Producer::Nishio => Some(flat(
+                true,
+                false,
+                0,
+                false,
+                true,
+                7.5,
+                HintKinds::all(ChainKind::Nishio),
+            )),
+            Producer::Multiple => Some(flat(false, true, 0, true, false, 8.0, HintKinds::STATIC)),
+            Producer::Dynamic => Some(flat(true, true, 0, true, false, 8.5, HintKinds::DYNAMIC)),
+            Producer::DynamicPlus => Some(flat(
+                true,
+                true,
+                1,
+                true,
+                false,
+                9.0,
+                HintKinds::all(ChainKind::Nested(1)),
+            )),
+            _ => return None,
+        };
+        let mut drawn = Vec::new();
+        if let Some(flat) = flat {
+            multiple::search(grid, links, flat, &mut best, check);
+            if let Some((shape, target)) = best.shape() {
+                drawn = hint_links::hint_links(grid, links, flat.mode, shape, target);
+            }
         }
-        Producer::Nishio => Some(flat(
-            true,
-            false,
-            0,
-            false,
-            true,
-            7.5,
-            HintKinds::all(ChainKind::Nishio),
-        )),
-        Producer::Multiple => Some(flat(false, true, 0, true, false, 8.0, HintKinds::STATIC)),
-        Producer::Dynamic => Some(flat(true, true, 0, true, false, 8.5, HintKinds::DYNAMIC)),
-        Producer::DynamicPlus => Some(flat(
-            true,
-            true,
-            1,
-            true,
-            false,
-            9.0,
-            HintKinds::all(ChainKind::Nested(1)),
-        )),
-        _ => return None,
-    };
-    let mut drawn = Vec::new();
-    if let Some(flat) = flat {
-        multiple::search(&grid, &links, flat, &mut best, check);
-        if let Some((shape, target)) = best.shape() {
-            drawn = hint_links::hint_links(&grid, &links, flat.mode, shape, target);
+        let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
+        if !drawn.is_empty() {
+            step.links = drawn;
         }
+        Some(step)
     }
-    let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
-    if !drawn.is_empty() {
-        step.links = drawn;
-    }
-    Some(step)
 }
