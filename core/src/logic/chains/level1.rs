@@ -97,7 +97,7 @@ pub(super) fn level1_hints(source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
             0 => locked(source, work, &mut hints),
             1 => hidden_pairs(source, work, &mut hints),
             2 => naked_pairs(source, work, &mut hints),
-            _ => x_wings(source, work, &mut hints),
+            _ => x_wings(&source.places, &work.places, &mut hints),
         }
         if !hints.is_empty() {
             break;
@@ -384,17 +384,19 @@ fn naked_pairs(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
     }
 }
 
-pub(super) fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>) {
+/// X-wings on the places of the rows and columns (`source` and `work` index lines as
+/// `UNITS` does: rows 0-8, columns 9-17, each line's cells in order), so that any grid
+/// keeping those places (the classic `WorkGrid`, the rules' `RuledGrid`) is read as it is.
+pub(super) fn x_wings(source: &[[u16; 9]], work: &[[u16; 9]], hints: &mut Vec<Hint>) {
     // Base lines columns then rows; a digit qualifies while at most 9 - 4 of it are placed.
-    let placed: [usize; 9] =
-        std::array::from_fn(|d| (0..9).filter(|&r| source.places[r][d] == 0).count());
+    let placed: [usize; 9] = std::array::from_fn(|d| (0..9).filter(|&r| source[r][d] == 0).count());
     for (base0, cover0) in [(9usize, 0usize), (0, 9)] {
         // The digits with two places in each base line: an X-wing's two base lines hold
         // its digit twice each (in the same two cover lines); the other digits are
         // passed over.
         let twos: [u16; 9] = std::array::from_fn(|line| {
             (0..9)
-                .filter(|&d| pair(work.places[base0 + line][d]))
+                .filter(|&d| pair(work[base0 + line][d]))
                 .fold(0u16, |m, d| m | 1 << d)
         });
         for (a, b) in pairs() {
@@ -405,7 +407,7 @@ pub(super) fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>)
                 if placed[d] + 4 > 9 {
                     continue;
                 }
-                let (pa, pb) = (work.places[base0 + a][d], work.places[base0 + b][d]);
+                let (pa, pb) = (work[base0 + a][d], work[base0 + b][d]);
                 if !several(pa) || !several(pb) || !pair(pa | pb) {
                     continue;
                 }
@@ -414,7 +416,7 @@ pub(super) fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>)
                 let mut removes = Vec::new();
                 for i in 0..9 {
                     if covers >> i & 1 != 0 {
-                        let m = work.places[cover0 + i][d] & !bases;
+                        let m = work[cover0 + i][d] & !bases;
                         for j in 0..9 {
                             if m >> j & 1 != 0 {
                                 removes.push((UNITS[cover0 + i][j] as usize, 1u16 << d));
@@ -427,7 +429,7 @@ pub(super) fn x_wings(source: &WorkGrid, work: &WorkGrid, hints: &mut Vec<Hint>)
                 }
                 let mut parents = Vec::new();
                 for k in [a, b] {
-                    let lost = source.places[base0 + k][d] & !work.places[base0 + k][d] & !covers;
+                    let lost = source[base0 + k][d] & !work[base0 + k][d] & !covers;
                     for j in 0..9 {
                         if lost >> j & 1 != 0 {
                             parents.push(Potential::new(

@@ -36,11 +36,7 @@ pub(crate) fn hints(links: &RuledLinks, source: &RuledGrid, work: &RuledGrid) ->
             0 => generalized_intersections(links, source, work, &mut hints),
             1 => hidden_pairs(links, source, work, &mut hints),
             2 => generalized_naked_pairs(links, source, work, &mut hints),
-            _ => x_wings(
-                &WorkGrid::new(&source.cands),
-                &WorkGrid::new(&work.cands),
-                &mut hints,
-            ),
+            _ => x_wings(source.lines(), work.lines(), &mut hints),
         }
         if !hints.is_empty() {
             break;
@@ -327,5 +323,56 @@ mod tests {
         let many: Vec<(usize, u16)> = (0..13).map(|k| (k * 16 + 2, 1)).collect();
         let cells = order(&hash_order(&many));
         assert_eq!(&cells[..4], [2, 34, 66, 98]);
+    }
+}
+
+#[cfg(test)]
+mod line_tests {
+    use super::*;
+    use crate::grid::UNITS;
+    use crate::logic::rules::tables_of;
+
+    #[test]
+    fn the_x_wings_read_the_rules_lines_as_the_classic_grids() {
+        // Rows and columns keep their slots and cell order under every rule (jigsaw
+        // regions too), so the X-wings on a ruled grid's lines are those on the classic
+        // grid's places: compared on grids reduced at random, under rules with and
+        // without boxes.
+        let regions: String = (0..81).map(|c| (b'A' + (c / 9) as u8) as char).collect();
+        for rules in ["anti-king", "x,windoku", &format!("jigsaw={regions},x")] {
+            let t = tables_of(rules);
+            for (s, unit) in UNITS.iter().enumerate().take(18) {
+                let cells: Vec<usize> = t.group_cells(s).iter().map(|&c| usize::from(c)).collect();
+                let units: Vec<usize> = unit.iter().map(|&c| c as usize).collect();
+                assert_eq!(cells, units, "{rules}: slot {s}");
+            }
+            let links = RuledLinks::new(&t);
+            let (mut seed, mut fired) = (0x2545_f491_4f6c_dd1du64, 0);
+            let source = [0x1ffu16; 81];
+            let mut work = source;
+            for _ in 0..200 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                // Two digits only, so that lines come down to two places.
+                let (cell, d) = ((seed % 81) as usize, (seed >> 20) as usize % 2);
+                if work[cell] & !(1 << d) != 0 {
+                    work[cell] &= !(1 << d);
+                }
+                let (mut ruled, mut classic) = (Vec::new(), Vec::new());
+                let (rs, rw) = (links.grid(&source), links.grid(&work));
+                x_wings(rs.lines(), rw.lines(), &mut ruled);
+                let (cs, cw) = (WorkGrid::new(&source), WorkGrid::new(&work));
+                x_wings(&cs.places, &cw.places, &mut classic);
+                let key = |h: &Vec<Hint>| {
+                    h.iter()
+                        .map(|x| (x.removes.clone(), x.parents.clone()))
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(key(&ruled), key(&classic), "{rules}");
+                fired += usize::from(!ruled.is_empty());
+            }
+            assert!(fired > 10, "{rules}: {fired} grids with X-wings");
+        }
     }
 }

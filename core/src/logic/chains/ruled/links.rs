@@ -46,6 +46,14 @@ pub(crate) struct RuledGrid {
 /// Where an "off" turns a candidate on: the cell (the bivalue rule) or a group's slot.
 pub(crate) const CELL_RULE: u8 = u8::MAX;
 
+impl RuledGrid {
+    /// The places of the rows and columns (slots 0-17, each line's cells in order, as
+    /// `grid::UNITS` numbers and lists them: the X-wings read them so).
+    pub(crate) fn lines(&self) -> &[[u16; 9]] {
+        &self.places[..18]
+    }
+}
+
 impl RuledLinks {
     pub(crate) fn new(t: &VariantTables) -> RuledLinks {
         let mut cells = [[0u8; 9]; SLOTS];
