@@ -23,15 +23,16 @@
 
 use crate::explain::{step_text_naming, Analysis, PathFigures, StepText};
 use crate::grid::Size;
-use crate::logic::ladder::{changes, guess_step, PathSoFar, Rating};
+use crate::logic::ladder::{changes, guess_step, Rating};
 use crate::logic::rules::{VariantTables, SLOTS};
 use crate::logic::techniques::singles::{full_house_in, hidden_single_in, naked_single};
-use crate::logic::variant_ladder::next_step_in_with;
+use crate::logic::variant_ladder::{next_step_in_with, rate_marks_in};
 use crate::logic::{Marks, Step};
 use crate::plain::SinglesFixpoint;
 use crate::variant::engine::Engine;
 use crate::variant::{Geometry, Rules, Shape, VariantError, VariantPuzzle};
 use position::RuledPosition;
+use std::rc::Rc;
 
 /// Rules as the errors of the human-logic functions name them, as those that take
 /// classic puzzles only do: the rules, or the grid under classic rules (`classic 16x16`).
@@ -56,7 +57,8 @@ pub struct RuledPuzzle {
     /// What asks (a function's name), for errors.
     what: String,
     rules: String,
-    tables: VariantTables,
+    /// Shared with the calls before it under the same rules ([`VariantTables::shared`]).
+    tables: Rc<VariantTables>,
     /// The filled cells: the givens, and in a player's position the digits placed.
     digits: Vec<u8>,
     /// How many of the filled cells are givens.
@@ -124,7 +126,7 @@ impl RuledPuzzle {
         geometry: &Geometry,
     ) -> Result<RuledPuzzle, VariantError> {
         let rules = rules_named(geometry.shape, &geometry.rules);
-        let tables = VariantTables::new(geometry).map_err(|_| VariantError::NoHumanLogic {
+        let tables = VariantTables::shared(geometry).map_err(|_| VariantError::NoHumanLogic {
             what: what.into(),
             rules: rules.clone(),
         })?;
@@ -253,12 +255,9 @@ impl RuledPuzzle {
         if self.solutions != 1 {
             return Ok(None);
         }
-        let path = self.path(check)?.unwrap_or_default();
-        let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
-        for step in &path {
-            rating.add(step, &mut so_far);
-        }
-        Ok(Some(rating))
+        rate_marks_in(self.marks(), &self.tables, check)
+            .map(Some)
+            .map_err(|b| self.beyond(b.blanks))
     }
 
     /// The figures of `sudoku_stats` (see the module notes for the search keys).

@@ -68,6 +68,21 @@ impl Marks {
         had
     }
 
+    /// Each digit's candidate cells (index `d` for digit `d + 1`), as sets of cells (bit
+    /// `c`): a filled cell has no candidate, so it is in none. The digit sets of
+    /// `Context::new` without the units' places.
+    pub(crate) fn digit_cells(&self) -> [u128; 9] {
+        let mut cells = [0u128; 9];
+        for (c, &k) in self.cands[..self.size.cells()].iter().enumerate() {
+            let mut k = k;
+            while k != 0 {
+                cells[k.trailing_zeros() as usize] |= 1 << c;
+                k &= k - 1;
+            }
+        }
+        cells
+    }
+
     #[inline]
     pub fn has(&self, cell: usize, digit: u8) -> bool {
         self.cands[cell] >> (digit - 1) & 1 != 0

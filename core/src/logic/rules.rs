@@ -24,8 +24,11 @@
 
 use super::geometry::{cells_of, CellSet};
 use super::marks::Marks;
+use super::memo::ruled::{FoundNothing, TypedMemos};
 use super::step::Step;
-use crate::variant::{Geometry, GroupKind, Regions, VariantError};
+use crate::variant::{Geometry, GroupKind, Regions, Rules, Shape, VariantError};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// Groups a 9×9 grid can have under any rules.
 pub const SLOTS: usize = 50;
@@ -164,6 +167,10 @@ pub struct VariantTables {
     peer_start: [u16; 82],
     neighbours: [CellSet; 81],
     set: TechniqueSet,
+    /// The searches' memos of where they found nothing under these rules.
+    found_nothing: FoundNothing,
+    /// The searches' memos of their own types under these rules.
+    memos: TypedMemos,
 }
 
 impl VariantTables {
@@ -208,6 +215,8 @@ impl VariantTables {
             peer_start: [0; 82],
             neighbours: [0; 81],
             set: technique_set(geometry),
+            found_nothing: FoundNothing::default(),
+            memos: TypedMemos::default(),
         };
         for c in 0..81 {
             let mine = (0..SLOTS).filter(|&s| tables.masks[s] >> c & 1 == 1);
@@ -227,6 +236,34 @@ impl VariantTables {
         Ok(tables)
     }
 
+    /// The tables of a 9×9 geometry ([`VariantTables::new`]), shared with the last call
+    /// on this thread under the same shape and rules (a query rating a table of puzzles
+    /// under one set of rules builds them once), with the searches' memos they keep.
+    /// The tables are a function of the shape and rules alone, and the memos are exact
+    /// under them (`memo::ruled`); tests compare the shared tables' paths with fresh ones'.
+    pub fn shared(geometry: &Geometry) -> Result<Rc<VariantTables>, VariantError> {
+        thread_local! {
+            static LAST: RefCell<Option<(Shape, Rules, Rc<VariantTables>)>> =
+                const { RefCell::new(None) };
+        }
+        let kept = LAST.with_borrow(|last| match last {
+            Some((shape, rules, t)) if *shape == geometry.shape && *rules == geometry.rules => {
+                Some(Rc::clone(t))
+            }
+            _ => None,
+        });
+        if let Some(t) = kept {
+            return Ok(t);
+        }
+        let t = Rc::new(VariantTables::new(geometry)?);
+        LAST.set(Some((
+            geometry.shape,
+            geometry.rules.clone(),
+            Rc::clone(&t),
+        )));
+        Ok(t)
+    }
+
     /// Cell `c`'s peers in Sukaku Explainer's order (`Grid.changeVisibleCells`): its
     /// row's, column's and box's cells ascending (rows and columns alone under jigsaw,
     /// then its region), then the mates in its window (in the window's order), its
@@ -235,8 +272,11 @@ impl VariantTables {
     /// order; each cell once.
     fn peer_order_of(&self, c: usize, geometry: &Geometry) -> Vec<u8> {
         let mut order: Vec<u8> = Vec::with_capacity(40);
+        // The cells listed so far (and `c`), as a set: each cell once.
+        let mut listed: CellSet = 1 << c;
         let mut push = |p: u8| {
-            if usize::from(p) != c && !order.contains(&p) {
+            if listed >> p & 1 == 0 {
+                listed |= 1 << p;
                 order.push(p);
             }
         };
@@ -282,6 +322,22 @@ impl VariantTables {
             }
         }
         order
+    }
+
+    /// The searches' memos of where they found nothing under these rules.
+    pub(crate) fn found_nothing(&self) -> &FoundNothing {
+        &self.found_nothing
+    }
+
+    /// The searches' memos of their own types under these rules.
+    pub(crate) fn memos(&self) -> &TypedMemos {
+        &self.memos
+    }
+
+    /// Forgets the searches' memos (benchmarks rating a puzzle again from a cold start).
+    pub fn forget_search_memos(&self) {
+        self.found_nothing.forget();
+        self.memos.forget();
     }
 
     pub fn technique_set(&self) -> TechniqueSet {
@@ -491,14 +547,16 @@ fn mask_of(cells: &[u16]) -> CellSet {
 }
 
 fn range_bits(slots: std::ops::Range<usize>) -> u64 {
-    slots.fold(0, |m, s| m | 1 << s)
+    // The bits `start..end` at once (the ranges lie within 0..50).
+    ((1u64 << (slots.end - slots.start)) - 1) << slots.start
 }
 
 fn union(masks: &[CellSet; SLOTS], slots: u64) -> CellSet {
     bits_of(slots).fold(0, |m, s| m | masks[s])
 }
 
-fn bits_of(mut set: u64) -> impl Iterator<Item = usize> {
+/// The slots of a set of slots (bit `s`), ascending.
+pub(crate) fn bits_of(mut set: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (set != 0).then(|| {
             let s = set.trailing_zeros() as usize;

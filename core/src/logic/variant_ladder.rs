@@ -25,11 +25,12 @@
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
 //! they find nothing, its next producers (from the nested chains of level 2 on; the
 //! three strong links under jigsaw regions) would act: [`rate_in`] then says it cannot
-//! rate the puzzle yet, rather than guess. `variant_explain` serves it to SQL; the
+//! rate the puzzle yet, rather than guess. A rating walks the path with the singles its
+//! hardest step allows placed together ([`closure`], the argument there). `variant_explain` serves it to SQL; the
 //! yardstick (`sudoku-tools variant_ratings`) measures it against Sukaku Explainer.
 
 use super::chains::{find_with_links, RuledChains, BUILT_UNDER_RULES};
-use super::ladder::{PathSoFar, Rating};
+use super::ladder::{changes, PathSoFar, Rating};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
 use super::step::Step;
@@ -44,7 +45,11 @@ use super::techniques::strong_links::{three_strong_links, turbot_fish_in};
 use super::techniques::subsets::{hidden_subset_in, naked_subset_in};
 use super::techniques::uniqueness::{bug_in, unique_loop_in};
 use super::techniques::wings::{als_wing_in, wing_in};
+use super::wording::sentences_off;
 use crate::variant::GroupKind;
+
+mod closure;
+use closure::Closed;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
 /// Explainer rates below 9.5 is a rung here (the nested chains of levels 2 to 4, 9.5
@@ -73,10 +78,22 @@ pub fn next_step_in_with(
     uniqueness: bool,
     check: &mut dyn FnMut(),
 ) -> Option<Step> {
+    next_step_after(m, t, Closed::default(), uniqueness, check)
+}
+
+/// [`next_step_in_with`] at a position a rating's closure left, skipping the rungs it
+/// left nothing for (`closed`): the same step.
+fn next_step_after(
+    m: &Marks,
+    t: &VariantTables,
+    closed: Closed,
+    uniqueness: bool,
+    check: &mut dyn FnMut(),
+) -> Option<Step> {
     if m.is_solved() {
         return None;
     }
-    below_unique_loops(m, t)
+    below_unique_loops(m, t, closed)
         .or_else(|| from_unique_loops(m, t, uniqueness))
         .or_else(|| (!stops_at_three_strong_links(t)).then(|| chains(m, t, check))?)
 }
@@ -130,22 +147,26 @@ pub(crate) fn classic_chains(t: &VariantTables) -> bool {
         && matches!(t.slot_kind(18), Some((GroupKind::Box, _)))
 }
 
-/// The rungs up to the XYZ-wing (4.4), which every technique set has.
-fn below_unique_loops(m: &Marks, t: &VariantTables) -> Option<Step> {
+/// The rungs up to the XYZ-wing (4.4), which every technique set has, but those a
+/// closure left nothing for (`closed`).
+fn below_unique_loops(m: &Marks, t: &VariantTables, closed: Closed) -> Option<Step> {
     let nc = matches!(
         t.technique_set(),
         TechniqueSet::NcOnly | TechniqueSet::Groups { nc: true, .. }
     );
-    full_house_in(m, t)
-        .or_else(|| hidden_single_in(m, t))
+    let unless = |skip: bool, rung: &dyn Fn() -> Option<Step>| (!skip).then(rung).flatten();
+    unless(closed.full_house, &|| full_house_in(m, t))
+        .or_else(|| unless(closed.hidden_single, &|| hidden_single_in(m, t)))
         .or_else(|| direct_intersection_in(m, t))
         .or_else(|| hidden_subset_in(m, t, 2, true))
-        .or_else(|| naked_single(m))
+        .or_else(|| unless(closed.naked_single, &|| naked_single(m)))
         .or_else(|| nc.then(|| nc_forcing_cell(m, t)).flatten())
         .or_else(|| nc.then(|| nc_locked(m, t)).flatten())
         .or_else(|| hidden_subset_in(m, t, 3, true))
         .or_else(|| match t.technique_set() {
-            TechniqueSet::Groups { .. } => generalized_intersection_in(m, t),
+            TechniqueSet::Groups { .. } => unless(closed.generalized_intersection, &|| {
+                generalized_intersection_in(m, t)
+            }),
             _ => pointing_claiming_in(m, t),
         })
         .or_else(|| naked_subset_in(m, t, 2))
@@ -212,14 +233,34 @@ pub fn rate_in(
     t: &VariantTables,
     check: &mut dyn FnMut(),
 ) -> Result<Rating, BeyondBuilt> {
-    let mut m = t.marks_of(digits);
+    rate_marks_in(t.marks_of(digits), t, check)
+}
+
+/// [`rate_in`] from a position (a player's pencil marks), trusting it has a single
+/// solution. The path's steps are the ladder's, but for the singles the hardest step so
+/// far allows, placed together after each step ([`closure`]), and no step writes its
+/// sentence (a rating reads none). A step that changes nothing stops the path as the
+/// built rungs' end does.
+pub fn rate_marks_in(
+    mut m: Marks,
+    t: &VariantTables,
+    check: &mut dyn FnMut(),
+) -> Result<Rating, BeyondBuilt> {
+    let _sentences = sentences_off();
     let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
+    let mut closed = Closed::default();
     while !m.is_solved() {
         check();
-        let step =
-            next_step_in_with(&m, t, true, check).ok_or(BeyondBuilt { blanks: m.blanks() })?;
+        let beyond = BeyondBuilt { blanks: m.blanks() };
+        let step = next_step_after(&m, t, closed, true, check).ok_or(beyond)?;
+        if !changes(&step, &m) {
+            return Err(beyond);
+        }
         rating.add(&step, &mut so_far);
         t.apply(&step, &mut m);
+        if so_far.placed {
+            closed = closure::close(&mut m, t, rating.er);
+        }
     }
     Ok(rating)
 }
@@ -295,6 +336,128 @@ mod tests {
             rated > 70 && chains > 20 && beyond > 1,
             "{rated} rated ({chains} by chains), {beyond} beyond"
         );
+    }
+
+    /// The rating the plain way: every step from the ladder, one at a time, sentences
+    /// written.
+    fn rate_stepwise(digits: &[u8], t: &VariantTables) -> Result<Rating, BeyondBuilt> {
+        let mut m = t.marks_of(digits);
+        let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
+        while !m.is_solved() {
+            let step = next_step_in(&m, t).ok_or(BeyondBuilt { blanks: m.blanks() })?;
+            assert!(crate::logic::wording::sentences_wanted() && !step.explanation.is_empty());
+            rating.add(&step, &mut so_far);
+            t.apply(&step, &mut m);
+        }
+        Ok(rating)
+    }
+
+    #[test]
+    fn placing_singles_in_one_pass_keeps_the_rating_under_rules() {
+        // Minimal puzzles (up to the chains) and fuller ones (singles, subsets) of every
+        // family of rules.
+        let (mut rated, mut beyond, mut hard) = (0, 0, 0);
+        for text in [
+            "x",
+            "windoku",
+            "dg",
+            "girandola,asterisk",
+            "center-dot",
+            "anti-knight",
+            "anti-king",
+            "nc",
+            "x,nc",
+            "jigsaw",
+        ] {
+            let rules = Rules::parse(text).unwrap();
+            for (i, clues) in [(0, 0), (1, 0), (2, 0), (3, 26), (4, 30), (5, 24)] {
+                let options = VariantOptions {
+                    clues,
+                    ..VariantOptions::default()
+                };
+                let g = generate_variant(Shape::NINE, &rules, 61, i, &options, &mut || {}).unwrap();
+                let t = tables(&g.rules);
+                let fast = rate_in(&g.puzzle.cells, &t, &mut || {});
+                assert_eq!(
+                    fast,
+                    rate_stepwise(&g.puzzle.cells, &t),
+                    "{text}: {:?}",
+                    g.puzzle.cells
+                );
+                match fast {
+                    Ok(r) => {
+                        rated += 1;
+                        hard += usize::from(r.er >= 40);
+                    }
+                    Err(_) => beyond += 1,
+                }
+            }
+        }
+        assert!(
+            rated > 40 && hard > 5,
+            "{rated} rated ({hard} at 4.0 or more), {beyond} beyond"
+        );
+    }
+
+    #[test]
+    fn the_searches_memos_change_no_step_and_no_rating() {
+        // One set of tables per rule set, its memos warm from the puzzles before (and from
+        // the steps before on the same path), against fresh tables for every puzzle.
+        let mut steps = 0;
+        for text in [
+            "x",
+            "windoku,dg",
+            "asterisk",
+            "anti-king",
+            "nc",
+            "x,anti-knight",
+        ] {
+            let rules = Rules::parse(text).unwrap();
+            let warm = tables(&rules);
+            for i in 0..8 {
+                let options = VariantOptions {
+                    clues: [0, 24][i as usize % 2],
+                    ..VariantOptions::default()
+                };
+                let g = generate_variant(Shape::NINE, &rules, 67, i, &options, &mut || {}).unwrap();
+                let cold = || tables(&rules);
+                let digits = &g.puzzle.cells;
+                assert_eq!(
+                    rate_in(digits, &warm, &mut || {}),
+                    rate_in(digits, &cold(), &mut || {}),
+                    "{text}: {digits:?}"
+                );
+                let (mut a, mut b) = (warm.marks_of(digits), warm.marks_of(digits));
+                while let Some(step) = next_step_in(&a, &warm) {
+                    assert_eq!(Some(&step), next_step_in(&b, &cold()).as_ref(), "{text}");
+                    warm.apply(&step, &mut a);
+                    warm.apply(&step, &mut b);
+                    steps += 1;
+                }
+            }
+        }
+        assert!(steps > 500, "{steps} steps compared");
+    }
+
+    #[test]
+    fn tables_are_shared_under_the_same_rules_only() {
+        let shape = Shape::NINE;
+        let geometry = |text| Geometry::new(shape, &Rules::parse(text).unwrap()).unwrap();
+        let x = VariantTables::shared(&geometry("x")).unwrap();
+        assert!(std::rc::Rc::ptr_eq(
+            &x,
+            &VariantTables::shared(&geometry("x")).unwrap()
+        ));
+        let windoku = VariantTables::shared(&geometry("windoku")).unwrap();
+        assert!(!std::rc::Rc::ptr_eq(&x, &windoku));
+        assert_eq!(
+            windoku.active_slots(),
+            tables(&Rules::parse("windoku").unwrap()).active_slots()
+        );
+        assert!(!std::rc::Rc::ptr_eq(
+            &x,
+            &VariantTables::shared(&geometry("x")).unwrap()
+        ));
     }
 
     #[test]

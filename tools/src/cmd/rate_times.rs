@@ -6,17 +6,18 @@
 //!
 //! With `--rules RULES` (`x`, `anti-knight`, `windoku,dg`, ...) each 9×9 puzzle is rated
 //! under those rules by the ladder under rules (`sudoku_core::logic::variant_ladder`), for
-//! scripts/bench_variant_rating.sh. Each timed rating does what a call does per puzzle: it
-//! lays the rules on the grid, checks the one solution with the variant engine (0.0
-//! without), builds the rules' tables and runs the ladder; reading the line is not timed,
-//! as without `--rules`. A puzzle the built rungs do not finish (the nested
+//! scripts/bench_variant_rating.sh. Each timed rating does what a `sudoku_rate` call does
+//! per puzzle: it takes the rules' grid, engine and tables as kept from the call before
+//! under the same rules (the searches' memos forgotten: each rating starts cold), checks
+//! the givens, counts the solutions with the variant engine (0.0 without a single one)
+//! and runs the ladder; reading the line is not timed, as without `--rules`. A puzzle the built rungs do not finish (the nested
 //! chains of levels 2 to 4, 9.5 and up, are not built under rules) prints ER `-`.
 //!
 //! `sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]`
 use std::time::Instant;
-use sudoku_core::logic::rules::VariantTables;
-use sudoku_core::logic::{rate, variant_ladder};
-use sudoku_core::variant::{Engine, Geometry, Rules, Shape, VariantPuzzle};
+use sudoku_core::logic::rate;
+use sudoku_core::variant::{check_givens, memo, Geometry, Rules, Shape, VariantPuzzle};
+use sudoku_core::variant_explain::RuledPuzzle;
 use sudoku_core::Puzzle;
 
 const USAGE: &str = "usage: sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]";
@@ -98,17 +99,24 @@ fn variant_times(puzzle: &str, rules: &Rules, runs: usize) -> (String, f64) {
     (er.map_or_else(|| "-".to_string(), tenths_text), median(times))
 }
 
-/// One rating of a 9×9 puzzle under `rules`, from the rules on: the ER in tenths (0
-/// without a single solution), or `None` when the built rungs do not finish it.
+/// One rating of a 9×9 puzzle under `rules`, from the rules on, as `sudoku_rate` does
+/// it (`src/human.rs`): the rules laid on the grid and their engine, shared with the
+/// calls before under the same rules (`variant::memo`), the givens checked, the one
+/// solution counted, the rules' tables (shared too, their searches' memos forgotten so
+/// that each rating starts cold) and the ladder. The ER in tenths (0 without a single
+/// solution), or `None` when the built rungs do not finish it.
 fn rate_under(rules: &Rules, p: &VariantPuzzle) -> Option<u16> {
-    let geometry = Geometry::new(Shape::NINE, rules).expect("rules checked to fit 9×9");
-    if Engine::new(&geometry).count(p, 2, &mut || {}) != 1 {
-        return Some(0);
+    let geometry = memo::geometry_of(Shape::NINE, rules).expect("rules checked to fit 9×9");
+    check_givens(p, &geometry).expect("givens that keep the rules");
+    let engine = memo::engine_of(&geometry);
+    let ruled = RuledPuzzle::new("rate_times", p, &geometry, &engine, &mut || {})
+        .expect("9×9 tables");
+    ruled.tables().forget_search_memos();
+    match ruled.rate(&mut || {}) {
+        Ok(Some(rating)) => Some(rating.er),
+        Ok(None) => Some(0),
+        Err(_) => None,
     }
-    let tables = VariantTables::new(&geometry).expect("9×9 tables");
-    variant_ladder::rate_in(&p.cells, &tables, &mut || {})
-        .ok()
-        .map(|r| r.er)
 }
 
 #[cfg(test)]

@@ -26,6 +26,8 @@
 //!   (`chains::level1`, `chains::levels2to4`, held in [`bounded`] containers: the level-1
 //!   hints per grid while the source grid stays, the inner rules' hint lists and the X
 //!   pass's hints per plane, per grid; each a function of its key).
+//! - [`ruled`]: the same as [`found_nothing`] for the searches under rules, kept with the
+//!   rules' tables rather than per thread.
 //!
 //! Memory: bounded per thread (see each module), never growing with the puzzles rated.
 
@@ -33,6 +35,7 @@ pub(crate) mod bounded;
 pub(crate) mod cycles;
 pub(crate) mod found_nothing;
 pub(crate) mod loop_cores;
+pub(crate) mod ruled;
 pub(crate) mod slots;
 pub(crate) mod snapshots;
 

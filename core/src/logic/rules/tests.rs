@@ -191,6 +191,8 @@ fn group_types_cover_every_slot_once() {
     let mut seen = 0u64;
     for t in GroupType::ALL {
         let bits = range_bits(t.slots());
+        // The bits at once are the slots' bits one by one.
+        assert_eq!(bits, t.slots().fold(0, |m, s| m | 1 << s));
         assert_eq!(seen & bits, 0);
         seen |= bits;
     }

@@ -14,6 +14,7 @@ use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
+use crate::logic::memo::ruled::search;
 use crate::logic::rules::{GroupType, VariantTables};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
@@ -292,9 +293,30 @@ pub fn locking_pairs(t: &VariantTables) -> Vec<(GroupType, GroupType)> {
 /// first group is a box (or a jigsaw region), 1.9 otherwise. Digits, first groups, second
 /// groups, then third groups in order, as Sukaku Explainer reads them.
 pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    let dcs = Context::new(m).dcs;
+    let dcs = m.digit_cells();
+    // Digits whose places are those on which the search last found nothing: what it
+    // finds for a digit is a function of the digit's places (the rules fixed).
+    let memo = t.found_nothing();
+    let known = |d: usize| memo.known(search::DIRECT_INTERSECTION, d, dcs[d]);
+    let fresh: Vec<u8> = (1..=9u8).filter(|&d| !known(usize::from(d - 1))).collect();
+    let found = direct_intersection_of(m, t, &dcs, &fresh);
+    if found.is_none() {
+        for d in fresh.iter().map(|&d| usize::from(d - 1)) {
+            memo.record(search::DIRECT_INTERSECTION, d, dcs[d]);
+        }
+    }
+    found
+}
+
+/// [`direct_intersection_in`]'s search over the digits `digits` (ascending).
+fn direct_intersection_of(
+    m: &Marks,
+    t: &VariantTables,
+    dcs: &[CellSet],
+    digits: &[u8],
+) -> Option<Step> {
     for (t1, t2) in locking_pairs(t) {
-        for digit in 1..=9u8 {
+        for &digit in digits {
             let dc = dcs[digit as usize - 1];
             for s1 in t1.slots() {
                 let p = dc & t.group_mask(s1);
@@ -327,7 +349,7 @@ pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// digit (two or more) lie in a crossing group that holds the digit elsewhere too;
 /// pointing 2.6 when the first group is a box (or region), claiming 2.8 otherwise.
 pub fn pointing_claiming_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    let dcs = Context::new(m).dcs;
+    let dcs = m.digit_cells();
     for (t1, t2) in locking_pairs(t) {
         for digit in 1..=9u8 {
             let dc = dcs[digit as usize - 1];
@@ -363,7 +385,7 @@ pub fn pointing_claiming_in(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// order (boxes, rows, columns, then the extra groups), digits, then groups.
 pub fn generalized_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     let size = m.size;
-    let dcs = Context::new(m).dcs;
+    let dcs = m.digit_cells();
     for ty in GroupType::ALL {
         for digit in 1..=9u8 {
             let dc = dcs[digit as usize - 1];
@@ -372,11 +394,13 @@ pub fn generalized_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step>
                 if !(2..=6).contains(&p.count_ones()) {
                     continue;
                 }
-                let seeing_all = cells_of(p).fold(!p, |v, c| v & t.peers(c));
-                let eliminations = eliminations_of(m, seeing_all, digit);
-                if eliminations.is_empty() {
+                // The victims as a set first: most groups have none, and then no list
+                // is made (the same cells `eliminations_of` would keep).
+                let victims = cells_of(p).fold(dc & !p, |v, c| v & t.peers(c));
+                if victims == 0 {
                     continue;
                 }
+                let eliminations = eliminations_of(m, victims, digit);
                 let explanation = sentence!(
                     "In {}, {} can only be in {}: every cell that sees all of them loses it ({}).",
                     t.slot_name(slot),

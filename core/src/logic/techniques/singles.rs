@@ -125,18 +125,20 @@ fn single_in_group(m: &Marks, t: &VariantTables, alone: bool) -> Option<Step> {
             let (Some(&cell), None) = (places.next(), places.next()) else {
                 continue;
             };
-            let (cell, group) = (cell as usize, t.slot_name(slot));
+            let cell = cell as usize;
             let (technique, rating, explanation) = if alone {
                 let said = sentence!(
-                    "{} is the last blank cell of {group}: it takes the missing {digit}.",
-                    cell_name(m.size, cell)
+                    "{} is the last blank cell of {}: it takes the missing {digit}.",
+                    cell_name(m.size, cell),
+                    t.slot_name(slot)
                 );
                 (Technique::FullHouse, 10, said)
             } else {
                 let (technique, rating) = hidden_single_kind(t, slot);
                 let said = sentence!(
-                    "{} is the only cell of {group} that can hold {digit}.",
-                    cell_name(m.size, cell)
+                    "{} is the only cell of {} that can hold {digit}.",
+                    cell_name(m.size, cell),
+                    t.slot_name(slot)
                 );
                 (technique, rating, said)
             };
@@ -148,6 +150,11 @@ fn single_in_group(m: &Marks, t: &VariantTables, alone: bool) -> Option<Step> {
         }
     }
     None
+}
+
+/// The rating (tenths) of a hidden single in a slot's group ([`hidden_single_kind`]).
+pub(crate) fn hidden_single_rating(t: &VariantTables, slot: usize) -> u16 {
+    hidden_single_kind(t, slot).1
 }
 
 /// The technique and rating of a hidden single in a slot's group: a row's, column's or

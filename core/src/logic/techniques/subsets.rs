@@ -8,7 +8,7 @@
 use crate::logic::context::*;
 use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
-use crate::logic::memo::found_nothing;
+use crate::logic::memo::{found_nothing, ruled};
 use crate::logic::rules::{groups_in_scan_order, TechniqueSet, VariantTables};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
@@ -305,8 +305,18 @@ fn hidden_in_unit(m: &Marks, unit: &Unit, degree: usize, direct: bool) -> Option
 /// order for subsets (boxes, columns, rows, then the extra groups), each group's
 /// positions in its cell order.
 pub fn hidden_subset_in(m: &Marks, t: &VariantTables, degree: usize, direct: bool) -> Option<Step> {
+    // What a group gives is a function of its cells' candidates (a filled cell has none):
+    // a group whose candidates are those on which it last gave nothing is skipped.
+    let memo = t.found_nothing();
+    let search = ruled::search::hidden_subsets(degree, direct);
     for slot in groups_in_scan_order(t) {
         let cells = t.group_cells(slot);
+        let key = cells
+            .iter()
+            .fold(0u128, |k, &c| k << 9 | u128::from(m.cands[c as usize]));
+        if search.is_some_and(|search| memo.group_known(search, slot, key)) {
+            continue;
+        }
         let blanks = cells.iter().filter(|&&c| m.values[c as usize] == 0).count();
         if !(blanks > 2 * degree || (direct && blanks > degree)) {
             continue;
@@ -325,6 +335,9 @@ pub fn hidden_subset_in(m: &Marks, t: &VariantTables, degree: usize, direct: boo
         };
         if let Some(step) = hidden_in_unit(m, &unit, degree, direct) {
             return Some(step);
+        }
+        if let Some(search) = search {
+            memo.group_record(search, slot, key);
         }
     }
     None

@@ -178,7 +178,7 @@ pub(crate) fn vwxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
 /// The WXYZ-wing (`k` 3) or VWXYZ-wing (`k` 4) Sukaku Explainer takes under the rules:
 /// as [`wxyz_wing`] and [`vwxyz_wing`] over the rules' peers.
 pub fn als_wing_in(m: &Marks, t: &VariantTables, k: usize) -> Option<Step> {
-    als_wing(m, &Context::new(m).dcs, k, Some(t))
+    als_wing(m, &m.digit_cells(), k, Some(t))
 }
 
 fn als_rating(k: usize, biggest: i32) -> u16 {

@@ -27,10 +27,9 @@
 //! groups, base links, cover groups, cover links, the two orientations of each).
 
 use crate::grid::Size;
-use crate::logic::context::Context;
 use crate::logic::geometry::{cells_of, CellSet};
 use crate::logic::marks::Marks;
-use crate::logic::rules::{GroupType, TechniqueSet, VariantTables};
+use crate::logic::rules::{bits_of, GroupType, TechniqueSet, VariantTables, SLOTS};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -106,8 +105,21 @@ const SHARE_ORDER: [GroupType; 10] = [C, R, B, DG, W, G, A, CD, MD, AD];
 #[derive(Clone, Copy)]
 struct GroupLink {
     nodes: [CellSet; 2],
+    /// Per node, the groups holding every cell of it (slots, bit `s`): two bridges
+    /// share a group exactly when their sets meet.
+    holding: [u64; 2],
     /// Whether the places were split into blades (more than two).
     split: bool,
+}
+
+impl GroupLink {
+    fn new(t: &VariantTables, nodes: [CellSet; 2], split: bool) -> GroupLink {
+        GroupLink {
+            nodes,
+            holding: nodes.map(|n| groups_holding(t, n)),
+            split,
+        }
+    }
 }
 
 /// Blades of a group's places (as positions in its cell order), and the heart of a
@@ -146,7 +158,12 @@ fn thirds_split(pos: u16) -> Option<Split> {
 /// The strong links of a group whose places of the digit are `pos` (positions in the
 /// group's cell order `cells`), in Sukaku Explainer's order; `box_like` reads a split as
 /// a 3×3 square.
-fn links_in(cells: &[u8; 9], pos: u16, box_like: bool) -> [Option<GroupLink>; 2] {
+fn links_in(
+    t: &VariantTables,
+    cells: &[u8; 9],
+    pos: u16,
+    box_like: bool,
+) -> [Option<GroupLink>; 2] {
     let count = pos.count_ones();
     if !(2..=6).contains(&count) || (box_like && count > 5) {
         return [None, None];
@@ -159,13 +176,7 @@ fn links_in(cells: &[u8; 9], pos: u16, box_like: bool) -> [Option<GroupLink>; 2]
     if count == 2 {
         let first = pos & pos.wrapping_neg();
         let nodes = [node(first), node(pos & !first)];
-        return [
-            Some(GroupLink {
-                nodes,
-                split: false,
-            }),
-            None,
-        ];
+        return [Some(GroupLink::new(t, nodes, false)), None];
     }
     let split = if box_like {
         square_split(pos)
@@ -180,10 +191,7 @@ fn links_in(cells: &[u8; 9], pos: u16, box_like: bool) -> [Option<GroupLink>; 2]
         return [None, None];
     };
     let single = |b: u16| b & (b - 1) == 0;
-    let link = |one: u16, rest: u16| GroupLink {
-        nodes: [node(one), node(rest | heart)],
-        split: true,
-    };
+    let link = |one: u16, rest: u16| GroupLink::new(t, [node(one), node(rest | heart)], true);
     if single(b1) || single(b2) {
         [
             single(b1).then(|| link(b1, b2)),
@@ -194,7 +202,7 @@ fn links_in(cells: &[u8; 9], pos: u16, box_like: bool) -> [Option<GroupLink>; 2]
         [None, None]
     } else {
         let nodes = [node(b1), node(b2)];
-        [Some(GroupLink { nodes, split: true }), None]
+        [Some(GroupLink::new(t, nodes, true)), None]
     }
 }
 
@@ -204,13 +212,22 @@ fn positions(t: &VariantTables, slot: usize, dc: CellSet) -> u16 {
     (0..9).fold(0, |p, i| p | (((dc >> cells[i]) & 1) as u16) << i)
 }
 
-/// The first group, in [`SHARE_ORDER`], holding every cell of `set`: the slots holding
-/// each cell are met (a slot holds every cell exactly when it is among each cell's
-/// groups; with no cell, every active slot), then the types are read in order, each
-/// type's slots from the lowest, as a scan of the slots would meet them (checked
-/// against that scan by `shared_group_is_the_first_group_holding_the_set`).
-fn shared_group(t: &VariantTables, set: CellSet) -> Option<usize> {
-    let holding = cells_of(set).fold(t.active_slots(), |g, c| g & t.groups_of(c));
+/// The groups holding every cell of `set` (slots, bit `s`; with no cell, every active
+/// slot).
+fn groups_holding(t: &VariantTables, set: CellSet) -> u64 {
+    cells_of(set).fold(t.active_slots(), |g, c| g & t.groups_of(c))
+}
+
+/// The first group, in [`SHARE_ORDER`], among `holding` (slots): for the groups holding
+/// two bridges, the group they share. Those are met node by node
+/// ([`GroupLink::holding`]): a slot holds every cell of both nodes exactly when it holds
+/// every cell of each. The types are read in order, each type's slots from the lowest,
+/// as a scan of the slots would meet them (checked against that scan by
+/// `shared_group_is_the_first_group_holding_the_set`).
+fn first_in_share_order(holding: u64) -> Option<usize> {
+    if holding == 0 {
+        return None;
+    }
     SHARE_ORDER.iter().find_map(|ty| {
         let mine = holding & ty.slot_bits();
         (mine != 0).then(|| mine.trailing_zeros() as usize)
@@ -238,59 +255,96 @@ fn rating(base: GroupType, cover: GroupType, split: bool) -> u16 {
 
 /// A pattern: its digit, its base, cover and shared groups, its nodes (start, the two
 /// bridges, end), what it eliminates, and Sukaku Explainer's order key.
+#[derive(Clone)]
 struct Found {
     key: (u16, i32, u8),
+    /// The type pair's index in the pairs read.
+    pair: usize,
     digit: u8,
     slots: [usize; 3],
     nodes: [CellSet; 4],
     victims: CellSet,
 }
 
-/// Every pattern of a (base, cover) type pair on one digit, keeping the best in `best`.
+/// A digit's strong links in every group the rules use, found once per search: per
+/// slot, as a base group and as a cover group (they differ for disjoint groups and
+/// windows, read as 3×3 squares only as a base).
+struct DigitLinks {
+    dc: CellSet,
+    /// The slots with a link as a base group, and as a cover group (bit `s`).
+    with_base: u64,
+    with_cover: u64,
+    as_base: [[Option<GroupLink>; 2]; SLOTS],
+    as_cover: [[Option<GroupLink>; 2]; SLOTS],
+}
+
+impl DigitLinks {
+    fn of(t: &VariantTables, dc: CellSet) -> DigitLinks {
+        let mut links = DigitLinks {
+            dc,
+            with_base: 0,
+            with_cover: 0,
+            as_base: [[None; 2]; SLOTS],
+            as_cover: [[None; 2]; SLOTS],
+        };
+        for ty in GroupType::ALL {
+            for s in ty.slots().filter(|s| t.active_slots() >> s & 1 == 1) {
+                let (cells, pos) = (t.group_cells(s), positions(t, s, dc));
+                links.as_cover[s] = links_in(t, cells, pos, ty == B);
+                links.as_base[s] = match ty {
+                    DG | W => links_in(t, cells, pos, true),
+                    _ => links.as_cover[s],
+                };
+                let any = |l: [Option<GroupLink>; 2]| u64::from(l.iter().any(Option::is_some));
+                links.with_cover |= any(links.as_cover[s]) << s;
+                links.with_base |= any(links.as_base[s]) << s;
+            }
+        }
+        links
+    }
+}
+
+/// Every pattern of a (base, cover) type pair (the `pair`th read) on one digit, keeping
+/// the best in `best`.
 fn search_pair(
     t: &VariantTables,
-    (base, cover): (GroupType, GroupType),
+    (pair, base, cover): (usize, GroupType, GroupType),
     digit: u8,
-    dc: CellSet,
+    links: &DigitLinks,
     best: &mut Option<Found>,
 ) {
-    let active = |s: &usize| t.active_slots() >> s & 1 == 1;
-    // The cover groups' links, found once for the digit rather than once for every
-    // base link (the same links: they depend on the cover group and the digit alone; the
-    // loops below meet the patterns in the same order).
-    let first_slot = cover.slots().start;
-    let mut cover_links = [[None; 2]; 9];
-    for cs in cover.slots().filter(active) {
-        cover_links[cs - first_slot] =
-            links_in(t.group_cells(cs), positions(t, cs, dc), cover == B);
-    }
-    for bs in base.slots().filter(active) {
+    // Only groups with a link can make a pattern (an unused slot has none).
+    let dc = links.dc;
+    for bs in bits_of(base.slot_bits() & links.with_base) {
         let bp = dc & t.group_mask(bs);
-        let base_links = links_in(
-            t.group_cells(bs),
-            positions(t, bs, dc),
-            matches!(base, B | DG | W),
-        );
-        for bl in base_links.into_iter().flatten() {
+        for bl in links.as_base[bs].into_iter().flatten() {
             let first_cover = if base == cover { bs + 1 } else { 0 };
-            for cs in cover.slots().filter(active).filter(|&s| s >= first_cover) {
+            let covers = cover.slot_bits() & links.with_cover & !((1u64 << first_cover) - 1);
+            for cs in bits_of(covers) {
                 let cp = dc & t.group_mask(cs);
                 if bp & cp != 0 {
                     continue;
                 }
-                for cl in cover_links[cs - first_slot].into_iter().flatten() {
+                for cl in links.as_cover[cs].into_iter().flatten() {
                     let rating = rating(base, cover, bl.split || cl.split);
+                    // A pattern rated above the best so far cannot win: its key is larger.
+                    if best.as_ref().is_some_and(|b| b.key.0 < rating) {
+                        continue;
+                    }
                     let outside = dc & !(t.group_mask(bs) | t.group_mask(cs));
-                    for (start, bridge1) in [(bl.nodes[0], bl.nodes[1]), (bl.nodes[1], bl.nodes[0])]
-                    {
-                        for (bridge2, end) in
-                            [(cl.nodes[0], cl.nodes[1]), (cl.nodes[1], cl.nodes[0])]
-                        {
-                            let Some(share) = shared_group(t, bridge1 | bridge2) else {
+                    for (i, j) in [(0, 1), (1, 0)] {
+                        let (start, bridge1) = (bl.nodes[i], bl.nodes[j]);
+                        for (k, l) in [(0, 1), (1, 0)] {
+                            let (bridge2, end) = (cl.nodes[k], cl.nodes[l]);
+                            let holding = bl.holding[j] & cl.holding[k];
+                            let Some(share) = first_in_share_order(holding) else {
                                 continue;
                             };
+                            if share == bs || share == cs {
+                                continue;
+                            }
                             let victims = outside & seeing_all(t, start | end);
-                            if share == bs || share == cs || victims == 0 {
+                            if victims == 0 {
                                 continue;
                             }
                             let splits = u8::from(bl.split) + u8::from(cl.split);
@@ -298,6 +352,7 @@ fn search_pair(
                             if best.as_ref().is_none_or(|b| key < b.key) {
                                 *best = Some(Found {
                                     key,
+                                    pair,
                                     digit,
                                     slots: [bs, cs, share],
                                     nodes: [start, bridge1, bridge2, end],
@@ -312,26 +367,70 @@ fn search_pair(
     }
 }
 
+/// Per digit, the places its search last ran on and the best pattern it found there.
+#[derive(Default)]
+struct TurbotMemo {
+    digits: [Option<(CellSet, Option<Found>)>; 9],
+}
+
+/// A digit's best pattern over the type pairs `pairs` (the first met among the easiest,
+/// pairs in order), on its places `dc`.
+fn digit_best(
+    t: &VariantTables,
+    pairs: &[(GroupType, GroupType)],
+    digit: u8,
+    dc: CellSet,
+) -> Option<Found> {
+    let links = DigitLinks::of(t, dc);
+    let used = |ty: GroupType| ty.slot_bits() & t.active_slots() != 0;
+    let mut best: Option<Found> = None;
+    for (pair, &(base, cover)) in pairs.iter().enumerate() {
+        // A pair whose every pattern rates above the best so far cannot win.
+        if !used(base)
+            || !used(cover)
+            || best
+                .as_ref()
+                .is_some_and(|b| b.key.0 < rating(base, cover, false))
+        {
+            continue;
+        }
+        search_pair(t, (pair, base, cover), digit, &links, &mut best);
+    }
+    best
+}
+
 /// The turbot fish Sukaku Explainer takes under the rules (see the module documentation).
 pub fn turbot_fish_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     let pairs = match t.technique_set() {
         TechniqueSet::Groups { .. } => &TYPE_PAIRS[..],
         _ => &TYPE_PAIRS[..CLASSIC_PAIRS],
     };
-    let dcs = Context::new(m).dcs;
-    let mut best: Option<Found> = None;
-    for &(base, cover) in pairs {
-        // A pair whose every pattern rates above the best so far cannot win.
-        if best
-            .as_ref()
-            .is_some_and(|b| b.key.0 < rating(base, cover, false))
-        {
-            continue;
+    let dcs = m.digit_cells();
+    // Per digit, its own best pattern (first met among the easiest, in pair order), kept
+    // with the digit's places: a function of them (the rules fixed). The best of all is
+    // the least (key, pair, digit): among the easiest the first met, pairs then digits.
+    let best = t.memos().with(|memo: &mut TurbotMemo| {
+        let mut best: Option<Found> = None;
+        for (d, &dc) in dcs.iter().enumerate().take(9) {
+            let own = match &memo.digits[d] {
+                Some((kept, found)) if *kept == dc => found.clone(),
+                _ => {
+                    let found = digit_best(t, pairs, d as u8 + 1, dc);
+                    memo.digits[d] = Some((dc, found.clone()));
+                    found
+                }
+            };
+            if let Some(f) = own {
+                if best
+                    .as_ref()
+                    .is_none_or(|b| (f.key, f.pair) < (b.key, b.pair))
+                {
+                    best = Some(f);
+                }
+            }
         }
-        for digit in 1..=9u8 {
-            search_pair(t, (base, cover), digit, dcs[digit as usize - 1], &mut best);
-        }
-    }
+        best
+    });
     best.map(|found| step_of(m, t, found))
 }
 
@@ -339,6 +438,7 @@ fn step_of(m: &Marks, t: &VariantTables, found: Found) -> Step {
     let size = Size::Nine;
     let Found {
         key: (rating, _, splits),
+        pair: _,
         digit,
         slots: [base, cover, share],
         nodes,
@@ -429,14 +529,17 @@ mod tests {
                     let near = cells_of(t.peers(first) | 1 << first).nth(rng.below(20) as usize);
                     set |= near.map_or(0, |c| 1u128 << c);
                 }
+                // As two nodes: the first cell and the rest (none, when it is alone).
+                let one = set & set.wrapping_neg();
+                let holding = groups_holding(&t, one) & groups_holding(&t, set & !one);
                 assert_eq!(
-                    shared_group(&t, set),
+                    first_in_share_order(holding),
                     shared_group_by_scan(&t, set),
                     "{rules}: {set:b}"
                 );
             }
             assert_eq!(
-                shared_group(&t, 0),
+                first_in_share_order(groups_holding(&t, 0)),
                 shared_group_by_scan(&t, 0),
                 "{rules}: no cell"
             );
@@ -446,24 +549,25 @@ mod tests {
     #[test]
     fn a_split_box_keeps_its_heart_and_a_heart_holding_the_digit_breaks_the_link() {
         let cells: [u8; 9] = std::array::from_fn(|i| i as u8);
+        let t = &tables("classic");
         // Places 1, 3 and 6 around heart 0 (no place): the row's single place is one
         // node, the column's two places with the heart the other.
-        let [first, second] = links_in(&cells, 1 << 1 | 1 << 3 | 1 << 6, true);
+        let [first, second] = links_in(t, &cells, 1 << 1 | 1 << 3 | 1 << 6, true);
         let link = first.or(second).unwrap();
         assert!(link.split && first.is_none() && second.is_some());
         assert_eq!(link.nodes, [1 << 1, 1 << 0 | 1 << 3 | 1 << 6]);
         // Two places on each side of the heart: blade against blade...
-        let [link, none] = links_in(&cells, 1 << 1 | 1 << 2 | 1 << 3 | 1 << 6, true);
+        let [link, none] = links_in(t, &cells, 1 << 1 | 1 << 2 | 1 << 3 | 1 << 6, true);
         assert_eq!(link.unwrap().nodes, [1 << 3 | 1 << 6, 1 << 1 | 1 << 2]);
         assert!(none.is_none());
         // ... but not when the heart may hold the digit.
         assert!(
-            links_in(&cells, 1 << 0 | 1 << 1 | 1 << 2 | 1 << 3 | 1 << 6, true)
+            links_in(t, &cells, 1 << 0 | 1 << 1 | 1 << 2 | 1 << 3 | 1 << 6, true)
                 .iter()
                 .all(Option::is_none)
         );
         // A line: places in its first and last thirds.
-        let [link, _] = links_in(&cells, 1 << 0 | 1 << 7 | 1 << 8, false);
+        let [link, _] = links_in(t, &cells, 1 << 0 | 1 << 7 | 1 << 8, false);
         assert_eq!(link.unwrap().nodes, [1 << 0, 1 << 7 | 1 << 8]);
     }
 

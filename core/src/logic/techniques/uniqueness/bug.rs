@@ -40,7 +40,7 @@ pub(crate) fn bug_with(m: &Marks, ctx: &Context) -> Option<Step> {
 /// The BUG under a variant's rules, as Sukaku Explainer finds it with extra groups: every
 /// group of the rules counts as a unit, and "seeing" is the rules' peers.
 pub fn bug_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    bug_over(m, &Context::new(m).dcs, Groups::Rules(t))
+    bug_over(m, &m.digit_cells(), Groups::Rules(t))
 }
 
 fn bug_over(m: &Marks, dcs: &[CellSet; 9], groups: Groups) -> Option<Step> {

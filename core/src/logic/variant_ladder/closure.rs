@@ -1,0 +1,287 @@
+//! The closure of a rating under rules: after each step of the path, every full house,
+//! hidden single and naked single the hardest step so far allows, placed in one pass
+//! (the classic rating's `Singles::close`, over the rules' groups), and once that step
+//! is 2.9 or more under extra groups, knight's moves or king's steps without nc, every
+//! generalized intersection too.
+//!
+//! Why the rating is the same. The ladder's first rungs only place a digit, and their
+//! ratings never fall along the ladder: full house (1.0), hidden single (1.2 in a box or
+//! jigsaw region, which the scan reads first, 1.5 in any other group), direct
+//! intersection (1.7, 1.9), direct hidden pair (2.0), naked single (2.3). Let `R` be the
+//! hardest step so far and `Q` the rungs up to the last single `R` allows (up to the
+//! naked single when `R` is 2.3 or more, else up to the hidden single, box-kind groups
+//! alone while `R` is under 1.5). Every step of `Q` places a solution digit and stays a
+//! step of `Q` placing that digit as candidates go (a direct intersection or hidden pair
+//! may turn into a single of the same digit); so from any position the ladder takes
+//! steps of `Q`, none harder than `R`, until none is left, and the position it reaches
+//! is the same whatever their order: every digit some chain of `Q`'s steps places, with
+//! no candidate removed but by placing (no step of `Q` removes one). This pass places
+//! singles of `Q` only, so the ladder, going on from where it stops, reaches that same
+//! position by steps of `Q`. The first step of a path and the steps up to the first
+//! placement are the ladder's own (the closure starts after a placement), so ER, EP
+//! and ED are kept.
+//!
+//! The generalized intersections (2.9) extend `Q` when `R` is 2.9 or more and the rules
+//! have no nc (whose rules, 2.4 and 2.5, sit among these rungs): the rungs before them
+//! then all rate 2.5 or less, so `Q` is every rung up to them. A generalized
+//! intersection (a digit's two to six places in a group; every cell seeing them all
+//! loses it) stays one as candidates go: fewer places are seen by more cells, and a
+//! group left with one place is a hidden single, whose placing takes the digit from the
+//! same cells. Its removals are the ladder's own, in another order; the position where
+//! no rung of `Q` is left is the same. Tests compare the closure with the rating summed
+//! over the path, step by step.
+
+use crate::logic::geometry::{cells_of, CellSet};
+use crate::logic::marks::Marks;
+use crate::logic::memo::ruled::search;
+use crate::logic::rules::{bits_of, TechniqueSet, VariantTables};
+use crate::logic::techniques::singles::hidden_single_rating;
+
+/// Rating (tenths) from which hidden singles in every group are in the closure.
+const HIDDEN_SINGLE_ANYWHERE: u16 = 15;
+/// Rating (tenths) from which naked singles are in the closure.
+const NAKED_SINGLE: u16 = 23;
+/// Rating (tenths) from which generalized intersections are (see the module notes).
+const GENERALIZED_INTERSECTION: u16 = 29;
+
+/// The rungs a closure left nothing for, at the position it leaves: the ladder skips
+/// them there.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Closed {
+    /// Full houses (always in a closure).
+    pub(super) full_house: bool,
+    /// Hidden singles in every group (a rating of 1.5 or more).
+    pub(super) hidden_single: bool,
+    pub(super) naked_single: bool,
+    pub(super) generalized_intersection: bool,
+}
+
+/// The closure of a rating's position after a step, `rating` the hardest step so far:
+/// singles ([`close_singles`]) and, where the module notes allow, generalized
+/// intersections, by turns until neither changes anything; what it left none of.
+pub(super) fn close(m: &mut Marks, t: &VariantTables, rating: u16) -> Closed {
+    let intersections = rating >= GENERALIZED_INTERSECTION
+        && matches!(t.technique_set(), TechniqueSet::Groups { nc: false, .. });
+    let mut places = Places::of(m);
+    let hidden = hidden_single_groups(t, rating);
+    loop {
+        place_singles(m, t, rating, &hidden, &mut places);
+        if !intersections || !remove_generalized_intersections(m, t, &mut places) {
+            return Closed {
+                full_house: true,
+                hidden_single: rating >= HIDDEN_SINGLE_ANYWHERE,
+                naked_single: rating >= NAKED_SINGLE,
+                generalized_intersection: intersections,
+            };
+        }
+    }
+}
+
+/// Applies every generalized intersection of `m`, one after another (each found on the
+/// candidates the ones before left): true when any candidate went.
+///
+/// A digit's intersections are a function of its places (the rules fixed): a digit
+/// whose places are those on which a pass last removed nothing is skipped (the tables'
+/// memo, `memo::ruled`).
+fn remove_generalized_intersections(m: &mut Marks, t: &VariantTables, places: &mut Places) -> bool {
+    let memo = t.found_nothing();
+    let mut any = false;
+    for d in 0..9 {
+        let before = places.digits[d];
+        if memo.known(search::GENERALIZED_INTERSECTION, d, before) {
+            continue;
+        }
+        for slot in bits_of(t.active_slots()) {
+            let at = places.digits[d] & t.group_mask(slot);
+            if !(2..=6).contains(&at.count_ones()) {
+                continue;
+            }
+            let victims = cells_of(at).fold(places.digits[d] & !at, |v, c| v & t.peers(c));
+            for cell in cells_of(victims) {
+                m.eliminate(cell, d as u8 + 1);
+            }
+            places.digits[d] &= !victims;
+        }
+        if places.digits[d] == before {
+            memo.record(search::GENERALIZED_INTERSECTION, d, before);
+        }
+        any |= places.digits[d] != before;
+    }
+    any
+}
+
+/// Places, to a fixpoint, every full house, hidden single and naked single whose rating
+/// is `rating` or less (see the module notes).
+#[cfg(test)]
+fn close_singles(m: &mut Marks, t: &VariantTables, rating: u16) {
+    let hidden = hidden_single_groups(t, rating);
+    place_singles(m, t, rating, &hidden, &mut Places::of(m));
+}
+
+/// The groups (as cell sets) whose hidden singles rate `rating` or less.
+fn hidden_single_groups(t: &VariantTables, rating: u16) -> Vec<CellSet> {
+    bits_of(t.active_slots())
+        .filter(|&s| hidden_single_rating(t, s) <= rating)
+        .map(|s| t.group_mask(s))
+        .collect()
+}
+
+/// [`close_singles`] with the groups of its hidden singles and the places kept.
+fn place_singles(
+    m: &mut Marks,
+    t: &VariantTables,
+    rating: u16,
+    hidden: &[CellSet],
+    places: &mut Places,
+) {
+    loop {
+        let mut progress = false;
+        for slot in bits_of(t.active_slots()) {
+            let open = places.blank & t.group_mask(slot);
+            if open.count_ones() == 1 {
+                let cell = open.trailing_zeros() as usize;
+                if m.cands[cell].count_ones() == 1 {
+                    places.place(m, t, cell, m.cands[cell].trailing_zeros() as u8 + 1);
+                    progress = true;
+                }
+            }
+        }
+        for d in 0..9 {
+            for &mask in hidden {
+                let at = places.digits[d] & mask;
+                if at.count_ones() == 1 {
+                    places.place(m, t, at.trailing_zeros() as usize, d as u8 + 1);
+                    progress = true;
+                }
+            }
+        }
+        if rating >= NAKED_SINGLE {
+            for cell in cells_of(places.with_one_digit()) {
+                // A single placed in this pass may have taken this cell's last digit's
+                // place from it (two peers with one digit): the next pass's contradiction,
+                // which a sound path never meets; it is left for the ladder.
+                if m.cands[cell].count_ones() == 1 {
+                    places.place(m, t, cell, m.cands[cell].trailing_zeros() as u8 + 1);
+                    progress = true;
+                }
+            }
+        }
+        if !progress {
+            return;
+        }
+    }
+}
+
+/// Each digit's candidate cells and the blank cells, kept in step with the marks.
+#[derive(Debug, PartialEq)]
+pub(super) struct Places {
+    /// `digits[d]`: the blank cells holding digit `d + 1` as a candidate.
+    digits: [CellSet; 9],
+    blank: CellSet,
+}
+
+impl Places {
+    pub(super) fn of(m: &Marks) -> Places {
+        let blank = (0..81)
+            .filter(|&c| m.values[c] == 0)
+            .fold(0, |b, c| b | 1 << c);
+        Places {
+            digits: m.digit_cells(),
+            blank,
+        }
+    }
+
+    /// The blank cells holding one digit: the nine sets added up cell by cell (once,
+    /// twice).
+    fn with_one_digit(&self) -> CellSet {
+        let (mut once, mut twice) = (0u128, 0u128);
+        for &set in &self.digits {
+            twice |= once & set;
+            once |= set;
+        }
+        self.blank & once & !twice
+    }
+
+    /// [`VariantTables::place`], the sets following: the cell leaves every digit's
+    /// places, the digit leaves its peers and, under nc, the digits next to it leave its
+    /// orthogonal neighbours.
+    fn place(&mut self, m: &mut Marks, t: &VariantTables, cell: usize, digit: u8) {
+        t.place(m, cell, digit);
+        let bit = 1u128 << cell;
+        self.blank &= !bit;
+        for set in &mut self.digits {
+            *set &= !bit;
+        }
+        let d = usize::from(digit - 1);
+        self.digits[d] &= !t.peers(cell);
+        for next in [d.wrapping_sub(1), d + 1].into_iter().filter(|&e| e < 9) {
+            self.digits[next] &= !t.neighbours(cell);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::logic::rules::tables_of;
+
+    #[test]
+    fn the_kept_places_follow_the_marks() {
+        // Under nc and anti-king (both peers and neighbours), from a generated puzzle.
+        use crate::variant::{generate::generate_variant, Geometry, Rules, Shape};
+        for rules in ["nc,anti-king", "x", "jigsaw"] {
+            let parsed = Rules::parse(rules).unwrap();
+            let g = generate_variant(Shape::NINE, &parsed, 5, 0, &Default::default(), &mut || {})
+                .unwrap();
+            let t = VariantTables::new(&Geometry::new(Shape::NINE, &g.rules).unwrap()).unwrap();
+            let mut m = t.marks_of(&g.puzzle.cells);
+            let mut places = Places::of(&m);
+            // The digits' cells as the classic context reads them.
+            assert_eq!(places.digits, crate::logic::context::Context::new(&m).dcs);
+            for (cell, &d) in g.solution.iter().enumerate().take(40) {
+                if m.values[cell] == 0 {
+                    places.place(&mut m, &t, cell, d);
+                    assert_eq!(
+                        places,
+                        Places::of(&m),
+                        "{rules}, r{}c{}",
+                        cell / 9 + 1,
+                        cell % 9 + 1
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn it_places_only_what_the_rating_allows() {
+        // A minimal x puzzle's givens: no group has one blank, so a rating of 1.0 (full
+        // houses alone) places nothing; 1.5 places hidden singles, 2.3 naked singles too,
+        // every one the solution's digit.
+        let t = tables_of("x");
+        let rules = crate::variant::Rules::parse("x").unwrap();
+        let shape = crate::variant::Shape::NINE;
+        let g = crate::variant::generate::generate_variant(
+            shape,
+            &rules,
+            7,
+            0,
+            &Default::default(),
+            &mut || {},
+        )
+        .unwrap();
+        let start = t.marks_of(&g.puzzle.cells);
+        let placed = |rating| {
+            let mut m = start;
+            close_singles(&mut m, &t, rating);
+            for c in (0..81).filter(|&c| m.values[c] != 0) {
+                assert_eq!(m.values[c], g.solution[c], "r{}c{}", c / 9 + 1, c % 9 + 1);
+            }
+            m.values[..81].iter().filter(|&&v| v != 0).count()
+        };
+        let givens = g.puzzle.cells.iter().filter(|&&d| d != 0).count();
+        assert_eq!(placed(10), givens);
+        assert!(placed(15) > givens);
+        assert!(placed(23) >= placed(15));
+    }
+}
