@@ -237,8 +237,9 @@ pub fn rate_in(
 }
 
 /// [`rate_in`] from a position (a player's pencil marks), trusting it has a single
-/// solution. The path's steps are the ladder's, but for the singles the hardest step so
-/// far allows, placed together after each step ([`closure`]), and no step writes its
+/// solution. The path's steps are the ladder's, but for the singles (and from 2.9 the
+/// generalized intersections) the hardest step so far allows, applied together after
+/// each step ([`closure`]), and no step writes its
 /// sentence (a rating reads none). A step that changes nothing stops the path as the
 /// built rungs' end does.
 pub fn rate_marks_in(

@@ -57,7 +57,7 @@ pub(super) struct Closed {
 }
 
 /// The closure of a rating's position after a step, `rating` the hardest step so far:
-/// singles ([`close_singles`]) and, where the module notes allow, generalized
+/// singles ([`place_singles`]) and, where the module notes allow, generalized
 /// intersections, by turns until neither changes anything; what it left none of.
 pub(super) fn close(m: &mut Marks, t: &VariantTables, rating: u16) -> Closed {
     let intersections = rating >= GENERALIZED_INTERSECTION
@@ -157,9 +157,8 @@ fn place_singles(
         }
         if rating >= NAKED_SINGLE {
             for cell in cells_of(places.with_one_digit()) {
-                // A single placed in this pass may have taken this cell's last digit's
-                // place from it (two peers with one digit): the next pass's contradiction,
-                // which a sound path never meets; it is left for the ladder.
+                // Checked again: a single placed earlier in this pass may have emptied
+                // the cell (a contradiction, which a sound path never meets).
                 if m.cands[cell].count_ones() == 1 {
                     places.place(m, t, cell, m.cands[cell].trailing_zeros() as u8 + 1);
                     progress = true;
