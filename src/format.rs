@@ -6,7 +6,10 @@ use sudoku_core::canonical::{canonical_marks, equivalent_marks};
 use sudoku_core::position::text::{write_grid, write_line, Text};
 use sudoku_core::{explain, Puzzle, Size};
 
-use sudoku_core::variant::{fpuzzles, Regions, Rules};
+use sudoku_core::logic::rules::VariantTables;
+use sudoku_core::logic::Marks;
+use sudoku_core::variant::{fpuzzles, Geometry, Regions, Rules};
+use sudoku_core::variant_explain::position::RuledPosition;
 
 use crate::encoding::{DbText, RawText};
 use crate::errors::{check_interrupts, raise, raise_argument, raise_variant};
@@ -35,7 +38,9 @@ fn written(style: &str) -> Written {
 }
 
 /// A variant puzzle (or a classic one in the `fpuzzles` style) written in a style:
-/// the givens' styles, or f-puzzles' JSON; pencil marks are classic 9×9 only.
+/// the givens' styles, f-puzzles' JSON, or on a 9×9 grid without cages the pencil
+/// marks the rules leave (a given as its digit alone: read back under the same rules,
+/// the givens are the puzzle's, as [`RuledPosition::from_marks`] reads them).
 fn format_variant(v: &Variant, style: &str) -> String {
     if style == "fpuzzles" {
         return fpuzzles::export_json(&v.puzzle, &v.geometry.rules)
@@ -46,11 +51,46 @@ fn format_variant(v: &Variant, style: &str) -> String {
             let boxes = v.geometry.rules.regions == Regions::Boxes;
             v.puzzle.format(style, boxes)
         }
-        Written::Marks(_) => raise_argument(
-            format!("style \"{style}\" is for classic 9x9 puzzles"),
-            "Pencil marks are written for classic 9x9 puzzles; variant puzzles take line, digits, contest, grid and fpuzzles.",
-        ),
+        Written::Marks(write) => match VariantTables::shared(&v.geometry) {
+            Ok(t) => write(&masks_of(&t.marks_of(&v.puzzle.cells))),
+            Err(_) => raise_argument(
+                format!("style \"{style}\" is for 9x9 puzzles without killer cages"),
+                "Pencil marks are written for 9x9 grids under every rule but killer cages; other puzzles take line, digits, contest, grid and fpuzzles.",
+            ),
+        },
     }
+}
+
+/// A pencil-mark text under rules other than classic written in a style: its marks, or
+/// the givens it holds as [`RuledPosition::from_marks`] reads them.
+fn format_variant_marks(position: &RuledPosition, geometry: &Geometry, style: &str) -> String {
+    let Some(cands) = &position.cands else {
+        unreachable!("a pencil-mark text's position has its marks")
+    };
+    let marks: [u16; 81] = std::array::from_fn(|c| match position.filled.cells[c] {
+        0 => cands[c],
+        d => 1 << (d - 1),
+    });
+    if style == "fpuzzles" {
+        return fpuzzles::export_json(&position.filled, &geometry.rules)
+            .unwrap_or_else(|e| raise_variant(None, e));
+    }
+    match written(style) {
+        Written::Givens(style) => {
+            let boxes = geometry.rules.regions == Regions::Boxes;
+            position.filled.format(style, boxes)
+        }
+        Written::Marks(write) => write(&marks),
+    }
+}
+
+/// The pencil marks of a position as the texts write them: a filled cell as its digit
+/// alone.
+fn masks_of(m: &Marks) -> [u16; 81] {
+    std::array::from_fn(|c| match m.values[c] {
+        0 => m.cands[c],
+        d => 1 << (d - 1),
+    })
 }
 
 /// The puzzle written in another style.
@@ -60,6 +100,9 @@ fn sudoku_format_ruled(
     style: default!(DbText, "'grid'"),
     rules: default!(DbText, "'classic'"),
 ) -> String {
+    if let Some((position, geometry)) = read::variant_marks("sudoku_format", &puzzle, &rules) {
+        return format_variant_marks(&position, &geometry, &style);
+    }
     let ruled = match (read::ruled(&puzzle, &rules), &*style) {
         (Ruled::Classic, "fpuzzles") => read::variant(&puzzle, &Rules::classic()),
         (Ruled::Classic, _) => return format_classic(&puzzle, &style),

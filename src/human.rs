@@ -2,7 +2,8 @@
 //! and `sudoku_stats`, each on `(puzzle, progress DEFAULT '', marks DEFAULT '', rules
 //! DEFAULT 'classic')`. What they read ([`subject`]): a text alone (a puzzle, or pencil
 //! marks) when progress and marks are empty, else a player's position; under rules
-//! other than classic, a 9×9 variant puzzle (`sudoku_core::variant_explain`). A puzzle
+//! other than classic, a 9×9 variant puzzle or pencil-mark text
+//! (`sudoku_core::variant_explain`). A puzzle
 //! goes to the engine from its givens, anything else from its position
 //! (`sudoku_core::position::engine`).
 
@@ -38,10 +39,25 @@ enum Subject {
 
 /// Reads the arguments of `function` (errors raised): progress and marks empty (ASCII
 /// whitespace alone) leave the puzzle text alone; under rules other than classic the
-/// puzzle is a variant puzzle, and a player's position its progress and marks checked
+/// puzzle is a variant puzzle or a pencil-mark text (read as Sukaku Explainer reads
+/// one under the rules), and a player's position its progress and marks checked
 /// against the rules.
 fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &str) -> Subject {
     let player = !is_empty(progress) || !is_empty(marks);
+    if let Some((position, geometry)) = (!player)
+        .then(|| read::variant_marks(function, puzzle, rules))
+        .flatten()
+    {
+        let engine = sudoku_core::variant::memo::engine_of(&geometry);
+        let ruled = RuledPuzzle::at(
+            function,
+            &position,
+            &geometry,
+            &engine,
+            &mut check_interrupts,
+        );
+        return Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))));
+    }
     match read::ruled(puzzle, rules) {
         Ruled::Classic if player => {
             Subject::Position(read::player_position(puzzle, progress, marks))

@@ -76,6 +76,39 @@ pub fn variant_position(function: &str, v: &Variant, progress: &str, marks: &str
     .unwrap_or_else(|e| raise_position(e))
 }
 
+/// A pencil-mark text given as the puzzle under rules other than classic, read as
+/// Sukaku Explainer reads one under its variant options
+/// ([`RuledPosition::from_marks`]), with the rules' geometry; `None` for classic rules
+/// or a text that is not pencil marks (read by [`ruled`] then). Errors raised;
+/// `function` names the refusal of rules the human-logic engine does not take.
+pub fn variant_marks(
+    function: &str,
+    puzzle: &str,
+    rules_text: &str,
+) -> Option<(RuledPosition, Rc<Geometry>)> {
+    let rules = rules(rules_text);
+    if rules.is_classic() {
+        return None;
+    }
+    let Ok(Text::Marks(marks)) = read(puzzle) else {
+        return None;
+    };
+    let geometry =
+        memo::geometry_of(Shape::NINE, &rules).unwrap_or_else(|e| raise_variant(Some("rules"), e));
+    let tables = VariantTables::shared(&geometry).unwrap_or_else(|_| {
+        raise_variant(
+            None,
+            VariantError::NoHumanLogic {
+                what: format!("{function} with a pencil-mark text"),
+                rules: rules_named(geometry.shape, &geometry.rules),
+            },
+        )
+    });
+    let position =
+        RuledPosition::from_marks(&marks, &geometry, &tables).unwrap_or_else(|e| raise_position(e));
+    Some((position, geometry))
+}
+
 /// What a puzzle and its rules are, read: classic (the classic paths read the text as
 /// before) or a variant puzzle laid on its rules' geometry, its givens checked.
 pub enum Ruled {

@@ -110,11 +110,12 @@ pub enum VariantError {
     Unsupported { what: String, rules: String },
     /// A function of the human-logic engine (rating, hints, steps, figures) asked
     /// for rules or a grid it does not take: killer cages, 16×16 and 25×25 grids (a
-    /// player's position on them too), and pencil-mark texts under rules other than
-    /// classic.
+    /// player's position on them too).
     NoHumanLogic { what: String, rules: String },
-    /// A pencil-mark text as the puzzle under rules other than classic (a player's
-    /// position, with its marks as a separate text, is read).
+    /// A pencil-mark text as the puzzle under rules other than classic, of a function
+    /// other than the human-logic engine's four and `sudoku_format`, or with a player's
+    /// progress or marks
+    /// (a player's marks go in their own argument).
     MarksUnderRules { rules: String },
     /// A puzzle under variant rules whose path needs a technique not built under them
     /// yet (the nested chains of levels 2 to 4, ER 9.5 and up; the three strong links
@@ -220,7 +221,8 @@ impl VariantError {
                 format!("{what} does not support rules \"{}\"", shown(rules))
             }
             MarksUnderRules { rules } => format!(
-                "a pencil-mark text is read under classic rules only, not \"{}\"",
+                "under rules \"{}\" a pencil-mark text is read alone as the puzzle of sudoku_rate, sudoku_hint, \
+                 sudoku_steps, sudoku_stats and sudoku_format only",
                 shown(rules)
             ),
             BeyondBuilt { what, rules, .. } => {
@@ -304,12 +306,13 @@ impl VariantError {
                 "{what} takes classic 9x9 and 4x4 puzzles for now; variants are solved, counted, listed, checked, \
                  generated, drawn, imported and exported (docs/variants.md)."
             ),
-            NoHumanLogic { .. } => "The human-logic engine takes classic 9x9 and 4x4 puzzles, pencil marks and a player's \
-                 position, and 9x9 puzzles and a player's position under the other rules but killer cages; killer cages, \
-                 16x16 and 25x25 grids, and pencil-mark texts under variant rules are later work (docs/variants.md)."
+            NoHumanLogic { .. } => "The human-logic engine takes 9x9 puzzles, pencil marks and a player's position \
+                 under every rule but killer cages, and classic 4x4 puzzles; killer cages, 16x16 and 25x25 grids are \
+                 later work (docs/variants.md)."
                 .into(),
-            MarksUnderRules { .. } => "Under variant rules give the puzzle's givens; a player's pencil marks go in \
-                 the marks argument with their progress (docs/pencil-marks.md)."
+            MarksUnderRules { .. } => "Under variant rules the other functions take the puzzle's givens, and so \
+                 does a player's position: their pencil marks go in the marks argument with their progress \
+                 (docs/pencil-marks.md)."
                 .into(),
             BeyondBuilt { blanks, .. } => format!(
                 "Under variant rules the engine has Sukaku Explainer's techniques up to the dynamic forcing chains \

@@ -4,8 +4,15 @@
 //! rules in place of rows, columns and boxes: a placed digit breaking a rule is
 //! contradictory, naming the cells, and an open cell's candidates are its marks less
 //! what the filled cells take from it under the rules (their peers, nc's neighbours).
+//!
+//! A pencil-mark text given as the puzzle ([`RuledPosition::from_marks`]) is read as
+//! Sukaku Explainer v1.15.10 reads one under its variant options (`Grid.adjustPencilmarks`):
+//! a cell whose one candidate no peer under the rules has (and, under nc, whose
+//! orthogonal neighbours have neither digit next to it) is a given, every other cell is
+//! open with its marks.
 
 use crate::error::{ErrorKind, PuzzleError};
+use crate::logic::geometry::{cells_of, CellSet};
 use crate::logic::rules::VariantTables;
 use crate::position::ALL;
 use crate::variant::check::check_givens;
@@ -23,6 +30,11 @@ pub enum PositionError {
     ChangedGiven(PuzzleError),
     /// The marks: an open cell with no mark, or whose marks the filled cells all take.
     Marks(PuzzleError),
+    /// A pencil-mark text as the puzzle: a cell with no candidate.
+    Puzzle(PuzzleError),
+    /// A pencil-mark text as the puzzle: two cells whose only candidates break the rules
+    /// together (the conflict as the givens' check names it).
+    Singles(VariantError),
 }
 
 impl PositionError {
@@ -30,6 +42,7 @@ impl PositionError {
     pub fn argument(&self) -> &'static str {
         match self {
             PositionError::Marks(_) => "marks",
+            PositionError::Puzzle(_) | PositionError::Singles(_) => "puzzle",
             _ => "progress",
         }
     }
@@ -37,8 +50,10 @@ impl PositionError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             PositionError::ProgressSize { .. } => ErrorKind::Contradictory,
-            PositionError::Progress(e) => e.kind(),
-            PositionError::ChangedGiven(e) | PositionError::Marks(e) => e.kind(),
+            PositionError::Progress(e) | PositionError::Singles(e) => e.kind(),
+            PositionError::ChangedGiven(e) | PositionError::Marks(e) | PositionError::Puzzle(e) => {
+                e.kind()
+            }
         }
     }
 
@@ -58,7 +73,22 @@ impl PositionError {
                 shape.cell_name(*second)
             ),
             PositionError::Progress(e) => e.message(),
-            PositionError::ChangedGiven(e) | PositionError::Marks(e) => e.message(),
+            PositionError::Singles(VariantError::GivenConflict {
+                shape,
+                first,
+                second,
+                ..
+            }) => {
+                format!(
+                    "contradictory position: the only candidates of {} and {} break the rules",
+                    shape.cell_name(*first),
+                    shape.cell_name(*second)
+                )
+            }
+            PositionError::Singles(e) => e.message(),
+            PositionError::ChangedGiven(e) | PositionError::Marks(e) | PositionError::Puzzle(e) => {
+                e.message()
+            }
         }
     }
 
@@ -69,7 +99,24 @@ impl PositionError {
                 format!("{progress} cells; the puzzle has {puzzle}.")
             }
             PositionError::Progress(e) => e.detail(),
-            PositionError::ChangedGiven(e) | PositionError::Marks(e) => e.detail(),
+            PositionError::Singles(VariantError::GivenConflict {
+                shape,
+                why,
+                first,
+                second,
+                a,
+                b,
+            }) => format!(
+                "{} has only the candidate {} and {} only {}: {why}.",
+                shape.cell_name(*first),
+                shape.digit_char(*a),
+                shape.cell_name(*second),
+                shape.digit_char(*b)
+            ),
+            PositionError::Singles(e) => e.detail(),
+            PositionError::ChangedGiven(e) | PositionError::Marks(e) | PositionError::Puzzle(e) => {
+                e.detail()
+            }
         }
     }
 }
@@ -129,6 +176,59 @@ impl RuledPosition {
             givens: givens.cells.iter().filter(|&&d| d != 0).count(),
             filled,
             cands,
+        })
+    }
+
+    /// The position of a pencil-mark text given as the puzzle (`marks`: a candidate
+    /// mask per cell, bit `d - 1` for digit `d`) under the rules of `geometry` and
+    /// their tables `t`, read as Sukaku Explainer reads one (`Grid.adjustPencilmarks`):
+    /// a cell whose one candidate `d` no peer under the rules has, and under nc no
+    /// orthogonal neighbour has `d - 1` or `d + 1` either, is a given; every other cell
+    /// is open with its marks (a cell with one candidate a peer also has is left for a
+    /// step). Which cells are givens does not hang on the order they are read in: a
+    /// given's digit is in no peer's marks, so making it a given takes nothing from
+    /// the cells read after it.
+    ///
+    /// Errors: a cell with no candidate; two cells whose only candidates break the rules
+    /// together (the same digit in two peers, consecutive digits in nc's neighbours),
+    /// named as the givens' check names them.
+    pub fn from_marks(
+        marks: &[u16; 81],
+        geometry: &Geometry,
+        t: &VariantTables,
+    ) -> Result<RuledPosition, PositionError> {
+        if let Some(cell) = marks.iter().position(|&m| m & ALL == 0) {
+            return Err(PositionError::Puzzle(PuzzleError::NoCandidate { cell }));
+        }
+        let single = |m: u16| match (m & ALL).is_power_of_two() {
+            true => (m & ALL).trailing_zeros() as u8 + 1,
+            false => 0,
+        };
+        let singles = VariantPuzzle {
+            shape: geometry.shape,
+            cells: marks.iter().map(|&m| single(m)).collect(),
+        };
+        check_givens(&singles, geometry).map_err(PositionError::Singles)?;
+        let mut filled = VariantPuzzle::empty(geometry.shape);
+        for (cell, &d) in singles.cells.iter().enumerate() {
+            if d == 0 {
+                continue;
+            }
+            let bit = 1u16 << (d - 1);
+            let consecutive = (bit << 1 | bit >> 1) & ALL;
+            let held =
+                |cells: CellSet, digits: u16| cells_of(cells).any(|p| marks[p] & digits != 0);
+            if !held(t.peers(cell), bit) && !held(t.neighbours(cell), consecutive) {
+                filled.cells[cell] = d;
+            }
+        }
+        // A given's digit is in no peer's marks (and its neighbours' marks hold no digit
+        // next to it), so the open cells keep their marks whole.
+        let cands = open_cands(&filled, marks, t).map_err(PositionError::Puzzle)?;
+        Ok(RuledPosition {
+            givens: filled.cells.iter().filter(|&&d| d != 0).count(),
+            filled,
+            cands: Some(cands),
         })
     }
 }
@@ -293,5 +393,139 @@ mod tests {
         let mut progress = givens.clone();
         progress.cells[10] = 1;
         assert!(RuledPosition::read(&givens, Some(&progress), None, &geometry, &t).is_ok());
+    }
+
+    /// A position's pencil marks as a pencil-mark text holds them: a filled cell as its
+    /// digit alone.
+    fn as_marks_text(m: &Marks) -> [u16; 81] {
+        std::array::from_fn(|c| match m.values[c] {
+            0 => m.cands[c],
+            d => 1 << (d - 1),
+        })
+    }
+
+    #[test]
+    fn a_pencil_mark_text_reads_as_the_position_it_holds() {
+        // The marks of the path's positions as a text: every filled cell comes back a
+        // given, an open cell keeps its marks, and where no open cell has one candidate
+        // the text's hint is the path's next step and the rest of the path is the same.
+        for (rules, text) in [
+            ("asterisk", ASTERISK_72),
+            (
+                "nc",
+                // Sukaku Explainer v1.15.10 rates it 2.5 with --isNC=1.
+                ".......3....69....4......5........95....6.........9.....4...8..9....15......2...9",
+            ),
+        ] {
+            let (geometry, t, engine) = setting(rules);
+            let givens = puzzle(text);
+            let whole = RuledPuzzle::new("t", &givens, &geometry, &engine, &mut || {}).unwrap();
+            let path = whole.path(&mut || {}).unwrap().unwrap();
+            let mut compared = 0;
+            for n in 1..path.len() {
+                let NthStep::Found { before, step } = whole.nth_step(n, &mut || {}).unwrap() else {
+                    panic!("{rules}: step {n}");
+                };
+                let marks = as_marks_text(&before);
+                let position = RuledPosition::from_marks(&marks, &geometry, &t).unwrap();
+                let cands = position.cands.unwrap();
+                for (c, &open) in cands.iter().enumerate() {
+                    let (d, single) = (before.values[c], before.cands[c].count_ones() == 1);
+                    if d != 0 {
+                        assert_eq!(position.filled.cells[c], d, "{rules}: step {n}, cell {c}");
+                    } else if !single {
+                        assert_eq!(open, before.cands[c], "{rules}: step {n}, cell {c}");
+                    }
+                }
+                let pending =
+                    (0..81).any(|c| before.values[c] == 0 && before.cands[c].is_power_of_two());
+                if pending || n % 5 != 1 {
+                    continue;
+                }
+                let p = RuledPuzzle::at("t", &position, &geometry, &engine, &mut || {}).unwrap();
+                assert_eq!(p.hint(&mut || {}).unwrap(), Some(step), "{rules}: step {n}");
+                assert_eq!(
+                    p.path(&mut || {}).unwrap().unwrap(),
+                    path[n - 1..],
+                    "{rules}: step {n}"
+                );
+                compared += 1;
+            }
+            assert!(compared >= 3, "{rules}: {compared} positions compared");
+        }
+    }
+
+    #[test]
+    fn a_single_candidate_is_a_given_when_no_peer_under_the_rules_has_it() {
+        // r1c1 marked 1 alone, every other cell every digit but 1 in r1c1's row, column
+        // and box: a given under classic rules, open under x (the main diagonal's
+        // cells still have 1) until the diagonal loses it too.
+        let mut marks = [ALL; 81];
+        marks[0] = 1;
+        for (c, m) in marks.iter_mut().enumerate().skip(1) {
+            if c / 9 == 0 || c % 9 == 0 || (c / 27 == 0 && c % 9 < 3) {
+                *m &= !1;
+            }
+        }
+        let given = |rules: &str, marks: &[u16; 81]| {
+            let (geometry, t, _) = setting(rules);
+            let p = RuledPosition::from_marks(marks, &geometry, &t).unwrap();
+            (p.filled.cells[0], p.givens, p.cands.unwrap()[0])
+        };
+        assert_eq!(given("classic", &marks), (1, 1, 0));
+        assert_eq!(given("x", &marks), (0, 0, 1));
+        for k in 1..9 {
+            marks[10 * k] &= !1;
+        }
+        assert_eq!(given("x", &marks), (1, 1, 0));
+        // Under nc the orthogonal neighbours must have neither 2 (nor 0): r1c2 has 2.
+        assert_eq!(given("nc", &marks), (0, 0, 1));
+        marks[1] &= !2;
+        assert_eq!(given("nc", &marks), (0, 0, 1));
+        marks[9] &= !2;
+        assert_eq!(given("nc", &marks), (1, 1, 0));
+    }
+
+    #[test]
+    fn only_candidates_that_break_the_rules_are_named() {
+        // r1c1 and r9c9 with 1 alone: both on the main diagonal under x, nothing under
+        // classic rules; r1c1 with 5 and r1c2 with 6: neighbours under nc.
+        let (geometry, t, _) = setting("x");
+        let mut marks = [ALL; 81];
+        marks[0] = 1;
+        marks[80] = 1;
+        let e = RuledPosition::from_marks(&marks, &geometry, &t).unwrap_err();
+        assert!(matches!(e, PositionError::Singles(_)), "{e:?}");
+        assert_eq!(e.argument(), "puzzle");
+        assert_eq!(
+            e.message(),
+            "contradictory position: the only candidates of r1c1 and r9c9 break the rules"
+        );
+        assert!(
+            e.detail()
+                .starts_with("r1c1 has only the candidate 1 and r9c9 only 1: both in"),
+            "{}",
+            e.detail()
+        );
+        let (geometry, t, _) = setting("classic");
+        assert!(RuledPosition::from_marks(&marks, &geometry, &t).is_ok());
+        let (geometry, t, _) = setting("nc");
+        let mut marks = [ALL; 81];
+        marks[0] = 1 << 4;
+        marks[1] = 1 << 5;
+        let e = RuledPosition::from_marks(&marks, &geometry, &t).unwrap_err();
+        assert!(
+            e.detail().ends_with("neighbours hold consecutive digits."),
+            "{}",
+            e.detail()
+        );
+        // A cell with no candidate is named as the puzzle's.
+        marks[1] = 0;
+        let e = RuledPosition::from_marks(&marks, &geometry, &t).unwrap_err();
+        assert_eq!(
+            e,
+            PositionError::Puzzle(PuzzleError::NoCandidate { cell: 1 })
+        );
+        assert_eq!(e.argument(), "puzzle");
     }
 }

@@ -98,8 +98,30 @@ SELECT mistake, cell, digit FROM sudoku_check(:'x_40', '2' || substr(:'x_40', 2)
 SELECT * FROM sudoku_hint(:'x_40', overlay(:'x_40' placing '1' from 1 for 1), rules => 'x');
 SELECT * FROM sudoku_hint(:'x_40', '3' || substr(:'x_40', 2), rules => 'x');
 SELECT * FROM sudoku_hint(:'x_40', '', repeat('.', 729), rules => 'x');
--- A pencil-mark text as the puzzle is read under classic rules only.
-SELECT sudoku_rate(repeat('123456789', 81), rules => 'x');
+-- A pencil-mark text as the puzzle, read as Sukaku Explainer reads one under the rules:
+-- a cell whose one candidate no peer under the rules has is a given. The marks the rules
+-- leave a puzzle read back as that puzzle (the same rating, hint, path and figures);
+-- r1c1 marked 1 alone stays open under x while the diagonal's cells have 1.
+SELECT sudoku_format(:'x_40', 'marks', rules => 'x') AS x_40_marks \gset
+SELECT length(:'x_40_marks') AS characters,
+       sudoku_format(:'x_40_marks', 'line', rules => 'x') = :'x_40' AS same_givens,
+       sudoku_rate(:'x_40_marks', rules => 'x') AS rating,
+       (SELECT technique FROM sudoku_hint(:'x_40_marks', rules => 'x')) AS hint,
+       (SELECT count(*) FROM sudoku_steps(:'x_40_marks', rules => 'x')) =
+         (SELECT count(*) FROM sudoku_steps(:'x_40', rules => 'x')) AS same_steps,
+       sudoku_stats(:'x_40_marks', rules => 'x') = sudoku_stats(:'x_40', rules => 'x') AS same_stats;
+SELECT sudoku_format(m, 'line') AS classic, sudoku_format(m, 'line', rules => 'x') AS x
+FROM (SELECT '1........' || repeat('.23456789', 8)
+          || repeat(repeat('.23456789', 3) || repeat('123456789', 6), 2)
+          || repeat('.23456789' || repeat('123456789', 8), 6) AS m) t;
+-- Two cells whose only candidates break the rules, and a cell with none, are named.
+SELECT sudoku_rate('1........' || repeat('123456789', 79) || '1........', rules => 'x');
+SELECT sudoku_rate('....5.........6...' || repeat('123456789', 79), rules => 'nc');
+SELECT sudoku_rate('.........' || repeat('123456789', 80), rules => 'x');
+-- The other functions, and a player's position, take the puzzle's givens under rules.
+SELECT sudoku_solve(:'x_40_marks', rules => 'x');
+SELECT sudoku_rate(:'x_40_marks', :'x_40', rules => 'x');
+SELECT sudoku_format(:'x_40', 'marks', rules => 'killer=AA' || repeat('.', 79) || ';10');
 
 -- Pictures: a step on its variant grid (its groups shaded a cell at a time), the pencil
 -- marks the rules leave; a step past the built techniques is 0A000.

@@ -13,7 +13,9 @@
 //!
 //! Variant lines are rated by the ladder under rules as far as issue 36 has built it
 //! (`sudoku_core::logic::variant_ladder`, every rung up to the dynamic forcing chains); a puzzle it cannot
-//! finish counts as refused, with the cells it left open.
+//! finish counts as refused, with the cells it left open. A pencil-mark text (729
+//! characters, serate's `--before=%m` form) is read and rated as `sudoku_rate` reads and
+//! rates one under the rules.
 //!
 //! Options: `--worst N` also lists the N largest disagreements and refusals (rules,
 //! puzzle, ours, serate's ER and hardest technique).
@@ -24,7 +26,11 @@
 //! counterpart for and exits 2.
 use sudoku_core::logic::rules::VariantTables;
 use sudoku_core::logic::{rate, variant_ladder};
-use sudoku_core::variant::{Cages, Geometry, Regions, Rules, VariantPuzzle};
+use sudoku_core::position::text::{read, Text};
+use sudoku_core::variant::engine::Engine;
+use sudoku_core::variant::{Cages, Geometry, Regions, Rules, Shape, VariantPuzzle};
+use sudoku_core::variant_explain::position::RuledPosition;
+use sudoku_core::variant_explain::RuledPuzzle;
 use sudoku_core::Puzzle;
 
 /// Which target a set of rules is held to.
@@ -111,12 +117,32 @@ fn our_rating(rules: &Rules, puzzle: &str) -> Result<u16, String> {
         let p = Puzzle::parse(puzzle).map_err(|e| format!("not a puzzle: {e}"))?;
         return Ok(rate(&p, &mut || {}).er);
     }
+    if let Ok(Text::Marks(marks)) = read(puzzle) {
+        return marks_rating(rules, &marks);
+    }
     let p = VariantPuzzle::parse(puzzle).map_err(|e| format!("not a puzzle: {e}"))?;
     let geometry = Geometry::new(p.shape, rules).map_err(|e| e.to_string())?;
     let tables = VariantTables::new(&geometry).map_err(|e| e.to_string())?;
     variant_ladder::rate_in(&p.cells, &tables, &mut || {})
         .map(|r| r.er)
         .map_err(|b| format!("beyond the built rungs, {} cells open", b.blanks))
+}
+
+/// Our rating of a pencil-mark text under `rules`, read and rated as `sudoku_rate`
+/// reads and rates one (`RuledPosition::from_marks`, `RuledPuzzle::at`).
+fn marks_rating(rules: &Rules, marks: &[u16; 81]) -> Result<u16, String> {
+    let geometry = Geometry::new(Shape::NINE, rules).map_err(|e| e.to_string())?;
+    let tables = VariantTables::new(&geometry).map_err(|e| e.to_string())?;
+    let position =
+        RuledPosition::from_marks(marks, &geometry, &tables).map_err(|e| e.message())?;
+    let engine = Engine::new(&geometry);
+    let p = RuledPuzzle::at("rating", &position, &geometry, &engine, &mut || {})
+        .map_err(|e| e.to_string())?;
+    match p.rate(&mut || {}) {
+        Ok(Some(r)) => Ok(r.er),
+        Ok(None) => Err("not one solution".into()),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 fn tenths(er: &str) -> Result<u16, String> {
