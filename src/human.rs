@@ -44,21 +44,20 @@ enum Subject {
 /// against the rules.
 fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &str) -> Subject {
     let player = !is_empty(progress) || !is_empty(marks);
-    if let Some((position, geometry)) = (!player)
+    if let Some(m) = (!player)
         .then(|| read::variant_marks(function, puzzle, rules))
         .flatten()
     {
-        let engine = sudoku_core::variant::memo::engine_of(&geometry);
         let ruled = RuledPuzzle::at(
             function,
-            &position,
-            &geometry,
-            &engine,
+            &m.position,
+            &m.geometry,
+            &m.engine(),
             &mut check_interrupts,
         );
         return Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))));
     }
-    match read::ruled(puzzle, rules) {
+    match read::ruled(function, puzzle, rules) {
         Ruled::Classic if player => {
             Subject::Position(read::player_position(puzzle, progress, marks))
         }

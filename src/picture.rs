@@ -17,7 +17,7 @@ use crate::errors::{
     check_interrupts, db_encoding, raise, raise_argument as raise_argument_with_detail, raise_in,
     raise_oom, raise_variant, raise_with, DbEncoding, Interruptible,
 };
-use crate::read::{self, Ruled, Variant};
+use crate::read::{self, Ruled, Variant, VariantMarks};
 use sudoku_core::picture::VariantPageItem;
 use sudoku_core::variant::{Rules, VariantError};
 use sudoku_core::variant_explain::RuledPuzzle;
@@ -96,7 +96,10 @@ fn sudoku_svg(
     step: default!(i32, -1),
     rules: default!(DbText, "'classic'"),
 ) -> DbString {
-    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+    if let Some(m) = read::variant_marks("sudoku_svg", &puzzle, &rules) {
+        return svg_text(variant_marks_svg(&m, size, labels, step));
+    }
+    if let Ruled::Variant(v) = read::ruled("sudoku_svg", &puzzle, &rules) {
         return svg_text(variant_puzzle_svg(&v, size, labels, candidates, step));
     }
     svg_text(puzzle_svg(&puzzle, size, labels, candidates, step))
@@ -145,6 +148,40 @@ fn variant_puzzle_svg(v: &Variant, size: i32, labels: bool, candidates: bool, st
     options.title = "Sudoku with pencil marks";
     picture::draw_variant_position(&ruled, &v.puzzle, &v.geometry, at.as_ref(), &options)
         .unwrap_or_else(|e| raise_picture(e))
+}
+
+/// The SVG of `sudoku_svg` for a pencil-mark text under rules: its marks drawn as they
+/// are on the rules' grid, givens as [`read::variant_marks`] reads them, with `step` the
+/// hint (0) or step n of `sudoku_steps` on the text.
+fn variant_marks_svg(m: &VariantMarks, size: i32, labels: bool, step: i32) -> String {
+    let px = checked_size(size);
+    checked_step(step);
+    let ruled = RuledPuzzle::at(
+        "sudoku_svg",
+        &m.position,
+        &m.geometry,
+        &m.engine(),
+        &mut check_interrupts,
+    )
+    .unwrap_or_else(|e| raise_variant(None, e));
+    let at = (step >= 0).then(|| {
+        picture::locate_variant_step(&ruled, step as usize, &mut check_interrupts)
+            .unwrap_or_else(|e| raise_step(e, "position"))
+    });
+    let options = picture::Options {
+        size: px,
+        labels,
+        title: "Sudoku with pencil marks",
+        description: "",
+    };
+    picture::draw_variant_position(
+        &ruled,
+        &m.position.filled,
+        &m.geometry,
+        at.as_ref(),
+        &options,
+    )
+    .unwrap_or_else(|e| raise_picture(e))
 }
 
 /// Raises 22023 for a step below -1.
@@ -304,7 +341,7 @@ struct VariantPrepared {
 /// Element `index` (from 1) of the puzzles array read under the rules, with its first
 /// solution; errors raised with a DETAIL naming the element.
 fn prepare_variant(index: usize, text: &str, rules: &Rules, label: String) -> VariantPrepared {
-    let variant = read::try_variant(text, rules)
+    let variant = read::try_variant("sudoku_svg_pages", text, rules)
         .unwrap_or_else(|(_, e)| raise_variant(Some(&format!("puzzles[{index}]")), e));
     let solution = variant
         .engine()

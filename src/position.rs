@@ -101,7 +101,7 @@ fn sudoku_check(
         name!(digit, i32),
     ),
 > {
-    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+    if let Ruled::Variant(v) = read::ruled("sudoku_check", &puzzle, &rules) {
         let found = variant_mistakes(&v, &progress, &marks);
         return TableIterator::new(found.into_iter().map(move |m| {
             let (cell, row, col, region) = variant_position(&v.geometry, m.cell);

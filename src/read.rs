@@ -8,7 +8,7 @@ use sudoku_core::logic::rules::VariantTables;
 use sudoku_core::position::player::{is_empty, read_player, PlayerTexts};
 use sudoku_core::position::text::{read, read_marks, Text};
 use sudoku_core::position::Position;
-use sudoku_core::variant_explain::position::RuledPosition;
+use sudoku_core::variant_explain::position::{PositionError, RuledPosition};
 use sudoku_core::variant_explain::rules_named;
 use sudoku_core::PuzzleError;
 
@@ -76,37 +76,75 @@ pub fn variant_position(function: &str, v: &Variant, progress: &str, marks: &str
     .unwrap_or_else(|e| raise_position(e))
 }
 
-/// A pencil-mark text given as the puzzle under rules other than classic, read as
-/// Sukaku Explainer reads one under its variant options
-/// ([`RuledPosition::from_marks`]), with the rules' geometry; `None` for classic rules
-/// or a text that is not pencil marks (read by [`ruled`] then). Errors raised;
-/// `function` names the refusal of rules the human-logic engine does not take.
-pub fn variant_marks(
-    function: &str,
-    puzzle: &str,
-    rules_text: &str,
-) -> Option<(RuledPosition, Rc<Geometry>)> {
-    let rules = rules(rules_text);
+/// A pencil-mark text given as the puzzle under rules other than classic (9×9 without
+/// cages), read as Sukaku Explainer reads one under its variant options
+/// ([`RuledPosition::from_marks`]), with the rules' geometry.
+pub struct VariantMarks {
+    pub position: RuledPosition,
+    /// Shared with the calls before it under the same rules ([`memo::geometry_of`]).
+    pub geometry: Rc<Geometry>,
+}
+
+impl VariantMarks {
+    /// The engine of the rules, kept from the calls before it ([`memo::engine_of`]).
+    pub fn engine(&self) -> Engine {
+        memo::engine_of(&self.geometry)
+    }
+}
+
+/// Why a pencil-mark text under rules was not read.
+enum MarksRefused {
+    /// The rules do not fit a 9×9 grid.
+    Rules(VariantError),
+    /// Rules whose tables the pencil marks need are missing (killer cages).
+    NoTables,
+    /// The marks: a cell without candidate, only candidates breaking the rules.
+    Position(PositionError),
+}
+
+/// [`variant_marks`] without raising: `None` for classic rules or a text that is not
+/// pencil marks.
+fn try_variant_marks(puzzle: &str, rules: &Rules) -> Option<Result<VariantMarks, MarksRefused>> {
     if rules.is_classic() {
         return None;
     }
     let Ok(Text::Marks(marks)) = read(puzzle) else {
         return None;
     };
-    let geometry =
-        memo::geometry_of(Shape::NINE, &rules).unwrap_or_else(|e| raise_variant(Some("rules"), e));
-    let tables = VariantTables::shared(&geometry).unwrap_or_else(|_| {
-        raise_variant(
+    let read = || {
+        let geometry = memo::geometry_of(Shape::NINE, rules).map_err(MarksRefused::Rules)?;
+        let tables = VariantTables::shared(&geometry).map_err(|_| MarksRefused::NoTables)?;
+        let position = RuledPosition::from_marks(&marks, &geometry, &tables)
+            .map_err(MarksRefused::Position)?;
+        Ok(VariantMarks { position, geometry })
+    };
+    Some(read())
+}
+
+/// A pencil-mark text given as the puzzle under rules other than classic, read
+/// ([`VariantMarks`]); `None` for classic rules or a text that is not pencil marks
+/// (read by [`ruled`] then). Errors raised; `function` names the refusal of rules
+/// whose pencil marks are not read (killer cages).
+pub fn variant_marks(function: &str, puzzle: &str, rules_text: &str) -> Option<VariantMarks> {
+    let rules = rules(rules_text);
+    let read = try_variant_marks(puzzle, &rules)?;
+    Some(read.unwrap_or_else(|e| match e {
+        MarksRefused::Rules(e) => raise_variant(Some("rules"), e),
+        MarksRefused::NoTables => raise_variant(
             None,
-            VariantError::NoHumanLogic {
-                what: format!("{function} with a pencil-mark text"),
-                rules: rules_named(geometry.shape, &geometry.rules),
+            VariantError::MarksUnderRules {
+                what: function.into(),
+                rules: rules_named(Shape::NINE, &rules),
             },
-        )
-    });
-    let position =
-        RuledPosition::from_marks(&marks, &geometry, &tables).unwrap_or_else(|e| raise_position(e));
-    Some((position, geometry))
+        ),
+        MarksRefused::Position(e) => raise_position(e),
+    }))
+}
+
+/// Whether a pencil-mark text under rules other than classic makes a position under
+/// them; `None` for classic rules or a text that is not pencil marks.
+pub fn variant_marks_valid(puzzle: &str, rules: &Rules) -> Option<bool> {
+    try_variant_marks(puzzle, rules).map(|read| read.is_ok())
 }
 
 /// What a puzzle and its rules are, read: classic (the classic paths read the text as
@@ -148,12 +186,12 @@ fn cell_characters(text: &str) -> usize {
 /// A puzzle under rules, read: `Ruled::Classic` when the rules are classic and the
 /// text is not a giant grid (16×16 or 25×25), so that the classic paths stay as they
 /// were; else the variant puzzle, its geometry and its givens checked (22P02, 22023).
-pub fn ruled(puzzle: &str, rules_text: &str) -> Ruled {
+pub fn ruled(function: &str, puzzle: &str, rules_text: &str) -> Ruled {
     let rules = rules(rules_text);
     if rules.is_classic() && !is_giant(puzzle) {
         return Ruled::Classic;
     }
-    Ruled::Variant(Box::new(variant(puzzle, &rules)))
+    Ruled::Variant(Box::new(variant(function, puzzle, &rules)))
 }
 
 /// True for a text of 256 or 625 cell characters: a 16×16 or 25×25 grid, which only
@@ -164,19 +202,21 @@ pub fn is_giant(puzzle: &str) -> bool {
 }
 
 /// A variant puzzle under rules already read, its givens checked; errors raised.
-pub fn variant(puzzle: &str, rules: &Rules) -> Variant {
-    try_variant(puzzle, rules).unwrap_or_else(|(what, e)| raise_variant(what, e))
+pub fn variant(function: &str, puzzle: &str, rules: &Rules) -> Variant {
+    try_variant(function, puzzle, rules).unwrap_or_else(|(what, e)| raise_variant(what, e))
 }
 
 /// A variant puzzle under rules already read, its givens checked, or the error and the
 /// argument it names (`rules` for rules that do not fit the grid).
 pub fn try_variant(
+    function: &str,
     puzzle: &str,
     rules: &Rules,
 ) -> Result<Variant, (Option<&'static str>, VariantError)> {
     if let Ok(Text::Marks(..)) = read(puzzle) {
+        let what = function.into();
         let rules = rules.to_string();
-        return Err((None, VariantError::MarksUnderRules { rules }));
+        return Err((None, VariantError::MarksUnderRules { what, rules }));
     }
     let puzzle = VariantPuzzle::parse(puzzle).map_err(|e| (None, e))?;
     let geometry = memo::geometry_of(puzzle.shape, rules).map_err(|e| (Some("rules"), e))?;

@@ -26,6 +26,14 @@ fn variant_candidate_rows(v: &Variant) -> Vec<CandidateRow> {
         .collect()
 }
 
+/// A 9×9 grid's digits as one 81-digit line (a pencil-mark text has no 81-cell layout
+/// to keep).
+fn line_of(cells: &[u8]) -> String {
+    let mut grid = [0u8; 81];
+    grid.copy_from_slice(&cells[..81]);
+    Puzzle::from_cells(grid).to_line()
+}
+
 /// `max_count`, checked.
 fn checked_max_count(max_count: i32) -> u64 {
     if max_count < 1 {
@@ -41,7 +49,13 @@ fn checked_max_count(max_count: i32) -> u64 {
 /// when there is no solution.
 #[pg_extern(name = "sudoku_solve", immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve_ruled(puzzle: DbText, rules: default!(DbText, "'classic'")) -> Option<DbString> {
-    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+    if let Some(m) = read::variant_marks("sudoku_solve", &puzzle, &rules) {
+        let (allowed, engine) = (m.position.allowed(), m.engine());
+        let mut solutions =
+            engine.solutions_within(&m.position.filled, &allowed, 1, check_interrupts);
+        return solutions.next().map(|s| DbString(line_of(&s)));
+    }
+    if let Ruled::Variant(v) = read::ruled("sudoku_solve", &puzzle, &rules) {
         let solution = v.engine().solve(&v.puzzle, &mut check_interrupts)?;
         let text = fill_layout(&puzzle, v.puzzle.shape, &solution).unwrap_or_else(|e| raise_oom(e));
         return Some(DbString(text));
@@ -79,7 +93,14 @@ fn sudoku_count_solutions_ruled(
     rules: default!(DbText, "'classic'"),
 ) -> i32 {
     let limit = checked_max_count(max_count);
-    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+    if let Some(m) = read::variant_marks("sudoku_count_solutions", &puzzle, &rules) {
+        let allowed = m.position.allowed();
+        let engine = m.engine();
+        let solutions =
+            engine.solutions_within(&m.position.filled, &allowed, limit, check_interrupts);
+        return solutions.count() as i32;
+    }
+    if let Ruled::Variant(v) = read::ruled("sudoku_count_solutions", &puzzle, &rules) {
         let engine = v.engine();
         return engine.count(&v.puzzle, limit, &mut check_interrupts) as i32;
     }
@@ -100,7 +121,14 @@ fn sudoku_solutions_ruled(
     rules: default!(DbText, "'classic'"),
 ) -> SetOfIterator<'static, DbString> {
     let limit = checked_max_count(max_count);
-    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+    if let Some(m) = read::variant_marks("sudoku_solutions", &puzzle, &rules) {
+        let allowed = m.position.allowed();
+        let solutions =
+            m.engine()
+                .into_solutions_within(&m.position.filled, &allowed, limit, check_interrupts);
+        return SetOfIterator::new(solutions.map(|s| DbString(line_of(&s))));
+    }
+    if let Ruled::Variant(v) = read::ruled("sudoku_solutions", &puzzle, &rules) {
         let text = try_copy(&puzzle).unwrap_or_else(|e| raise_oom(e));
         let shape = v.puzzle.shape;
         let solutions = v
@@ -156,7 +184,15 @@ fn sudoku_candidates_ruled(
         name!(count, i32),
     ),
 > {
-    if let Ruled::Variant(v) = read::ruled(&puzzle, &rules) {
+    if let Some(m) = read::variant_marks("sudoku_candidates", &puzzle, &rules) {
+        let allowed = m.position.allowed();
+        let rows: Vec<CandidateRow> = (0..81)
+            .filter(|&cell| m.position.filled.cells[cell] == 0)
+            .map(|cell| variant_candidate_row(&m.geometry, cell, allowed[cell]))
+            .collect();
+        return TableIterator::new(rows);
+    }
+    if let Ruled::Variant(v) = read::ruled("sudoku_candidates", &puzzle, &rules) {
         return TableIterator::new(variant_candidate_rows(&v));
     }
     let rows: Vec<CandidateRow> = match read::text(&puzzle) {

@@ -105,12 +105,7 @@ impl RuledPuzzle {
         match &position.cands {
             None => p.count(engine.solutions(&position.filled, 2, interrupt)),
             Some(cands) => {
-                let allowed: Vec<u32> = (0..81)
-                    .map(|c| match position.filled.cells[c] {
-                        0 => u32::from(cands[c]),
-                        _ => 0x1ff,
-                    })
-                    .collect();
+                let allowed = position.allowed();
                 p.count(engine.solutions_within(&position.filled, &allowed, 2, interrupt));
                 p.start = Some(Box::new(*cands));
             }

@@ -116,7 +116,7 @@ pub enum VariantError {
     /// other than the human-logic engine's four and `sudoku_format`, or with a player's
     /// progress or marks
     /// (a player's marks go in their own argument).
-    MarksUnderRules { rules: String },
+    MarksUnderRules { what: String, rules: String },
     /// A puzzle under variant rules whose path needs a technique not built under them
     /// yet (the nested chains of levels 2 to 4, ER 9.5 and up; the three strong links
     /// under jigsaw regions): the built ones stop with `blanks` cells open.
@@ -220,9 +220,8 @@ impl VariantError {
             Unsupported { what, rules } | NoHumanLogic { what, rules } => {
                 format!("{what} does not support rules \"{}\"", shown(rules))
             }
-            MarksUnderRules { rules } => format!(
-                "under rules \"{}\" a pencil-mark text is read alone as the puzzle of sudoku_rate, sudoku_hint, \
-                 sudoku_steps, sudoku_stats and sudoku_format only",
+            MarksUnderRules { what, rules } => format!(
+                "{what} does not take a pencil-mark text under rules \"{}\"",
                 shown(rules)
             ),
             BeyondBuilt { what, rules, .. } => {
@@ -310,8 +309,9 @@ impl VariantError {
                  under every rule but killer cages, and classic 4x4 puzzles; killer cages, 16x16 and 25x25 grids are \
                  later work (docs/variants.md)."
                 .into(),
-            MarksUnderRules { .. } => "Under variant rules the other functions take the puzzle's givens, and so \
-                 does a player's position: their pencil marks go in the marks argument with their progress \
+            MarksUnderRules { .. } => "Pencil-mark texts are read as the puzzle under 9x9 rules without killer cages \
+                 by the functions that solve, count, list, rate, explain, format, validate and draw one puzzle; a \
+                 player's position takes the puzzle's givens, its pencil marks in the marks argument \
                  (docs/pencil-marks.md)."
                 .into(),
             BeyondBuilt { blanks, .. } => format!(

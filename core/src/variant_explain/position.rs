@@ -179,6 +179,19 @@ impl RuledPosition {
         })
     }
 
+    /// The digits each cell may hold in a solution of the position (a mask per cell,
+    /// bit `d - 1` for digit `d`, as [`crate::variant::Engine::solutions_within`] takes
+    /// them): a filled cell any (its digit is a given to the search), an open cell its
+    /// candidates, or every digit without marks.
+    pub fn allowed(&self) -> Vec<u32> {
+        (0..81)
+            .map(|c| match (self.filled.cells[c], &self.cands) {
+                (0, Some(cands)) => u32::from(cands[c]),
+                _ => u32::from(ALL),
+            })
+            .collect()
+    }
+
     /// The position of a pencil-mark text given as the puzzle (`marks`: a candidate
     /// mask per cell, bit `d - 1` for digit `d`) under the rules of `geometry` and
     /// their tables `t`, read as Sukaku Explainer reads one (`Grid.adjustPencilmarks`):
@@ -527,5 +540,36 @@ mod tests {
             PositionError::Puzzle(PuzzleError::NoCandidate { cell: 1 })
         );
         assert_eq!(e.argument(), "puzzle");
+    }
+
+    #[test]
+    fn a_pencil_mark_texts_solutions_keep_to_its_marks() {
+        // The marks the rules leave the asterisk puzzle: its one solution, the engine's
+        // tables borrowed or owned; without the solution's digit in one cell, none.
+        let (geometry, t, engine) = setting("asterisk");
+        let givens = puzzle(ASTERISK_72);
+        let m = t.marks_of(&givens.cells);
+        let mut marks = as_marks_text(&m);
+        let solve = |marks: &[u16; 81]| {
+            let p = RuledPosition::from_marks(marks, &geometry, &t).unwrap();
+            let allowed = p.allowed();
+            let open = (0..81).filter(|&c| p.filled.cells[c] == 0);
+            assert!(open
+                .clone()
+                .all(|c| allowed[c] == u32::from(p.cands.unwrap()[c])));
+            let borrowed: Vec<Vec<u8>> = engine
+                .solutions_within(&p.filled, &allowed, 3, || {})
+                .collect();
+            let owned: Vec<Vec<u8>> = Engine::new(&geometry)
+                .into_solutions_within(&p.filled, &allowed, 3, || {})
+                .collect();
+            assert_eq!(borrowed, owned);
+            borrowed
+        };
+        let solution = engine.solve(&givens, &mut || {}).unwrap();
+        assert_eq!(solve(&marks), vec![solution.clone()]);
+        let cell = (0..81).find(|&c| givens.cells[c] == 0).unwrap();
+        marks[cell] &= !(1 << (solution[cell] - 1));
+        assert!(solve(&marks).is_empty());
     }
 }

@@ -118,9 +118,32 @@ FROM (SELECT '1........' || repeat('.23456789', 8)
 SELECT sudoku_rate('1........' || repeat('123456789', 79) || '1........', rules => 'x');
 SELECT sudoku_rate('....5.........6...' || repeat('123456789', 79), rules => 'nc');
 SELECT sudoku_rate('.........' || repeat('123456789', 80), rules => 'x');
--- The other functions, and a player's position, take the puzzle's givens under rules.
-SELECT sudoku_solve(:'x_40_marks', rules => 'x');
+-- The functions that solve, count, list, validate and draw one puzzle read it too: the
+-- solutions keep to the marks (every digit everywhere: more than one; r1c1 without its
+-- solution's digit: none).
+SELECT sudoku_solve(:'x_40_marks', rules => 'x') = sudoku_solve(:'x_40', rules => 'x') AS same_solution,
+       sudoku_count_solutions(:'x_40_marks', rules => 'x') AS solutions,
+       (SELECT count(*) FROM sudoku_solutions(:'x_40_marks', rules => 'x')) AS listed,
+       (SELECT array_agg(mask ORDER BY cell) FROM sudoku_candidates(:'x_40_marks', rules => 'x')) =
+         (SELECT array_agg(mask ORDER BY cell) FROM sudoku_candidates(:'x_40', rules => 'x')) AS same_candidates,
+       sudoku_count_solutions(repeat('123456789', 81), rules => 'x') AS every_digit,
+       sudoku_count_solutions(overlay(:'x_40_marks' placing translate('123456789',
+         substr(sudoku_solve(:'x_40', rules => 'x'), 1, 1), '.') from 1 for 9), rules => 'x') AS without_r1c1s_digit,
+       sudoku_is_valid(:'x_40_marks', rules => 'x') AS valid,
+       sudoku_is_valid('1........' || repeat('123456789', 79) || '1........', rules => 'x') AS clash_valid;
+SELECT s LIKE '%<title id="title">Sudoku with pencil marks</title>%' AS marks_titled,
+       (length(s) - length(replace(s, 'class="diagonal"', ''))) / length('class="diagonal"') AS diagonals,
+       (length(s) - length(replace(s, 'class="mark"', ''))) / length('class="mark"') =
+         (SELECT sum(count) FROM sudoku_candidates(:'x_40', rules => 'x')) AS every_mark_drawn
+FROM sudoku_svg(:'x_40_marks', rules => 'x') s;
+SELECT s LIKE '%<title id="title">Step 1: hidden_single_box (1.2)</title>%' AS step_titled
+FROM sudoku_svg(:'x_40_marks', step => 1, rules => 'x') s;
+-- A player's position, a position check and the pages of several puzzles take the
+-- puzzle's givens; pencil marks are not read under killer cages.
 SELECT sudoku_rate(:'x_40_marks', :'x_40', rules => 'x');
+SELECT * FROM sudoku_check(:'x_40_marks', :'x_40', rules => 'x');
+SELECT count(*) FROM sudoku_svg_pages(ARRAY[:'x_40_marks'], rules => 'x');
+SELECT sudoku_solve(:'x_40_marks', rules => 'killer=AA' || repeat('.', 79) || ';10');
 SELECT sudoku_format(:'x_40', 'marks', rules => 'killer=AA' || repeat('.', 79) || ';10');
 
 -- Pictures: a step on its variant grid (its groups shaded a cell at a time), the pencil

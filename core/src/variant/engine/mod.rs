@@ -214,6 +214,23 @@ impl Engine {
         }
     }
 
+    /// [`Engine::solutions_within`] owning the engine's tables (shared, not copied), for
+    /// a caller that streams the solutions after the engine is gone.
+    pub fn into_solutions_within<I: FnMut()>(
+        self,
+        puzzle: &VariantPuzzle,
+        allowed: &[u32],
+        limit: u64,
+        interrupt: I,
+    ) -> VariantSolutions<Rc<Tables>, I> {
+        assert_eq!(allowed.len(), self.tables.cells, "a mask per cell");
+        let search = Search::within(Rc::clone(&self.tables), puzzle, allowed, interrupt);
+        VariantSolutions {
+            search: AnySearch::Masks(Box::new(search)),
+            left: limit,
+        }
+    }
+
     /// [`Engine::solutions`] owning the engine's tables (shared, not copied), for a
     /// caller that streams the solutions after the engine is gone (a set-returning SQL
     /// function).
