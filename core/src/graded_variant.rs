@@ -4,8 +4,7 @@
 //! techniques up to the dynamic forcing chains (+)), and the first attempt whose rating
 //! lies in the range is kept.
 //!
-//! The ladder under rules rates every puzzle whose ER is 9.4 or less (5.3 or less with
-//! jigsaw regions, whose three strong links are not built); a puzzle it cannot finish
+//! The ladder under rules rates every puzzle whose ER is 9.4 or less; a puzzle it cannot finish
 //! rates 9.5 or more, and which rating exactly is not known yet. So a range must end at
 //! [`RATED_UP_TO`] or below ([`check_variant_range`]), and a puzzle the ladder cannot
 //! finish is never in it. Attempt 0 is the generator's own puzzle for the seed and
@@ -21,7 +20,7 @@ use crate::variant::generate::{generate_variant, VariantGenerated, VariantOption
 use crate::variant::{Geometry, Rules, Shape, VariantError};
 
 /// The highest rating a variant range may ask for: the ladder under rules rates every
-/// puzzle up to it (but jigsaw's 5.4 to 9.4, see the module notes).
+/// puzzle up to it.
 pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP_TO;
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt

@@ -11,7 +11,7 @@
 //! over every peer. The fish read rows and columns alone, as Sukaku Explainer's do under
 //! every rule. Then unique loops 4.5+ over every group (where the rules keep uniqueness),
 //! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, three strong links (classic boxes and
-//! nc alone), WXYZ-wing 5.5, the bivalue universal grave 5.6+ (where the rules keep
+//! nc alone; over jigsaw regions, ours), WXYZ-wing 5.5, the bivalue universal grave 5.6+ (where the rules keep
 //! uniqueness), the VWXYZ-wing 6.2 and the aligned pair exclusion 6.2 over every peer;
 //! then the chains as far as built (`chains::find_in`, the plain road): cycles and
 //! forcing chains 6.5-7.0+, the aligned triple exclusion 7.5 over every peer, nishio
@@ -23,8 +23,8 @@
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
-//! they find nothing, its next producers (from the nested chains of level 2 on; the
-//! three strong links under jigsaw regions) would act: [`rate_in`] then says it cannot
+//! they find nothing, its next producers (from the nested chains of level 2 on) would
+//! act: [`rate_in`] then says it cannot
 //! rate the puzzle yet, rather than guess. A rating walks the path with the singles its
 //! hardest step allows placed together ([`closure`], the argument there). `variant_explain` serves it to SQL; the
 //! yardstick (`sudoku-tools variant_ratings`) measures it against Sukaku Explainer.
@@ -41,7 +41,7 @@ use super::techniques::intersections::{
 };
 use super::techniques::nc::{nc_forcing_cell, nc_locked};
 use super::techniques::singles::{full_house_in, hidden_single_in, naked_single};
-use super::techniques::strong_links::{three_strong_links, turbot_fish_in};
+use super::techniques::strong_links::{three_strong_links, three_strong_links_in, turbot_fish_in};
 use super::techniques::subsets::{hidden_subset_in, naked_subset_in};
 use super::techniques::uniqueness::{bug_in, unique_loop_in};
 use super::techniques::wings::{als_wing_in, wing_in};
@@ -53,14 +53,10 @@ use closure::Closed;
 
 /// Every puzzle whose ER is this or less (tenths) is rated: every producer Sukaku
 /// Explainer rates below 9.5 is a rung here (the nested chains of levels 2 to 4, 9.5
-/// and up, are not built), but under jigsaw regions, whose three strong
-/// links (5.4-5.7) are not built: there every puzzle up to [`RATES_EVERY_JIGSAW_UP_TO`].
-/// Puzzles rated higher are rated too where their path needs no nested chain (the
-/// dynamic forcing chains (+) alone can rate 10 or more).
+/// and up, are not built; under jigsaw regions the three strong links are ours, over
+/// the regions). Puzzles rated higher are rated too where their path needs no nested
+/// chain (the dynamic forcing chains (+) alone can rate 10 or more).
 pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 94;
-
-/// [`RATES_EVERY_PUZZLE_UP_TO`] under jigsaw regions.
-pub const RATES_EVERY_JIGSAW_UP_TO: u16 = 53;
 
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
@@ -95,18 +91,7 @@ fn next_step_after(
     }
     below_unique_loops(m, t, closed)
         .or_else(|| from_unique_loops(m, t, uniqueness))
-        .or_else(|| (!stops_at_three_strong_links(t)).then(|| chains(m, t, check))?)
-}
-
-/// True where the rules call for the three strong links (5.4-5.7) and those are not
-/// built: jigsaw regions (the classic or nc technique set without boxes). The ladder
-/// stops there rather than skip a producer Sukaku Explainer would try first.
-fn stops_at_three_strong_links(t: &VariantTables) -> bool {
-    let three_links = matches!(
-        t.technique_set(),
-        TechniqueSet::Classic | TechniqueSet::NcOnly
-    );
-    three_links && !matches!(t.slot_kind(18), Some((GroupKind::Box, _)))
+        .or_else(|| chains(m, t, check))
 }
 
 /// The chains as far as built under rules ([`BUILT_UNDER_RULES`], up to the dynamic
@@ -184,7 +169,7 @@ fn below_unique_loops(m: &Marks, t: &VariantTables, closed: Closed) -> Option<St
 /// order: unique loops (where the rules keep uniqueness: classic boxes or jigsaw regions,
 /// extra groups without anti-chess or nc), naked quad (generalized under variants) 5.0,
 /// jellyfish 5.2, hidden quad 5.4, three strong links (classic and nc alone; rows,
-/// columns and boxes, not built for jigsaw regions: the ladder stops there), WXYZ-wing
+/// columns and boxes, or the jigsaw regions in their place: `three_strong_links_in`), WXYZ-wing
 /// 5.5-5.6, the bivalue universal grave over every group (where the rules keep
 /// uniqueness), the VWXYZ-wing 6.2-6.4 and the aligned pair exclusion 6.2; the chains
 /// follow ([`next_step_in_with`]).
@@ -206,11 +191,17 @@ fn from_unique_loops(m: &Marks, t: &VariantTables, allowed: bool) -> Option<Step
         .or_else(|| naked_subset_in(m, t, 4))
         .or_else(|| fish(m, 4))
         .or_else(|| hidden_subset_in(m, t, 4, false));
-    if step.is_some() || stops_at_three_strong_links(t) {
+    if step.is_some() {
         return step;
     }
+    // Jigsaw regions in place of the boxes: the three strong links over them.
+    let boxes = matches!(t.slot_kind(18), Some((GroupKind::Box, _)));
+    let three = |m| match boxes {
+        true => three_strong_links(m),
+        false => three_strong_links_in(m, t),
+    };
     three_links
-        .then(|| three_strong_links(m))
+        .then(|| three(m))
         .flatten()
         .or_else(|| als_wing_in(m, t, 3))
         .or_else(|| uniqueness.then(|| bug_in(m, t)).flatten())

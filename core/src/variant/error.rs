@@ -316,7 +316,7 @@ impl VariantError {
                 .into(),
             BeyondBuilt { blanks, .. } => format!(
                 "Under variant rules the engine has Sukaku Explainer's techniques up to the dynamic forcing chains \
-                 (+) (every puzzle up to ER 9.4; up to 5.3 with jigsaw regions); they stop with {blanks} cells open, \
+                 (+) (every puzzle up to ER 9.4); they stop with {blanks} cells open, \
                  where the nested chains would go on (docs/variants.md)."
             ),
             FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),

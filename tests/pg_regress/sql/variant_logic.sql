@@ -19,6 +19,14 @@ SELECT sudoku_rate(:'x_40', rules => 'x') AS x,
        sudoku_rate(:'anti_knight_56', rules => 'anti-knight') AS anti_knight;
 SELECT sudoku_count_solutions(:'x_40') AS classic_solutions;
 
+-- Jigsaw regions: the same techniques with the regions in place of the boxes (ours: no
+-- Sukaku Explainer to follow), among them the three strong links over the regions.
+\set jigsaw_map 'AAAABBBCCADABBCCCCADDBBBCFCADDBEFFFCADDEEEFFFGGDDEIIIFGGGGEEEIFGHGGEIIIIHHHHHHHHI'
+\set jigsaw_81 '....8....4...3.......59...7..9...7.2.......4........6.9...6..5...5............4..'
+SELECT sudoku_rate(:'jigsaw_81', rules => 'jigsaw=' || :'jigsaw_map') AS rating;
+SELECT step, technique, rating, eliminations, units, explanation
+FROM sudoku_steps(:'jigsaw_81', rules => 'jigsaw=' || :'jigsaw_map') WHERE technique = '3_strong_links';
+
 -- The path: the steps above the singles, their units named by the rules' groups.
 SELECT step, technique, rating, units, explanation
 FROM sudoku_steps(:'windoku_42', rules => 'windoku') WHERE rating >= 4.1;

@@ -11,10 +11,14 @@
 //! and all of B1 loses the digit.
 //!
 //! Under a variant's rules, `variant` (re-exported as [`turbot_fish_in`]) looks for the
-//! same patterns over every group, as Sukaku Explainer does.
+//! same patterns over every group, as Sukaku Explainer does, and under jigsaw regions
+//! for the three strong links with the regions in place of the boxes
+//! ([`three_strong_links_in`]).
 
+mod three_step;
 mod variant;
-pub use variant::turbot_fish_in;
+use three_step::three_links_step_of;
+pub use variant::{three_strong_links_in, turbot_fish_in};
 
 use crate::grid::Size;
 use crate::logic::context::*;
@@ -686,38 +690,9 @@ fn three_links_step(m: &Marks, dcs: &[CellSet; 9], best: &ThreeLinks) -> Step {
     let dc = dcs[digit as usize - 1];
     let used = chain.iter().fold(0u128, |s, l| s | l.a | l.b);
     let (e1, e3) = (chain[0].a, chain[2].b);
-    let eliminations = eliminations_of(
-        m,
-        dc & seeing_all(size, e1) & seeing_all(size, e3) & !used,
-        digit,
-    );
-    let explanation = sentence!(
-        "Three strong links on {}: {} = {} in {}, {} = {} in {}, {} = {} in {}, joined where they share units; so {} or {} holds {} ({}).",
-        digit,
-        cell_list(size, cells_of(chain[0].a)),
-        cell_list(size, cells_of(chain[0].b)),
-        unit_name(size, chain[0].unit),
-        cell_list(size, cells_of(chain[1].a)),
-        cell_list(size, cells_of(chain[1].b)),
-        unit_name(size, chain[1].unit),
-        cell_list(size, cells_of(chain[2].a)),
-        cell_list(size, cells_of(chain[2].b)),
-        unit_name(size, chain[2].unit),
-        cell_list(size, cells_of(e1)),
-        cell_list(size, cells_of(e3)),
-        digit,
-        elimination_text(size, &eliminations)
-    );
-    make_step(StepParts {
-        technique: Technique::StrongLinks(3),
-        rating,
-        placements: Vec::new(),
-        eliminations,
-        cells: used,
-        units: chain.iter().map(|l| l.unit as u8).collect(),
-        digits: 1 << (digit - 1),
-        explanation,
-    })
+    let victims = dc & seeing_all(size, e1) & seeing_all(size, e3) & !used;
+    let links = chain.map(|l| (l.a, l.b, l.unit, unit_name(size, l.unit)));
+    three_links_step_of(m, (digit, rating), links, victims, "units")
 }
 
 #[cfg(test)]
@@ -764,30 +739,30 @@ mod tests {
         assert!([cand(Size::Nine, 6, 1, 5), cand(Size::Nine, 0, 4, 5)].contains(&s.eliminations[0]));
     }
 
+    /// The places of 5 of [`three_strong_links_on_parallel_rows`] (row, column; 0-based).
+    pub(in crate::logic::techniques::strong_links) const THREE_LINKS_FIVES: [(usize, usize); 13] = [
+        (0, 0),
+        (0, 3),
+        (3, 3),
+        (3, 6),
+        (6, 6),
+        (6, 1),
+        (1, 1),
+        (1, 3),
+        (2, 3),
+        (4, 6),
+        (5, 6),
+        (8, 3),
+        (8, 6),
+    ];
+
     #[test]
     fn three_strong_links_on_parallel_rows() {
         // Rows 1, 4, 7 each hold 5 twice: r1c1=r1c4, r4c4=r4c7, r7c7=r7c2 ... with columns
         // joining them (c4: r1c4-r4c4, c7: r4c7-r7c7) crowded so that no two-link pattern
         // applies; ends r1c1 and r7c2 are both seen by r2c2? r2c2 sees r1c1 (box 1) and
         // r7c2 (column 2).
-        let m = grid_with(
-            &[
-                (0, 0),
-                (0, 3),
-                (3, 3),
-                (3, 6),
-                (6, 6),
-                (6, 1),
-                (1, 1),
-                (1, 3),
-                (2, 3),
-                (4, 6),
-                (5, 6),
-                (8, 3),
-                (8, 6),
-            ],
-            '5',
-        );
+        let m = grid_with(&THREE_LINKS_FIVES, '5');
         assert!(turbot_fish(&m).is_none() || turbot_fish(&m).unwrap().rating >= 40);
         let s = three_strong_links(&m).unwrap();
         assert_eq!(s.technique, Technique::StrongLinks(3));

@@ -11,8 +11,12 @@
 //!   that see both of its cells (every peer);
 //! - X-wings (`Fisherman(2)`), rows and columns as under every rule.
 //!
-//! Under the classic set (nc alone, jigsaw) they are the classic level-1 rules
-//! (`chains::level1`). A hint's "rule parents" are the run's removals it needed (the
+//! Under the classic set over rows, columns and boxes (nc alone) they are the classic
+//! level-1 rules (`chains::level1`); under jigsaw regions (ours: no Sukaku Explainer to
+//! follow) the four above over the regions' groups and peers, where the classic rules'
+//! pointing and claiming, naked pairs and the rest would read boxes that are not there.
+//! Over rows, columns and regions alone the generalized intersections are the pointing
+//! and claiming, and the generalized naked pairs the naked pairs. A hint's "rule parents" are the run's removals it needed (the
 //! candidates of its group, cells or lines the source grid had and the reduced grid
 //! lost); a hint with none is left out. What a hint removes is listed in the order of
 //! its Java hash map of cells (by bucket, then as inserted), the order the run adds the

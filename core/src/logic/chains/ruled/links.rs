@@ -8,6 +8,7 @@ use crate::logic::chains::work_grid::digits_of;
 use crate::logic::geometry::CellSet;
 use crate::logic::primitives::*;
 use crate::logic::rules::{groups_in_scan_order, GroupType, TechniqueSet, VariantTables, SLOTS};
+use crate::variant::GroupKind;
 
 /// A cell's groups in Sukaku Explainer's type order (box, row, column, disjoint group,
 /// window, main diagonal, anti-diagonal, girandola, asterisk, center dot): at most one
@@ -31,7 +32,9 @@ pub(crate) struct RuledLinks {
     by_type: Vec<Vec<u8>>,
     /// The groups in the order of its subset scans (boxes, columns, rows, extra groups).
     scan_order: Vec<u8>,
-    /// The rules call for the classic technique set (nc alone, jigsaw regions alone).
+    /// The rules call for the classic technique set over rows, columns and boxes (nc
+    /// alone): the classic level-1 rules apply as they are. Jigsaw regions take the
+    /// variant set's level-1 rules over their groups (`level1`).
     classic_set: bool,
 }
 
@@ -92,7 +95,8 @@ impl RuledLinks {
             peers: std::array::from_fn(|c| t.peers(c)),
             by_type,
             scan_order: groups_in_scan_order(t).map(|s| s as u8).collect(),
-            classic_set: !matches!(t.technique_set(), TechniqueSet::Groups { .. }),
+            classic_set: !matches!(t.technique_set(), TechniqueSet::Groups { .. })
+                && matches!(t.slot_kind(18), Some((GroupKind::Box, _))),
         }
     }
 
@@ -111,7 +115,8 @@ impl RuledLinks {
         &self.scan_order
     }
 
-    /// True where the rules call for the classic technique set.
+    /// True where the rules call for the classic technique set over the classic units
+    /// (nc alone, with boxes).
     pub(crate) fn classic_set(&self) -> bool {
         self.classic_set
     }

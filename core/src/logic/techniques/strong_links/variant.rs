@@ -26,6 +26,9 @@
 //! split links, then the first met (pairs in [`TYPE_PAIRS`] order, then digits, base
 //! groups, base links, cover groups, cover links, the two orientations of each).
 
+mod three;
+pub use three::three_strong_links_in;
+
 use crate::grid::Size;
 use crate::logic::geometry::{cells_of, CellSet};
 use crate::logic::marks::Marks;
