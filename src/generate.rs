@@ -189,8 +189,8 @@ fn sudoku_generate_ruled(
                 PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
                 format!("cannot generate puzzles rated {min_rating} to {max_rating} under rules \"{rules}\" yet"),
                 format!(
-                    "Under variant rules puzzles are rated up to {} for now (the nested chains, 9.5 and up, are not built \
-                     under variants): give max_rating => {0} or less.",
+                    "Under variant rules graded generation rates puzzles up to {} for now (it stops below the nested \
+                     chains, 9.5 and up): give max_rating => {0} or less.",
                     explain::rating_text(RATED_UP_TO)
                 ),
             );

@@ -15,7 +15,7 @@
 
 use crate::graded::RatingRange;
 use crate::logic::rules::VariantTables;
-use crate::logic::variant_ladder::rate_in;
+use crate::logic::variant_ladder::rate_up_to_in;
 use crate::variant::generate::{generate_variant, VariantGenerated, VariantOptions};
 use crate::variant::{Geometry, Rules, Shape, VariantError};
 
@@ -99,7 +99,7 @@ pub fn generate_variant_graded(
         }
         let geometry = Geometry::new(shape, &generated.rules)?;
         let tables = VariantTables::new(&geometry)?;
-        if let Ok(r) = rate_in(&generated.puzzle.cells, &tables, interrupt) {
+        if let Ok(r) = rate_up_to_in(&generated.puzzle.cells, &tables, range.max, interrupt) {
             if range.contains(r.er) {
                 return Ok(VariantGraded {
                     generated,

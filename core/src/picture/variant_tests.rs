@@ -716,11 +716,11 @@ fn a_variant_step_that_is_not_there_is_an_error() {
         locate_variant_step(&full, 0, &mut || {}).unwrap_err(),
         StepError::NoHint { solved: true }
     );
-    // An anti-king puzzle Sukaku Explainer rates 9.9: part way a nested forcing chain
-    // of level 2 would be needed.
+    // A puzzle Sukaku Explainer rates 10.6 under x and anti-king: part way a nested
+    // forcing chain of level 2 over the diagonals' links would be needed.
     let (stuck, _, _) = ruled_sample(
-        "anti-king",
-        ".1.57..8....2...5.....4............4......16..8.42....9........2...5..7.5.7....9.",
+        "x,anti-king",
+        "..9....7....5........7....9.......6.9.......3.....6..............86....74.1.9....",
     );
     assert!(matches!(
         locate_variant_step(&stuck, 80, &mut || {}),

@@ -315,8 +315,8 @@ impl VariantError {
                  (docs/pencil-marks.md)."
                 .into(),
             BeyondBuilt { blanks, .. } => format!(
-                "Under variant rules the engine has Sukaku Explainer's techniques up to the dynamic forcing chains \
-                 (+) (every puzzle up to ER 9.4); they stop with {blanks} cells open, \
+                "Under extra groups and jigsaw regions the engine has Sukaku Explainer's techniques up to the \
+                 dynamic forcing chains (+) (every puzzle up to ER 9.4); they stop with {blanks} cells open, \
                  where the nested chains would go on (docs/variants.md)."
             ),
             FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),

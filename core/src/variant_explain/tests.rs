@@ -48,9 +48,18 @@ const ASTERISK_72: &str =
     "....71....7..8..4...32..........697.....1....5....92.12......8...7......6......5.";
 
 /// An anti-king puzzle Sukaku Explainer v1.15.10 rates 9.9, whose path needs a nested
-/// forcing chain of level 2 (not built under rules).
+/// forcing chain of level 2.
 const ANTI_KING_99: &str =
     ".1.57..8....2...5.....4............4......16..8.42....9........2...5..7.5.7....9.";
+
+/// An anti-king puzzle Sukaku Explainer v1.15.10 cannot finish ("Beyond solver", 20.0).
+const ANTI_KING_BEYOND: &str =
+    "...5.94.8........9.1........7...6.414.6..............6........29.1.2..67.3596....";
+
+/// A puzzle Sukaku Explainer v1.15.10 rates 10.6 under x with anti-king, by a nested
+/// forcing chain of level 2 over the diagonals' links (not built under extra groups).
+const X_ANTI_KING_106: &str =
+    "..9....7....5........7....9.......6.9.......3.....6..............86....74.1.9....";
 
 /// An anti-king puzzle Sukaku Explainer v1.15.10 rates 9.1, by dynamic region forcing
 /// chains (+).
@@ -101,8 +110,36 @@ fn rated_puzzles_have_the_ladders_rating_and_a_sound_path() {
 }
 
 #[test]
-fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn under_anti_chess_the_nested_chains_rate_as_sukaku_explainer() {
+    // Its path needs a level-2 chain: Sukaku Explainer's 9.9, every step sound, none a
+    // guess.
     let p = ruled("anti-king", ANTI_KING_99).unwrap();
+    assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(99));
+    let solution = p.solution.clone().unwrap();
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    assert!(path
+        .iter()
+        .all(|s| s.is_sound(&solution) && s.technique != Technique::Guess));
+    let nested = path
+        .iter()
+        .filter(|s| matches!(s.technique, Technique::Chain(ChainKind::Nested(2))))
+        .count();
+    assert!(nested > 0, "no level-2 step");
+    // Every producer tried and none applies: 20.0, the steps from there guessing, as
+    // for classic puzzles.
+    let beyond = ruled("anti-king", ANTI_KING_BEYOND).unwrap();
+    assert_eq!(beyond.rate(&mut || {}).unwrap().map(|r| r.er), Some(200));
+    let path = beyond.path(&mut || {}).unwrap().unwrap();
+    assert!(path.iter().any(|s| s.technique == Technique::Guess));
+    let a = beyond.analyse(&mut || {}).unwrap();
+    assert_eq!(a.rating, Some(200));
+}
+
+#[test]
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
+    let p = ruled("x,anti-king", X_ANTI_KING_106).unwrap();
     let err = p.rate(&mut || {}).unwrap_err();
     let VariantError::BeyondBuilt {
         what,
@@ -112,8 +149,8 @@ fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
     else {
         panic!("{err:?}");
     };
-    assert_eq!((what.as_str(), rules.as_str()), ("f", "anti-king"));
-    assert!(*blanks > 0 && *blanks < 81 - 26);
+    assert_eq!((what.as_str(), rules.as_str()), ("f", "x,anti-king"));
+    assert!(*blanks > 0 && *blanks < 81 - 22);
     assert_eq!(err.kind(), crate::ErrorKind::NotSupported);
     assert!(
         err.detail().contains(&format!("{blanks} cells open")),
@@ -347,7 +384,7 @@ fn the_nth_step_is_the_paths_and_stops_where_the_path_does() {
         NthStep::PathEnds { steps: 0 }
     );
     // Before the built techniques stop, the steps are there; past it, the error.
-    let stuck = ruled("anti-king", ANTI_KING_99).unwrap();
+    let stuck = ruled("x,anti-king", X_ANTI_KING_106).unwrap();
     assert!(matches!(
         stuck.nth_step(1, &mut || {}).unwrap(),
         NthStep::Found { .. }

@@ -10,6 +10,8 @@
 \set x_96 '.2...4.6..47..92.......8...4......2163.......7.......4............3.598...3......'
 \set anti_king_91 '.........8...7..6.1.4......6......3....2..67.2.....1.939...6..1.26.8.4.....7..3..'
 \set anti_king_99 '.1.57..8....2...5.....4............4......16..8.42....9........2...5..7.5.7....9.'
+\set anti_king_beyond '...5.94.8........9.1........7...6.414.6..............6........29.1.2..67.3596....'
+\set x_anti_king_106 '..9....7....5........7....9.......6.9.......3.....6..............86....74.1.9....'
 
 -- Ratings: Sukaku Explainer's 4.0, 4.2, 4.2 and 5.6. The same givens rate otherwise (or
 -- have other solutions) as classic puzzles.
@@ -72,13 +74,23 @@ FROM sudoku_steps(:'asterisk_72', rules => 'asterisk') WHERE technique = 'xy_cyc
 SELECT sudoku_rate(:'x_96', rules => 'x') AS x, sudoku_rate(:'anti_king_91', rules => 'anti-king') AS anti_king;
 SELECT technique, count(*), min(rating), max(rating)
 FROM sudoku_steps(:'anti_king_91', rules => 'anti-king') WHERE rating >= 8.5 GROUP BY technique ORDER BY technique;
--- A puzzle whose path needs a nested forcing chain of level 2 (Sukaku Explainer: 9.9)
--- is refused with 0A000 (feature_not_supported), the DETAIL giving the cells left open;
--- its first steps are there.
+-- The nested chains of levels 2 to 4 where the groups are rows, columns and boxes
+-- (anti-knight, anti-king, nc): Sukaku Explainer rates the first 9.9 (level 2), and
+-- cannot finish the second ("Beyond solver", 20.0), whose steps guess from there.
+SELECT sudoku_rate(:'anti_king_99', rules => 'anti-king') AS level_2,
+       sudoku_rate(:'anti_king_beyond', rules => 'anti-king') AS beyond;
+SELECT technique, count(*), min(rating), max(rating)
+FROM sudoku_steps(:'anti_king_99', rules => 'anti-king') WHERE rating >= 9.5 GROUP BY technique ORDER BY technique;
+SELECT technique, count(*) FROM sudoku_steps(:'anti_king_beyond', rules => 'anti-king')
+WHERE rating >= 9.5 OR technique = 'guess' GROUP BY technique ORDER BY technique;
+-- Under extra groups they are not built yet: a puzzle whose path needs them (Sukaku
+-- Explainer: 10.6 under x with anti-king, by level 2) is refused with 0A000
+-- (feature_not_supported), the DETAIL giving the cells left open; its first steps are
+-- there.
 \set VERBOSITY default
-SELECT sudoku_rate(:'anti_king_99', rules => 'anti-king');
-SELECT * FROM sudoku_steps(:'anti_king_99', rules => 'anti-king');
-SELECT technique, rating FROM sudoku_hint(:'anti_king_99', rules => 'anti-king');
+SELECT sudoku_rate(:'x_anti_king_106', rules => 'x,anti-king');
+SELECT * FROM sudoku_steps(:'x_anti_king_106', rules => 'x,anti-king');
+SELECT technique, rating FROM sudoku_hint(:'x_anti_king_106', rules => 'x,anti-king');
 -- Killer cages and giant grids: 22023 naming the rules, for a player's position on them
 -- too.
 SELECT sudoku_rate(repeat('.', 81), rules => 'killer=AA' || repeat('.', 79) || ';10');
@@ -167,7 +179,13 @@ FROM sudoku_svg(:'anti_king_42', candidates => true, rules => 'anti-king') s;
 SELECT s LIKE '%<title id="title">Step 28: xy_cycle (7.2)</title>%' AS titled,
        (length(s) - length(replace(s, '<g class="link ', ''))) / length('<g class="link ') AS arrows
 FROM sudoku_svg(:'asterisk_72', step => 28, rules => 'asterisk') s;
-SELECT sudoku_svg(:'anti_king_99', step => 61, rules => 'anti-king');
+-- A nested chain's step under anti-king, drawn with its links.
+SELECT step AS nested_step FROM sudoku_steps(:'anti_king_99', rules => 'anti-king')
+WHERE rating >= 9.5 ORDER BY step LIMIT 1 \gset
+SELECT s LIKE '%<title id="title">Step ' || :nested_step || ': %' AS titled,
+       (length(s) - length(replace(s, '<g class="link ', ''))) / length('<g class="link ') > 0 AS arrows
+FROM sudoku_svg(:'anti_king_99', step => :nested_step, rules => 'anti-king') s;
+SELECT sudoku_svg(:'x_anti_king_106', step => 61, rules => 'x,anti-king');
 SELECT sudoku_svg(:'x_40', step => 0, rules => 'killer=AA' || repeat('.', 79) || ';10');
 
 -- Graded generation under rules: each puzzle rated inside its band as sudoku_rate rates

@@ -11,7 +11,8 @@
 //! under the same rules (the searches' memos forgotten: each rating starts cold), checks
 //! the givens, counts the solutions with the variant engine (0.0 without a single one)
 //! and runs the ladder; reading the line is not timed, as without `--rules`. A puzzle the built rungs do not finish (the nested
-//! chains of levels 2 to 4, 9.5 and up, are not built under rules) prints ER `-`.
+//! chains of levels 2 to 4, 9.5 and up, are not built under extra groups and jigsaw
+//! regions) prints ER `-`.
 //!
 //! `sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]`
 use std::time::Instant;

@@ -12,7 +12,8 @@
 //! classic's targets).
 //!
 //! Variant lines are rated by the ladder under rules as far as issue 36 has built it
-//! (`sudoku_core::logic::variant_ladder`, every rung up to the dynamic forcing chains); a puzzle it cannot
+//! (`sudoku_core::logic::variant_ladder`: every rung up to the dynamic forcing chains (+), and the nested chains
+//! where the groups are rows, columns and boxes); a puzzle it cannot
 //! finish counts as refused, with the cells it left open. A pencil-mark text (729
 //! characters, serate's `--before=%m` form) is read and rated as `sudoku_rate` reads and
 //! rates one under the rules.

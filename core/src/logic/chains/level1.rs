@@ -59,9 +59,19 @@ impl KeptHints {
 
     /// The level-1 hints on `work` reduced from `source`: kept, or found and kept.
     pub(super) fn hints(&mut self, source: &WorkGrid, work: &WorkGrid) -> Rc<Vec<Hint>> {
-        self.0.get_or_make(&source.cands, &work.cands, || {
-            Rc::new(level1_hints(source, work))
-        })
+        self.hints_made(source, work, || level1_hints(source, work))
+    }
+
+    /// The hints `make` finds on `work` reduced from `source`: kept, or made and kept.
+    /// The rules `make` applies must be those of every other call since this was made.
+    pub(super) fn hints_made(
+        &mut self,
+        source: &WorkGrid,
+        work: &WorkGrid,
+        make: impl FnOnce() -> Vec<Hint>,
+    ) -> Rc<Vec<Hint>> {
+        self.0
+            .get_or_make(&source.cands, &work.cands, || Rc::new(make()))
     }
 }
 

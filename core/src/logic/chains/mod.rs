@@ -46,6 +46,7 @@ mod level1;
 mod levels2to4;
 mod links;
 mod multiple;
+mod nested_rules;
 mod planes;
 mod producer;
 mod propagation;
@@ -62,7 +63,7 @@ use best_hint::BestHint;
 pub use kind::ChainKind;
 pub use producer::Producer;
 use propagation::{no_nested_rules, Mode};
-pub use ruled::{find_in, RuledChains, BUILT_UNDER_RULES};
+pub use ruled::{find_in, nested_built, RuledChains};
 
 /// The easiest step (lowest rating, then a fixed order) `producer` finds in `m`, if any.
 /// `check` is called regularly during the search (once per starting cell), the
@@ -143,7 +144,7 @@ fn find_step(
         }
         Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
             let (level, limit) = producer.nesting().expect("a nested producer");
-            levels2to4::search(&grid, level, limit, &mut best, check);
+            levels2to4::search(&grid, (level, limit), None, &mut best, check);
             propagated = Propagated::Deep { level, limit };
         }
         _ => {
@@ -183,7 +184,7 @@ fn find_step(
             links::hint_links(&grid, mode, shape, target)
         }
         (Propagated::Deep { level, limit }, Some((shape, target))) if with_links => {
-            levels2to4::hint_links(&grid, level, limit, shape, target, check)
+            levels2to4::hint_links(&grid, (level, limit), None, (shape, target), check)
         }
         _ => Vec::new(),
     };

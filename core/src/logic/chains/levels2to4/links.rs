@@ -30,6 +30,7 @@ use super::run::DeepRun;
 use super::search::{DepthScratch, Nest, Producer};
 use crate::logic::chains::best_hint::HintShape;
 use crate::logic::chains::links::{chains_of, links_of_chains, Parents};
+use crate::logic::chains::nested_rules::NestedRules;
 use crate::logic::chains::work_grid::WorkGrid;
 use crate::logic::primitives::Potential;
 use crate::logic::step::Link;
@@ -47,7 +48,7 @@ impl Parents for DeepRun {
 /// (see the module's documentation); `depths` is scratch for every nesting depth.
 pub(super) fn hint_links(
     grid: &[u16; 81],
-    producer: Producer,
+    (producer, rules): (Producer, Option<&dyn NestedRules>),
     shape: &HintShape,
     target: Option<Potential>,
     depths: &mut [DepthScratch],
@@ -61,7 +62,7 @@ pub(super) fn hint_links(
     let (_, deeper) = depths
         .split_first_mut()
         .expect("a scratch for every nesting depth");
-    let mut nest = Nest::new(producer, deeper, check);
+    let mut nest = Nest::new(producer, rules, deeper, check);
     let mut run = Box::<DeepRun>::default();
     links_of_chains(&chains, &mut *run, |run: &mut DeepRun, start| {
         run.propagate(&board, start, producer.dynamic, Some(&mut nest))

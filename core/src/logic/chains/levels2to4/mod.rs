@@ -35,49 +35,65 @@ mod plain;
 mod run;
 mod search;
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 
 use super::best_hint::{BestHint, HintShape};
+use super::nested_rules::NestedRules;
 use super::work_grid::WorkGrid;
 use crate::logic::memo::slots;
 use crate::logic::step::Link;
 use search::{multiple_search, Collect, DepthScratch, Producer, DEPTHS};
 
 /// The easiest hint of the nested producer of `level` (2, 3 or 4; `limit` 0 to 3 for
-/// level 4) on `grid`, offered to `best`.
+/// level 4) on `grid`, offered to `best`; `rules` are a variant's where they are not the
+/// classic ones (`nested_rules`).
 pub(super) fn search(
     grid: &[u16; 81],
-    level: u8,
-    limit: u8,
+    (level, limit): (u8, u8),
+    rules: Option<&dyn NestedRules>,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
 ) {
     let board = WorkGrid::new(grid);
     let producer = Producer::dynamic(level, limit);
-    with_depths(|depths| {
-        multiple_search(&board, producer, depths, check, &mut Collect::Best(best))
+    with_depths(rules, |depths| {
+        let collect = &mut Collect::Best(best);
+        multiple_search(&board, producer, rules, depths, check, collect)
     });
 }
 
 /// The links of the hint of `shape` proving `target` that the nested producer of
-/// `level` and `limit` found on `grid` (see `links`): called after [`search`], for a
-/// picture only.
+/// `level` and `limit` found on `grid` under `rules` (see `links`): called after
+/// [`search`], for a picture only.
 pub(super) fn hint_links(
     grid: &[u16; 81],
-    level: u8,
-    limit: u8,
-    shape: &HintShape,
-    target: Option<crate::logic::primitives::Potential>,
+    (level, limit): (u8, u8),
+    rules: Option<&dyn NestedRules>,
+    (shape, target): (&HintShape, Option<crate::logic::primitives::Potential>),
     check: &mut dyn FnMut(),
 ) -> Vec<Link> {
     let producer = Producer::dynamic(level, limit);
-    with_depths(|depths| links::hint_links(grid, producer, shape, target, depths, check))
+    with_depths(rules, |depths| {
+        links::hint_links(grid, (producer, rules), shape, target, depths, check)
+    })
 }
 
 /// Calls `f` with this thread's scratch for every nesting depth, kept in a
-/// `memo::slots` slot (a fresh one if it is in use).
-fn with_depths<T>(f: impl FnOnce(&mut [DepthScratch]) -> T) -> T {
-    slots::with(|depths: &mut Depths| f(&mut depths.0))
+/// `memo::slots` slot (a fresh one if it is in use). What a depth keeps between searches
+/// (hint lists per grid) is a function of the grid under the rules it was found under:
+/// the classic searches keep theirs in one slot ([`Depths`]), the searches under a
+/// variant's rules in another ([`RuledDepths`]), forgotten when the rules change.
+fn with_depths<T>(rules: Option<&dyn NestedRules>, f: impl FnOnce(&mut [DepthScratch]) -> T) -> T {
+    match rules {
+        None => slots::with(|depths: &mut Depths| f(&mut depths.0)),
+        Some(rules) => slots::with(|kept: &mut RuledDepths| {
+            if kept.key != Some(rules.key()) {
+                kept.depths.0.iter_mut().for_each(DepthScratch::forget);
+                kept.key = Some(rules.key());
+            }
+            f(&mut kept.depths.0)
+        }),
+    }
 }
 
 /// The nested searches' scratch, one per depth.
@@ -97,6 +113,23 @@ impl slots::Memo for Depths {
     }
     fn is_forgotten(&self) -> bool {
         self.0.iter().all(DepthScratch::is_forgotten)
+    }
+}
+
+/// The nested searches' scratch under a variant's rules, with the key of the rules
+/// (`NestedRules::key`) what it keeps was found under.
+#[derive(Default)]
+pub(super) struct RuledDepths {
+    key: Option<u64>,
+    depths: Depths,
+}
+
+impl slots::Memo for RuledDepths {
+    fn forget(&mut self) {
+        self.depths.0.iter_mut().for_each(DepthScratch::forget);
+    }
+    fn is_forgotten(&self) -> bool {
+        self.depths.0.iter().all(DepthScratch::is_forgotten)
     }
 }
 

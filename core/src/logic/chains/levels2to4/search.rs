@@ -15,7 +15,8 @@ use crate::logic::chains::best_hint::{BestHint, HintShape, Rated};
 use crate::logic::chains::closure::{ClosureTable, Links};
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::{ChainKind, HintKinds};
-use crate::logic::chains::level1::{level1_hints, KeptHints};
+use crate::logic::chains::level1::{level1_hints, Hint, KeptHints};
+use crate::logic::chains::nested_rules::NestedRules;
 use crate::logic::chains::work_grid::*;
 use crate::logic::memo::bounded::WeighedMap;
 use crate::logic::primitives::*;
@@ -249,10 +250,12 @@ impl Hints<'_, '_> {
 }
 
 /// Runs producer `p` on `board`, giving its hints to `collect`; `depths[0]` holds this
-/// search's propagations, the deeper ones its nested rules' searches.
+/// search's propagations, the deeper ones its nested rules' searches; `rules` are the
+/// variant's where they are not the classic ones (`nested_rules`).
 pub(super) fn multiple_search(
     board: &WorkGrid,
     p: Producer,
+    rules: Option<&dyn NestedRules>,
     depths: &mut [DepthScratch],
     check: &mut dyn FnMut(),
     collect: &mut Collect,
@@ -297,6 +300,7 @@ pub(super) fn multiple_search(
     let mut nest = Nest {
         level: p.level,
         limit: p.limit,
+        rules,
         deeper,
         check,
         level1: std::mem::replace(level1, KeptHints::new(LEVEL1_KEPT)),
@@ -515,6 +519,7 @@ impl Default for DepthScratch {
 pub(super) struct Nest<'a> {
     level: u8,
     limit: u8,
+    rules: Option<&'a dyn NestedRules>,
     deeper: &'a mut [DepthScratch],
     check: &'a mut dyn FnMut(),
     level1: KeptHints,
@@ -525,12 +530,14 @@ impl<'a> Nest<'a> {
     /// them), whose inner searches use `deeper` (the scratch of the depths below).
     pub(super) fn new(
         p: Producer,
+        rules: Option<&'a dyn NestedRules>,
         deeper: &'a mut [DepthScratch],
         check: &'a mut dyn FnMut(),
     ) -> Nest<'a> {
         Nest {
             level: p.level,
             limit: p.limit,
+            rules,
             deeper,
             check,
             level1: KeptHints::new(LEVEL1_KEPT),
@@ -544,10 +551,12 @@ const LEVEL1_KEPT: usize = 1024;
 impl Advanced for Nest<'_> {
     fn advanced(&mut self, run: &mut DeepRun, source: &WorkGrid, work: &WorkGrid) {
         (self.check)();
+        let rules = self.rules;
         let hints = if plain() {
-            Rc::new(level1_hints(source, work))
+            Rc::new(level1_under(rules, source, work))
         } else {
-            self.level1.hints(source, work)
+            self.level1
+                .hints_made(source, work, || level1_under(rules, source, work))
         };
         if !hints.is_empty() {
             for h in hints.iter() {
@@ -572,6 +581,15 @@ impl Advanced for Nest<'_> {
             let list = self.rule_list(RULE_MULTIPLE, work);
             add_rule(&list, run, source, work);
         }
+    }
+}
+
+/// The level-1 hints on `work` reduced from `source`: the classic rules', or the
+/// variant's (`rules`).
+fn level1_under(rules: Option<&dyn NestedRules>, source: &WorkGrid, work: &WorkGrid) -> Vec<Hint> {
+    match rules {
+        Some(rules) => rules.level1_hints(source, work),
+        None => level1_hints(source, work),
     }
 }
 
@@ -628,11 +646,12 @@ impl Nest<'_> {
         match rule {
             RULE_FORCING => {
                 let d0 = &mut self.deeper[0];
-                fcc::fcc_hints(work, &mut d0.fc, self.check, &mut list);
+                fcc::fcc_hints(work, &mut d0.fc, self.rules, self.check, &mut list);
             }
             RULE_MULTIPLE => multiple_search(
                 work,
                 Producer::static_multiple(),
+                self.rules,
                 self.deeper,
                 self.check,
                 &mut Collect::All(&mut list),
@@ -640,6 +659,7 @@ impl Nest<'_> {
             _ => multiple_search(
                 work,
                 Producer::dynamic(rule - RULE_DYNAMIC, 0),
+                self.rules,
                 self.deeper,
                 self.check,
                 &mut Collect::All(&mut list),

@@ -19,7 +19,7 @@ const PUZZLE_11_1: &str =
 
 /// The first level-2 step of `PUZZLE_10_6`'s path (rated 10.4): 729 characters, nine
 /// lines of nine cells.
-const LEVEL_2_AT: [&str; 9] = [
+pub(crate) const LEVEL_2_AT: [&str; 9] = [
     "1.........2.45..8..234.......34....9..3.5..8......6.........7....3....89.234....9",
     ".2.45678..2.456.8..234.67..1.34..7.91.3.5.78...345.7.9.234.6..91.3..6.89.234.6..9",
     "...4.678....4.6.8.........9.2.......1.3...78...34..7....34.6...1.3..6.8.....5....",
@@ -32,7 +32,7 @@ const LEVEL_2_AT: [&str; 9] = [
 ];
 
 /// The level-3 step of `PUZZLE_11_1`'s path (rated 11.1).
-const LEVEL_3_AT: [&str; 9] = [
+pub(crate) const LEVEL_3_AT: [&str; 9] = [
     "1....6.8..2.......1.3..6...1.34.6.......5......34.6.8.......7..1..4...891......89",
     "...4.....1...5..8.1...5.7..12........2....78.........912.....8...3...........6...",
     "1....678.1.3....8.........91234.6....234..78...3..678.12.4...8.12.4...8.....5....",
@@ -46,7 +46,7 @@ const LEVEL_3_AT: [&str; 9] = [
 
 /// A level-4 step (rated 11.6) of the path of a puzzle published at ER 11.6 (from the
 /// same file).
-const LEVEL_4_AT: [&str; 9] = [
+pub(crate) const LEVEL_4_AT: [&str; 9] = [
     "........9.......8.123............7.......6...123..........5.......4.....123......",
     "......7..123.........45...........8....45....123..............9123...........6...",
     "1234.....1....6......456.......5...9...45...9123......123............78.......78.",
@@ -58,7 +58,7 @@ const LEVEL_4_AT: [&str; 9] = [
     "123......123...7..123.........4...........78.......789.....6....2....789....5....",
 ];
 
-fn position(lines: &[&str; 9]) -> Marks {
+pub(crate) fn position(lines: &[&str; 9]) -> Marks {
     marks_from_729(&lines.concat())
 }
 
@@ -284,9 +284,9 @@ fn the_x_pass_read_by_planes_gives_the_pass_over_the_grid() {
     let mut hints = 0;
     let grids = reduced_grids(|w| {
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        fcc_hints(w, &mut fast, &mut || {}, &mut a);
+        fcc_hints(w, &mut fast, None, &mut || {}, &mut a);
         super::plain::set_plain(true);
-        fcc_hints(w, &mut plain, &mut || {}, &mut b);
+        fcc_hints(w, &mut plain, None, &mut || {}, &mut b);
         super::plain::set_plain(false);
         assert_eq!(describe(&a), describe(&b));
         hints += b.len();
@@ -310,9 +310,23 @@ fn the_static_propagations_read_from_the_link_table_give_the_plain_ones() {
     let grids = reduced_grids(|w| {
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let p = Producer::static_multiple();
-        multiple_search(w, p, &mut depths, &mut || {}, &mut Collect::All(&mut a));
+        multiple_search(
+            w,
+            p,
+            None,
+            &mut depths,
+            &mut || {},
+            &mut Collect::All(&mut a),
+        );
         super::plain::set_plain(true);
-        multiple_search(w, p, &mut depths, &mut || {}, &mut Collect::All(&mut b));
+        multiple_search(
+            w,
+            p,
+            None,
+            &mut depths,
+            &mut || {},
+            &mut Collect::All(&mut b),
+        );
         super::plain::set_plain(false);
         assert_eq!(describe(&a), describe(&b));
         hints += b.len();
@@ -440,14 +454,19 @@ fn nested_steps_carry_the_links_of_their_outer_propagations() {
         // them (a fresh scratch: nothing kept from the searches above).
         let grid = grid_of(&m);
         let mut best = BestHint::default();
-        super::search(&grid, level, limit, &mut best, &mut || {});
+        super::search(&grid, (level, limit), None, &mut best, &mut || {});
         let (shape, target) = best.shape().expect("a hint");
         let chains = chains_of(&grid, shape, target);
         assert!(chains.len() >= 2, "{producer:?}: {} chains", chains.len());
         let board = WorkGrid::new(&grid);
         let mut depths = super::new_depths();
         let mut check = || {};
-        let mut nest = Nest::new(Deep::dynamic(level, limit), &mut depths[1..], &mut check);
+        let mut nest = Nest::new(
+            Deep::dynamic(level, limit),
+            None,
+            &mut depths[1..],
+            &mut check,
+        );
         let mut runs: Vec<(Potential, DeepRun)> = Vec::new();
         for &(start, _) in &chains {
             if runs.last().is_none_or(|(s, _)| *s != start) {

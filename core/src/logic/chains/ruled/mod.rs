@@ -21,11 +21,14 @@
 //! dynamic chains and dynamic chains (+)) and `hint_links` (the arrows of the best hint,
 //! as the classic steps carry them) on `chaining`.
 //!
-//! Not built: the nested producers of levels 2 to 4 (9.5 and up), whose inner chains
-//! would run under the rules; [`find_in`] gives `None` for them, and the variant ladder
-//! stops there. The classic producers
-//! (`chains::find`) are faster roads to the same hints; these are the reference the
-//! rules have until those roads take them.
+//! - The nested producers of levels 2 to 4 (9.5 and up) run where the rules' groups are
+//!   rows, columns and boxes alone (anti-knight, anti-king, nc: [`nested_built`]), as
+//!   the classic engine (`levels2to4`) with the rules' level-1 rules and peers
+//!   ([`nested`]); under extra groups and jigsaw regions the chains' links are the
+//!   rules' own, which that engine does not read, and [`find_in`] gives `None` for them.
+//!
+//! The classic producers (`chains::find`) are faster roads to the same hints; these are
+//! the reference the rules have until those roads take them.
 
 mod chaining;
 mod graph;
@@ -33,33 +36,27 @@ mod hint_links;
 mod level1;
 mod links;
 mod multiple;
+mod nested;
 #[cfg(test)]
 mod tests;
 mod unary;
 
 use super::best_hint::BestHint;
 use super::kind::{ChainKind, HintKinds};
+use super::levels2to4;
 use super::producer::Producer;
 use crate::logic::marks::Marks;
 use crate::logic::rules::VariantTables;
 use crate::logic::step::Step;
+use crate::logic::wording::sentences_wanted;
 use chaining::RunMode;
 use links::{RuledGrid, RuledLinks};
 use multiple::Flat;
-
-/// The producers built under rules, in the order the ladder tries them (the aligned
-/// triple exclusion goes between the first and the second): up to the dynamic forcing
-/// chains (+).
-pub const BUILT_UNDER_RULES: [Producer; 5] = [
-    Producer::Cycles,
-    Producer::Nishio,
-    Producer::Multiple,
-    Producer::Dynamic,
-    Producer::DynamicPlus,
-];
+pub use nested::nested_built;
+use nested::RuledNest;
 
 /// The easiest step `producer` finds in `m` under the rules `t`, if any; `None` also for
-/// a producer not in [`BUILT_UNDER_RULES`]. `check` is called once per starting cell
+/// a nested producer where they are not built ([`nested_built`]). `check` is called once per starting cell
 /// (the interrupt hook). [`RuledChains`] serves several producers from one position.
 pub fn find_in(
     m: &Marks,
@@ -132,7 +129,9 @@ impl<'a> RuledChains<'a> {
                 9.0,
                 HintKinds::all(ChainKind::Nested(1)),
             )),
-            _ => return None,
+            Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
+                return self.nested(producer, check);
+            }
         };
         let mut drawn = Vec::new();
         if let Some(flat) = flat {
@@ -141,6 +140,32 @@ impl<'a> RuledChains<'a> {
                 drawn = hint_links::hint_links(grid, links, flat.mode, shape, target);
             }
         }
+        let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
+        if !drawn.is_empty() {
+            step.links = drawn;
+        }
+        Some(step)
+    }
+
+    /// The nested producer `producer` (levels 2 to 4) where [`nested_built`], else
+    /// `None`. The links of its step (what a picture draws) are read only where sentences
+    /// are written: a rating reads neither, and they cost a nested propagation of each
+    /// assumption of the step.
+    fn nested(&self, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
+        let (t, grid) = (self.t, &self.grid.cands);
+        let nesting = producer.nesting()?;
+        if !nested_built(t) {
+            return None;
+        }
+        let rules = RuledNest::new(&self.links, t);
+        let mut best = BestHint::default();
+        levels2to4::search(grid, nesting, Some(&rules), &mut best, check);
+        let drawn = match best.shape() {
+            Some(found) if sentences_wanted() => {
+                levels2to4::hint_links(grid, nesting, Some(&rules), found, check)
+            }
+            _ => Vec::new(),
+        };
         let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
         if !drawn.is_empty() {
             step.links = drawn;

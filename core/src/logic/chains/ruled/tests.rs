@@ -1,11 +1,21 @@
-//! Tests of the chains under rules: under classic rules every built producer gives the
-//! classic producer's step (the fast road is checked against Sukaku Explainer), under
+//! Tests of the chains under rules: under classic rules every producer gives the
+//! classic producer's step (the fast road is checked against Sukaku Explainer), the
+//! nested ones (levels 2 to 4) through the rules' side of their contract too; under
 //! variant rules every chain step is sound, region chains name their group, and the
-//! nested producers of levels 2 to 4 are not taken.
+//! nested producers are taken only where the groups are rows, columns and boxes.
 
 use super::*;
 use crate::logic::rules::tables_of;
 use crate::logic::Technique;
+
+/// The producers below the nested ones (up to the dynamic forcing chains (+)).
+const FLAT: [Producer; 5] = [
+    Producer::Cycles,
+    Producer::Nishio,
+    Producer::Multiple,
+    Producer::Dynamic,
+    Producer::DynamicPlus,
+];
 
 /// The positions where the classic ladder took a chain step on the paths of `count`
 /// generated puzzles (seed `seed`).
@@ -26,10 +36,10 @@ fn classic_chain_positions(seed: u64, count: u64) -> Vec<Marks> {
 
 /// Asserts that at `m` every built producer finds, by the plain road under `rules`
 /// (whose groups and peers are the classic ones), the step the classic producer finds
-/// (or none), up to the first that finds one; returns its index in [`BUILT_UNDER_RULES`].
+/// (or none), up to the first that finds one; returns its index in [`FLAT`].
 fn assert_same_as_classic(m: &Marks, rules: &str, what: &str) -> Option<usize> {
     let t = tables_of(rules);
-    for (i, producer) in BUILT_UNDER_RULES.into_iter().enumerate() {
+    for (i, producer) in FLAT.into_iter().enumerate() {
         let fast = crate::logic::chains::find_with_links(m, producer, &mut || {});
         let plain = find_in(m, &t, producer, &mut || {});
         assert_eq!(plain, fast, "{producer:?} under {rules} at {what}");
@@ -49,12 +59,12 @@ fn under_classic_rules_every_built_producer_finds_the_classic_producers_step() {
     // chains no link): the same steps, which is why the variant ladder takes the classic
     // producers there (`variant_ladder::classic_chains`).
     for rules in ["classic", "nc"] {
-        let mut found = [0usize; BUILT_UNDER_RULES.len()];
+        let mut found = [0usize; FLAT.len()];
         for f in crate::logic::chains::tests::FIXTURES {
-            if BUILT_UNDER_RULES.contains(&f.producer) {
+            if FLAT.contains(&f.producer) {
                 let m = crate::logic::chains::tests::marks_from_729(f.marks);
                 let i = assert_same_as_classic(&m, rules, f.se).expect("a step");
-                assert_eq!(BUILT_UNDER_RULES[i], f.producer, "{}", f.se);
+                assert_eq!(FLAT[i], f.producer, "{}", f.se);
                 found[i] += 1;
             }
         }
@@ -71,11 +81,68 @@ fn under_classic_rules_every_built_producer_finds_the_classic_producers_step() {
 }
 
 #[test]
-fn nested_producers_are_not_built_under_rules() {
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn under_classic_rules_the_nested_producers_find_the_classic_steps() {
+    // The nested producers under rules are the classic engine with the rules' level-1
+    // hints and peers (`RuledNest`): under classic tables (and nc alone, whose groups and
+    // peers are the classic ones) those are the classic ones, so the steps, links
+    // included, are the classic producers' at the positions where each level fires.
+    use crate::logic::chains::levels2to4::tests::{position, LEVEL_2_AT, LEVEL_3_AT, LEVEL_4_AT};
+    for rules in ["classic", "nc"] {
+        let t = tables_of(rules);
+        for (at, producers) in [
+            (&LEVEL_2_AT, &[Producer::Nested2][..]),
+            (&LEVEL_3_AT, &[Producer::Nested3][..]),
+            (
+                &LEVEL_4_AT,
+                &[Producer::Nested4(0), Producer::Nested4(1)][..],
+            ),
+        ] {
+            let m = position(at);
+            for &producer in producers {
+                let classic = crate::logic::chains::find_with_links(&m, producer, &mut || {});
+                let ruled = find_in(&m, &t, producer, &mut || {});
+                assert_eq!(ruled, classic, "{producer:?} under {rules}");
+            }
+        }
+    }
+    // Level 2 and 3 fire there; the level-4 position needs a nesting limit of 1.
+    let m = position(&LEVEL_2_AT);
+    assert!(find_in(&m, &tables_of("classic"), Producer::Nested2, &mut || {}).is_some());
+}
+
+#[test]
+fn nested_producers_are_built_where_the_groups_are_rows_columns_and_boxes() {
+    for (rules, built) in [
+        ("classic", true),
+        ("nc", true),
+        ("anti-knight", true),
+        ("anti-king,nc", true),
+        ("x", false),
+        ("windoku", false),
+        ("x,anti-king", false),
+        ("jigsaw=111222333111222333111222333444555666444555666444555666777888999777888999777888999", false),
+    ] {
+        let t = tables_of(rules);
+        assert_eq!(nested_built(&t), built, "{rules}");
+    }
+    // Where they are not built they find nothing, even on a grid full of chains.
     let t = tables_of("x");
     let m = t.marks_of(&[0; 81]);
     for producer in [Producer::Nested2, Producer::Nested3, Producer::Nested4(0)] {
         assert_eq!(find_in(&m, &t, producer, &mut || {}), None);
+    }
+}
+
+#[test]
+fn under_classic_rules_the_peers_in_sukaku_explainers_order_are_the_classic_peers() {
+    // A cycle's removals follow the peers' order: the rules' order (`peer_order`) must
+    // be the classic `PEERS` under classic rules, and extend it under anti-chess.
+    let classic = tables_of("classic");
+    let king = tables_of("anti-king");
+    for cell in 0..81 {
+        assert_eq!(classic.peer_order(cell), &crate::grid::PEERS[cell][..]);
+        assert_eq!(&king.peer_order(cell)[..20], &crate::grid::PEERS[cell][..]);
     }
 }
 
@@ -85,7 +152,7 @@ fn under_rules_every_chain_step_is_sound() {
     let mut kinds = std::collections::BTreeSet::new();
     let rules = ["x", "windoku", "center-dot", "anti-king", "anti-knight"];
     walk_generated_paths(&rules, (52, 6, 0), |text, m, t, solution| {
-        for producer in BUILT_UNDER_RULES {
+        for producer in FLAT {
             if let Some(step) = find_in(m, t, producer, &mut || {}) {
                 assert!(step.is_sound(solution), "{text}: {}", step.explanation);
                 kinds.insert(format!("{:?}", step.technique));

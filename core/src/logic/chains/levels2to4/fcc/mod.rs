@@ -22,6 +22,7 @@ use crate::grid::PEERS;
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::level1::hash_order;
+use crate::logic::chains::nested_rules::NestedRules;
 use crate::logic::chains::work_grid::*;
 use crate::logic::memo::bounded::WeighedMap;
 use crate::logic::primitives::*;
@@ -148,6 +149,7 @@ fn grid_starts(w: &WorkGrid, pass: Pass, starts: &mut Vec<Candidate>) {
 pub(super) fn fcc_hints(
     w: &WorkGrid,
     s: &mut FcScratch,
+    rules: Option<&dyn NestedRules>,
     check: &mut dyn FnMut(),
     out: &mut Vec<InnerHint>,
 ) {
@@ -156,17 +158,25 @@ pub(super) fn fcc_hints(
     table.read(w);
     if plain() {
         grid_starts(w, X_PASS, &mut starts);
-        run_pass(w, s, &table, check, X_PASS, &starts, &mut |_, h| {
-            if !h.removes.is_empty() {
-                out.push(h)
-            }
-        });
+        run_pass(
+            w,
+            s,
+            (&table, rules),
+            check,
+            X_PASS,
+            &starts,
+            &mut |_, h| {
+                if !h.removes.is_empty() {
+                    out.push(h)
+                }
+            },
+        );
     } else {
-        x_pass_by_planes(w, s, &table, check, out);
+        x_pass_by_planes(w, s, (&table, rules), check, out);
     }
     for pass in [Y_PASS, XY_PASS] {
         grid_starts(w, pass, &mut starts);
-        run_pass(w, s, &table, check, pass, &starts, &mut |_, h| {
+        run_pass(w, s, (&table, rules), check, pass, &starts, &mut |_, h| {
             if !h.removes.is_empty() {
                 out.push(h)
             }
@@ -182,7 +192,7 @@ pub(super) fn fcc_hints(
 fn run_pass(
     w: &WorkGrid,
     s: &mut FcScratch,
-    table: &LinkTable,
+    (table, rules): (&LinkTable, Option<&dyn NestedRules>),
     check: &mut dyn FnMut(),
     pass: Pass,
     starts: &[Candidate],
@@ -215,7 +225,7 @@ fn run_pass(
         s.off_reached.set_to(c, s.tree.last_off.has(c));
         let mut hints = Vec::new();
         for i in 0..s.tree.cycles.len() {
-            if let Some(h) = cycle_hint(w, s, s.tree.cycles[i], pass) {
+            if let Some(h) = cycle_hint(w, s, rules, s.tree.cycles[i], pass) {
                 hints.push(h);
             }
         }
@@ -286,7 +296,7 @@ fn words_of(h: &InnerHint) -> usize {
 fn x_pass_by_planes(
     w: &WorkGrid,
     s: &mut FcScratch,
-    table: &LinkTable,
+    table: (&LinkTable, Option<&dyn NestedRules>),
     check: &mut dyn FnMut(),
     out: &mut Vec<InnerHint>,
 ) {
@@ -383,7 +393,16 @@ fn chain_removals(w: &WorkGrid, target: Potential) -> Vec<Candidate> {
     }
 }
 
-fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<InnerHint> {
+/// The cycle closing at node `end`, with its removals on `w` (by every peer of the
+/// rules, in their order: `rules`, else the classic peers); `None` when it removes
+/// nothing.
+fn cycle_hint(
+    w: &WorkGrid,
+    s: &FcScratch,
+    rules: Option<&dyn NestedRules>,
+    end: u32,
+    pass: Pass,
+) -> Option<InnerHint> {
     // The path from the closing "on" back to the start (the same potential, last).
     let path = s.tree.path(end);
     let body = &path[..path.len() - 1];
@@ -396,7 +415,11 @@ fn cycle_hint(w: &WorkGrid, s: &FcScratch, end: u32, pass: Pass) -> Option<Inner
     let (mut forw_set, mut back_set) = (CandSet::EMPTY, CandSet::EMPTY);
     for &(p, _) in body {
         let (cell, d) = (p.candidate().cell().index(), p.candidate().digit().index());
-        for &o in &PEERS[cell] {
+        let peers: &[u8] = match rules {
+            Some(rules) => rules.peers(cell),
+            None => &PEERS[cell],
+        };
+        for &o in peers {
             let o = o as usize;
             if in_cycle >> o & 1 == 0 && w.cands[o] >> d & 1 != 0 {
                 let q = Candidate::new(o, d);
