@@ -100,10 +100,8 @@ fn sudoku_format_ruled(
     style: default!(DbText, "'grid'"),
     rules: default!(DbText, "'classic'"),
 ) -> String {
-    if let Some(m) = read::variant_marks("sudoku_format", &puzzle, &rules) {
-        return format_variant_marks(&m.position, &m.geometry, &style);
-    }
     let ruled = match (read::ruled("sudoku_format", &puzzle, &rules), &*style) {
+        (Ruled::Marks(m), _) => return format_variant_marks(&m.position, &m.geometry, &style),
         (Ruled::Classic, "fpuzzles") => read::variant("sudoku_format", &puzzle, &Rules::classic()),
         (Ruled::Classic, _) => return format_classic(&puzzle, &style),
         (Ruled::Variant(v), _) => *v,
@@ -198,11 +196,8 @@ fn sudoku_is_valid_ruled(puzzle: RawText, rules: default!(DbText, "'classic'")) 
         return false;
     };
     let rules = read::rules(&rules);
-    if let Some(valid) = read::variant_marks_valid(text, &rules) {
-        return valid;
-    }
     if !rules.is_classic() || read::is_giant(text) {
-        return read::try_variant("sudoku_is_valid", text, &rules).is_ok();
+        return read::valid_under(text, &rules);
     }
     match read::try_text(text) {
         Ok(Text::Puzzle(p, _)) => p.check_givens().is_ok(),

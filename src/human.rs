@@ -15,7 +15,8 @@ use sudoku_core::position::engine;
 use sudoku_core::position::player::is_empty;
 use sudoku_core::position::text::Text;
 use sudoku_core::position::Position;
-use sudoku_core::variant::VariantError;
+use sudoku_core::variant::{Engine, Geometry, VariantError};
+use sudoku_core::variant_explain::position::RuledPosition;
 use sudoku_core::variant_explain::RuledPuzzle;
 use sudoku_core::{explain, logic, Size};
 
@@ -44,34 +45,16 @@ enum Subject {
 /// against the rules.
 fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &str) -> Subject {
     let player = !is_empty(progress) || !is_empty(marks);
-    if let Some(m) = (!player)
-        .then(|| read::variant_marks(function, puzzle, rules))
-        .flatten()
-    {
-        let ruled = RuledPuzzle::at(
-            function,
-            &m.position,
-            &m.geometry,
-            &m.engine(),
-            &mut check_interrupts,
-        );
-        return Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))));
-    }
     match read::ruled(function, puzzle, rules) {
+        Ruled::Marks(m) if player => read::marks_refused(function, &m.geometry.rules),
+        Ruled::Marks(m) => ruled_at(function, &m.position, &m.geometry, &m.engine()),
         Ruled::Classic if player => {
             Subject::Position(read::player_position(puzzle, progress, marks))
         }
         Ruled::Classic => Subject::Text(read::text(puzzle)),
         Ruled::Variant(v) if player => {
             let position = read::variant_position(function, &v, progress, marks);
-            let ruled = RuledPuzzle::at(
-                function,
-                &position,
-                &v.geometry,
-                &v.engine(),
-                &mut check_interrupts,
-            );
-            Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))))
+            ruled_at(function, &position, &v.geometry, &v.engine())
         }
         Ruled::Variant(v) => {
             let ruled = RuledPuzzle::new(
@@ -84,6 +67,18 @@ fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &st
             Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))))
         }
     }
+}
+
+/// A position under rules (a player's, or pencil marks given as the puzzle) ready for
+/// the engine; its error raised.
+fn ruled_at(
+    function: &str,
+    position: &RuledPosition,
+    geometry: &Geometry,
+    engine: &Engine,
+) -> Subject {
+    let ruled = RuledPuzzle::at(function, position, geometry, engine, &mut check_interrupts);
+    Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))))
 }
 
 /// A variant answer, or its error raised (0A000 where the built techniques stop).

@@ -96,13 +96,11 @@ fn sudoku_svg(
     step: default!(i32, -1),
     rules: default!(DbText, "'classic'"),
 ) -> DbString {
-    if let Some(m) = read::variant_marks("sudoku_svg", &puzzle, &rules) {
-        return svg_text(variant_marks_svg(&m, size, labels, step));
+    match read::ruled("sudoku_svg", &puzzle, &rules) {
+        Ruled::Marks(m) => svg_text(variant_marks_svg(&m, size, labels, step)),
+        Ruled::Variant(v) => svg_text(variant_puzzle_svg(&v, size, labels, candidates, step)),
+        Ruled::Classic => svg_text(puzzle_svg(&puzzle, size, labels, candidates, step)),
     }
-    if let Ruled::Variant(v) = read::ruled("sudoku_svg", &puzzle, &rules) {
-        return svg_text(variant_puzzle_svg(&v, size, labels, candidates, step));
-    }
-    svg_text(puzzle_svg(&puzzle, size, labels, candidates, step))
 }
 
 /// The SVG of `sudoku_svg` for a variant puzzle: its grid drawn under its rules; with
@@ -151,7 +149,7 @@ fn variant_puzzle_svg(v: &Variant, size: i32, labels: bool, candidates: bool, st
 }
 
 /// The SVG of `sudoku_svg` for a pencil-mark text under rules: its marks drawn as they
-/// are on the rules' grid, givens as [`read::variant_marks`] reads them, with `step` the
+/// are on the rules' grid, givens as [`read::ruled`] reads them, with `step` the
 /// hint (0) or step n of `sudoku_steps` on the text.
 fn variant_marks_svg(m: &VariantMarks, size: i32, labels: bool, step: i32) -> String {
     let px = checked_size(size);

@@ -101,7 +101,12 @@ fn sudoku_check(
         name!(digit, i32),
     ),
 > {
-    if let Ruled::Variant(v) = read::ruled("sudoku_check", &puzzle, &rules) {
+    let v = match read::ruled("sudoku_check", &puzzle, &rules) {
+        Ruled::Marks(m) => read::marks_refused("sudoku_check", &m.geometry.rules),
+        Ruled::Variant(v) => Some(v),
+        Ruled::Classic => None,
+    };
+    if let Some(v) = v {
         let found = variant_mistakes(&v, &progress, &marks);
         return TableIterator::new(found.into_iter().map(move |m| {
             let (cell, row, col, region) = variant_position(&v.geometry, m.cell);

@@ -102,56 +102,33 @@ enum MarksRefused {
     Position(PositionError),
 }
 
-/// [`variant_marks`] without raising: `None` for classic rules or a text that is not
-/// pencil marks.
-fn try_variant_marks(puzzle: &str, rules: &Rules) -> Option<Result<VariantMarks, MarksRefused>> {
-    if rules.is_classic() {
-        return None;
-    }
-    let Ok(Text::Marks(marks)) = read(puzzle) else {
-        return None;
-    };
-    let read = || {
-        let geometry = memo::geometry_of(Shape::NINE, rules).map_err(MarksRefused::Rules)?;
-        let tables = VariantTables::shared(&geometry).map_err(|_| MarksRefused::NoTables)?;
-        let position = RuledPosition::from_marks(&marks, &geometry, &tables)
-            .map_err(MarksRefused::Position)?;
-        Ok(VariantMarks { position, geometry })
-    };
-    Some(read())
-}
-
-/// A pencil-mark text given as the puzzle under rules other than classic, read
-/// ([`VariantMarks`]); `None` for classic rules or a text that is not pencil marks
-/// (read by [`ruled`] then). Errors raised; `function` names the refusal of rules
-/// whose pencil marks are not read (killer cages).
-pub fn variant_marks(function: &str, puzzle: &str, rules_text: &str) -> Option<VariantMarks> {
-    let rules = rules(rules_text);
-    let read = try_variant_marks(puzzle, &rules)?;
-    Some(read.unwrap_or_else(|e| match e {
-        MarksRefused::Rules(e) => raise_variant(Some("rules"), e),
-        MarksRefused::NoTables => raise_variant(
-            None,
-            VariantError::MarksUnderRules {
-                what: function.into(),
-                rules: rules_named(Shape::NINE, &rules),
-            },
-        ),
-        MarksRefused::Position(e) => raise_position(e),
-    }))
-}
-
-/// Whether a pencil-mark text under rules other than classic makes a position under
-/// them; `None` for classic rules or a text that is not pencil marks.
-pub fn variant_marks_valid(puzzle: &str, rules: &Rules) -> Option<bool> {
-    try_variant_marks(puzzle, rules).map(|read| read.is_ok())
+/// Pencil marks given as the puzzle under `rules`, read as Sukaku Explainer reads them
+/// under its variant options ([`RuledPosition::from_marks`]).
+fn marks_under(marks: &[u16; 81], rules: &Rules) -> Result<VariantMarks, MarksRefused> {
+    let geometry = memo::geometry_of(Shape::NINE, rules).map_err(MarksRefused::Rules)?;
+    let tables = VariantTables::shared(&geometry).map_err(|_| MarksRefused::NoTables)?;
+    let position =
+        RuledPosition::from_marks(marks, &geometry, &tables).map_err(MarksRefused::Position)?;
+    Ok(VariantMarks { position, geometry })
 }
 
 /// What a puzzle and its rules are, read: classic (the classic paths read the text as
-/// before) or a variant puzzle laid on its rules' geometry, its givens checked.
+/// before), a variant puzzle laid on its rules' geometry, its givens checked, or a
+/// pencil-mark text read under the rules (9×9 without cages). A function that does not
+/// take pencil marks under rules matches [`Ruled::Marks`] and refuses it
+/// ([`marks_refused`]): every site matches all three.
 pub enum Ruled {
     Classic,
     Variant(Box<Variant>),
+    Marks(Box<VariantMarks>),
+}
+
+/// Why a text under rules other than classic was not read.
+enum RuledRefused {
+    /// The variant puzzle, and the argument the error names (`rules` for rules that do
+    /// not fit the grid).
+    Variant(Option<&'static str>, VariantError),
+    Marks(MarksRefused),
 }
 
 /// A variant puzzle, its rules laid on its shape, its givens checked against them.
@@ -183,15 +160,51 @@ fn cell_characters(text: &str) -> usize {
         .count()
 }
 
-/// A puzzle under rules, read: `Ruled::Classic` when the rules are classic and the
+/// A puzzle under rules, read once: `Ruled::Classic` when the rules are classic and the
 /// text is not a giant grid (16×16 or 25×25), so that the classic paths stay as they
-/// were; else the variant puzzle, its geometry and its givens checked (22P02, 22023).
+/// were (and read the text themselves); else pencil marks read under the rules, or the
+/// variant puzzle, its geometry and its givens checked (22P02, 22023). `function` names
+/// the refusal of rules whose pencil marks are not read (killer cages).
 pub fn ruled(function: &str, puzzle: &str, rules_text: &str) -> Ruled {
     let rules = rules(rules_text);
     if rules.is_classic() && !is_giant(puzzle) {
         return Ruled::Classic;
     }
-    Ruled::Variant(Box::new(variant(function, puzzle, &rules)))
+    try_ruled(puzzle, &rules).unwrap_or_else(|e| match e {
+        RuledRefused::Variant(what, e) => raise_variant(what, e),
+        RuledRefused::Marks(MarksRefused::Rules(e)) => raise_variant(Some("rules"), e),
+        RuledRefused::Marks(MarksRefused::NoTables) => marks_refused(function, &rules),
+        RuledRefused::Marks(MarksRefused::Position(e)) => raise_position(e),
+    })
+}
+
+/// [`ruled`] under rules already read, without raising (the text is read once: a
+/// pencil-mark text is told from a puzzle by the core's reader).
+fn try_ruled(puzzle: &str, rules: &Rules) -> Result<Ruled, RuledRefused> {
+    if let Ok(Text::Marks(marks)) = read(puzzle) {
+        let marks = marks_under(&marks, rules).map_err(RuledRefused::Marks)?;
+        return Ok(Ruled::Marks(Box::new(marks)));
+    }
+    let variant = variant_of(puzzle, rules).map_err(|(what, e)| RuledRefused::Variant(what, e))?;
+    Ok(Ruled::Variant(Box::new(variant)))
+}
+
+/// Whether a text makes a puzzle or a position under rules other than classic (or is a
+/// giant grid), as [`ruled`] reads it.
+pub fn valid_under(puzzle: &str, rules: &Rules) -> bool {
+    try_ruled(puzzle, rules).is_ok()
+}
+
+/// Raises the refusal of a pencil-mark text under `rules` by `function`, which does not
+/// take one there (a player's position, `sudoku_check`, killer cages).
+pub fn marks_refused(function: &str, rules: &Rules) -> ! {
+    raise_variant(
+        None,
+        VariantError::MarksUnderRules {
+            what: function.into(),
+            rules: rules_named(Shape::NINE, rules),
+        },
+    )
 }
 
 /// True for a text of 256 or 625 cell characters: a 16×16 or 25×25 grid, which only
@@ -207,7 +220,8 @@ pub fn variant(function: &str, puzzle: &str, rules: &Rules) -> Variant {
 }
 
 /// A variant puzzle under rules already read, its givens checked, or the error and the
-/// argument it names (`rules` for rules that do not fit the grid).
+/// argument it names (`rules` for rules that do not fit the grid); a pencil-mark text
+/// is refused (for `function`, which does not take one under rules).
 pub fn try_variant(
     function: &str,
     puzzle: &str,
@@ -218,6 +232,15 @@ pub fn try_variant(
         let rules = rules.to_string();
         return Err((None, VariantError::MarksUnderRules { what, rules }));
     }
+    variant_of(puzzle, rules)
+}
+
+/// A text that is not pencil marks read as a variant puzzle under rules, its givens
+/// checked.
+fn variant_of(
+    puzzle: &str,
+    rules: &Rules,
+) -> Result<Variant, (Option<&'static str>, VariantError)> {
     let puzzle = VariantPuzzle::parse(puzzle).map_err(|e| (None, e))?;
     let geometry = memo::geometry_of(puzzle.shape, rules).map_err(|e| (Some("rules"), e))?;
     check_givens(&puzzle, &geometry).map_err(|e| (None, e))?;

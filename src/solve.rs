@@ -49,16 +49,20 @@ fn checked_max_count(max_count: i32) -> u64 {
 /// when there is no solution.
 #[pg_extern(name = "sudoku_solve", immutable, strict, parallel_safe, cost = 20)]
 fn sudoku_solve_ruled(puzzle: DbText, rules: default!(DbText, "'classic'")) -> Option<DbString> {
-    if let Some(m) = read::variant_marks("sudoku_solve", &puzzle, &rules) {
-        let (allowed, engine) = (m.position.allowed(), m.engine());
-        let mut solutions =
-            engine.solutions_within(&m.position.filled, &allowed, 1, check_interrupts);
-        return solutions.next().map(|s| DbString(line_of(&s)));
-    }
-    if let Ruled::Variant(v) = read::ruled("sudoku_solve", &puzzle, &rules) {
-        let solution = v.engine().solve(&v.puzzle, &mut check_interrupts)?;
-        let text = fill_layout(&puzzle, v.puzzle.shape, &solution).unwrap_or_else(|e| raise_oom(e));
-        return Some(DbString(text));
+    match read::ruled("sudoku_solve", &puzzle, &rules) {
+        Ruled::Marks(m) => {
+            let (allowed, engine) = (m.position.allowed(), m.engine());
+            let mut solutions =
+                engine.solutions_within(&m.position.filled, &allowed, 1, check_interrupts);
+            return solutions.next().map(|s| DbString(line_of(&s)));
+        }
+        Ruled::Variant(v) => {
+            let solution = v.engine().solve(&v.puzzle, &mut check_interrupts)?;
+            let text =
+                fill_layout(&puzzle, v.puzzle.shape, &solution).unwrap_or_else(|e| raise_oom(e));
+            return Some(DbString(text));
+        }
+        Ruled::Classic => {}
     }
     match read::text(&puzzle) {
         Text::Puzzle(parsed, layout) => {
@@ -93,16 +97,19 @@ fn sudoku_count_solutions_ruled(
     rules: default!(DbText, "'classic'"),
 ) -> i32 {
     let limit = checked_max_count(max_count);
-    if let Some(m) = read::variant_marks("sudoku_count_solutions", &puzzle, &rules) {
-        let allowed = m.position.allowed();
-        let engine = m.engine();
-        let solutions =
-            engine.solutions_within(&m.position.filled, &allowed, limit, check_interrupts);
-        return solutions.count() as i32;
-    }
-    if let Ruled::Variant(v) = read::ruled("sudoku_count_solutions", &puzzle, &rules) {
-        let engine = v.engine();
-        return engine.count(&v.puzzle, limit, &mut check_interrupts) as i32;
+    match read::ruled("sudoku_count_solutions", &puzzle, &rules) {
+        Ruled::Marks(m) => {
+            let allowed = m.position.allowed();
+            let engine = m.engine();
+            let solutions =
+                engine.solutions_within(&m.position.filled, &allowed, limit, check_interrupts);
+            return solutions.count() as i32;
+        }
+        Ruled::Variant(v) => {
+            let engine = v.engine();
+            return engine.count(&v.puzzle, limit, &mut check_interrupts) as i32;
+        }
+        Ruled::Classic => {}
     }
     let outcome = match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => sudoku_core::solve_observed(&parsed, limit, &mut Interruptible),
@@ -121,22 +128,28 @@ fn sudoku_solutions_ruled(
     rules: default!(DbText, "'classic'"),
 ) -> SetOfIterator<'static, DbString> {
     let limit = checked_max_count(max_count);
-    if let Some(m) = read::variant_marks("sudoku_solutions", &puzzle, &rules) {
-        let allowed = m.position.allowed();
-        let solutions =
-            m.engine()
-                .into_solutions_within(&m.position.filled, &allowed, limit, check_interrupts);
-        return SetOfIterator::new(solutions.map(|s| DbString(line_of(&s))));
-    }
-    if let Ruled::Variant(v) = read::ruled("sudoku_solutions", &puzzle, &rules) {
-        let text = try_copy(&puzzle).unwrap_or_else(|e| raise_oom(e));
-        let shape = v.puzzle.shape;
-        let solutions = v
-            .engine()
-            .into_solutions(&v.puzzle, limit, check_interrupts);
-        return SetOfIterator::new(solutions.map(move |grid| {
-            DbString(fill_layout(&text, shape, &grid).unwrap_or_else(|e| raise_oom(e)))
-        }));
+    match read::ruled("sudoku_solutions", &puzzle, &rules) {
+        Ruled::Marks(m) => {
+            let allowed = m.position.allowed();
+            let solutions = m.engine().into_solutions_within(
+                &m.position.filled,
+                &allowed,
+                limit,
+                check_interrupts,
+            );
+            return SetOfIterator::new(solutions.map(|s| DbString(line_of(&s))));
+        }
+        Ruled::Variant(v) => {
+            let text = try_copy(&puzzle).unwrap_or_else(|e| raise_oom(e));
+            let shape = v.puzzle.shape;
+            let solutions = v
+                .engine()
+                .into_solutions(&v.puzzle, limit, check_interrupts);
+            return SetOfIterator::new(solutions.map(move |grid| {
+                DbString(fill_layout(&text, shape, &grid).unwrap_or_else(|e| raise_oom(e)))
+            }));
+        }
+        Ruled::Classic => {}
     }
     match read::text(&puzzle) {
         Text::Puzzle(parsed, layout) => {
@@ -184,16 +197,17 @@ fn sudoku_candidates_ruled(
         name!(count, i32),
     ),
 > {
-    if let Some(m) = read::variant_marks("sudoku_candidates", &puzzle, &rules) {
-        let allowed = m.position.allowed();
-        let rows: Vec<CandidateRow> = (0..81)
-            .filter(|&cell| m.position.filled.cells[cell] == 0)
-            .map(|cell| variant_candidate_row(&m.geometry, cell, allowed[cell]))
-            .collect();
-        return TableIterator::new(rows);
-    }
-    if let Ruled::Variant(v) = read::ruled("sudoku_candidates", &puzzle, &rules) {
-        return TableIterator::new(variant_candidate_rows(&v));
+    match read::ruled("sudoku_candidates", &puzzle, &rules) {
+        Ruled::Marks(m) => {
+            let allowed = m.position.allowed();
+            let rows: Vec<CandidateRow> = (0..81)
+                .filter(|&cell| m.position.filled.cells[cell] == 0)
+                .map(|cell| variant_candidate_row(&m.geometry, cell, allowed[cell]))
+                .collect();
+            return TableIterator::new(rows);
+        }
+        Ruled::Variant(v) => return TableIterator::new(variant_candidate_rows(&v)),
+        Ruled::Classic => {}
     }
     let rows: Vec<CandidateRow> = match read::text(&puzzle) {
         Text::Puzzle(parsed, _) => {
