@@ -47,7 +47,7 @@ use super::levels2to4;
 use super::producer::Producer;
 use crate::logic::marks::Marks;
 use crate::logic::rules::VariantTables;
-use crate::logic::step::Step;
+use crate::logic::step::{Link, Step};
 use crate::logic::wording::sentences_wanted;
 use chaining::RunMode;
 use links::{RuledGrid, RuledLinks};
@@ -136,11 +136,17 @@ impl<'a> RuledChains<'a> {
         let mut drawn = Vec::new();
         if let Some(flat) = flat {
             multiple::search(grid, links, flat, &mut best, check);
-            if let Some((shape, target)) = best.shape() {
+            // (Drawn only where sentences are written: a rating reads no link.)
+            if let Some((shape, target)) = best.shape().filter(|_| sentences_wanted()) {
                 drawn = hint_links::hint_links(grid, links, flat.mode, shape, target);
             }
         }
-        let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
+        self.step_of(best, drawn)
+    }
+
+    /// The step of the best hint, named under the rules, with the links `drawn`.
+    fn step_of(&self, best: BestHint, drawn: Vec<Link>) -> Option<Step> {
+        let mut step = best.into_step_naming(&|slot| self.t.slot_name(slot))?;
         if !drawn.is_empty() {
             step.links = drawn;
         }
@@ -149,8 +155,8 @@ impl<'a> RuledChains<'a> {
 
     /// The nested producer `producer` (levels 2 to 4) where [`nested_built`], else
     /// `None`. The links of its step (what a picture draws) are read only where sentences
-    /// are written: a rating reads neither, and they cost a nested propagation of each
-    /// assumption of the step.
+    /// are written, as for every producer: a rating reads neither, and they cost a nested
+    /// propagation of each assumption of the step.
     fn nested(&self, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
         let (t, grid) = (self.t, &self.grid.cands);
         let nesting = producer.nesting()?;
@@ -166,10 +172,6 @@ impl<'a> RuledChains<'a> {
             }
             _ => Vec::new(),
         };
-        let mut step = best.into_step_naming(&|slot| t.slot_name(slot))?;
-        if !drawn.is_empty() {
-            step.links = drawn;
-        }
-        Some(step)
+        self.step_of(best, drawn)
     }
 }
