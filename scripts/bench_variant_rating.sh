@@ -9,8 +9,8 @@
 # (a random grid of the rules, givens removed while the solution stays unique, down to GIVENS; CLUES=N sets them for
 # every rule set), POOL = 5 × (SAMPLE + 20). `sudoku-tools rate_times --rules RULES` rates the pool, and the first
 # SAMPLE puzzles of the band are timed, the next (up to 20) warming serate's JVM up. BAND (default `below`): `below`
-# takes the puzzles our ladder rates below the chains (up to 6.4), `chains` those it rates from 6.5 (its ladder
-# stops at the nested chains, 9.5: the puzzles whose path needs those are not taken); K (serate's
+# takes the puzzles our ladder rates below the chains (up to 6.4), `chains` those it rates from 6.5 (the
+# puzzles its built rungs do not finish, which need the nested chains under extra groups, are not taken); K (serate's
 # rounds) is divided by 25 for `chains`, whose puzzles take serate far longer. RULES_ONLY="x windoku" times those
 # rule sets only. A rule set with fewer than SAMPLE puzzles of the band in its pool is skipped, with a row saying so.
 #

@@ -44,6 +44,47 @@ fn several128(m: u128) -> bool {
 /// Each of those places' "on" closure is within this one (which is closed under the
 /// rules), so they meet no contradiction either.
 pub fn plane_closure(plane: u128, cell: usize, on: bool) -> Option<u128> {
+    plane_closure_in(&ClassicUnits, plane, cell, on)
+}
+
+/// The units a nishio propagation reads on a digit plane: the classic units
+/// ([`ClassicUnits`]), or the groups of a variant's rules (`chains::ruled::planes`).
+pub(crate) trait PlaneUnits {
+    /// The cells sharing a unit with `cell`.
+    fn peers(&self, cell: usize) -> u128;
+    /// The units of `cell`, as bits.
+    fn units_of(&self, cell: usize) -> u64;
+    /// The cells of unit `unit`.
+    fn cells(&self, unit: usize) -> u128;
+}
+
+/// The 27 rows, columns and boxes.
+pub(crate) struct ClassicUnits;
+
+impl PlaneUnits for ClassicUnits {
+    #[inline]
+    fn peers(&self, cell: usize) -> u128 {
+        PEER_BITS[cell]
+    }
+    #[inline]
+    fn units_of(&self, cell: usize) -> u64 {
+        u64::from(CELL_UNITS[cell])
+    }
+    #[inline]
+    fn cells(&self, unit: usize) -> u128 {
+        UNIT_BITS[unit]
+    }
+}
+
+/// [`plane_closure`] over the units `units` (the same argument holds for any units whose
+/// "on" turns off its peers and whose last place left turns on).
+#[inline]
+pub(crate) fn plane_closure_in(
+    units: &impl PlaneUnits,
+    plane: u128,
+    cell: usize,
+    on: bool,
+) -> Option<u128> {
     let bit = 1u128 << cell;
     let (mut ons, mut offs, mut fresh_on, mut fresh_off) = if on {
         (bit, 0, bit, 0)
@@ -54,7 +95,7 @@ pub fn plane_closure(plane: u128, cell: usize, on: bool) -> Option<u128> {
         while fresh_on != 0 {
             let y = fresh_on.trailing_zeros() as usize;
             fresh_on &= fresh_on - 1;
-            let peers = PEER_BITS[y] & plane & !offs;
+            let peers = units.peers(y) & plane & !offs;
             offs |= peers;
             fresh_off |= peers;
         }
@@ -62,16 +103,16 @@ pub fn plane_closure(plane: u128, cell: usize, on: bool) -> Option<u128> {
             return None;
         }
         // Units of the places turned off since the last round.
-        let mut units = 0u32;
+        let mut touched = 0u64;
         while fresh_off != 0 {
             let y = fresh_off.trailing_zeros() as usize;
             fresh_off &= fresh_off - 1;
-            units |= CELL_UNITS[y];
+            touched |= units.units_of(y);
         }
-        while units != 0 {
-            let u = units.trailing_zeros() as usize;
-            units &= units - 1;
-            let places = UNIT_BITS[u] & plane;
+        while touched != 0 {
+            let u = touched.trailing_zeros() as usize;
+            touched &= touched - 1;
+            let places = units.cells(u) & plane;
             let left = places & !offs;
             if left == 0 {
                 if several128(places) {

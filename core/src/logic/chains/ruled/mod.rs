@@ -1,4 +1,4 @@
-//! The chains under a variant's rules (issue 36), the plain way: Sukaku Explainer
+//! The chains under a variant's rules (issue 36): Sukaku Explainer
 //! v1.15.10's chaining producers up to the dynamic forcing chains (+), read straight off its
 //! `Chaining` over the rules' groups, for 9×9 rules without cages.
 //!
@@ -16,10 +16,19 @@
 //!   and X-wings).
 //!
 //! Layers: `links` (on → off, off → on) and `graph` (potentials with their parents) are
-//! the leaves; `level1` (the nested rules, on two grids) reads `links`; `unary` (cycles,
-//! forcing chains) and `chaining` (one propagation) build on them; `multiple` (nishio, multiple,
-//! dynamic chains and dynamic chains (+)) and `hint_links` (the arrows of the best hint,
-//! as the classic steps carry them) on `chaining`.
+//! the leaves; `level1` (the nested rules, on two grids), `pass_links` (a pass's links
+//! listed once, their components and what each reaches) and `planes` (nishio on digit
+//! planes) read `links`; `unary` (cycles, forcing chains) and `chaining` (one
+//! propagation) build on them; `multiple` (nishio, multiple, dynamic chains and dynamic
+//! chains (+)) and `hint_links` (the arrows of the best hint, as the classic steps carry
+//! them) on `chaining`.
+//!
+//! - Shortcuts, each with its argument where it is taken and a test against the plain
+//!   way (`find_with`): cycles and forcing chains search only from the starts and
+//!   through the potentials their pass's components allow, to the layer a better hint
+//!   could lie at (`unary`); nishio makes only the runs whose plane meets a
+//!   contradiction (`planes`); static multiple chains only the runs of the tests whose
+//!   reach may offer a hint (`multiple`).
 //!
 //! - The nested producers of levels 2 to 4 (9.5 and up) run where the rules' groups are
 //!   rows, columns and boxes alone (anti-knight, anti-king, nc: [`nested_built`]), as
@@ -37,6 +46,8 @@ mod level1;
 mod links;
 mod multiple;
 mod nested;
+mod pass_links;
+mod planes;
 #[cfg(test)]
 mod tests;
 mod unary;
@@ -91,6 +102,17 @@ impl<'a> RuledChains<'a> {
 
     /// [`find_in`] from this position.
     pub fn find(&self, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
+        self.find_with(producer, check, true)
+    }
+
+    /// [`RuledChains::find`], the searches taking their shortcuts where `shortcuts` (the
+    /// tests compare both ways).
+    fn find_with(
+        &self,
+        producer: Producer,
+        check: &mut dyn FnMut(),
+        shortcuts: bool,
+    ) -> Option<Step> {
         let (t, links, grid) = (self.t, &self.links, &self.grid);
         let mut best = BestHint::default();
         let flat = |dynamic, cell_rule, level, multiple, nishio, base, kinds| Flat {
@@ -106,7 +128,7 @@ impl<'a> RuledChains<'a> {
         };
         let flat = match producer {
             Producer::Cycles => {
-                unary::search(grid, t, links, &mut best, check);
+                unary::search_with(grid, t, links, &mut best, check, shortcuts);
                 None
             }
             Producer::Nishio => Some(flat(
@@ -135,7 +157,7 @@ impl<'a> RuledChains<'a> {
         };
         let mut drawn = Vec::new();
         if let Some(flat) = flat {
-            multiple::search(grid, links, flat, &mut best, check);
+            multiple::search_with(grid, links, flat, &mut best, check, shortcuts);
             // (Drawn only where sentences are written: a rating reads no link.)
             if let Some((shape, target)) = best.shape().filter(|_| sentences_wanted()) {
                 drawn = hint_links::hint_links(grid, links, flat.mode, shape, target);

@@ -1,5 +1,5 @@
 //! Nishio (7.5), multiple (8.0) and dynamic (8.5) forcing chains under a variant's
-//! rules, the plain way: Sukaku Explainer's `getMultipleChainsHintList` over the rules'
+//! rules: Sukaku Explainer's `getMultipleChainsHintList` over the rules'
 //! groups. For each cell (ascending) and each of its digits: the contradictions of the
 //! digit's "on" and "off", the double forcing chains, the region forcing chains of the
 //! groups whose first place of the digit is the cell; then the cell forcing chains of
@@ -7,6 +7,8 @@
 
 use super::chaining::{Run, RunMode};
 use super::links::{RuledGrid, RuledLinks};
+use super::pass_links::{PassLinks, ROW};
+use super::planes::RuledPlanes;
 use crate::logic::chains::best_hint::{
     BestHint, HintShape, Rated, KEY_CELL, KEY_CONTRADICTION, KEY_DOUBLE, KEY_REGION,
 };
@@ -40,16 +42,28 @@ struct Search<'a> {
     on_runs: Vec<Option<Run>>,
     /// Runs done with, whose storage the next runs reuse.
     spare: Vec<Run>,
+    /// For nishio with its shortcut: the digits' planes under the rules' groups.
+    planes: Option<RuledPlanes>,
+    /// For static multiple chains with their shortcut: their links and reach rows.
+    statics: Option<PassLinks>,
 }
 
-/// Offers every hint of producer `flat` on `grid` to `best`.
-pub(crate) fn search(
+/// Offers every hint of producer `flat` on `grid` to `best`, with nishio's shortcut
+/// where `shortcuts` (the tests compare both ways).
+pub(crate) fn search_with(
     grid: &RuledGrid,
     links: &RuledLinks,
     flat: Flat,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
+    shortcuts: bool,
 ) {
+    let planes = (shortcuts && flat.nishio).then(|| RuledPlanes::new(grid, links));
+    let statics = (shortcuts && !flat.mode.dynamic).then(|| {
+        let mut pass = PassLinks::default();
+        pass.build(grid, links, flat.mode.cell_rule, true);
+        pass
+    });
     let mut s = Search {
         grid,
         links,
@@ -57,6 +71,8 @@ pub(crate) fn search(
         best,
         on_runs: (0..NCAND).map(|_| None).collect(),
         spare: Vec::new(),
+        planes,
+        statics,
     };
     for cell in 0..81 {
         let k = grid.cands[cell].count_ones();
@@ -110,6 +126,12 @@ impl Search<'_> {
 
     /// `getMultipleChainsHintListForCell`.
     fn cell(&mut self, cell: usize, k: u32) {
+        if self.planes.is_some() {
+            return self.nishio_cell(cell);
+        }
+        if self.statics.is_some() {
+            return self.static_cell(cell, k);
+        }
         let (dynamic, nishio) = (self.flat.mode.dynamic, self.flat.nishio);
         let mut runs = Vec::new();
         let mut m = self.grid.cands[cell];
@@ -142,6 +164,26 @@ impl Search<'_> {
             let c = Candidate::new(cell, m.trailing_zeros() as usize);
             m &= m - 1;
             self.put_back(c, run);
+        }
+    }
+
+    /// [`Search::cell`] for nishio, making the runs of the assumptions whose plane meets
+    /// a contradiction only (the others offer nothing).
+    fn nishio_cell(&mut self, cell: usize) {
+        let mut m = self.grid.cands[cell];
+        while m != 0 {
+            let d = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let c = Candidate::new(cell, d);
+            let planes = self.planes.as_ref().expect("nishio's planes");
+            let contradicts = [true, false].map(|on| planes.nishio_contradicts(d, cell, on));
+            for (on, contradicts) in [true, false].into_iter().zip(contradicts) {
+                if contradicts {
+                    let run = self.run(Potential::new(c, on));
+                    self.contradiction(&run, c, on);
+                    self.spare.push(run);
+                }
+            }
         }
     }
 
@@ -190,44 +232,121 @@ impl Search<'_> {
     /// where the cell is the digit's first place and the places are two (or more, with
     /// `multiple`): each potential every place's "on" makes.
     fn regions(&mut self, c: Candidate, on: &Run) {
-        let (cell, d) = (c.cell().index(), c.digit().index());
-        let (links, grid) = (self.links, self.grid);
-        for &slot in links.groups_of(cell) {
-            let cells = links.cells_of(usize::from(slot));
-            let mut m = links.places(grid, usize::from(slot), d);
-            let mut places = Vec::with_capacity(9);
-            while m != 0 {
-                places.push(usize::from(cells[m.trailing_zeros() as usize]));
-                m &= m - 1;
-            }
-            let worth = places.len() == 2 || (self.flat.multiple && places.len() > 2);
-            if !worth || places[0] != cell {
-                continue;
-            }
-            let others: Vec<Run> = places[1..]
-                .iter()
-                .map(|&o| self.take_on(Candidate::new(o, d)))
-                .collect();
-            for list in [&on.on_list, &on.off_list] {
-                for &n in list {
-                    let p = on.pot(n);
-                    if !others.iter().all(|r| r.has(p)) {
-                        continue;
-                    }
-                    let complexity =
-                        on.ancestors(n) + others.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
-                    let shape = HintShape::Region {
-                        unit: slot,
-                        digit: Digit::new(d),
-                    };
-                    let kind = self.flat.kinds.region;
-                    self.offer(complexity, KEY_REGION, kind, p, shape);
-                }
-            }
-            for (&o, run) in places[1..].iter().zip(others) {
-                self.put_back(Candidate::new(o, d), run);
+        for &slot in self.links.groups_of(c.cell().index()) {
+            if let Some(places) = self.region_places(c, slot) {
+                self.region(c, slot, &places, on);
             }
         }
+    }
+
+    /// The places of `c`'s digit in group `slot` where a region forcing chain is looked
+    /// for from `c` (its cell the first place, two places or more with `multiple`).
+    fn region_places(&self, c: Candidate, slot: u8) -> Option<Vec<usize>> {
+        let cells = self.links.cells_of(usize::from(slot));
+        let mut m = self
+            .links
+            .places(self.grid, usize::from(slot), c.digit().index());
+        let mut places = Vec::with_capacity(9);
+        while m != 0 {
+            places.push(usize::from(cells[m.trailing_zeros() as usize]));
+            m &= m - 1;
+        }
+        let worth = places.len() == 2 || (self.flat.multiple && places.len() > 2);
+        (worth && places[0] == c.cell().index()).then_some(places)
+    }
+
+    /// The region forcing chains of `c`'s digit over `places` of group `slot`.
+    fn region(&mut self, c: Candidate, slot: u8, places: &[usize], on: &Run) {
+        let d = c.digit().index();
+        let others: Vec<Run> = places[1..]
+            .iter()
+            .map(|&o| self.take_on(Candidate::new(o, d)))
+            .collect();
+        for list in [&on.on_list, &on.off_list] {
+            for &n in list {
+                let p = on.pot(n);
+                if !others.iter().all(|r| r.has(p)) {
+                    continue;
+                }
+                let complexity =
+                    on.ancestors(n) + others.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
+                let shape = HintShape::Region {
+                    unit: slot,
+                    digit: Digit::new(d),
+                };
+                let kind = self.flat.kinds.region;
+                self.offer(complexity, KEY_REGION, kind, p, shape);
+            }
+        }
+        for (&o, run) in places[1..].iter().zip(others) {
+            self.put_back(Candidate::new(o, d), run);
+        }
+    }
+
+    /// [`Search::cell`] for static multiple chains with the reach rows of their links:
+    /// a region or cell test whose runs' starts reach no potential in common and meet no
+    /// contradiction offers nothing (a static run that meets none makes exactly what its
+    /// start reaches, and one whose start reaches a contradiction meets one), so its
+    /// runs are not made. The tests that may offer run as [`Search::cell`] runs them,
+    /// in its order.
+    fn static_cell(&mut self, cell: usize, k: u32) {
+        let mut m = self.grid.cands[cell];
+        while m != 0 {
+            let c = Candidate::new(cell, m.trailing_zeros() as usize);
+            m &= m - 1;
+            for &slot in self.links.groups_of(cell) {
+                let Some(places) = self.region_places(c, slot) else {
+                    continue;
+                };
+                let d = c.digit().index();
+                if self.may_share(places.iter().map(|&o| Candidate::new(o, d))) {
+                    let on = self.take_on(c);
+                    self.region(c, slot, &places, &on);
+                    self.put_back(c, on);
+                }
+            }
+        }
+        self.cell_test(cell, k);
+    }
+
+    /// The cell forcing chains of `cell` (with [`Search::static_cell`]), where they are
+    /// looked for and may offer a hint.
+    fn cell_test(&mut self, cell: usize, k: u32) {
+        let mut digits = Vec::with_capacity(9);
+        let mut m = self.grid.cands[cell];
+        while m != 0 {
+            digits.push(Candidate::new(cell, m.trailing_zeros() as usize));
+            m &= m - 1;
+        }
+        if (k == 2 || self.flat.multiple) && self.may_share(digits.iter().copied()) {
+            let runs: Vec<Run> = digits.iter().map(|&c| self.take_on(c)).collect();
+            self.cell_chains(cell, &runs);
+            for (&c, run) in digits.iter().zip(runs) {
+                self.put_back(c, run);
+            }
+        }
+    }
+
+    /// True unless the static runs of `starts` "on" surely offer nothing together: some
+    /// start reaches a contradiction (a candidate both on and off), or all reach a
+    /// potential in common.
+    fn may_share(&self, starts: impl Iterator<Item = Candidate>) -> bool {
+        let pass = self.statics.as_ref().expect("the static links");
+        let mut common = [u64::MAX; ROW];
+        for c in starts {
+            let row = pass.reach_of(Potential::new(c, true));
+            // Bit 2i is candidate i's "off", bit 2i + 1 its "on".
+            if row
+                .iter()
+                .any(|&w| w & (w >> 1) & 0x5555_5555_5555_5555 != 0)
+            {
+                return true;
+            }
+            for (w, &r) in common.iter_mut().zip(row) {
+                *w &= r;
+            }
+        }
+        common.iter().any(|&w| w != 0)
     }
 
     /// Cell forcing chains: each potential every digit's "on" makes, in the order of the

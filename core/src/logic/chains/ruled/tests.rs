@@ -182,3 +182,26 @@ fn a_region_chain_names_its_group() {
     });
     assert!(named, "no region chain over an extra group met");
 }
+
+#[test]
+fn the_searches_shortcuts_change_no_step() {
+    // Cycles and forcing chains leave out the searches their pass's components rule out,
+    // and the potentials that lead nowhere they look, and stop at the layer no better
+    // hint lies past; nishio makes the runs its planes show meet a contradiction only;
+    // static multiple chains the runs of the tests whose reach may offer: the same step,
+    // or none, as the plain way, at every position of generated paths under rules.
+    use crate::logic::variant_ladder::walk_generated_paths;
+    let producers = [Producer::Cycles, Producer::Nishio, Producer::Multiple];
+    let mut found = [0usize; 3];
+    let rules = ["x", "windoku", "dg", "anti-king", "x,anti-knight"];
+    walk_generated_paths(&rules, (54, 3, 0), |text, m, t, _| {
+        let road = RuledChains::new(m, t);
+        for (i, producer) in producers.into_iter().enumerate() {
+            let fast = road.find_with(producer, &mut || {}, true);
+            let plain = road.find_with(producer, &mut || {}, false);
+            assert_eq!(fast, plain, "{producer:?} under {text}");
+            found[i] += usize::from(fast.is_some());
+        }
+    });
+    assert!(found.iter().all(|&n| n > 0), "{found:?}");
+}

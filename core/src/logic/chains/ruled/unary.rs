@@ -1,12 +1,28 @@
-//! Bidirectional cycles and forcing chains (6.5-7.0) under a variant's rules, the plain
-//! way: Sukaku Explainer's `doUnaryChaining` (`doCycles`, `doForcingChains`) over the
+//! Bidirectional cycles and forcing chains (6.5-7.0) under a variant's rules:
+//! Sukaku Explainer's `doUnaryChaining` (`doCycles`, `doForcingChains`) over the
 //! rules' groups, each hint offered in the order its result list holds them (X pass,
 //! Y pass, XY pass; cells and digits ascending; a start's cycles, then its chains).
 //! The classic producer (`chains::cycles`) finds the same hints by a faster road; this one
 //! is what the rules need until that road takes them.
+//!
+//! Two shortcuts leave out searches that could offer nothing `best` would take, and
+//! change no hint (a test compares them with the plain way):
+//! - a pass lists its links once ([`PassLinks`]), and a start alone in its component
+//!   looks for no cycle, a start whose opposite no walk reaches for no forcing chain
+//!   (what such a search would find is a walk the components rule out); a search makes
+//!   only the potentials that reach its end (the start "on" for cycles, the start's
+//!   opposite for chains): the others lie on no path to it, and leaving them out changes
+//!   neither the order in which the others are made nor their parents, since each
+//!   potential's parent reaches the end too;
+//! - a search stops at the layer past which no hint could beat the best one: a node
+//!   `k` links from its start rests on at least `k` distinct potentials (the nodes of
+//!   its path, each potential once but for a cycle's start and end), a hint's rating
+//!   grows with its complexity, and one no better than the best is not taken (only a
+//!   strictly better hint replaces it, so one not worth taking now never will be).
 
 use super::graph::{PotGraph, ROOT};
 use super::links::{RuledGrid, RuledLinks};
+use super::pass_links::PassLinks;
 use crate::logic::chains::best_hint::{BestHint, Rated};
 use crate::logic::chains::cycles::{Pass, XY_PASS, X_PASS, Y_PASS};
 use crate::logic::chains::difficulty::length_bonus;
@@ -23,13 +39,15 @@ struct Links {
     pass: Pass,
 }
 
-/// Offers every cycle and forcing chain of `grid` under the rules to `best`.
-pub(crate) fn search(
+/// Offers every cycle and forcing chain of `grid` under the rules to `best`, with the
+/// shortcuts where `shortcuts` (the tests compare both ways).
+pub(crate) fn search_with(
     grid: &RuledGrid,
     t: &VariantTables,
     links: &RuledLinks,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
+    shortcuts: bool,
 ) {
     let passes = [
         Links {
@@ -49,7 +67,9 @@ pub(crate) fn search(
         },
     ];
     let mut g = PotGraph::default();
+    let mut pass = PassLinks::default();
     for l in passes {
+        pass.build(grid, links, l.y, l.x);
         for cell in 0..81 {
             let cands = grid.cands[cell];
             if !several(cands) || (!l.x && !pair(cands)) {
@@ -61,30 +81,50 @@ pub(crate) fn search(
             while m != 0 {
                 let c = Candidate::new(cell, m.trailing_zeros() as usize);
                 m &= m - 1;
-                from_start(grid, t, links, l, c, &mut g, best);
+                from_start(grid, t, &mut pass, l, c, &mut g, best, shortcuts);
             }
         }
     }
 }
 
 /// `doUnaryChaining` from candidate `c`: its cycles, then (with X links) the forcing
-/// chains from its "on" and from its "off".
+/// chains from its "on" and from its "off"; with `shortcuts`, only the searches that could
+/// offer a hint `best` takes, each as far as its hints could.
+#[allow(clippy::too_many_arguments)]
 fn from_start(
     grid: &RuledGrid,
     t: &VariantTables,
-    links: &RuledLinks,
+    pass: &mut PassLinks,
     l: Links,
     c: Candidate,
     g: &mut PotGraph,
     best: &mut BestHint,
+    shortcuts: bool,
 ) {
     // One graph serves every start of a search, cleared for each (its storage kept).
     g.clear();
-    let cycles = cycles_from(grid, links, l, c, g);
+    let on = Potential::new(c, true);
+    // The deepest layer whose nodes could still make a hint worth taking.
+    let (cycle_layers, chain_layers) = if shortcuts {
+        (
+            best.max_complexity(l.pass.cycle_base, l.pass.key),
+            best.max_complexity(l.pass.chain_base, l.pass.key),
+        )
+    } else {
+        (u32::MAX, u32::MAX)
+    };
+    let cycles = if !shortcuts || (cycle_layers >= 4 && pass.on_cycle(on)) {
+        cycles_from(pass, c, g, cycle_layers, shortcuts)
+    } else {
+        Vec::new()
+    };
     let mut chains = Vec::new();
     if l.x {
-        chains_from(grid, links, l, Potential::new(c, true), g, &mut chains);
-        chains_from(grid, links, l, Potential::new(c, false), g, &mut chains);
+        for start in [on, on.negated()] {
+            if !shortcuts || pass.reaches(start, start.negated()) {
+                chains_from(pass, start, g, &mut chains, (chain_layers, shortcuts));
+            }
+        }
     }
     for end in cycles {
         let complexity = g.ancestors(end);
@@ -118,13 +158,14 @@ fn from_start(
 /// `doCycles` from `c` "on": breadth first by layers (every pending "on", then every
 /// pending "off"); an "off" is made again for each "on" that turns it off and is not
 /// its ancestor, an "on" once. Returns the nodes where a layer of 4 links or more came
-/// back to `c` "on".
+/// back to `c` "on", up to layer `max_layer`; with `shortcuts`, only the potentials that
+/// reach `c` "on".
 fn cycles_from(
-    grid: &RuledGrid,
-    links: &RuledLinks,
-    l: Links,
+    pass: &PassLinks,
     c: Candidate,
     g: &mut PotGraph,
+    max_layer: u32,
+    shortcuts: bool,
 ) -> Vec<u32> {
     let source = Potential::new(c, true);
     let mut on = CandSet::EMPTY;
@@ -132,23 +173,32 @@ fn cycles_from(
     let mut pending_on = VecDeque::from([g.push(source, ROOT)]);
     let mut pending_off = VecDeque::new();
     let mut cycles = Vec::new();
-    let (mut offs, mut ons) = (Vec::new(), [(Candidate::default(), 0u8); 11]);
     let mut length = 0;
     while !pending_on.is_empty() || !pending_off.is_empty() {
         length += 1;
+        if length > max_layer {
+            break;
+        }
         while let Some(n) = pending_on.pop_front() {
-            links.on_to_off(grid, g.pot(n).candidate(), l.y, &mut offs);
-            for &q in &offs {
+            for &q in pass.of(g.pot(n)) {
                 let p = Potential::new(q, false);
+                if shortcuts && !pass.reaches(p, source) {
+                    continue;
+                }
                 if !g.has_ancestor(n, p) {
                     pending_off.push_back(g.push(p, &[n]));
                 }
             }
         }
         length += 1;
+        if length > max_layer {
+            break;
+        }
         while let Some(n) = pending_off.pop_front() {
-            let k = links.off_to_on(grid, g.pot(n).candidate(), l.y, l.x, &mut ons);
-            for &(q, _) in &ons[..k] {
+            for &q in pass.of(g.pot(n)) {
+                if shortcuts && !pass.reaches(Potential::new(q, true), source) {
+                    continue;
+                }
                 let node = g.push(Potential::new(q, true), &[n]);
                 if length >= 4 && q == c {
                     cycles.push(node);
@@ -165,15 +215,16 @@ fn cycles_from(
 
 /// `doForcingChains` from `start` (an "on" or an "off"), breadth first by layers; each
 /// potential once. Pushes onto `chains` the nodes where the chain reached `start`'s
-/// opposite (each opposite once).
+/// opposite (each opposite once), up to layer `max_layer`; with `shortcuts`, only the
+/// potentials that reach that opposite.
 fn chains_from(
-    grid: &RuledGrid,
-    links: &RuledLinks,
-    l: Links,
+    pass: &PassLinks,
     start: Potential,
     g: &mut PotGraph,
     chains: &mut Vec<u32>,
+    (max_layer, shortcuts): (u32, bool),
 ) {
+    let end = start.negated();
     let (mut on, mut off) = (CandSet::EMPTY, CandSet::EMPTY);
     let root = g.push(start, ROOT);
     let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
@@ -185,11 +236,20 @@ fn chains_from(
         pending_off.push_back(root);
     }
     let mut found = CandSet::EMPTY;
-    let (mut offs, mut ons) = (Vec::new(), [(Candidate::default(), 0u8); 11]);
+    // The layer of the nodes the next non-empty batch makes.
+    let mut layer = 1;
     while !pending_on.is_empty() || !pending_off.is_empty() {
+        if !pending_on.is_empty() {
+            if layer > max_layer {
+                break;
+            }
+            layer += 1;
+        }
         while let Some(n) = pending_on.pop_front() {
-            links.on_to_off(grid, g.pot(n).candidate(), l.y, &mut offs);
-            for &q in &offs {
+            for &q in pass.of(g.pot(n)) {
+                if shortcuts && !pass.reaches(Potential::new(q, false), end) {
+                    continue;
+                }
                 let node = g.push(Potential::new(q, false), &[n]);
                 if start == Potential::new(q, true) && !found.has(q) {
                     found.set(q);
@@ -201,9 +261,17 @@ fn chains_from(
                 }
             }
         }
+        if !pending_off.is_empty() {
+            if layer > max_layer {
+                break;
+            }
+            layer += 1;
+        }
         while let Some(n) = pending_off.pop_front() {
-            let k = links.off_to_on(grid, g.pot(n).candidate(), l.y, true, &mut ons);
-            for &(q, _) in &ons[..k] {
+            for &q in pass.of(g.pot(n)) {
+                if shortcuts && !pass.reaches(Potential::new(q, true), end) {
+                    continue;
+                }
                 let node = g.push(Potential::new(q, true), &[n]);
                 if start == Potential::new(q, false) && !found.has(q) {
                     found.set(q);
