@@ -9,8 +9,9 @@
 # (a random grid of the rules, givens removed while the solution stays unique, down to GIVENS; CLUES=N sets them for
 # every rule set), POOL = 5 × (SAMPLE + 20). `sudoku-tools rate_times --rules RULES` rates the pool, and the first
 # SAMPLE puzzles of the band are timed, the next (up to 20) warming serate's JVM up. BAND (default `below`): `below`
-# takes the puzzles our ladder rates below the chains (up to 6.4), `chains` those it rates from 6.5 (the
-# puzzles its built rungs do not finish, which need the nested chains under extra groups, are not taken); K (serate's
+# takes the puzzles our ladder rates below the chains (up to 6.4), `chains` those it rates from 6.5 to 9.4, the
+# chains below the nested ones (a puzzle whose path needs the nested chains takes serate minutes or more; it is not
+# taken, nor one our built rungs do not finish); K (serate's
 # rounds) is divided by 25 for `chains`, whose puzzles take serate far longer. RULES_ONLY="x windoku" times those
 # rule sets only. A rule set with fewer than SAMPLE puzzles of the band in its pool is skipped, with a row saying so.
 #
@@ -70,7 +71,7 @@ pick() {
     local rules=$1 seed=$2 clues=$3
     "$TOOLS_BIN" variants --make "$rules" "$POOL" "$seed" --clues "$clues" | cut -f2 >"$out/pool.txt"
     "$TOOLS_BIN" rate_times "$out/pool.txt" --rules "$rules" --runs 1 |
-        awk -F'\t' -v band="$BAND" '$2 != "-" && ((band == "chains") == ($2 + 0 >= 6.5)) { print $1 }' >"$out/rated.txt"
+        awk -F'\t' -v band="$BAND" '$2 != "-" && (band == "chains" ? $2 + 0 >= 6.5 && $2 + 0 < 9.5 : $2 + 0 < 6.5) { print $1 }' >"$out/rated.txt"
     head -n "$SAMPLE" "$out/rated.txt" >"$out/band.txt"
     tail -n +"$((SAMPLE + 1))" "$out/rated.txt" | head -n "$WARM" >"$out/warmup.txt"
     # Too few for a warm-up of their own: the sample warms the JVM up as well.

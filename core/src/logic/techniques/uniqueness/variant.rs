@@ -9,6 +9,11 @@
 //! Types 1-4 and ratings are the classic ones (`unique_loops::loop_steps`), over the
 //! groups and peers of the rules. The same bounds as the classic search: loops of at
 //! most 16 cells, 64 walks closed per start.
+//!
+//! A start outside its pair's loop core ([`loop_core`]) is not walked: every loop its
+//! walk closes passes through it and is not valid, so it would offer nothing (the cap on
+//! walks closed is per start, and only valid loops are remembered as seen), as the
+//! classic search skips them (`unique_loops::loop_core`).
 
 use super::groups::Groups;
 use super::unique_loops::{loop_rating, loop_steps, LoopStep, MAX_LOOP};
@@ -22,6 +27,10 @@ struct LoopWalk<'a> {
     t: &'a VariantTables,
     /// The loop's two digits.
     v: u16,
+    /// The cells holding both digits.
+    both: CellSet,
+    /// The groups whose cells' order is ascending (bit per slot).
+    ascending: u64,
     path: Vec<usize>,
     on_path: CellSet,
     found: Vec<Vec<usize>>,
@@ -29,7 +38,10 @@ struct LoopWalk<'a> {
 
 impl LoopWalk<'_> {
     /// Sukaku Explainer's `checkForLoops`: `allowed_extra` cells with more than the two
-    /// digits may still come, `extra_values` the extra digits met so far.
+    /// digits may still come, `extra_values` the extra digits met so far. Each group's
+    /// cells are read in its order, only those that can come next (the start, closing
+    /// the loop from 4 cells on; below the longest loop, the cells holding both digits
+    /// off the path): the others are those Sukaku Explainer's walk passes over.
     fn walk(
         &mut self,
         cell: usize,
@@ -42,38 +54,77 @@ impl LoopWalk<'_> {
         }
         self.path.push(cell);
         self.on_path |= 1u128 << cell;
+        let start = self.path[0];
+        let mut open = if self.path.len() >= 4 {
+            1u128 << start
+        } else {
+            0
+        };
+        if self.path.len() < MAX_LOOP {
+            open |= self.both & !self.on_path;
+        }
+        let groups = self.t.groups_of(cell);
         for ty in GroupType::ALL.into_iter().filter(|&ty| Some(ty) != last) {
-            let Some(slot) = ty.slots().find(|&s| self.t.groups_of(cell) >> s & 1 == 1) else {
+            // The cell's group of this type (the first, as Sukaku Explainer takes it).
+            let mine = groups & ty.slot_bits();
+            if mine == 0 {
                 continue;
-            };
-            for &next in self.t.group_cells(slot) {
-                let next = usize::from(next);
-                if next == self.path[0] && self.path.len() >= 4 {
-                    self.found.push(self.path.clone());
-                    continue;
+            }
+            let slot = mine.trailing_zeros() as usize;
+            let here = open & self.t.group_mask(slot);
+            if self.ascending >> slot & 1 == 1 {
+                // The same cells in the same order, read off the set.
+                let mut m = here;
+                while m != 0 {
+                    let next = m.trailing_zeros() as usize;
+                    m &= m - 1;
+                    self.step(next, allowed_extra, extra_values, ty);
                 }
-                let cands = self.m.cands[next];
-                if self.on_path >> next & 1 == 1
-                    || cands & self.v != self.v
-                    || self.path.len() >= MAX_LOOP
-                {
-                    continue;
-                }
-                let extra = (extra_values | cands) & !self.v;
-                let more = cands.count_ones() > 2;
-                if !more || extra.count_ones() == 1 || allowed_extra > 0 {
-                    self.walk(
-                        next,
-                        allowed_extra - u32::from(more && allowed_extra > 0),
-                        extra,
-                        Some(ty),
-                    );
+            } else {
+                for &next in self.t.group_cells(slot) {
+                    if here >> next & 1 == 1 {
+                        self.step(usize::from(next), allowed_extra, extra_values, ty);
+                    }
                 }
             }
         }
         self.path.pop();
         self.on_path &= !(1u128 << cell);
     }
+
+    /// From the walk's last cell to `next` (the start, closing a loop, or a cell that can
+    /// come next) through a group of type `ty`.
+    fn step(&mut self, next: usize, allowed_extra: u32, extra_values: u16, ty: GroupType) {
+        if next == self.path[0] {
+            self.found.push(self.path.clone());
+            return;
+        }
+        let cands = self.m.cands[next];
+        let extra = (extra_values | cands) & !self.v;
+        let more = cands.count_ones() > 2;
+        if !more || extra.count_ones() == 1 || allowed_extra > 0 {
+            self.walk(
+                next,
+                allowed_extra - u32::from(more && allowed_extra > 0),
+                extra,
+                Some(ty),
+            );
+        }
+    }
+}
+
+/// The groups whose cells are listed in ascending order (bit per slot).
+fn ascending_groups(t: &VariantTables) -> u64 {
+    let mut slots = t.active_slots();
+    let mut out = 0;
+    while slots != 0 {
+        let slot = slots.trailing_zeros() as usize;
+        slots &= slots - 1;
+        if t.group_cells(slot).windows(2).all(|w| w[0] < w[1]) {
+            out |= 1 << slot;
+        }
+    }
+    out
 }
 
 /// Every group the loop meets, it meets once at an odd and once at an even position.
@@ -89,17 +140,75 @@ fn is_valid_loop(t: &VariantTables, cells: &[usize]) -> bool {
     odd == even
 }
 
+/// The cells of `both` (the cells holding both digits of a pair) that can lie on a valid
+/// loop: what is left after taking away, again and again, every cell with other cells of
+/// the set in fewer than two of its groups. A valid loop's cell has its two neighbours
+/// (at positions of the same parity) in two different groups of it: the step to each
+/// goes through a group holding both, and one group holding the cell and both
+/// neighbours would be met twice at the same parity. So no cell of a valid loop is ever
+/// taken away.
+fn loop_core(t: &VariantTables, both: CellSet) -> CellSet {
+    let mut set = both;
+    loop {
+        let mut busy = 0u64;
+        let mut slots = t.active_slots();
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            let cells = set & t.group_mask(slot);
+            if cells & cells.wrapping_sub(1) != 0 {
+                busy |= 1 << slot;
+            }
+        }
+        let mut next = set;
+        let mut m = set;
+        while m != 0 {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            if (t.groups_of(c) & busy).count_ones() < 2 {
+                next &= !(1u128 << c);
+            }
+        }
+        if next == set {
+            return set;
+        }
+        set = next;
+    }
+}
+
 /// The unique loop step Sukaku Explainer takes under the rules: the easiest, then the
 /// lowest type, then the first met.
 pub fn unique_loop_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    unique_loop_with(m, t, true)
+}
+
+/// [`unique_loop_in`], skipping the starts outside their pair's loop core where `cores`
+/// (the tests compare both ways).
+fn unique_loop_with(m: &Marks, t: &VariantTables, cores: bool) -> Option<Step> {
     let mut best: Option<LoopStep> = None;
     let mut seen: Vec<CellSet> = Vec::new();
+    // The loop core of each pair of digits (index 9 d1 + d2), once made.
+    let mut core_of: [Option<CellSet>; 81] = [None; 81];
+    let ascending = ascending_groups(t);
     for start in (0..81).filter(|&c| m.cands[c].count_ones() == 2) {
         let v = m.cands[start];
+        if cores {
+            let pair = 9 * v.trailing_zeros() as usize + (15 - v.leading_zeros() as usize);
+            let core = *core_of[pair].get_or_insert_with(|| {
+                let both = (0..81).fold(0u128, |s, c| s | u128::from(m.cands[c] & v == v) << c);
+                loop_core(t, both)
+            });
+            if core >> start & 1 == 0 {
+                continue;
+            }
+        }
+        let both = (0..81).fold(0u128, |s, c| s | u128::from(m.cands[c] & v == v) << c);
         let mut walk = LoopWalk {
             m,
             t,
             v,
+            both,
+            ascending,
             path: Vec::with_capacity(MAX_LOOP),
             on_path: 0,
             found: Vec::new(),
@@ -149,6 +258,26 @@ mod tests {
             found += usize::from(classic.is_some());
         });
         assert!(found > 50, "{found} unique loops compared");
+    }
+
+    #[test]
+    fn skipping_the_starts_outside_the_loop_cores_changes_no_step() {
+        let key = |s: &Option<Step>| {
+            s.as_ref()
+                .map(|s| (s.technique, s.rating, s.eliminations.clone()))
+        };
+        let (mut found, mut positions) = (0, 0);
+        let rules = ["x", "windoku", "dg", "center-dot", "girandola"];
+        crate::logic::variant_ladder::walk_generated_paths(&rules, (61, 6, 0), |text, m, t, _| {
+            let fast = unique_loop_in(m, t);
+            assert_eq!(key(&fast), key(&unique_loop_with(m, t, false)), "{text}");
+            found += usize::from(fast.is_some());
+            positions += 1;
+        });
+        assert!(
+            found > 0 && positions > found,
+            "{found} loops at {positions} positions"
+        );
     }
 
     #[test]
