@@ -48,8 +48,9 @@ struct Search<'a> {
     statics: Option<PassLinks>,
 }
 
-/// Offers every hint of producer `flat` on `grid` to `best`, with nishio's shortcut
-/// where `shortcuts` (the tests compare both ways).
+/// Offers every hint of producer `flat` on `grid` to `best`; where `shortcuts`, nishio
+/// reads its planes and static multiple chains their reach rows first (the tests compare
+/// both ways).
 pub(crate) fn search_with(
     grid: &RuledGrid,
     links: &RuledLinks,
@@ -327,9 +328,9 @@ impl Search<'_> {
         }
     }
 
-    /// True unless the static runs of `starts` "on" surely offer nothing together: some
-    /// start reaches a contradiction (a candidate both on and off), or all reach a
-    /// potential in common.
+    /// False where the static runs of `starts` "on" surely offer nothing together; true
+    /// where some start reaches a contradiction (a candidate both on and off: its run
+    /// stops there, somewhere) or all reach a potential in common.
     fn may_share(&self, starts: impl Iterator<Item = Candidate>) -> bool {
         let pass = self.statics.as_ref().expect("the static links");
         let mut common = [u64::MAX; ROW];
