@@ -65,6 +65,8 @@ use links::{RuledGrid, RuledLinks};
 use multiple::Flat;
 pub use nested::nested_built;
 use nested::RuledNest;
+use pass_links::PassLinks;
+use std::cell::OnceCell;
 
 /// The easiest step `producer` finds in `m` under the rules `t`, if any; `None` also for
 /// a nested producer where they are not built ([`nested_built`]). `check` is called once per starting cell
@@ -85,6 +87,10 @@ pub struct RuledChains<'a> {
     t: &'a VariantTables,
     links: RuledLinks,
     grid: RuledGrid,
+    /// The links of both rules (cell and region) with their components and reach,
+    /// made once for the producers that read them (the cycles' XY pass, the static
+    /// multiple chains).
+    both: OnceCell<PassLinks>,
 }
 
 impl<'a> RuledChains<'a> {
@@ -97,7 +103,12 @@ impl<'a> RuledChains<'a> {
         }
         let links = RuledLinks::new(t);
         let grid = links.grid(&cands);
-        RuledChains { t, links, grid }
+        RuledChains {
+            t,
+            links,
+            grid,
+            both: OnceCell::new(),
+        }
     }
 
     /// [`find_in`] from this position.
@@ -128,7 +139,8 @@ impl<'a> RuledChains<'a> {
         };
         let flat = match producer {
             Producer::Cycles => {
-                unary::search_with(grid, t, links, &mut best, check, shortcuts);
+                let both = self.both();
+                unary::search_with(grid, t, links, both, &mut best, check, shortcuts);
                 None
             }
             Producer::Nishio => Some(flat(
@@ -157,13 +169,23 @@ impl<'a> RuledChains<'a> {
         };
         let mut drawn = Vec::new();
         if let Some(flat) = flat {
-            multiple::search_with(grid, links, flat, &mut best, check, shortcuts);
+            let both = (!flat.mode.dynamic).then(|| self.both());
+            multiple::search_with(grid, links, both, flat, &mut best, check, shortcuts);
             // (Drawn only where sentences are written: a rating reads no link.)
             if let Some((shape, target)) = best.shape().filter(|_| sentences_wanted()) {
                 drawn = hint_links::hint_links(grid, links, flat.mode, shape, target);
             }
         }
         self.step_of(best, drawn)
+    }
+
+    /// [`RuledChains::both`]'s links, made on first use.
+    fn both(&self) -> &PassLinks {
+        self.both.get_or_init(|| {
+            let mut pass = PassLinks::default();
+            pass.build(&self.grid, &self.links, true, true);
+            pass
+        })
     }
 
     /// The step of the best hint, named under the rules, with the links `drawn`.

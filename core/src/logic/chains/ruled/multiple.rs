@@ -44,27 +44,27 @@ struct Search<'a> {
     spare: Vec<Run>,
     /// For nishio with its shortcut: the digits' planes under the rules' groups.
     planes: Option<RuledPlanes>,
-    /// For static multiple chains with their shortcut: their links and reach rows.
-    statics: Option<PassLinks>,
+    /// For static multiple chains with their shortcut: their links (both rules) and
+    /// reach rows.
+    statics: Option<&'a PassLinks>,
 }
 
 /// Offers every hint of producer `flat` on `grid` to `best`; where `shortcuts`, nishio
-/// reads its planes and static multiple chains their reach rows first (the tests compare
-/// both ways).
+/// reads its planes and static multiple chains the reach rows of `both` (the links of
+/// the cell and region rules, given for them) first (the tests compare both ways).
 pub(crate) fn search_with(
     grid: &RuledGrid,
     links: &RuledLinks,
+    both: Option<&PassLinks>,
     flat: Flat,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
     shortcuts: bool,
 ) {
     let planes = (shortcuts && flat.nishio).then(|| RuledPlanes::new(grid, links));
-    let statics = (shortcuts && !flat.mode.dynamic).then(|| {
-        let mut pass = PassLinks::default();
-        pass.build(grid, links, flat.mode.cell_rule, true);
-        pass
-    });
+    // Static runs (multiple chains) take the cell and region rules: `both`'s links.
+    debug_assert!(flat.mode.dynamic || flat.mode.cell_rule);
+    let statics = both.filter(|_| shortcuts && !flat.mode.dynamic);
     let mut s = Search {
         grid,
         links,

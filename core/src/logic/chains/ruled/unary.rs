@@ -45,6 +45,7 @@ pub(crate) fn search_with(
     grid: &RuledGrid,
     t: &VariantTables,
     links: &RuledLinks,
+    both: &PassLinks,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
     shortcuts: bool,
@@ -67,9 +68,15 @@ pub(crate) fn search_with(
         },
     ];
     let mut g = PotGraph::default();
-    let mut pass = PassLinks::default();
+    let mut own = PassLinks::default();
     for l in passes {
-        pass.build(grid, links, l.y, l.x);
+        // The XY pass reads the links of both rules, made once for the position.
+        let pass = if l.x && l.y {
+            both
+        } else {
+            own.build(grid, links, l.y, l.x);
+            &own
+        };
         for cell in 0..81 {
             let cands = grid.cands[cell];
             if !several(cands) || (!l.x && !pair(cands)) {
@@ -81,7 +88,7 @@ pub(crate) fn search_with(
             while m != 0 {
                 let c = Candidate::new(cell, m.trailing_zeros() as usize);
                 m &= m - 1;
-                from_start(grid, t, &mut pass, l, c, &mut g, best, shortcuts);
+                from_start(grid, t, pass, l, c, &mut g, best, shortcuts);
             }
         }
     }
@@ -94,7 +101,7 @@ pub(crate) fn search_with(
 fn from_start(
     grid: &RuledGrid,
     t: &VariantTables,
-    pass: &mut PassLinks,
+    pass: &PassLinks,
     l: Links,
     c: Candidate,
     g: &mut PotGraph,

@@ -187,22 +187,20 @@ pub fn unique_loop_in(m: &Marks, t: &VariantTables) -> Option<Step> {
 fn unique_loop_with(m: &Marks, t: &VariantTables, cores: bool) -> Option<Step> {
     let mut best: Option<LoopStep> = None;
     let mut seen: Vec<CellSet> = Vec::new();
-    // The loop core of each pair of digits (index 9 d1 + d2), once made.
-    let mut core_of: [Option<CellSet>; 81] = [None; 81];
+    // The cells holding both digits of each pair (index 9 d1 + d2) and its loop core,
+    // once made.
+    let mut pair_cells: [Option<(CellSet, CellSet)>; 81] = [None; 81];
     let ascending = ascending_groups(t);
     for start in (0..81).filter(|&c| m.cands[c].count_ones() == 2) {
         let v = m.cands[start];
-        if cores {
-            let pair = 9 * v.trailing_zeros() as usize + (15 - v.leading_zeros() as usize);
-            let core = *core_of[pair].get_or_insert_with(|| {
-                let both = (0..81).fold(0u128, |s, c| s | u128::from(m.cands[c] & v == v) << c);
-                loop_core(t, both)
-            });
-            if core >> start & 1 == 0 {
-                continue;
-            }
+        let pair = 9 * v.trailing_zeros() as usize + (15 - v.leading_zeros() as usize);
+        let (both, core) = *pair_cells[pair].get_or_insert_with(|| {
+            let both = (0..81).fold(0u128, |s, c| s | u128::from(m.cands[c] & v == v) << c);
+            (both, if cores { loop_core(t, both) } else { both })
+        });
+        if core >> start & 1 == 0 {
+            continue;
         }
-        let both = (0..81).fold(0u128, |s, c| s | u128::from(m.cands[c] & v == v) << c);
         let mut walk = LoopWalk {
             m,
             t,
