@@ -10,13 +10,13 @@ use sudoku_core::generate::Symmetry;
 use sudoku_core::graded::{
     check_random_floor, check_random_reach, check_range, generate_graded, RangeError, RatingRange,
 };
-use sudoku_core::near::{NearError, NearOptions, NearSearch};
+use sudoku_core::near::{NearError, NearOptions, NearRules, NearSearch};
 use sudoku_core::position::text::Text;
 use sudoku_core::{explain, Puzzle};
 
 use crate::encoding::DbText;
 use sudoku_core::graded_variant::{
-    check_variant_range, generate_variant_graded, VariantGradedError, RATED_UP_TO,
+    generate_variant_graded, rated_up_to, VariantGradedError, RATED_UP_TO,
 };
 use sudoku_core::variant::generate::VariantOptions;
 use sudoku_core::variant::{Cages, Rules, Shape, VariantError, VariantPuzzle};
@@ -166,16 +166,24 @@ fn sudoku_generate_ruled(
         );
     };
     let range = checked_range(&min_rating, &max_rating);
+    let near_asked = NearAsked {
+        clues,
+        seed: seed as u64,
+        count,
+        symmetry,
+        range,
+    };
     if shape != Shape::NINE || !rules.is_classic() {
-        if near.is_some() {
+        let rated = shape == Shape::NINE && matches!(rules.cages, Cages::None);
+        if near.is_some() && !rated {
             raise_argument(
-                "near is for classic 9x9 puzzles".to_string(),
-                "Variant puzzles (rules other than classic, or a size other than 9) are generated at random, to a \
-                 rating range under 9x9 rules without cages: leave near NULL.",
+                "near is for 9x9 puzzles without killer cages".to_string(),
+                "Generation near a puzzle rates what it makes, which the human-logic engine does for 9x9 grids \
+                 without cages: leave near NULL for other variants (they are generated at random).",
             );
         }
-        let graded = range != RatingRange::ANY;
-        if graded && (shape != Shape::NINE || !matches!(rules.cages, Cages::None)) {
+        let graded = range != RatingRange::ANY || near.is_some();
+        if graded && !rated {
             raise_variant(
                 None,
                 VariantError::NoHumanLogic {
@@ -184,16 +192,11 @@ fn sudoku_generate_ruled(
                 },
             );
         }
-        if graded && check_variant_range(range).is_err() {
-            raise_with(
-                PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
-                format!("cannot generate puzzles rated {min_rating} to {max_rating} under rules \"{rules}\" yet"),
-                format!(
-                    "Under variant rules graded generation rates puzzles up to {} for now (it stops below the nested \
-                     chains, 9.5 and up): give max_rating => {0} or less.",
-                    explain::rating_text(RATED_UP_TO)
-                ),
-            );
+        if graded && range.max > rated_up_to(&rules) {
+            raise_above_rated(&min_rating, &max_rating, &rules);
+        }
+        if let Some(near) = near {
+            return TableIterator::new(near_rows(&near, near_asked, rules));
         }
         let options = VariantOptions {
             clues: clues as usize,
@@ -203,7 +206,7 @@ fn sudoku_generate_ruled(
         return TableIterator::new(rows);
     }
     let rows = match near {
-        Some(near) => near_rows(&near, clues, seed as u64, count, symmetry, range),
+        Some(near) => near_rows(&near, near_asked, Rules::classic()),
         None => {
             let asked = format!("{min_rating} to {max_rating}");
             random_rows(seed as u64, count, clues as usize, symmetry, range, &asked)
@@ -333,15 +336,40 @@ fn raise_too_rare(range: RatingRange, clues: usize, attempts: u64) -> ! {
     )
 }
 
-/// The rows of generation near the puzzle `near` (a text of the puzzle reader).
-fn near_rows(
-    near: &str,
+/// Raises 0A000 for a range above what the ladder rates under `rules` (the nested chains
+/// not built there: extra groups, jigsaw regions).
+fn raise_above_rated(min_rating: &AnyNumeric, max_rating: &AnyNumeric, rules: &Rules) -> ! {
+    raise_with(
+        PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
+        format!("cannot generate puzzles rated {min_rating} to {max_rating} under rules \"{rules}\" yet"),
+        format!(
+            "Under extra groups and jigsaw regions the ratings stop below the nested chains (9.5 and up) for now: \
+             give max_rating => {} or less (under anti-knight, anti-king and nc alone every rating is made).",
+            explain::rating_text(RATED_UP_TO)
+        ),
+    )
+}
+
+/// What `sudoku_generate` asks of a search near a puzzle.
+#[derive(Clone, Copy)]
+struct NearAsked {
     clues: i32,
     seed: u64,
     count: i32,
     symmetry: Symmetry,
     range: RatingRange,
-) -> Rows {
+}
+
+/// The rows of generation near the puzzle `near` (a text of the puzzle reader) under
+/// `rules` (classic, or a 9×9 variant's without cages, its range checked).
+fn near_rows(near: &str, asked: NearAsked, rules: Rules) -> Rows {
+    let NearAsked {
+        clues,
+        seed,
+        count,
+        symmetry,
+        range,
+    } = asked;
     if clues != 0 {
         raise_argument(
             format!("clues cannot be combined with near, got clues {clues}"),
@@ -359,42 +387,53 @@ fn near_rows(
                 .to_string(),
         ),
     };
-    start.check_givens().unwrap_or_else(|e| raise(e));
+    if rules.is_classic() {
+        start.check_givens().unwrap_or_else(|e| raise(e));
+    }
+    let near_rules = NearRules::of(&rules).unwrap_or_else(|e| raise_variant(Some("rules"), e));
     let options = NearOptions::new(symmetry, range);
-    let mut search = NearSearch::new(&start, seed, options, &mut Interruptible)
-        .unwrap_or_else(|e| raise_near(e, range));
+    let mut search = NearSearch::with_rules(&start, near_rules, seed, options, &mut Interruptible)
+        .unwrap_or_else(|e| raise_near(e, range, &rules.to_string()));
+    let rules = rules.to_string();
     Box::new((0..count).map(move |n| {
         let f = search
             .next_found(&mut Interruptible)
-            .unwrap_or_else(|e| raise_near(e, range));
+            .unwrap_or_else(|e| raise_near(e, range, &rules));
         (
             n + 1,
             f.puzzle.to_line(),
             Puzzle::from_cells(f.solution).to_line(),
             f.puzzle.givens() as i32,
             Some(rating_numeric(f.rating)),
-            "classic".to_string(),
+            rules.clone(),
         )
     }))
 }
 
 /// Raises the error of a search near a puzzle: `22023` with a DETAIL for a start without
 /// exactly one solution or a range the search did not reach, `53200` for memory.
-fn raise_near(err: NearError, range: RatingRange) -> ! {
+/// `rules` are the rules' text (named in the message where they are not classic).
+fn raise_near(err: NearError, range: RatingRange, rules: &str) -> ! {
     let one = "Generation near a puzzle needs a puzzle with exactly one solution.";
+    let under = match rules {
+        "classic" => String::new(),
+        _ => format!(" under rules \"{rules}\""),
+    };
     match err {
         NearError::NotNine => raise_argument(
             "near must be a 9x9 puzzle".to_string(),
             "Generation near a puzzle moves the givens of 9x9 puzzles only; 4x4 puzzles are generated at random.",
         ),
         NearError::NoSolution => {
-            raise_argument("the puzzle near names has no solution".to_string(), one)
+            raise_argument(format!("the puzzle near names has no solution{under}"), one)
         }
         NearError::SeveralSolutions => raise_argument(
-            "the puzzle near names has more than one solution".to_string(),
+            format!("the puzzle near names has more than one solution{under}"),
             one,
         ),
         NearError::OutOfMemory(e) => raise_oom(e),
+        NearError::Variant(e) => raise_variant(None, e),
+        NearError::AboveRated { .. } => unreachable!("the range is checked first"),
         NearError::Unreached(reach) => raise_unreached(&reach, range),
     }
 }

@@ -4,8 +4,10 @@
 //! techniques up to the dynamic forcing chains (+)), and the first attempt whose rating
 //! lies in the range is kept.
 //!
-//! The ladder under rules rates every puzzle whose ER is 9.4 or less; a puzzle it cannot finish
-//! rates 9.5 or more, and which rating exactly is not known yet. So a range must end at
+//! The ladder under rules rates every puzzle whose ER is 9.4 or less, and every puzzle
+//! where the nested chains are built (the rules' groups rows, columns and boxes:
+//! anti-knight, anti-king, nc); elsewhere a puzzle it cannot finish rates 9.5 or more,
+//! and which rating exactly is not known yet. So there a range must end at
 //! [`RATED_UP_TO`] or below ([`check_variant_range`]), and a puzzle the ladder cannot
 //! finish is never in it. Attempt 0 is the generator's own puzzle for the seed and
 //! index, so a range that every puzzle meets gives the puzzles of `generate_variant`;
@@ -14,14 +16,29 @@
 //! [`VARIANT_ATTEMPTS_PER_PUZZLE`] attempts, each checking for interrupts.
 
 use crate::graded::RatingRange;
+use crate::logic::chains::nested_built;
 use crate::logic::rules::VariantTables;
 use crate::logic::variant_ladder::rate_up_to_in;
 use crate::variant::generate::{generate_variant, VariantGenerated, VariantOptions};
 use crate::variant::{Geometry, Rules, Shape, VariantError};
 
-/// The highest rating a variant range may ask for: the ladder under rules rates every
-/// puzzle up to it.
+/// The highest rating a variant range may ask for where the nested chains are not built:
+/// the ladder under rules rates every puzzle up to it.
 pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP_TO;
+
+/// The highest rating a range may end at under `rules` on a 9×9 grid (tenths): any,
+/// where the ladder rates every puzzle (the nested chains built: `nested_built`), else
+/// [`RATED_UP_TO`] (extra groups, jigsaw regions, rules no 9×9 grid takes).
+pub fn rated_up_to(rules: &Rules) -> u16 {
+    let built = Geometry::new(Shape::NINE, rules)
+        .and_then(|g| VariantTables::new(&g))
+        .is_ok_and(|t| nested_built(&t));
+    if built {
+        u16::MAX
+    } else {
+        RATED_UP_TO
+    }
+}
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt
 /// takes under a millisecond (x with 24 givens) to a few hundred (minimal puzzles whose
@@ -29,7 +46,7 @@ pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP
 /// dg, on average). Of 100 minimal puzzles (seed 6100), x rates 1 at 2.5 or less, 9
 /// from 2.6 to 4.4, 4 from 4.5 to 6.4, 5 from 6.5 to 7.4, 24 from 7.5 to 8.9 and 53 from
 /// 9.0 to 9.4 (4 higher); windoku with dg 1, 11, 3, 6, 30 and 45 (4 higher); anti-king
-/// 0, 6, 3, 9, 12 and 26 (22 higher, 22 past the built techniques); so the rarest band
+/// 0, 6, 3, 9, 12 and 26 (22 higher, rated by the nested chains); so the rarest band
 /// takes a few dozen to a few hundred attempts, and stopping digging at more givens
 /// (`clues`) makes easier puzzles. Minimal nc puzzles all need the nested chains, and
 /// with 24 givens all rate 2.5 or less: a band nc cannot reach ends after this many
@@ -42,7 +59,7 @@ const ATTEMPT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Why no puzzle was generated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantGradedError {
-    /// The range ends above [`RATED_UP_TO`].
+    /// The range ends above what the ladder rates under the rules ([`rated_up_to`]).
     AboveRated,
     /// No attempt of [`VARIANT_ATTEMPTS_PER_PUZZLE`] rated inside the range.
     TooRare { attempts: u64 },
@@ -56,10 +73,10 @@ impl From<VariantError> for VariantGradedError {
     }
 }
 
-/// A range a variant puzzle can be generated for: [`RatingRange::ANY`] (no rating), or
-/// one ending at [`RATED_UP_TO`] or below.
-pub fn check_variant_range(range: RatingRange) -> Result<(), VariantGradedError> {
-    if range == RatingRange::ANY || range.max <= RATED_UP_TO {
+/// A range a variant puzzle under `rules` can be generated for: [`RatingRange::ANY`] (no
+/// rating), or one ending at [`rated_up_to`] or below.
+pub fn check_variant_range(range: RatingRange, rules: &Rules) -> Result<(), VariantGradedError> {
+    if range == RatingRange::ANY || range.max <= rated_up_to(rules) {
         Ok(())
     } else {
         Err(VariantGradedError::AboveRated)
@@ -85,7 +102,7 @@ pub fn generate_variant_graded(
     range: RatingRange,
     interrupt: &mut dyn FnMut(),
 ) -> Result<VariantGraded, VariantGradedError> {
-    check_variant_range(range)?;
+    check_variant_range(range, rules)?;
     for attempt in 0..VARIANT_ATTEMPTS_PER_PUZZLE {
         interrupt();
         let at = index.wrapping_add(attempt.wrapping_mul(ATTEMPT_STEP));

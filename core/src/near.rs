@@ -43,6 +43,11 @@ use crate::graded::RatingRange;
 use crate::grid::CELLS;
 use crate::puzzle::Puzzle;
 use crate::search::Observer;
+use crate::variant::generate::symmetry::{symmetry_name, MAPS};
+use crate::variant::VariantError;
+pub use rules::NearRules;
+
+mod rules;
 
 /// The default budget: ratings allowed between two puzzles returned.
 pub const RATINGS_PER_PUZZLE: u32 = 300;
@@ -111,6 +116,11 @@ pub enum NearError {
     SeveralSolutions,
     /// Memory for the search was refused.
     OutOfMemory(OutOfMemory),
+    /// Under the rules, the range ends above the highest rating the ladder gives
+    /// (`up_to`, tenths: [`NearRules::rates_up_to`]).
+    AboveRated { up_to: u16 },
+    /// The rules refuse the start (givens that break them) or the symmetry asked for.
+    Variant(VariantError),
     /// The budget ran out (or the neighbourhood did) before the next puzzle in range.
     Unreached(Reach),
 }
@@ -183,6 +193,7 @@ struct Node {
 /// ```
 pub struct NearSearch {
     options: NearOptions,
+    rules: NearRules,
     symmetry: Symmetry,
     /// Every orbit of the symmetry, by its first cell: `orbits[rep]` holds its cells
     /// (ascending) for each first cell `rep`, and is empty for other cells.
@@ -205,14 +216,6 @@ fn key_of(cells: &[u8; CELLS]) -> u64 {
 /// True when the pattern of givens looks the same after the symmetry's map.
 pub fn is_symmetric(cells: &[u8; CELLS], symmetry: Symmetry) -> bool {
     (0..CELLS).all(|c| (cells[c] != 0) == (cells[symmetry.image(c)] != 0))
-}
-
-/// The count of solutions (up to 2) and the first one.
-fn solutions_of<O: Observer>(cells: &[u8; CELLS], observer: &mut O) -> (u64, [u8; CELLS]) {
-    match crate::solver::solve_observed(&Puzzle::from_cells(*cells), 2, observer) {
-        Ok(outcome) => (outcome.count, outcome.solution.unwrap_or([0; CELLS])),
-        Err(_) => (0, [0; CELLS]),
-    }
 }
 
 /// The distance of a rating to the range: 0 inside it, `min − rating` below it, `rating −
@@ -243,33 +246,61 @@ impl NearSearch {
         options: NearOptions,
         observer: &mut O,
     ) -> Result<NearSearch, NearError> {
+        NearSearch::with_rules(start, NearRules::Classic, seed, options, observer)
+    }
+
+    /// [`NearSearch::new`] under `rules`: the start must obey them, every puzzle has
+    /// exactly one solution under them and is rated under them; a symmetry the rules do
+    /// not keep is refused (`random` draws among those they keep: none, when they keep
+    /// none), and so is a range ending above what the ladder rates under them
+    /// ([`NearRules::rates_up_to`]).
+    pub fn with_rules<O: Observer>(
+        start: &Puzzle,
+        rules: NearRules,
+        seed: u64,
+        options: NearOptions,
+        observer: &mut O,
+    ) -> Result<NearSearch, NearError> {
         if start.size != crate::grid::Size::Nine {
             return Err(NearError::NotNine);
         }
-        match solutions_of(&start.cells, observer).0 {
+        if options.range.max > rules.rates_up_to() {
+            return Err(NearError::AboveRated {
+                up_to: rules.rates_up_to(),
+            });
+        }
+        rules
+            .check_start(&start.cells)
+            .map_err(NearError::Variant)?;
+        match rules.solutions_of(&start.cells, observer).0 {
             0 => return Err(NearError::NoSolution),
             1 => {}
             _ => return Err(NearError::SeveralSolutions),
         }
         let mut seed_rng = Rng::new(Rng::new(seed ^ 0x4E45_4152_4E45_4152).next_u64());
         let symmetry = match options.symmetry {
-            Symmetry::Random => [
-                Symmetry::Rotate90,
-                Symmetry::Rotate180,
-                Symmetry::Mirror,
-                Symmetry::Flip,
-            ]
-            .into_iter()
-            .find(|&s| is_symmetric(&start.cells, s))
-            .unwrap_or_else(|| {
-                [
-                    Symmetry::Rotate90,
-                    Symmetry::Rotate180,
-                    Symmetry::Mirror,
-                    Symmetry::Flip,
-                ][seed_rng.below(4) as usize]
-            }),
-            other => other,
+            Symmetry::Random => {
+                let kept: Vec<Symmetry> = MAPS
+                    .into_iter()
+                    .filter(|&s| rules.asymmetric_rule(s).is_none())
+                    .collect();
+                match kept.iter().find(|&&s| is_symmetric(&start.cells, s)) {
+                    Some(&s) => s,
+                    // (Classic rules keep all four: the draw is the one it always was.)
+                    None if !kept.is_empty() => kept[seed_rng.below(4) as usize % kept.len()],
+                    None => Symmetry::None,
+                }
+            }
+            Symmetry::None => Symmetry::None,
+            map => match rules.asymmetric_rule(map) {
+                None => map,
+                Some(rule) => {
+                    return Err(NearError::Variant(VariantError::Asymmetric {
+                        rule,
+                        symmetry: symmetry_name(map),
+                    }))
+                }
+            },
         };
         let mut orbits = vec![Vec::new(); CELLS];
         for (cell, orbit) in orbits.iter_mut().enumerate() {
@@ -278,7 +309,7 @@ impl NearSearch {
                 *orbit = cells.into_iter().map(|c| c as u8).collect();
             }
         }
-        let (_, solution) = solutions_of(&start.cells, observer);
+        let (_, solution) = rules.solutions_of(&start.cells, observer);
         // Symmetric: the blanks of a partly filled orbit get the solution's digits.
         let mut cells = start.cells;
         for orbit in orbits.iter().filter(|o| !o.is_empty()) {
@@ -292,7 +323,7 @@ impl NearSearch {
         seen.try_reserve(2).map_err(|_| oom(16))?;
         seen.insert(key_of(&start.cells));
         seen.insert(key_of(&cells));
-        let rating = rate(&cells, options.range.max, observer);
+        let rating = rules.rate(&cells, options.range.max, observer);
         let reach = Reach {
             found: 0,
             rated: 1,
@@ -305,6 +336,7 @@ impl NearSearch {
         };
         Ok(NearSearch {
             options,
+            rules,
             symmetry,
             orbits,
             seed_rng,
@@ -415,15 +447,15 @@ impl NearSearch {
             if !self.seen.insert(key_of(&cells)) {
                 continue;
             }
-            let (count, solution) = solutions_of(&cells, observer);
+            let (count, solution) = self.rules.solutions_of(&cells, observer);
             if count != 1 {
                 continue;
             }
-            if self.options.range.min > 23 && solved_by_singles(&cells) {
+            if self.options.range.min > 23 && self.rules.solved_by_singles(&cells) {
                 self.reach.solved_by_singles += 1;
                 continue;
             }
-            let rating = rate(&cells, self.options.range.max, observer);
+            let rating = self.rules.rate(&cells, self.options.range.max, observer);
             self.frontier[index].rated_from += 1;
             self.rated_since_found += 1;
             self.note_rating(rating);
@@ -559,13 +591,14 @@ impl NearSearch {
                 without[c as usize] = 0;
             }
             solutions.clear();
-            let listing = crate::solver::Solutions::new(
-                &Puzzle::from_cells(without),
+            if !self.rules.list_solutions(
+                &without,
                 SOLUTIONS_PER_REMOVAL,
                 &mut *observer,
-            )
-            .map_err(|_| NearError::NoSolution)?;
-            solutions.extend(listing);
+                &mut solutions,
+            ) {
+                return Err(NearError::NoSolution);
+            }
             if solutions.len() == 1
                 && !push(
                     &mut moves,
@@ -628,28 +661,7 @@ fn oom(bytes: usize) -> NearError {
     NearError::OutOfMemory(OutOfMemory { bytes })
 }
 
-/// True when naked and hidden singles alone solve the puzzle from its givens.
-fn solved_by_singles(cells: &[u8; CELLS]) -> bool {
-    let fixpoint = crate::plain::singles_from_givens(&Puzzle::from_cells(*cells));
-    fixpoint.blanks_left == 0 && !fixpoint.contradiction
-}
-
-/// The ER of a puzzle with exactly one solution, the interrupt check inside; above
-/// `ceiling`, a lower bound above `ceiling` (the rating stops there).
-///
-/// With a `ceiling` (the range's `max`) below 20.0 the rating stops at the first step
-/// rated above it ([`crate::logic::rate_up_to`]: the ER is the hardest step, so it is
-/// then above `max` whatever follows). Such a puzzle is ranked by that step's rating, a
-/// lower bound of its own, and the ratings the search reports above `max` are such bounds.
-fn rate<O: Observer>(cells: &[u8; CELLS], ceiling: u16, observer: &mut O) -> u16 {
-    let puzzle = Puzzle::from_cells(*cells);
-    let check = &mut || observer.check_interrupt();
-    if ceiling >= crate::logic::BEYOND_LADDER {
-        crate::logic::rate(&puzzle, check).er
-    } else {
-        crate::logic::rate_up_to(&puzzle, ceiling, check).er
-    }
-}
-
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_rules;

@@ -205,6 +205,32 @@ SELECT * FROM sudoku_generate(1, 36, min_rating => 4.5, rules => 'x');
 SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, rules => 'killer');
 SELECT * FROM sudoku_generate(1, 36, max_rating => 4.0, size => 16);
 SELECT * FROM sudoku_generate(1, 36, clues => 60, min_rating => 4.5, max_rating => 6.4, rules => 'x');
+-- Under anti-knight, anti-king and nc every rating is made (from 9.5 the nested chains).
+SELECT n, rating BETWEEN 9.5 AND 9.9 AS in_band, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike
+FROM sudoku_generate(2, 36, min_rating => 9.5, max_rating => 9.9, rules => 'anti-king');
+
+-- Near a puzzle under rules: neighbours with one solution under the rules, rated under them.
+\set ak_9_5 '4.9...5........43.8...2..7....1.....38......7.1.98.......3.92.1........51...6....'
+\set x_9_1 '93.4.2...6.27...3...........683.4.9..4......8..............7..97..6..........1.72'
+SELECT sudoku_rate(:'ak_9_5', rules => 'anti-king') AS anti_king_start,
+       sudoku_rate(:'x_9_1', rules => 'x') AS x_start;
+SELECT n, puzzle, givens, rating, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike,
+       sudoku_count_solutions(puzzle, 2, rules => rules) AS solutions, rules
+FROM sudoku_generate(3, 1, min_rating => 9.5, max_rating => 11.9, near => :'ak_9_5', rules => 'anti-king');
+SELECT n, givens, rating, rating = sudoku_rate(puzzle, rules => rules) AS rated_alike,
+       sudoku_count_solutions(puzzle, 2, rules => rules) AS solutions,
+       sudoku_count_solutions(puzzle, 2) AS classic_solutions, rules
+FROM sudoku_generate(3, 7, min_rating => 9.0, max_rating => 9.4, near => :'x_9_1', rules => 'x');
+-- Refused: a range above 9.4 under extra groups (the default range too), near under cages
+-- or on another size, a start that breaks the rules or has several solutions under them,
+-- a symmetry the rules lack.
+SELECT * FROM sudoku_generate(1, 1, near => :'x_9_1', rules => 'x');
+SELECT * FROM sudoku_generate(1, 1, min_rating => 9.0, max_rating => 9.5, rules => 'windoku');
+SELECT * FROM sudoku_generate(1, 1, max_rating => 9.4, near => :'x_9_1', rules => 'killer');
+SELECT * FROM sudoku_generate(1, 1, max_rating => 9.4, near => :'x_9_1', rules => 'x', size => 16);
+SELECT * FROM sudoku_generate(1, 1, max_rating => 9.4, near => overlay(:'x_9_1' placing '9' from 41), rules => 'x');
+SELECT * FROM sudoku_generate(1, 1, max_rating => 9.4, near => :'x_9_1');
+SELECT * FROM sudoku_generate(1, 1, max_rating => 9.4, near => :'x_9_1', rules => 'diagonal+');
 
 -- Positional arguments keep their meaning: the second is the player's progress.
 SELECT sudoku_rate(:'x_40') IS NULL AS classic_has_several_solutions,

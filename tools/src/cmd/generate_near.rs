@@ -6,14 +6,18 @@
 //! puzzles found, their ratings, the ratings made) and the median time; a start whose
 //! search ends without COUNT puzzles (the budget, or the neighbourhood, ran out) is
 //! counted as a failure, and the median is then taken with failures as infinite times.
+//! With `--rules RULES`, the starts, moves and ratings are under those rules (9×9, no
+//! cages), for checks of what it makes against Sukaku Explainer's ratings.
 //!
 //! `sudoku-tools generate_near FILE [--starts 10]
 //!  [--from 10.6] [--count 10] [--min 10.0] [--max 19.9] [--seed 1] [--budget 300]
-//!  [--symmetry none] [--print]`   (--print: the puzzles found, one line each, on stdout)
+//!  [--symmetry none] [--rules classic] [--print]`   (--print: the puzzles found, one
+//!  line each, `puzzle<TAB>rating`, on stderr)
 use std::time::Instant;
 use sudoku_core::generate::Symmetry;
 use sudoku_core::graded::RatingRange;
-use sudoku_core::near::{NearError, NearOptions, NearSearch, RATINGS_PER_PUZZLE};
+use sudoku_core::near::{NearError, NearOptions, NearRules, NearSearch, RATINGS_PER_PUZZLE};
+use sudoku_core::variant::Rules;
 use sudoku_core::{Puzzle, Silent};
 
 /// The value after the last `name` in `args` (a later option overrides an earlier one,
@@ -48,6 +52,8 @@ pub fn run(args: Vec<String>) {
     let symmetry_name: String = arg(&args, "--symmetry", "none".to_string());
     let symmetry = Symmetry::from_name(&symmetry_name).expect("a symmetry");
     let print = args.iter().any(|a| a == "--print");
+    let rules_text: String = arg(&args, "--rules", "classic".to_string());
+    let rules = Rules::parse(&rules_text).expect("rules");
     let text = std::fs::read_to_string(path).expect("a readable file");
     let chosen: Vec<(Puzzle, String)> = text
         .lines()
@@ -65,7 +71,7 @@ pub fn run(args: Vec<String>) {
         ..NearOptions::new(symmetry, range)
     };
     eprintln!(
-        "{} starts of ER >= {from}, {count} puzzles rated {:.1} to {:.1} each, seed {seed}, budget {budget}, symmetry {symmetry_name}",
+        "{} starts of ER >= {from}, {count} puzzles rated {:.1} to {:.1} each, seed {seed}, budget {budget}, symmetry {symmetry_name}, rules {rules_text}",
         chosen.len(),
         range.min as f64 / 10.0,
         range.max as f64 / 10.0
@@ -74,7 +80,9 @@ pub fn run(args: Vec<String>) {
     let mut times = Vec::new();
     for (i, (start, published)) in chosen.iter().enumerate() {
         let t0 = Instant::now();
-        let mut search = NearSearch::new(start, seed, options, &mut Silent).expect("a valid start");
+        let near_rules = NearRules::of(&rules).expect("rules the ratings take");
+        let mut search = NearSearch::with_rules(start, near_rules, seed, options, &mut Silent)
+            .expect("a valid start");
         let mut found = Vec::new();
         let mut failed = None;
         while found.len() < count {
