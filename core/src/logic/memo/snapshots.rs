@@ -64,25 +64,61 @@ pub(crate) fn changed(slot: usize, m: &Marks) -> Option<CellSet> {
         if !s.valid.get() {
             return None;
         }
-        let mut out: CellSet = 0;
-        let mut extra = 0u16;
-        for (c, old) in s.cands.iter().enumerate() {
-            let (now, old) = (m.cands[c], old.get());
-            extra |= now & !old;
-            if now != old {
-                out |= 1u128 << c;
-            } else if now == 0 && m.values[c] == 0 {
-                return None;
-            }
-        }
-        (extra == 0).then_some(out)
+        changed_since(s.cands.iter().map(Cell::get), m)
     })
+}
+
+/// [`changed`] against the candidates `old` of a snapshot's 81 cells.
+fn changed_since(old: impl Iterator<Item = u16>, m: &Marks) -> Option<CellSet> {
+    let mut out: CellSet = 0;
+    let mut extra = 0u16;
+    for (c, old) in old.enumerate() {
+        let now = m.cands[c];
+        extra |= now & !old;
+        if now != old {
+            out |= 1u128 << c;
+        } else if now == 0 && m.values[c] == 0 {
+            return None;
+        }
+    }
+    (extra == 0).then_some(out)
+}
+
+/// True when `m` can be a snapshot: 9×9, no blank cell without candidates.
+fn recordable(m: &Marks) -> bool {
+    m.size == Size::Nine && !(0..81).any(|c| m.cands[c] == 0 && m.values[c] == 0)
+}
+
+/// One snapshot held by its owner rather than per thread (the searches under a variant's
+/// rules keep theirs with the rules' tables, `memo::ruled`, since what they find depends
+/// on the rules' peers): the same rule as [`changed`] and [`record`].
+#[derive(Default)]
+pub(crate) struct OwnSnapshot {
+    cands: Option<[u16; 81]>,
+}
+
+impl OwnSnapshot {
+    /// [`changed`] against this snapshot.
+    pub(crate) fn changed(&self, m: &Marks) -> Option<CellSet> {
+        let old = self.cands.as_ref()?;
+        if m.size != Size::Nine {
+            return None;
+        }
+        changed_since(old.iter().copied(), m)
+    }
+
+    /// [`record`] into this snapshot.
+    pub(crate) fn record(&mut self, m: &Marks) {
+        if recordable(m) {
+            self.cands = Some(std::array::from_fn(|c| m.cands[c]));
+        }
+    }
 }
 
 /// Records that the search of `slot` (full, or pruned by the rule) found nothing at `m`
 /// (unless a blank cell of `m` has no candidate).
 pub(crate) fn record(slot: usize, m: &Marks) {
-    if m.size != Size::Nine || (0..81).any(|c| m.cands[c] == 0 && m.values[c] == 0) {
+    if !recordable(m) {
         return;
     }
     SNAPSHOTS.with(|s| {

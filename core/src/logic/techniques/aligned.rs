@@ -145,10 +145,6 @@ impl ExcluderDigits {
     }
 }
 
-fn sees(size: Size, a: usize, b: usize) -> bool {
-    peers(size, a) >> b & 1 != 0
-}
-
 /// The classic peers of every cell of a grid of `size`, indexed by cell.
 fn classic_peers(size: Size) -> &'static [CellSet] {
     match size {
@@ -261,40 +257,85 @@ fn pair_exclusion(m: &Marks, peers: &[CellSet], incremental: bool) -> Option<Ste
 }
 
 /// Aligned triple exclusion (7.5): three cells, any cell seeing all three whose
-/// candidates a combination would empty. The first that eliminates something.
+/// candidates a combination would empty. The first that eliminates something (the
+/// order: [`triple_search`]).
+pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
+    if m.size != Size::Nine {
+        return None;
+    }
+    let slot = crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE;
+    let peers = classic_peers(m.size);
+    let (cells, singles, few) = base_cells(m, peers, 3);
+    let changed = changed_cells(m, slot, singles).unwrap_or(!0);
+    let found = triple_search(m, peers, &cells, (changed, few));
+    if found.is_none() {
+        record_found_nothing(m, slot, singles);
+    }
+    found
+}
+
+/// Aligned triple exclusion (7.5) under a variant's rules: [`aligned_triple_exclusion`]'s
+/// triples, in its order, over the rules' peers (knight's moves and king's steps too),
+/// with its snapshot of the last position where it found nothing kept with the rules'
+/// tables ([`AlignedTripleSnapshot`]; the module notes' argument reads nothing but the
+/// peers, which the rules fix).
+pub fn aligned_triple_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
+    if m.size != Size::Nine {
+        return None;
+    }
+    let peers = t.peer_masks();
+    let (cells, singles, few) = base_cells(m, peers, 3);
+    let snapshot = |s: &mut AlignedTripleSnapshot| s.0.changed(m);
+    let changed = if singles == 0 {
+        t.memos().with(snapshot)
+    } else {
+        None
+    };
+    let found = triple_search(m, peers, &cells, (changed.unwrap_or(!0), few));
+    if found.is_none() && singles == 0 {
+        t.memos()
+            .with(|s: &mut AlignedTripleSnapshot| s.0.record(m));
+    }
+    found
+}
+
+/// The snapshot of the aligned triple exclusion under one set of rules (see the module
+/// notes), kept with the rules' tables (`memo::ruled::TypedMemos`).
+#[derive(Default)]
+struct AlignedTripleSnapshot(crate::logic::memo::snapshots::OwnSnapshot);
+
+/// The first aligned triple exclusion among the triples of `cells` (the base cells and
+/// their excluders) over `peers`, looking only at those the snapshot's rule allows
+/// (`changed`: the cells whose candidates changed since it, all of them without one;
+/// `few`: the cells that may exclude).
 ///
 /// The triples are visited in the order of their cells (first, second, third), but the
 /// third cells of a pair are only those that see at least two cells seeing both the first
 /// two (exactly the third cells leaving at least two common excluders), found as a mask.
-pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
-    let size = m.size;
-    if size != Size::Nine {
-        return None;
-    }
-    let (cells, singles, few) = base_cells(m, classic_peers(m.size), 3);
-    let changed = changed_cells(
-        m,
-        crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE,
-        singles,
-    )
-    .unwrap_or(!0);
+fn triple_search(
+    m: &Marks,
+    peers: &[CellSet],
+    cells: &[(usize, CellSet)],
+    (changed, few): (CellSet, CellSet),
+) -> Option<Step> {
     let changed_excluders = changed & few;
-    let (base, excluders) = by_cell(&cells);
+    let (base, excluders) = by_cell(cells);
+    let sees = |a: usize, b: usize| peers[a] >> b & 1 != 0;
     // A triple qualifies when one of its cells, of at most three candidates, sees another
     // (Sukaku Explainer picks the third cell among the first two's excluders), and at
     // least two cells of at most three candidates see all three.
     let small = |c: usize| count9(m.cands[c] as u32) <= 3;
     // The triple a, b, c with these common excluders, if it qualifies.
     let try_triple = |a: usize, b: usize, c: usize, common: CellSet| {
-        let (ab, ac, bc) = (sees(size, a, b), sees(size, a, c), sees(size, b, c));
+        let (ab, ac, bc) = (sees(a, b), sees(a, c), sees(b, c));
         let twin = (small(a) && (ab || ac)) || (small(b) && (ab || bc)) || (small(c) && (ac || bc));
         if twin {
-            triple(m, [a, b, c], common, classic_peers(size))
+            triple(m, [a, b, c], common, peers)
         } else {
             None
         }
     };
-    for &(a, xa) in &cells {
+    for &(a, xa) in cells {
         for b in cells_of(base & !((2u128 << a) - 1)) {
             let x01 = xa & excluders[b];
             // Fewer than two common excluders (tested without a population count).
@@ -305,7 +346,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
             // What changed since the triple search last gave nothing: in a or b, in
             // their common excluders, or only in a third cell.
             let changed_ab = (1u128 << a | 1u128 << b) & changed != 0;
-            let changed_peers_ab = peers(size, a) & peers(size, b) & changed_excluders;
+            let changed_peers_ab = peers[a] & peers[b] & changed_excluders;
             if !changed_ab && changed_peers_ab == 0 {
                 // Only a changed third cell: each is tested alone (its common excluders,
                 // the cells of x01 it sees, must be two or more).
@@ -325,7 +366,7 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
             // sees two cells of x01.
             let (mut once, mut twice) = (0u128, 0u128);
             for e in cells_of(x01) {
-                let p = peers(size, e);
+                let p = peers[e];
                 twice |= once & p;
                 once |= p;
             }
@@ -349,49 +390,6 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
                     }
                 }
                 if let Some(step) = try_triple(a, b, c, common) {
-                    return Some(step);
-                }
-            }
-        }
-    }
-    record_found_nothing(
-        m,
-        crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE,
-        singles,
-    );
-    None
-}
-
-/// Aligned triple exclusion (7.5) under a variant's rules: [`aligned_triple_exclusion`]'s
-/// triples, in its order, over the rules' peers (knight's moves and king's steps too), by
-/// the plain road (no memo; the third cells are those seeing two of the first two's
-/// common excluders, which is the condition for two common excluders).
-pub fn aligned_triple_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    let peers = t.peer_masks();
-    let (cells, _, _) = base_cells(m, peers, 3);
-    let (base, excluders) = by_cell(&cells);
-    let small = |c: usize| count9(m.cands[c] as u32) <= 3;
-    let sees = |a: usize, b: usize| peers[a] >> b & 1 != 0;
-    for &(a, xa) in &cells {
-        for b in cells_of(base & !((2u128 << a) - 1)) {
-            let x01 = xa & excluders[b];
-            if x01 & x01.wrapping_sub(1) == 0 {
-                continue;
-            }
-            let (mut once, mut twice) = (0u128, 0u128);
-            for e in cells_of(x01) {
-                twice |= once & peers[e];
-                once |= peers[e];
-            }
-            for c in cells_of(twice & base & !((2u128 << b) - 1)) {
-                let (ab, ac, bc) = (sees(a, b), sees(a, c), sees(b, c));
-                let twin = (small(a) && (ab || ac))
-                    || (small(b) && (ab || bc))
-                    || (small(c) && (ac || bc));
-                if !twin {
-                    continue;
-                }
-                if let Some(step) = triple(m, [a, b, c], x01 & excluders[c], peers) {
                     return Some(step);
                 }
             }
@@ -549,6 +547,32 @@ mod tests {
             assert_eq!(both(m), *w);
         }
         assert!(warm.iter().any(|(p, t)| p.is_some() || t.is_some()));
+    }
+
+    #[test]
+    fn under_rules_the_snapshot_with_the_tables_changes_no_triple() {
+        // Along generated paths under rules: the search with the rules' tables kept from
+        // position to position (its snapshot warm) against fresh tables each time.
+        let (mut positions, mut used, mut found) = (0, 0, 0);
+        let rules = ["x", "windoku", "anti-king"];
+        crate::logic::variant_ladder::walk_generated_paths(&rules, (59, 4, 0), |text, m, t, _| {
+            let rules = crate::variant::Rules::parse(text).unwrap();
+            let geometry =
+                crate::variant::Geometry::new(crate::variant::Shape::NINE, &rules).unwrap();
+            let fresh = VariantTables::new(&geometry).unwrap();
+            let warm = aligned_triple_exclusion_in(m, t);
+            assert_eq!(warm, aligned_triple_exclusion_in(m, &fresh), "{text}");
+            positions += 1;
+            used += t
+                .memos()
+                .with(|s: &mut AlignedTripleSnapshot| s.0.changed(m).is_some())
+                as usize;
+            found += warm.is_some() as usize;
+        });
+        assert!(
+            used > positions / 2 && found > 0,
+            "{used} {found} of {positions}"
+        );
     }
 
     #[test]

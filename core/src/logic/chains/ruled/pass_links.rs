@@ -23,6 +23,9 @@ use crate::logic::primitives::*;
 /// No component: the potential is not of the grid.
 const NONE: u32 = u32::MAX;
 
+/// Every digit, as a mask of [`PassLinks::build_digits`].
+const ALL_DIGITS: u16 = 0x1ff;
+
 /// The words of a row of potentials (1458 bits).
 pub(crate) const ROW: usize = NPOT.div_ceil(64);
 
@@ -90,11 +93,26 @@ impl PassLinks {
         cell_rule: bool,
         region_rule: bool,
     ) {
+        self.build_digits(grid, links, (cell_rule, region_rule), ALL_DIGITS);
+    }
+
+    /// [`PassLinks::build`] for the potentials of the digits of `digits` (bit `d` for
+    /// digit `d`, 0-based) alone: the X pass's (the region rule alone), whose links join
+    /// candidates of one digit, so the graph of some digits is theirs whole, with the
+    /// same links, components and reach (the others' potentials are not of it).
+    pub(crate) fn build_digits(
+        &mut self,
+        grid: &RuledGrid,
+        links: &RuledLinks,
+        (cell_rule, region_rule): (bool, bool),
+        digits: u16,
+    ) {
+        debug_assert!(digits == ALL_DIGITS || (region_rule && !cell_rule));
         self.to.clear();
         self.span.fill((0, 0));
         let (mut offs, mut ons) = (Vec::new(), [(Candidate::default(), 0u8); 11]);
         for cell in 0..81 {
-            let mut m = grid.cands[cell];
+            let mut m = grid.cands[cell] & digits;
             while m != 0 {
                 let c = Candidate::new(cell, m.trailing_zeros() as usize);
                 m &= m - 1;
@@ -108,7 +126,7 @@ impl PassLinks {
                 self.span[Potential::new(c, false).index()] = (start, self.to.len() as u32);
             }
         }
-        self.components(grid);
+        self.components(grid, digits);
         self.close();
     }
 
@@ -182,7 +200,7 @@ impl PassLinks {
 
     /// Tarjan's strongly connected components of the grid's potentials, without
     /// recursion (`calls` holds each open potential with its next link).
-    fn components(&mut self, grid: &RuledGrid) {
+    fn components(&mut self, grid: &RuledGrid, digits: u16) {
         self.component.fill(NONE);
         self.index.fill(NONE);
         self.size.clear();
@@ -191,7 +209,7 @@ impl PassLinks {
         self.stack.clear();
         let mut next = 0u32;
         for cell in 0..81 {
-            let mut m = grid.cands[cell];
+            let mut m = grid.cands[cell] & digits;
             while m != 0 {
                 let c = Candidate::new(cell, m.trailing_zeros() as usize);
                 m &= m - 1;
@@ -306,5 +324,41 @@ mod tests {
             cycles > 0 && walks > 0 && none > 0,
             "{cycles} {walks} {none}"
         );
+    }
+
+    #[test]
+    fn the_x_pass_of_some_digits_is_that_part_of_the_whole_x_pass() {
+        let (mut whole, mut part) = (PassLinks::default(), PassLinks::default());
+        let mut compared = 0;
+        let rules = ["x", "windoku", "anti-king"];
+        walk_generated_paths(&rules, (58, 2, 0), |text, m, t, _| {
+            let road = RuledChains::new(m, t);
+            whole.build(&road.grid, &road.links, false, true);
+            for digits in [0b1_0000_0001u16, 0b0_0110_1010] {
+                part.build_digits(&road.grid, &road.links, (false, true), digits);
+                let of_part = |c: &Candidate| digits >> c.digit().index() & 1 == 1;
+                let cands: Vec<Candidate> = (0..81)
+                    .flat_map(|cell| {
+                        (0..9)
+                            .filter(move |&d| road.grid.cands[cell] >> d & 1 == 1)
+                            .map(move |d| Candidate::new(cell, d))
+                    })
+                    .filter(of_part)
+                    .collect();
+                for &c in &cands {
+                    for p in [Potential::new(c, true), Potential::new(c, false)] {
+                        assert_eq!(part.of(p), whole.of(p), "{text}");
+                        assert_eq!(part.on_cycle(p), whole.on_cycle(p), "{text}");
+                        for &q in &cands {
+                            for q in [Potential::new(q, true), Potential::new(q, false)] {
+                                assert_eq!(part.reaches(p, q), whole.reaches(p, q), "{text}");
+                            }
+                        }
+                        compared += 1;
+                    }
+                }
+            }
+        });
+        assert!(compared > 1000, "{compared} potentials compared");
     }
 }

@@ -19,6 +19,10 @@
 //!   its path, each potential once but for a cycle's start and end), a hint's rating
 //!   grows with its complexity, and one no better than the best is not taken (only a
 //!   strictly better hint replaces it, so one not worth taking now never will be).
+//!
+//! A third skips whole searches that found nothing at an earlier call under the same
+//! rules, where what they read is unchanged ([`FruitlessPasses`], kept with the rules'
+//! tables; a test compares paths with the memo warm and cold).
 
 use super::graph::{PotGraph, ROOT};
 use super::links::{RuledGrid, RuledLinks};
@@ -69,34 +73,148 @@ pub(crate) fn search_with(
     ];
     let mut g = PotGraph::default();
     let mut own = PassLinks::default();
-    for l in passes {
-        // The XY pass reads the links of both rules, made once for the position.
-        let pass = if l.x && l.y {
-            both
-        } else {
-            own.build(grid, links, l.y, l.x);
-            &own
-        };
-        for cell in 0..81 {
-            let cands = grid.cands[cell];
-            if !several(cands) || (!l.x && !pair(cands)) {
-                // Y-cycles start only from a bivalue cell.
+    let keys = PassKeys::of(&grid.cands);
+    t.memos().with(|memo: &mut FruitlessPasses| {
+        // Where the memo says a search finds nothing, it is skipped (with `shortcuts`).
+        let known = |d: usize| shortcuts && memo.x[d] == Some(keys.x[d]);
+        let x_known: [bool; 9] = std::array::from_fn(known);
+        let y_known = shortcuts && memo.y.as_ref().is_some_and(|r| r.holds_on(&keys));
+        // Per digit, its X pass's searches ran unbounded and found nothing.
+        let mut x_fruitless = [true; 9];
+        for l in passes {
+            let skipped = |c: Candidate| match (l.x, l.y) {
+                (true, false) => x_known[c.digit().index()],
+                (false, true) => y_known,
+                _ => false,
+            };
+            if (l.x && !l.y && x_known.iter().all(|&k| k)) || (!l.x && y_known) {
                 continue;
             }
-            check();
-            let mut m = cands;
-            while m != 0 {
-                let c = Candidate::new(cell, m.trailing_zeros() as usize);
-                m &= m - 1;
-                from_start(grid, t, pass, l, c, &mut g, best, shortcuts);
+            let y_unbounded = !best.is_some();
+            // The XY pass reads the links of both rules, made once for the position; the X
+            // pass lists the digits it searches.
+            let pass = if l.x && l.y {
+                both
+            } else {
+                let digits = (0..9).filter(|&d| !(l.x && x_known[d]));
+                let digits = digits.fold(0, |m, d| m | 1 << d);
+                own.build_digits(grid, links, (l.y, l.x), digits);
+                &own
+            };
+            for cell in 0..81 {
+                let cands = grid.cands[cell];
+                if !several(cands) || (!l.x && !pair(cands)) {
+                    // Y-cycles start only from a bivalue cell.
+                    continue;
+                }
+                check();
+                let mut m = cands;
+                while m != 0 {
+                    let c = Candidate::new(cell, m.trailing_zeros() as usize);
+                    m &= m - 1;
+                    if skipped(c) {
+                        continue;
+                    }
+                    let unbounded = !best.is_some();
+                    let found = from_start(grid, t, pass, l, c, &mut g, best, shortcuts);
+                    if l.x && !l.y {
+                        x_fruitless[c.digit().index()] &= unbounded && !found;
+                    }
+                }
+            }
+            if l.x && !l.y {
+                for d in (0..9).filter(|&d| !x_known[d] && x_fruitless[d]) {
+                    memo.x[d] = Some(keys.x[d]);
+                }
+            } else if !l.x && y_unbounded && !best.is_some() {
+                memo.y = Some(Box::new(YPassRecord {
+                    bivalue: keys.bivalue,
+                    grid: grid.cands,
+                }));
             }
         }
+    });
+}
+
+/// What the X and Y passes of earlier calls under these rules learnt: where their
+/// searches, all unbounded (no best hint yet), found nothing. Kept with the rules'
+/// tables (`memo::ruled::TypedMemos`); a record says "nothing" only where that is
+/// exact, so no step depends on it:
+/// - X pass, per digit: its links join places of one digit, and its searches from that
+///   digit's candidates (in the cells with other candidates too) read nothing but the
+///   digit's places and the rules (the rules' groups; a cycle's removals are places of
+///   the digit seen by every peer). With the same places and starts they find the same
+///   cycles and chains, or, cut shorter by a best hint, some of them: again none (no
+///   chain, no cycle that removes anything).
+/// - Y pass: its graph is made of the bivalue cells' candidates (an "off" elsewhere turns
+///   nothing on), from which alone it starts, and it looks for cycles only. With the same
+///   bivalue cells it finds the same cycles (or some of them); a cycle's removals are
+///   candidates of the grid that see it, so on a grid within the recorded one (no cell
+///   with a candidate it did not have) they are among those it had there: none.
+///
+/// Memory: 9 pairs of cell sets and two grids.
+#[derive(Default)]
+struct FruitlessPasses {
+    x: [Option<(u128, u128)>; 9],
+    y: Option<Box<YPassRecord>>,
+}
+
+/// A Y pass that found nothing: the bivalue cells then, and the grid.
+struct YPassRecord {
+    bivalue: [u16; 81],
+    grid: [u16; 81],
+}
+
+impl YPassRecord {
+    /// True when a Y pass with `keys` finds nothing, as the one recorded did.
+    fn holds_on(&self, keys: &PassKeys) -> bool {
+        self.bivalue == keys.bivalue
+            && keys
+                .grid
+                .iter()
+                .zip(&self.grid)
+                .all(|(&now, &then)| now & !then == 0)
+    }
+}
+
+/// What the memo's records are compared with: per digit its places and the places in
+/// cells with other candidates too (the X pass's starts), and the bivalue cells.
+struct PassKeys {
+    x: [(u128, u128); 9],
+    bivalue: [u16; 81],
+    grid: [u16; 81],
+}
+
+impl PassKeys {
+    fn of(grid: &[u16; 81]) -> PassKeys {
+        let mut keys = PassKeys {
+            x: [(0, 0); 9],
+            bivalue: [0; 81],
+            grid: *grid,
+        };
+        for (cell, &cands) in grid.iter().enumerate() {
+            if pair(cands) {
+                keys.bivalue[cell] = cands;
+            }
+            let mut m = cands;
+            while m != 0 {
+                let d = m.trailing_zeros() as usize;
+                m &= m - 1;
+                keys.x[d].0 |= 1 << cell;
+                if several(cands) {
+                    keys.x[d].1 |= 1 << cell;
+                }
+            }
+        }
+        keys
     }
 }
 
 /// `doUnaryChaining` from candidate `c`: its cycles, then (with X links) the forcing
 /// chains from its "on" and from its "off"; with `shortcuts`, only the searches that could
-/// offer a hint `best` takes, each as far as its hints could.
+/// offer a hint `best` takes, each as far as its hints could. True when it found a chain,
+/// or a cycle that removes something and was offered (with no best hint before it, the
+/// first such cycle is taken): false from a search without bounds means it found nothing.
 #[allow(clippy::too_many_arguments)]
 fn from_start(
     grid: &RuledGrid,
@@ -107,7 +225,7 @@ fn from_start(
     g: &mut PotGraph,
     best: &mut BestHint,
     shortcuts: bool,
-) {
+) -> bool {
     // One graph serves every start of a search, cleared for each (its storage kept).
     g.clear();
     let on = Potential::new(c, true);
@@ -133,6 +251,7 @@ fn from_start(
             }
         }
     }
+    let mut found = !chains.is_empty();
     for end in cycles {
         let complexity = g.ancestors(end);
         let d = l.pass.cycle_base + length_bonus(complexity);
@@ -142,6 +261,7 @@ fn from_start(
         // The path runs from the start round to the start: the cycle lists it once.
         let pots = g.path(end).split_off(1);
         let eliminations = cycle_eliminations(&grid.cands, t, &pots);
+        found |= !eliminations.is_empty();
         best.offer_cycle(
             Rated::new(d, complexity, l.pass.key, l.pass.cycle_kind),
             eliminations,
@@ -160,6 +280,7 @@ fn from_start(
             );
         }
     }
+    found
 }
 
 /// `doCycles` from `c` "on": breadth first by layers (every pending "on", then every
