@@ -12,8 +12,12 @@ pub(crate) struct PotGraph {
     pots: Vec<Potential>,
     spans: Vec<(u32, u32)>,
     parents: Vec<u32>,
-    /// The storage of [`PotGraph::ancestors`]' walks, kept between them.
-    walk: RefCell<Walk>,
+}
+
+thread_local! {
+    /// The storage of [`PotGraph::ancestors`]' walks, one per thread, kept between them
+    /// (a search keeps hundreds of graphs, and a walk is not reentrant).
+    static WALK: RefCell<Walk> = RefCell::new(Walk::default());
 }
 
 /// A walk's storage: per potential the walk that last met it, and two layers.
@@ -36,7 +40,6 @@ impl PotGraph {
             pots: Vec::with_capacity(nodes),
             spans: Vec::with_capacity(nodes),
             parents: Vec::with_capacity(2 * nodes),
-            walk: RefCell::default(),
         }
     }
 
@@ -88,8 +91,11 @@ impl PotGraph {
     /// `getAncestorCount`: breadth first, a potential met again through another node is
     /// counted once and not followed again).
     pub(crate) fn ancestors(&self, n: u32) -> u32 {
-        let mut w = self.walk.borrow_mut();
-        let w = &mut *w;
+        WALK.with_borrow_mut(|w| self.ancestors_in(w, n))
+    }
+
+    /// [`PotGraph::ancestors`] with the walk's storage `w`.
+    fn ancestors_in(&self, w: &mut Walk, n: u32) -> u32 {
         if w.met_in.is_empty() || w.walk == u32::MAX {
             w.met_in = vec![0; NPOT];
             w.walk = 0;

@@ -14,7 +14,26 @@ use crate::logic::chains::best_hint::{
 };
 use crate::logic::chains::difficulty::length_bonus;
 use crate::logic::chains::kind::HintKinds;
+use crate::logic::memo::slots;
 use crate::logic::primitives::*;
+
+/// The most runs a thread keeps between searches ([`KeptRuns`]).
+const KEPT_RUNS: usize = 256;
+
+/// Runs kept per thread between searches (`memo::slots`), for their storage alone (a
+/// run made again forgets what it held: `Run::again`), so that a search reuses the last
+/// one's instead of allocating hundreds afresh. At most [`KEPT_RUNS`] of a few KB to a
+/// few tens of KB each.
+#[derive(Default)]
+struct KeptRuns(Vec<Run>);
+
+impl slots::Memo for KeptRuns {
+    fn forget(&mut self) {}
+    fn is_forgotten(&self) -> bool {
+        // Storage only: nothing of an earlier search is read.
+        true
+    }
+}
 
 /// Which of the three producers runs.
 #[derive(Clone, Copy)]
@@ -65,13 +84,14 @@ pub(crate) fn search_with(
     // Static runs (multiple chains) take the cell and region rules: `both`'s links.
     debug_assert!(flat.mode.dynamic || flat.mode.cell_rule);
     let statics = both.filter(|_| shortcuts && !flat.mode.dynamic);
+    let mut kept = slots::Kept::<KeptRuns>::take();
     let mut s = Search {
         grid,
         links,
         flat,
         best,
         on_runs: (0..NCAND).map(|_| None).collect(),
-        spare: Vec::new(),
+        spare: std::mem::take(&mut kept.0),
         planes,
         statics,
     };
@@ -82,6 +102,10 @@ pub(crate) fn search_with(
             s.cell(cell, k);
         }
     }
+    let mut spare = s.spare;
+    spare.extend(s.on_runs.into_iter().flatten().take(KEPT_RUNS));
+    spare.truncate(KEPT_RUNS);
+    kept.0 = spare;
 }
 
 impl Search<'_> {
