@@ -101,6 +101,17 @@ impl Run {
         self.graph.ancestors(n)
     }
 
+    /// A lower bound of the complexity of the chain to node `n`, a potential this run
+    /// made (the nodes of its path: each of another potential).
+    pub(crate) fn least_ancestors(&self, n: u32) -> u32 {
+        self.graph.depth(n)
+    }
+
+    /// [`Run::least_ancestors`] of potential `p`, which this run made.
+    pub(crate) fn least_ancestors_of(&self, p: Potential) -> u32 {
+        self.least_ancestors(self.node[p.index()])
+    }
+
     /// The complexity of the chain to potential `p`, which this run made.
     pub(crate) fn ancestors_of(&self, p: Potential) -> u32 {
         self.ancestors(self.node[p.index()])

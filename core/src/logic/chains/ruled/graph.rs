@@ -12,6 +12,8 @@ pub(crate) struct PotGraph {
     pots: Vec<Potential>,
     spans: Vec<(u32, u32)>,
     parents: Vec<u32>,
+    /// Per node, the nodes along first parents from the root to it, itself included.
+    depths: Vec<u32>,
 }
 
 thread_local! {
@@ -40,6 +42,7 @@ impl PotGraph {
             pots: Vec::with_capacity(nodes),
             spans: Vec::with_capacity(nodes),
             parents: Vec::with_capacity(2 * nodes),
+            depths: Vec::with_capacity(nodes),
         }
     }
 
@@ -48,6 +51,7 @@ impl PotGraph {
         self.pots.clear();
         self.spans.clear();
         self.parents.clear();
+        self.depths.clear();
     }
 
     /// The number of nodes.
@@ -62,7 +66,19 @@ impl PotGraph {
         self.spans
             .push((self.parents.len() as u32, parents.len() as u32));
         self.parents.extend_from_slice(parents);
+        let depth = parents
+            .first()
+            .map_or(1, |&up| self.depths[up as usize] + 1);
+        self.depths.push(depth);
         n
+    }
+
+    /// The nodes along first parents from the root to node `n`, `n` included: a lower
+    /// bound of [`PotGraph::ancestors`] where those nodes are of distinct potentials (as
+    /// in a run, whose every potential is made once, but for the node of a
+    /// contradiction, which is no node's parent).
+    pub(crate) fn depth(&self, n: u32) -> u32 {
+        self.depths[n as usize]
     }
 
     pub(crate) fn pot(&self, n: u32) -> Potential {

@@ -66,11 +66,14 @@ struct Search<'a> {
     /// For static multiple chains with their shortcut: their links (both rules) and
     /// reach rows.
     statics: Option<&'a PassLinks>,
+    /// The set tests count a chain at its path's length first ([`Search::may_take`]).
+    bounded: bool,
 }
 
 /// Offers every hint of producer `flat` on `grid` to `best`; where `shortcuts`, nishio
 /// reads its planes and static multiple chains the reach rows of `both` (the links of
-/// the cell and region rules, given for them) first (the tests compare both ways).
+/// the cell and region rules, given for them) first, and the set tests count each chain
+/// at its path's length before its ancestors (the tests compare both ways).
 pub(crate) fn search_with(
     grid: &RuledGrid,
     links: &RuledLinks,
@@ -94,6 +97,7 @@ pub(crate) fn search_with(
         spare: std::mem::take(&mut kept.0),
         planes,
         statics,
+        bounded: shortcuts,
     };
     for cell in 0..81 {
         let k = grid.cands[cell].count_ones();
@@ -232,6 +236,17 @@ impl Search<'_> {
         );
     }
 
+    /// False where a hint of sort key `key` whose complexity is at least `least` cannot
+    /// replace the best: its rating grows with its complexity, and only a strictly
+    /// better hint replaces the best (`BestHint::worth`), so its complexity need not be
+    /// counted (the set tests below count each chain at its path's length first).
+    fn may_take(&self, least: u32, key: u8) -> bool {
+        !self.bounded
+            || self
+                .best
+                .worth(self.flat.base + length_bonus(least), least, key)
+    }
+
     /// Double forcing chains: what both `c`'s "on" and "off" make, in the order the
     /// "on" made them ("on"s first).
     fn double(&mut self, on: &Run, off: &Run, c: Candidate) {
@@ -239,6 +254,10 @@ impl Search<'_> {
             for &n in list {
                 let p = on.pot(n);
                 if let Some(other) = off.get(p) {
+                    let least = on.least_ancestors(n) + off.least_ancestors(other);
+                    if !self.may_take(least, KEY_DOUBLE) {
+                        continue;
+                    }
                     let complexity = on.ancestors(n) + off.ancestors(other);
                     let kind = self.flat.kinds.double;
                     self.offer(
@@ -291,6 +310,11 @@ impl Search<'_> {
             for &n in list {
                 let p = on.pot(n);
                 if !others.iter().all(|r| r.has(p)) {
+                    continue;
+                }
+                let least = on.least_ancestors(n)
+                    + others.iter().map(|r| r.least_ancestors_of(p)).sum::<u32>();
+                if !self.may_take(least, KEY_REGION) {
                     continue;
                 }
                 let complexity =
@@ -382,6 +406,10 @@ impl Search<'_> {
             for &n in list {
                 let p = first.pot(n);
                 if !runs.iter().all(|r| r.has(p)) {
+                    continue;
+                }
+                let least = runs.iter().map(|r| r.least_ancestors_of(p)).sum::<u32>();
+                if !self.may_take(least, KEY_CELL) {
                     continue;
                 }
                 let complexity = runs.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
