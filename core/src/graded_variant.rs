@@ -16,9 +16,8 @@
 //! [`VARIANT_ATTEMPTS_PER_PUZZLE`] attempts, each checking for interrupts.
 
 use crate::graded::RatingRange;
-use crate::logic::chains::nested_built;
 use crate::logic::rules::VariantTables;
-use crate::logic::variant_ladder::rate_up_to_in;
+use crate::logic::variant_ladder::{rate_up_to_in, rates_every_puzzle_up_to};
 use crate::variant::generate::{generate_variant, VariantGenerated, VariantOptions};
 use crate::variant::{Geometry, Rules, Shape, VariantError};
 
@@ -30,14 +29,9 @@ pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP
 /// where the ladder rates every puzzle (the nested chains built: `nested_built`), else
 /// [`RATED_UP_TO`] (extra groups, jigsaw regions, rules no 9×9 grid takes).
 pub fn rated_up_to(rules: &Rules) -> u16 {
-    let built = Geometry::new(Shape::NINE, rules)
+    Geometry::new(Shape::NINE, rules)
         .and_then(|g| VariantTables::new(&g))
-        .is_ok_and(|t| nested_built(&t));
-    if built {
-        u16::MAX
-    } else {
-        RATED_UP_TO
-    }
+        .map_or(RATED_UP_TO, |t| rates_every_puzzle_up_to(&t))
 }
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt

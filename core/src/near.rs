@@ -272,7 +272,8 @@ impl NearSearch {
         rules
             .check_start(&start.cells)
             .map_err(NearError::Variant)?;
-        match rules.solutions_of(&start.cells, observer).0 {
+        let (count, solution) = rules.solutions_of(&start.cells, observer);
+        match count {
             0 => return Err(NearError::NoSolution),
             1 => {}
             _ => return Err(NearError::SeveralSolutions),
@@ -309,7 +310,6 @@ impl NearSearch {
                 *orbit = cells.into_iter().map(|c| c as u8).collect();
             }
         }
-        let (_, solution) = rules.solutions_of(&start.cells, observer);
         // Symmetric: the blanks of a partly filled orbit get the solution's digits.
         let mut cells = start.cells;
         for orbit in orbits.iter().filter(|o| !o.is_empty()) {

@@ -61,6 +61,17 @@ use closure::Closed;
 /// chains (+) alone can rate 10 or more).
 pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 94;
 
+/// The highest rating (tenths) up to which every puzzle under the rules `t` is rated:
+/// any where the nested chains are built ([`nested_built`]: `u16::MAX`), else
+/// [`RATES_EVERY_PUZZLE_UP_TO`].
+pub fn rates_every_puzzle_up_to(t: &VariantTables) -> u16 {
+    if nested_built(t) {
+        u16::MAX
+    } else {
+        RATES_EVERY_PUZZLE_UP_TO
+    }
+}
+
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
 pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {

@@ -19,9 +19,10 @@
 
 use crate::generate::Symmetry;
 use crate::grid::CELLS;
-use crate::logic::chains::nested_built;
 use crate::logic::rules::VariantTables;
-use crate::logic::variant_ladder::{rate_up_to_in, RATES_EVERY_PUZZLE_UP_TO};
+use crate::logic::variant_ladder::{
+    rate_up_to_in, rates_every_puzzle_up_to, RATES_EVERY_PUZZLE_UP_TO,
+};
 use crate::puzzle::Puzzle;
 use crate::search::Observer;
 use crate::variant::generate::symmetry::first_asymmetric_rule;
@@ -69,12 +70,11 @@ impl NearRules {
 
     /// The highest rating a range may end at (tenths): every rating where every
     /// producer is built (classic rules; rules whose groups are rows, columns and boxes),
-    /// else [`RATES_EVERY_PUZZLE_UP_TO`].
+    /// else [`RATES_EVERY_PUZZLE_UP_TO`] (`rates_every_puzzle_up_to`).
     pub fn rates_up_to(&self) -> u16 {
         match self {
             NearRules::Classic => u16::MAX,
-            NearRules::Variant(v) if nested_built(&v.tables) => u16::MAX,
-            NearRules::Variant(_) => RATES_EVERY_PUZZLE_UP_TO,
+            NearRules::Variant(v) => rates_every_puzzle_up_to(&v.tables),
         }
     }
 

@@ -43,6 +43,18 @@ struct Links {
     pass: Pass,
 }
 
+impl Links {
+    /// The X pass (the region rule alone).
+    fn is_x(self) -> bool {
+        self.x && !self.y
+    }
+
+    /// The Y pass (the cell rule alone).
+    fn is_y(self) -> bool {
+        self.y && !self.x
+    }
+}
+
 /// Offers every cycle and forcing chain of `grid` under the rules to `best`, with the
 /// shortcuts where `shortcuts` (the tests compare both ways).
 pub(crate) fn search_with(
@@ -78,26 +90,26 @@ pub(crate) fn search_with(
         // Where the memo says a search finds nothing, it is skipped (with `shortcuts`).
         let known = |d: usize| shortcuts && memo.x[d] == Some(keys.x[d]);
         let x_known: [bool; 9] = std::array::from_fn(known);
-        let y_known = shortcuts && memo.y.as_ref().is_some_and(|r| r.holds_on(&keys));
+        let y_known = shortcuts
+            && memo
+                .y
+                .as_ref()
+                .is_some_and(|r| r.holds_on(&keys.bivalue, &grid.cands));
         // Per digit, its X pass's searches ran unbounded and found nothing.
         let mut x_fruitless = [true; 9];
         for l in passes {
-            let skipped = |c: Candidate| match (l.x, l.y) {
-                (true, false) => x_known[c.digit().index()],
-                (false, true) => y_known,
-                _ => false,
-            };
-            if (l.x && !l.y && x_known.iter().all(|&k| k)) || (!l.x && y_known) {
+            // The digits this pass searches (the X pass: those the memo does not know).
+            let digits = (0..9)
+                .filter(|&d| !(l.is_x() && x_known[d]))
+                .fold(0u16, |m, d| m | 1 << d);
+            if digits == 0 || (l.is_y() && y_known) {
                 continue;
             }
             let y_unbounded = !best.is_some();
-            // The XY pass reads the links of both rules, made once for the position; the X
-            // pass lists the digits it searches.
+            // The XY pass reads the links of both rules, made once for the position.
             let pass = if l.x && l.y {
                 both
             } else {
-                let digits = (0..9).filter(|&d| !(l.x && x_known[d]));
-                let digits = digits.fold(0, |m, d| m | 1 << d);
                 own.build_digits(grid, links, (l.y, l.x), digits);
                 &own
             };
@@ -112,21 +124,21 @@ pub(crate) fn search_with(
                 while m != 0 {
                     let c = Candidate::new(cell, m.trailing_zeros() as usize);
                     m &= m - 1;
-                    if skipped(c) {
+                    if digits >> c.digit().index() & 1 == 0 {
                         continue;
                     }
                     let unbounded = !best.is_some();
                     let found = from_start(grid, t, pass, l, c, &mut g, best, shortcuts);
-                    if l.x && !l.y {
+                    if l.is_x() {
                         x_fruitless[c.digit().index()] &= unbounded && !found;
                     }
                 }
             }
-            if l.x && !l.y {
+            if l.is_x() {
                 for d in (0..9).filter(|&d| !x_known[d] && x_fruitless[d]) {
                     memo.x[d] = Some(keys.x[d]);
                 }
-            } else if !l.x && y_unbounded && !best.is_some() {
+            } else if l.is_y() && y_unbounded && !best.is_some() {
                 memo.y = Some(Box::new(YPassRecord {
                     bivalue: keys.bivalue,
                     grid: grid.cands,
@@ -166,11 +178,11 @@ struct YPassRecord {
 }
 
 impl YPassRecord {
-    /// True when a Y pass with `keys` finds nothing, as the one recorded did.
-    fn holds_on(&self, keys: &PassKeys) -> bool {
-        self.bivalue == keys.bivalue
-            && keys
-                .grid
+    /// True when a Y pass with these bivalue cells on `grid` finds nothing, as the one
+    /// recorded did.
+    fn holds_on(&self, bivalue: &[u16; 81], grid: &[u16; 81]) -> bool {
+        self.bivalue == *bivalue
+            && grid
                 .iter()
                 .zip(&self.grid)
                 .all(|(&now, &then)| now & !then == 0)
@@ -182,7 +194,6 @@ impl YPassRecord {
 struct PassKeys {
     x: [(u128, u128); 9],
     bivalue: [u16; 81],
-    grid: [u16; 81],
 }
 
 impl PassKeys {
@@ -190,7 +201,6 @@ impl PassKeys {
         let mut keys = PassKeys {
             x: [(0, 0); 9],
             bivalue: [0; 81],
-            grid: *grid,
         };
         for (cell, &cands) in grid.iter().enumerate() {
             if pair(cands) {
