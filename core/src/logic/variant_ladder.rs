@@ -51,7 +51,7 @@ use super::wording::{sentences_off, sentences_wanted};
 use crate::variant::GroupKind;
 
 mod closure;
-use closure::Closed;
+use closure::{Closed, Places};
 
 /// Under every rule, every puzzle whose ER is this or less (tenths) is rated: every
 /// producer Sukaku Explainer rates below 9.5 is a rung here (under jigsaw regions the
@@ -327,6 +327,7 @@ fn rate_marks_up_to_in(
     let _sentences = sentences_off();
     let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
     let mut closed = Closed::default();
+    let mut places = Places::of(&m);
     let rungs = Rungs {
         uniqueness: true,
         nested_up_to: ceiling,
@@ -355,9 +356,9 @@ fn rate_marks_up_to_in(
         if rating.er > ceiling {
             return Ok(rating);
         }
-        t.apply(&step, &mut m);
+        places.apply(&mut m, t, &step);
         if so_far.placed {
-            closed = closure::close(&mut m, t, rating.er);
+            closed = closure::close(&mut m, t, rating.er, &mut places);
         }
     }
     Ok(rating)

@@ -15,7 +15,7 @@ use crate::logic::geometry::*;
 use crate::logic::marks::{Candidate, Marks};
 use crate::logic::memo::found_nothing;
 use crate::logic::memo::ruled::search;
-use crate::logic::rules::{GroupType, VariantTables};
+use crate::logic::rules::{bits_of, GroupType, VariantTables};
 use crate::logic::step::{eliminations_of, make_step, StepParts};
 use crate::logic::step::{Step, Technique};
 use crate::logic::wording::*;
@@ -273,18 +273,25 @@ pub fn direct_pointing_claiming(m: &Marks) -> Option<Step> {
 /// with disjoint groups and with windows their pairs with columns, rows and boxes, then
 /// windows with disjoint groups. Pairs whose groups never share two cells (a box and a
 /// disjoint group) are kept: they find nothing, as in Sukaku Explainer.
-pub fn locking_pairs(t: &VariantTables) -> Vec<(GroupType, GroupType)> {
+pub fn locking_pairs(t: &VariantTables) -> impl Iterator<Item = (GroupType, GroupType)> {
     use GroupType::{Block, Column, DisjointGroup as Dg, Row, Window};
-    let on = |ty: GroupType| t.active_slots() >> ty.slots().start & 1 == 1;
-    let mut pairs = vec![(Block, Column), (Block, Row), (Column, Block), (Row, Block)];
-    for extra in [Dg, Window].into_iter().filter(|&ty| on(ty)) {
-        pairs.extend([(extra, Column), (extra, Row), (Column, extra), (Row, extra)]);
-        pairs.extend([(Block, extra), (extra, Block)]);
-    }
-    if on(Dg) && on(Window) {
-        pairs.extend([(Window, Dg), (Dg, Window)]);
-    }
-    pairs
+    let active = t.active_slots();
+    let on = move |ty: GroupType| active >> ty.slots().start & 1 == 1;
+    let classic = [(Block, Column), (Block, Row), (Column, Block), (Row, Block)];
+    let with = |extra: GroupType| {
+        let pairs = [(extra, Column), (extra, Row), (Column, extra), (Row, extra)];
+        pairs.into_iter().chain([(Block, extra), (extra, Block)])
+    };
+    let both = [(Window, Dg), (Dg, Window)];
+    classic
+        .into_iter()
+        .chain(
+            [Dg, Window]
+                .into_iter()
+                .filter(move |&ty| on(ty))
+                .flat_map(with),
+        )
+        .chain(both.into_iter().filter(move |_| on(Dg) && on(Window)))
 }
 
 /// [`direct_pointing_claiming`] under a variant's rules, over [`locking_pairs`]: a
@@ -298,35 +305,44 @@ pub fn direct_intersection_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     // finds for a digit is a function of the digit's places (the rules fixed).
     let memo = t.found_nothing();
     let known = |d: usize| memo.known(search::DIRECT_INTERSECTION, d, dcs[d]);
-    let fresh: Vec<u8> = (1..=9u8).filter(|&d| !known(usize::from(d - 1))).collect();
-    let found = direct_intersection_of(m, t, &dcs, &fresh);
+    let fresh = (0..9).filter(|&d| !known(d)).fold(0u16, |f, d| f | 1 << d);
+    let found = direct_intersection_of(m, t, &dcs, fresh);
     if found.is_none() {
-        for d in fresh.iter().map(|&d| usize::from(d - 1)) {
+        for d in (0..9).filter(|d| fresh >> d & 1 == 1) {
             memo.record(search::DIRECT_INTERSECTION, d, dcs[d]);
         }
     }
     found
 }
 
-/// [`direct_intersection_in`]'s search over the digits `digits` (ascending).
+/// [`direct_intersection_in`]'s search over the digits `digits` (bit `d` for digit
+/// `d + 1`).
 fn direct_intersection_of(
     m: &Marks,
     t: &VariantTables,
     dcs: &[CellSet],
-    digits: &[u8],
+    digits: u16,
 ) -> Option<Step> {
     for (t1, t2) in locking_pairs(t) {
-        for &digit in digits {
+        for digit in (1..=9u8).filter(|d| digits >> (d - 1) & 1 == 1) {
             let dc = dcs[digit as usize - 1];
             for s1 in t1.slots() {
                 let p = dc & t.group_mask(s1);
                 if p.count_ones() < 2 {
                     continue;
                 }
-                let confining = t2.slots().find(|&s2| p & !t.group_mask(s2) == 0);
+                // A group holding every place holds the first: the first such among
+                // that cell's groups of the type is the first of all.
+                let first = p.trailing_zeros() as usize;
+                let mut holding = bits_of(t.groups_of(first) & t2.slot_bits());
+                let confining = holding.find(|&s2| p & !t.group_mask(s2) == 0);
                 let Some(s2) = confining else { continue };
                 let mask2 = t.group_mask(s2);
-                for s3 in t1.slots().filter(|&s3| s3 != s1) {
+                // A third group shares a place with the second group: only the groups
+                // of the type holding one of those are read (in order).
+                let others =
+                    cells_of(dc & mask2).fold(0, |g, c| g | t.groups_of(c) & t1.slot_bits());
+                for s3 in bits_of(others & !(1 << s1)) {
                     let p3 = dc & t.group_mask(s3);
                     let rest = p3 & !mask2;
                     if p3 == rest || rest.count_ones() != 1 {

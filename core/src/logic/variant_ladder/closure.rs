@@ -35,6 +35,7 @@ use crate::logic::geometry::{cells_of, CellSet};
 use crate::logic::marks::Marks;
 use crate::logic::memo::ruled::search;
 use crate::logic::rules::{bits_of, TechniqueSet, VariantTables};
+use crate::logic::step::Step;
 use crate::logic::techniques::singles::hidden_single_rating;
 
 /// Rating (tenths) from which hidden singles in every group are in the closure.
@@ -59,14 +60,19 @@ pub(super) struct Closed {
 /// The closure of a rating's position after a step, `rating` the hardest step so far:
 /// singles ([`place_singles`]) and, where the module notes allow, generalized
 /// intersections, by turns until neither changes anything; what it left none of.
-pub(super) fn close(m: &mut Marks, t: &VariantTables, rating: u16) -> Closed {
+/// `places` follow `m` (the path's steps applied by [`Places::apply`]).
+pub(super) fn close(m: &mut Marks, t: &VariantTables, rating: u16, places: &mut Places) -> Closed {
     let intersections = rating >= GENERALIZED_INTERSECTION
         && matches!(t.technique_set(), TechniqueSet::Groups { nc: false, .. });
-    let mut places = Places::of(m);
     let hidden = hidden_single_groups(t, rating);
+    if hidden != places.scanned_groups {
+        // Groups the last scan did not read: every digit is scanned again.
+        places.changed = ALL_DIGITS;
+        places.scanned_groups = hidden;
+    }
     loop {
-        place_singles(m, t, rating, &hidden, &mut places);
-        if !intersections || !remove_generalized_intersections(m, t, &mut places) {
+        place_singles(m, t, rating, hidden, places);
+        if !intersections || !remove_generalized_intersections(m, t, places) {
             return Closed {
                 full_house: true,
                 hidden_single: rating >= HIDDEN_SINGLE_ANYWHERE,
@@ -104,8 +110,10 @@ fn remove_generalized_intersections(m: &mut Marks, t: &VariantTables, places: &m
         }
         if places.digits[d] == before {
             memo.record(search::GENERALIZED_INTERSECTION, d, before);
+        } else {
+            places.changed |= 1 << d;
+            any = true;
         }
-        any |= places.digits[d] != before;
     }
     any
 }
@@ -115,25 +123,20 @@ fn remove_generalized_intersections(m: &mut Marks, t: &VariantTables, places: &m
 #[cfg(test)]
 fn close_singles(m: &mut Marks, t: &VariantTables, rating: u16) {
     let hidden = hidden_single_groups(t, rating);
-    place_singles(m, t, rating, &hidden, &mut Places::of(m));
+    let mut places = Places::of(m);
+    places.scanned_groups = hidden;
+    place_singles(m, t, rating, hidden, &mut places);
 }
 
-/// The groups (as cell sets) whose hidden singles rate `rating` or less.
-fn hidden_single_groups(t: &VariantTables, rating: u16) -> Vec<CellSet> {
+/// The groups (slots, bit `s`) whose hidden singles rate `rating` or less.
+fn hidden_single_groups(t: &VariantTables, rating: u16) -> u64 {
     bits_of(t.active_slots())
         .filter(|&s| hidden_single_rating(t, s) <= rating)
-        .map(|s| t.group_mask(s))
-        .collect()
+        .fold(0, |set, s| set | 1 << s)
 }
 
 /// [`close_singles`] with the groups of its hidden singles and the places kept.
-fn place_singles(
-    m: &mut Marks,
-    t: &VariantTables,
-    rating: u16,
-    hidden: &[CellSet],
-    places: &mut Places,
-) {
+fn place_singles(m: &mut Marks, t: &VariantTables, rating: u16, hidden: u64, places: &mut Places) {
     loop {
         let mut progress = false;
         for slot in bits_of(t.active_slots()) {
@@ -146,9 +149,12 @@ fn place_singles(
                 }
             }
         }
-        for d in 0..9 {
-            for &mask in hidden {
-                let at = places.digits[d] & mask;
+        // Only the digits whose places changed since their last scan: a digit whose
+        // places are those of a scan that found nothing finds nothing again.
+        let fresh = std::mem::take(&mut places.changed);
+        for d in (0..9).filter(|d| fresh >> d & 1 == 1) {
+            for slot in bits_of(hidden) {
+                let at = places.digits[d] & t.group_mask(slot);
                 if at.count_ones() == 1 {
                     places.place(m, t, at.trailing_zeros() as usize, d as u8 + 1);
                     progress = true;
@@ -172,12 +178,21 @@ fn place_singles(
 }
 
 /// Each digit's candidate cells and the blank cells, kept in step with the marks.
-#[derive(Debug, PartialEq)]
+#[derive(Debug)]
 pub(super) struct Places {
     /// `digits[d]`: the blank cells holding digit `d + 1` as a candidate.
     digits: [CellSet; 9],
     blank: CellSet,
+    /// The digits whose places changed since [`place_singles`] last scanned them for
+    /// hidden singles (bit `d`; every digit at first), in the groups `scanned_groups`
+    /// (slots, bit `s`). A scan ends when it finds nothing: every other digit has no
+    /// hidden single in those groups.
+    changed: u16,
+    scanned_groups: u64,
 }
+
+/// Every digit (bit `d`).
+const ALL_DIGITS: u16 = 0x1FF;
 
 impl Places {
     pub(super) fn of(m: &Marks) -> Places {
@@ -187,6 +202,8 @@ impl Places {
         Places {
             digits: m.digit_cells(),
             blank,
+            changed: ALL_DIGITS,
+            scanned_groups: 0,
         }
     }
 
@@ -201,20 +218,50 @@ impl Places {
         self.blank & once & !twice
     }
 
+    /// [`VariantTables::apply`], the sets following: its placements (by
+    /// [`Places::place`]) then its eliminations.
+    pub(super) fn apply(&mut self, m: &mut Marks, t: &VariantTables, step: &Step) {
+        for p in &step.placements {
+            if m.values[usize::from(p.cell)] == 0 {
+                self.place(m, t, usize::from(p.cell), p.digit);
+            }
+        }
+        for e in &step.eliminations {
+            m.eliminate(usize::from(e.cell), e.digit);
+            let d = usize::from(e.digit - 1);
+            let before = self.digits[d];
+            self.digits[d] &= !(1u128 << e.cell);
+            self.changed |= u16::from(self.digits[d] != before) << d;
+        }
+    }
+
     /// [`VariantTables::place`], the sets following: the cell leaves every digit's
     /// places, the digit leaves its peers and, under nc, the digits next to it leave its
-    /// orthogonal neighbours.
+    /// orthogonal neighbours. The marks change only in the cells the sets say hold those
+    /// digits (the others lack them, or are filled and have no candidate): the same
+    /// marks as `VariantTables::place` (a test compares them).
     fn place(&mut self, m: &mut Marks, t: &VariantTables, cell: usize, digit: u8) {
-        t.place(m, cell, digit);
+        let d = usize::from(digit - 1);
+        m.values[cell] = digit;
+        // Every digit the cell held leaves it.
+        self.changed |= m.cands[cell];
+        m.cands[cell] = 0;
         let bit = 1u128 << cell;
         self.blank &= !bit;
         for set in &mut self.digits {
             *set &= !bit;
         }
-        let d = usize::from(digit - 1);
-        self.digits[d] &= !t.peers(cell);
+        let mut take = |e: usize, cells: CellSet| {
+            let at = self.digits[e] & cells;
+            for p in cells_of(at) {
+                m.cands[p] &= !(1 << e);
+            }
+            self.digits[e] &= !at;
+            self.changed |= u16::from(at != 0) << e;
+        };
+        take(d, t.peers(cell));
         for next in [d.wrapping_sub(1), d + 1].into_iter().filter(|&e| e < 9) {
-            self.digits[next] &= !t.neighbours(cell);
+            take(next, t.neighbours(cell));
         }
     }
 }
@@ -223,6 +270,14 @@ impl Places {
 mod tests {
     use super::*;
     use crate::logic::rules::tables_of;
+
+    /// The digits marked changed are those whose places changed from `before`.
+    fn assert_changed(places: &Places, before: &[CellSet; 9], rules: &str) {
+        for (e, (now, was)) in places.digits.iter().zip(before).enumerate() {
+            let moved = now != was;
+            assert_eq!(places.changed >> e & 1 == 1, moved, "{rules}, digit {e}");
+        }
+    }
 
     #[test]
     fn the_kept_places_follow_the_marks() {
@@ -239,10 +294,18 @@ mod tests {
             assert_eq!(places.digits, crate::logic::context::Context::new(&m).dcs);
             for (cell, &d) in g.solution.iter().enumerate().take(40) {
                 if m.values[cell] == 0 {
+                    let before = places.digits;
+                    places.changed = 0;
+                    let mut plain = m;
+                    t.place(&mut plain, cell, d);
                     places.place(&mut m, &t, cell, d);
+                    assert_eq!((m.values, m.cands), (plain.values, plain.cands), "{rules}");
+                    // The digits marked changed are those whose places changed.
+                    assert_changed(&places, &before, rules);
+                    let fresh = Places::of(&m);
                     assert_eq!(
-                        places,
-                        Places::of(&m),
+                        (places.digits, places.blank),
+                        (fresh.digits, fresh.blank),
                         "{rules}, r{}c{}",
                         cell / 9 + 1,
                         cell % 9 + 1
@@ -250,6 +313,40 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn the_kept_places_follow_the_path_s_steps() {
+        // Each step of the ladder applied by `Places::apply` (placements and
+        // eliminations), under rules with extra groups, peers and neighbours.
+        use crate::logic::variant_ladder::next_step_in;
+        use crate::variant::{generate::generate_variant, Geometry, Rules, Shape};
+        let mut steps = 0;
+        for (rules, seed) in [("nc,anti-king", 7), ("x", 8), ("windoku", 9), ("dg", 10)] {
+            let parsed = Rules::parse(rules).unwrap();
+            let options = crate::variant::generate::VariantOptions {
+                clues: 26,
+                ..Default::default()
+            };
+            let g = generate_variant(Shape::NINE, &parsed, seed, 0, &options, &mut || {}).unwrap();
+            let t = VariantTables::new(&Geometry::new(Shape::NINE, &g.rules).unwrap()).unwrap();
+            let mut m = t.marks_of(&g.puzzle.cells);
+            let mut places = Places::of(&m);
+            while let Some(step) = next_step_in(&m, &t) {
+                let before = places.digits;
+                places.changed = 0;
+                places.apply(&mut m, &t, &step);
+                let fresh = Places::of(&m);
+                assert_eq!(
+                    (places.digits, places.blank),
+                    (fresh.digits, fresh.blank),
+                    "{rules}"
+                );
+                assert_changed(&places, &before, rules);
+                steps += 1;
+            }
+        }
+        assert!(steps > 100, "{steps} steps");
     }
 
     #[test]

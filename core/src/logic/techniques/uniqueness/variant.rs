@@ -33,7 +33,42 @@ struct LoopWalk<'a> {
     ascending: u64,
     path: Vec<usize>,
     on_path: CellSet,
-    found: Vec<Vec<usize>>,
+    /// The walks closed from this start (at most 64 are).
+    closed: usize,
+    /// What the search keeps across starts: the loops met and the best step.
+    kept: &'a mut Kept,
+}
+
+/// The valid loops met so far (as cell sets: one met again is passed over) and the best
+/// step among them.
+#[derive(Default)]
+struct Kept {
+    seen: Vec<CellSet>,
+    best: Option<LoopStep>,
+}
+
+impl Kept {
+    /// A closed walk, `cells` in its order (`set` its cells), digits `v`: if a valid loop
+    /// not met before, its steps compete with the best.
+    fn offer(&mut self, m: &Marks, t: &VariantTables, (cells, set): (&[usize], CellSet), v: u16) {
+        if !is_valid_loop(t, cells) || self.seen.contains(&set) {
+            return;
+        }
+        self.seen.push(set);
+        let base = loop_rating(cells.len());
+        if self.best.as_ref().is_some_and(|b| b.rating < base) {
+            return;
+        }
+        for found in loop_steps(m, Groups::Rules(t), cells, v, base) {
+            if self
+                .best
+                .as_ref()
+                .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
+            {
+                self.best = Some(found);
+            }
+        }
+    }
 }
 
 impl LoopWalk<'_> {
@@ -49,7 +84,7 @@ impl LoopWalk<'_> {
         extra_values: u16,
         last: Option<GroupType>,
     ) {
-        if self.found.len() >= 64 {
+        if self.closed >= 64 {
             return;
         }
         self.path.push(cell);
@@ -96,7 +131,11 @@ impl LoopWalk<'_> {
     /// come next) through a group of type `ty`.
     fn step(&mut self, next: usize, allowed_extra: u32, extra_values: u16, ty: GroupType) {
         if next == self.path[0] {
-            self.found.push(self.path.clone());
+            // Met as it closes, as after the walk in the order closed: nothing the
+            // walk reads depends on what was met.
+            self.closed += 1;
+            self.kept
+                .offer(self.m, self.t, (&self.path, self.on_path), self.v);
             return;
         }
         let cands = self.m.cands[next];
@@ -185,8 +224,8 @@ pub fn unique_loop_in(m: &Marks, t: &VariantTables) -> Option<Step> {
 /// [`unique_loop_in`], skipping the starts outside their pair's loop core where `cores`
 /// (the tests compare both ways).
 fn unique_loop_with(m: &Marks, t: &VariantTables, cores: bool) -> Option<Step> {
-    let mut best: Option<LoopStep> = None;
-    let mut seen: Vec<CellSet> = Vec::new();
+    let mut kept = Kept::default();
+    let mut path = Vec::with_capacity(MAX_LOOP);
     // The cells holding both digits of each pair (index 9 d1 + d2) and its loop core,
     // once made.
     let mut pair_cells: [Option<(CellSet, CellSet)>; 81] = [None; 81];
@@ -207,32 +246,15 @@ fn unique_loop_with(m: &Marks, t: &VariantTables, cores: bool) -> Option<Step> {
             v,
             both,
             ascending,
-            path: Vec::with_capacity(MAX_LOOP),
+            path,
             on_path: 0,
-            found: Vec::new(),
+            closed: 0,
+            kept: &mut kept,
         };
         walk.walk(start, 2, 0, None);
-        for cells in walk.found {
-            let set = cells.iter().fold(0u128, |s, &c| s | 1u128 << c);
-            if !is_valid_loop(t, &cells) || seen.contains(&set) {
-                continue;
-            }
-            seen.push(set);
-            let base = loop_rating(cells.len());
-            if best.as_ref().is_some_and(|b| b.rating < base) {
-                continue;
-            }
-            for found in loop_steps(m, Groups::Rules(t), &cells, v, base) {
-                if best
-                    .as_ref()
-                    .is_none_or(|b| (found.rating, found.kind) < (b.rating, b.kind))
-                {
-                    best = Some(found);
-                }
-            }
-        }
+        path = walk.path;
     }
-    best.map(|b| b.step)
+    kept.best.map(|b| b.step)
 }
 
 #[cfg(test)]
