@@ -57,13 +57,7 @@ fn subject(function: &str, puzzle: &str, progress: &str, marks: &str, rules: &st
             ruled_at(function, &position, &v.geometry, &v.engine())
         }
         Ruled::Variant(v) => {
-            let ruled = RuledPuzzle::new(
-                function,
-                &v.puzzle,
-                &v.geometry,
-                &v.engine(),
-                &mut check_interrupts,
-            );
+            let ruled = RuledPuzzle::new(function, &v.puzzle, &v.geometry, &v.engine());
             Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))))
         }
     }
@@ -77,7 +71,7 @@ fn ruled_at(
     geometry: &Geometry,
     engine: &Engine,
 ) -> Subject {
-    let ruled = RuledPuzzle::at(function, position, geometry, engine, &mut check_interrupts);
+    let ruled = RuledPuzzle::at(function, position, geometry, engine);
     Subject::Ruled(Box::new(ruled.unwrap_or_else(|e| raise_variant(None, e))))
 }
 

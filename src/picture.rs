@@ -121,24 +121,19 @@ fn variant_puzzle_svg(v: &Variant, size: i32, labels: bool, candidates: bool, st
             .unwrap_or_else(|e| raise_picture(e));
     }
     let engine = v.engine();
-    let ruled = RuledPuzzle::new(
-        "sudoku_svg",
-        &v.puzzle,
-        &v.geometry,
-        &engine,
-        &mut check_interrupts,
-    )
-    .unwrap_or_else(|e| match e {
-        // sudoku_svg draws every grid; what it refuses is marks and steps on this one.
-        VariantError::NoHumanLogic { rules, .. } => raise_variant(
-            None,
-            VariantError::NoHumanLogic {
-                what: "sudoku_svg with candidates or a step".into(),
-                rules,
-            },
-        ),
-        e => raise_variant(None, e),
-    });
+    let ruled = RuledPuzzle::new("sudoku_svg", &v.puzzle, &v.geometry, &engine).unwrap_or_else(
+        |e| match e {
+            // sudoku_svg draws every grid; what it refuses is marks and steps on this one.
+            VariantError::NoHumanLogic { rules, .. } => raise_variant(
+                None,
+                VariantError::NoHumanLogic {
+                    what: "sudoku_svg with candidates or a step".into(),
+                    rules,
+                },
+            ),
+            e => raise_variant(None, e),
+        },
+    );
     let at = (step >= 0).then(|| {
         picture::locate_variant_step(&ruled, step as usize, &mut check_interrupts)
             .unwrap_or_else(|e| raise_step(e, "puzzle"))
@@ -154,14 +149,8 @@ fn variant_puzzle_svg(v: &Variant, size: i32, labels: bool, candidates: bool, st
 fn variant_marks_svg(m: &VariantMarks, size: i32, labels: bool, step: i32) -> String {
     let px = checked_size(size);
     checked_step(step);
-    let ruled = RuledPuzzle::at(
-        "sudoku_svg",
-        &m.position,
-        &m.geometry,
-        &m.engine(),
-        &mut check_interrupts,
-    )
-    .unwrap_or_else(|e| raise_variant(None, e));
+    let ruled = RuledPuzzle::at("sudoku_svg", &m.position, &m.geometry, &m.engine())
+        .unwrap_or_else(|e| raise_variant(None, e));
     let at = (step >= 0).then(|| {
         picture::locate_variant_step(&ruled, step as usize, &mut check_interrupts)
             .unwrap_or_else(|e| raise_step(e, "position"))

@@ -3,8 +3,10 @@
 //! `rules` are not classic ([`crate::explain`] gives them for classic puzzles).
 //!
 //! A [`RuledPuzzle`] is the puzzle, its rules' tables ([`VariantTables`]) and its
-//! solutions counted up to two by the variant engine. Its path follows the classic
-//! path's contract (`logic::ladder::path`):
+//! solutions counted up to two by the variant engine when first asked for (a rating
+//! asks only where its path does not show one solution:
+//! `variant_ladder::rate_marks_counting`). Its path follows the classic path's contract
+//! (`logic::ladder::path`):
 //! - the easiest step of the ladder under the rules (`logic::variant_ladder`) each
 //!   time, the uniqueness techniques left out unless the solution is unique;
 //! - with several solutions, a guess from the first solution where no built technique
@@ -29,12 +31,13 @@ use crate::logic::chains::nested_built;
 use crate::logic::ladder::{changes, guess_step, Rating};
 use crate::logic::rules::{VariantTables, SLOTS};
 use crate::logic::techniques::singles::{full_house_in, hidden_single_in, naked_single};
-use crate::logic::variant_ladder::{next_step_in_with, rate_marks_in};
+use crate::logic::variant_ladder::{next_step_in_with, rate_marks_counting};
 use crate::logic::{Marks, Step};
 use crate::plain::SinglesFixpoint;
 use crate::variant::engine::Engine;
 use crate::variant::{Geometry, Rules, Shape, VariantError, VariantPuzzle};
 use position::RuledPosition;
+use std::cell::OnceCell;
 use std::rc::Rc;
 
 /// Rules as the errors of the human-logic functions name them, as those that take
@@ -69,14 +72,24 @@ pub struct RuledPuzzle {
     /// A player's pencil marks: the candidates of the open cells (else every digit the
     /// rules leave).
     start: Option<Box<[u16; 81]>>,
-    /// Solutions counted up to 2, and the first.
+    /// What counts the solutions: the engine, and a player's marks as the candidates
+    /// each cell allows.
+    engine: Engine,
+    allowed: Option<Vec<u32>>,
+    /// The solutions, counted when first asked ([`RuledPuzzle::counted`]).
+    counted: OnceCell<Counted>,
+}
+
+/// A puzzle's solutions counted up to 2, and the first.
+#[derive(Debug)]
+struct Counted {
     solutions: u64,
     solution: Option<Vec<u8>>,
 }
 
 impl RuledPuzzle {
     /// The puzzle under `geometry` (its givens already checked against the rules), its
-    /// solutions counted by `engine` (`interrupt` is the search's interrupt hook).
+    /// solutions to be counted by `engine` when asked.
     /// [`VariantError::NoHumanLogic`] for killer cages and grids other than 9×9, naming
     /// `what`.
     pub fn new(
@@ -84,12 +97,8 @@ impl RuledPuzzle {
         puzzle: &VariantPuzzle,
         geometry: &Geometry,
         engine: &Engine,
-        interrupt: &mut dyn FnMut(),
     ) -> Result<RuledPuzzle, VariantError> {
-        let mut p = RuledPuzzle::unsolved(what, puzzle, geometry)?;
-        let found = engine.solutions(puzzle, 2, interrupt);
-        p.count(found);
-        Ok(p)
+        RuledPuzzle::uncounted(what, puzzle, geometry, engine)
     }
 
     /// A player's position under the rules (read by [`RuledPosition::read`]): the path
@@ -101,27 +110,23 @@ impl RuledPuzzle {
         position: &RuledPosition,
         geometry: &Geometry,
         engine: &Engine,
-        interrupt: &mut dyn FnMut(),
     ) -> Result<RuledPuzzle, VariantError> {
-        let mut p = RuledPuzzle::unsolved(what, &position.filled, geometry)?;
+        let mut p = RuledPuzzle::uncounted(what, &position.filled, geometry, engine)?;
         p.givens = position.givens;
-        match &position.cands {
-            None => p.count(engine.solutions(&position.filled, 2, interrupt)),
-            Some(cands) => {
-                let allowed = position.allowed();
-                p.count(engine.solutions_within(&position.filled, &allowed, 2, interrupt));
-                p.start = Some(Box::new(*cands));
-            }
+        if let Some(cands) = &position.cands {
+            p.allowed = Some(position.allowed());
+            p.start = Some(Box::new(*cands));
         }
         Ok(p)
     }
 
     /// The puzzle with its tables and no solution counted yet; 22023's error for rules
     /// the ratings do not take.
-    fn unsolved(
+    fn uncounted(
         what: &str,
         puzzle: &VariantPuzzle,
         geometry: &Geometry,
+        engine: &Engine,
     ) -> Result<RuledPuzzle, VariantError> {
         let rules = rules_named(geometry.shape, &geometry.rules);
         let tables = VariantTables::shared(geometry).map_err(|_| VariantError::NoHumanLogic {
@@ -135,15 +140,34 @@ impl RuledPuzzle {
             digits: puzzle.cells.clone(),
             givens: puzzle.cells.iter().filter(|&&d| d != 0).count(),
             start: None,
-            solutions: 0,
-            solution: None,
+            engine: engine.clone(),
+            allowed: None,
+            counted: OnceCell::new(),
         })
     }
 
-    /// Keeps the first solution and the count (up to 2) of `found`.
-    fn count(&mut self, mut found: impl Iterator<Item = Vec<u8>>) {
-        self.solution = found.next();
-        self.solutions = self.solution.iter().count() as u64 + found.next().iter().count() as u64;
+    /// The solutions (up to 2, and the first), counted the first time they are asked
+    /// for (`interrupt` is the search's interrupt hook): within a player's marks when
+    /// given.
+    fn counted(&self, interrupt: &mut dyn FnMut()) -> &Counted {
+        self.counted.get_or_init(|| {
+            let puzzle = VariantPuzzle {
+                shape: Shape::NINE,
+                cells: self.digits.clone(),
+            };
+            let mut found: Box<dyn Iterator<Item = Vec<u8>>> = match &self.allowed {
+                None => Box::new(self.engine.solutions(&puzzle, 2, interrupt)),
+                Some(allowed) => {
+                    Box::new(self.engine.solutions_within(&puzzle, allowed, 2, interrupt))
+                }
+            };
+            let solution = found.next();
+            let solutions = solution.iter().count() as u64 + found.next().iter().count() as u64;
+            Counted {
+                solutions,
+                solution,
+            }
+        })
     }
 
     /// The rules' tables.
@@ -183,7 +207,7 @@ impl RuledPuzzle {
         check: &mut dyn FnMut(),
     ) -> Result<Step, VariantError> {
         check();
-        let unique = self.solutions == 1;
+        let unique = self.counted(check).solutions == 1;
         match next_step_in_with(m, &self.tables, unique, check) {
             Some(s) if s.is_sound(solution) && changes(&s, m) => Ok(s),
             None if unique && !nested_built(&self.tables) => Err(self.beyond(m.blanks())),
@@ -194,7 +218,7 @@ impl RuledPuzzle {
     /// The easiest next step from the givens; `None` when the grid is full or has no
     /// solution.
     pub fn hint(&self, check: &mut dyn FnMut()) -> Result<Option<Step>, VariantError> {
-        let Some(solution) = &self.solution else {
+        let Some(solution) = &self.counted(check).solution else {
             return Ok(None);
         };
         let m = self.marks();
@@ -206,7 +230,7 @@ impl RuledPuzzle {
 
     /// Every step from the givens to the solution; `None` without a solution.
     pub fn path(&self, check: &mut dyn FnMut()) -> Result<Option<Vec<Step>>, VariantError> {
-        let Some(solution) = &self.solution else {
+        let Some(solution) = &self.counted(check).solution else {
             return Ok(None);
         };
         let mut m = self.marks();
@@ -228,7 +252,7 @@ impl RuledPuzzle {
         number: usize,
         check: &mut dyn FnMut(),
     ) -> Result<NthStep, VariantError> {
-        let Some(solution) = &self.solution else {
+        let Some(solution) = &self.counted(check).solution else {
             return Ok(NthStep::PathEnds { steps: 0 });
         };
         let mut m = self.marks();
@@ -248,27 +272,27 @@ impl RuledPuzzle {
         Ok(NthStep::PathEnds { steps: 0 })
     }
 
-    /// The ER rating (with EP and ED); `None` unless the solution is unique.
+    /// The ER rating (with EP and ED); `None` unless the solution is unique. The
+    /// solutions are counted only where the path does not show there is one
+    /// (`variant_ladder::rate_marks_counting`).
     pub fn rate(&self, check: &mut dyn FnMut()) -> Result<Option<Rating>, VariantError> {
-        if self.solutions != 1 {
-            return Ok(None);
-        }
-        rate_marks_in(self.marks(), &self.tables, check)
-            .map(Some)
+        let mut count = |check: &mut dyn FnMut()| self.counted(check).solutions;
+        rate_marks_counting(self.marks(), &self.tables, &mut count, check)
             .map_err(|b| self.beyond(b.blanks))
     }
 
     /// The figures of `sudoku_stats` (see the module notes for the search keys).
     pub fn analyse(&self, check: &mut dyn FnMut()) -> Result<Analysis, VariantError> {
         let path = self.path(check)?.unwrap_or_default();
-        let figures = PathFigures::of(&path, self.solutions);
+        let solutions = self.counted(check).solutions;
+        let figures = PathFigures::of(&path, solutions);
         let filled = self.digits.iter().filter(|&&d| d != 0).count();
         Ok(Analysis {
             size: Size::Nine,
             givens: self.givens,
             placed: filled - self.givens,
             blanks: 81 - filled,
-            solutions: self.solutions,
+            solutions,
             singles: singles_fixpoint(self.marks(), &self.tables),
             search: None,
             rating: figures.rating,

@@ -57,8 +57,7 @@ fn puzzles_rate_inside_their_band_as_sudoku_rate_rates_them() {
             // The rating the SQL functions give the puzzle under its rules.
             let geometry = Geometry::new(Shape::NINE, &g.generated.rules).unwrap();
             let engine = crate::variant::engine::Engine::new(&geometry);
-            let p =
-                RuledPuzzle::new("t", &g.generated.puzzle, &geometry, &engine, &mut || {}).unwrap();
+            let p = RuledPuzzle::new("t", &g.generated.puzzle, &geometry, &engine).unwrap();
             assert_eq!(
                 p.rate(&mut || {}).unwrap().map(|r| r.er),
                 Some(rating),

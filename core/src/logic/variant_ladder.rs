@@ -35,7 +35,7 @@ use super::chains::{find, find_with_links, nested_built, Producer, RuledChains};
 use super::ladder::{changes, PathSoFar, Rating, BEYOND_LADDER};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
-use super::step::Step;
+use super::step::{Step, Technique};
 use super::techniques::aligned::{aligned_pair_exclusion_in, aligned_triple_exclusion_in};
 use super::techniques::fish::fish;
 use super::techniques::intersections::{
@@ -91,17 +91,19 @@ pub fn next_step_in_with(
     let rungs = Rungs {
         uniqueness,
         nested_up_to: u16::MAX,
+        chains: true,
     };
     next_step_after(m, t, Closed::default(), rungs, check)
 }
 
 /// Which rungs a walk may take besides those every position tries: the uniqueness
-/// techniques (a single solution), and the nested producers of levels 2 to 4 (where
-/// [`nested_built`]) whose base rating is `nested_up_to` or less (a rating with a
-/// ceiling leaves out those whose every step would be above it).
+/// techniques (a single solution), the chains, and among them the nested producers of
+/// levels 2 to 4 (where [`nested_built`]) whose base rating is `nested_up_to` or less (a
+/// rating with a ceiling leaves out those whose every step would be above it).
 #[derive(Clone, Copy)]
 struct Rungs {
     uniqueness: bool,
+    chains: bool,
     nested_up_to: u16,
 }
 
@@ -134,7 +136,13 @@ fn next_step_after(
     }
     below_unique_loops(m, t, closed)
         .or_else(|| from_unique_loops(m, t, rungs.uniqueness))
-        .or_else(|| chains(m, t, rungs.nested_up_to, check))
+        .or_else(|| {
+            let nested_up_to = rungs.nested_up_to;
+            rungs
+                .chains
+                .then(|| chains(m, t, nested_up_to, check))
+                .flatten()
+        })
 }
 
 /// The chains under rules, in Sukaku Explainer's order (`Producer::ALL`), with the
@@ -319,49 +327,158 @@ pub fn rate_marks_in(
 
 /// [`rate_marks_in`] with [`rate_up_to_in`]'s `ceiling`.
 fn rate_marks_up_to_in(
-    mut m: Marks,
+    m: Marks,
     t: &VariantTables,
     ceiling: u16,
     check: &mut dyn FnMut(),
 ) -> Result<Rating, BeyondBuilt> {
     let _sentences = sentences_off();
-    let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
-    let mut closed = Closed::default();
-    let mut places = Places::of(&m);
     let rungs = Rungs {
         uniqueness: true,
+        chains: true,
         nested_up_to: ceiling,
     };
-    while !m.is_solved() {
-        check();
-        let beyond = BeyondBuilt { blanks: m.blanks() };
-        let Some(step) = next_step_after(&m, t, closed, rungs, check) else {
-            if !rungs.every_producer(t) {
-                return Err(beyond);
-            }
-            // Every producer tried: Sukaku Explainer's "Beyond solver".
-            rating.er = BEYOND_LADDER;
-            if !so_far.placed {
-                rating.ep = BEYOND_LADDER;
-            }
-            if !so_far.stepped {
-                rating.ed = BEYOND_LADDER;
-            }
-            return Ok(rating);
-        };
-        if !changes(&step, &m) {
-            return Err(beyond);
-        }
-        rating.add(&step, &mut so_far);
-        if rating.er > ceiling {
-            return Ok(rating);
-        }
-        places.apply(&mut m, t, &step);
-        if so_far.placed {
-            closed = closure::close(&mut m, t, rating.er, &mut places);
+    RatingWalk::new(m, t).walk(rungs, ceiling, check).outcome()
+}
+
+/// [`rate_marks_in`] for a position whose solutions are not counted yet: `count(check)`
+/// counts them (up to 2), and the rating is `None` unless there is one. The count is
+/// made only when the path does not show it: a path that the rungs below the chains
+/// take to the solution, with no step that assumes one solution (unique loops, the
+/// bivalue universal grave) and only candidates placed, shows that the puzzle has one
+/// ([`RatingWalk::shows_one_solution`]). Otherwise the walk stops below the chains (a
+/// puzzle with no solution or several never meets them), the solutions are counted and,
+/// with one, the walk goes on from where it stopped: the same path and rating as
+/// [`rate_marks_in`] after a count.
+pub fn rate_marks_counting(
+    m: Marks,
+    t: &VariantTables,
+    count: &mut dyn FnMut(&mut dyn FnMut()) -> u64,
+    check: &mut dyn FnMut(),
+) -> Result<Option<Rating>, BeyondBuilt> {
+    let _sentences = sentences_off();
+    let below = Rungs {
+        uniqueness: true,
+        chains: false,
+        nested_up_to: u16::MAX,
+    };
+    let mut walk = RatingWalk::new(m, t);
+    let first = walk.walk(below, u16::MAX, check);
+    if !walk.shows_one_solution() && count(check) != 1 {
+        return Ok(None);
+    }
+    let walked = match first {
+        Walked::ChainsNext => walk.walk(
+            Rungs {
+                chains: true,
+                ..below
+            },
+            u16::MAX,
+            check,
+        ),
+        done => done,
+    };
+    walked.outcome().map(Some)
+}
+
+/// A rating's walk along the path: the position, the rating so far, the closure's
+/// state, and whether the path shows the puzzle has one solution. It can stop below the
+/// chains and go on later ([`rate_marks_counting`]).
+struct RatingWalk<'t> {
+    t: &'t VariantTables,
+    m: Marks,
+    rating: Rating,
+    so_far: PathSoFar,
+    closed: Closed,
+    places: Places,
+    /// A step assumed the solution unique (unique loops, the bivalue universal grave).
+    assumed_one_solution: bool,
+}
+
+/// Where a [`RatingWalk::walk`] stopped.
+enum Walked {
+    /// The rating, or why there is none: the walk's end.
+    Done(Result<Rating, BeyondBuilt>),
+    /// No rung below the chains applies, and the walk leaves the chains out.
+    ChainsNext,
+}
+
+impl Walked {
+    /// The walk's end (a walk that takes the chains always comes to it).
+    fn outcome(self) -> Result<Rating, BeyondBuilt> {
+        match self {
+            Walked::Done(result) => result,
+            Walked::ChainsNext => unreachable!("a walk with the chains ends"),
         }
     }
-    Ok(rating)
+}
+
+impl<'t> RatingWalk<'t> {
+    fn new(m: Marks, t: &'t VariantTables) -> RatingWalk<'t> {
+        RatingWalk {
+            t,
+            m,
+            rating: Rating::default(),
+            so_far: PathSoFar::default(),
+            closed: Closed::default(),
+            places: Places::of(&m),
+            assumed_one_solution: false,
+        }
+    }
+
+    /// Walks on with `rungs` until the grid is solved, a step rates above `ceiling`
+    /// (then that rating, a lower bound of the ER), or no rung applies: the ladder's end
+    /// ([`BeyondBuilt`], or 20.0 where every producer is tried), or [`Walked::ChainsNext`]
+    /// when the rungs leave the chains out.
+    fn walk(&mut self, rungs: Rungs, ceiling: u16, check: &mut dyn FnMut()) -> Walked {
+        let t = self.t;
+        while !self.m.is_solved() {
+            check();
+            let beyond = BeyondBuilt {
+                blanks: self.m.blanks(),
+            };
+            let Some(step) = next_step_after(&self.m, t, self.closed, rungs, check) else {
+                if !rungs.chains {
+                    return Walked::ChainsNext;
+                }
+                if !rungs.every_producer(t) {
+                    return Walked::Done(Err(beyond));
+                }
+                // Every producer tried: Sukaku Explainer's "Beyond solver".
+                self.rating.er = BEYOND_LADDER;
+                if !self.so_far.placed {
+                    self.rating.ep = BEYOND_LADDER;
+                }
+                if !self.so_far.stepped {
+                    self.rating.ed = BEYOND_LADDER;
+                }
+                return Walked::Done(Ok(self.rating));
+            };
+            if !changes(&step, &self.m) {
+                return Walked::Done(Err(beyond));
+            }
+            self.rating.add(&step, &mut self.so_far);
+            self.assumed_one_solution |=
+                matches!(step.technique, Technique::UniqueLoop(_) | Technique::Bug(_));
+            if self.rating.er > ceiling {
+                return Walked::Done(Ok(self.rating));
+            }
+            self.places.apply(&mut self.m, t, &step);
+            if self.so_far.placed {
+                self.closed = closure::close(&mut self.m, t, self.rating.er, &mut self.places);
+            }
+        }
+        Walked::Done(Ok(self.rating))
+    }
+
+    /// True when the walk solved the grid by steps that hold in every solution (none
+    /// assumed one solution), placing only candidates. Then the grid breaks no rule: a
+    /// cell took a digit only while no peer held it and, under nc, no neighbour held
+    /// the digits next to it (placing takes those from them), so it is a solution; and
+    /// every solution keeps to every step, so it is the only one.
+    fn shows_one_solution(&self) -> bool {
+        self.m.is_solved() && !self.assumed_one_solution && !self.places.placed_off_candidates()
+    }
 }
 
 /// For the techniques' tests: walks the ladder along `count` generated puzzles of each
@@ -390,6 +507,7 @@ pub(crate) fn walk_generated_paths(
             let mut m = t.marks_of(&g.puzzle.cells);
             let flat = Rungs {
                 uniqueness: true,
+                chains: true,
                 nested_up_to: 0,
             };
             while let Some(step) = next_step_after(&m, &t, Closed::default(), flat, &mut || {}) {
@@ -456,6 +574,7 @@ mod tests {
         let (mut rating, mut so_far) = (Rating::default(), PathSoFar::default());
         let rungs = Rungs {
             uniqueness: true,
+            chains: true,
             nested_up_to: ceiling,
         };
         while !m.is_solved() {

@@ -154,8 +154,8 @@ fn marks_or_step(rules: &str, puzzle: &str, number: Option<usize>) -> Result<Str
     let rules = Rules::parse(rules).expect("sample rules");
     let geometry = Geometry::new(puzzle.shape, &rules).expect("rules fit the shape");
     let engine = Engine::new(&geometry);
-    let p = RuledPuzzle::new("sample", &puzzle, &geometry, &engine, &mut || {})
-        .expect("a 9x9 grid without cages");
+    let p =
+        RuledPuzzle::new("sample", &puzzle, &geometry, &engine).expect("a 9x9 grid without cages");
     let at = number.map(|n| locate_variant_step(&p, n, &mut || {}).expect("a step of the sample"));
     let options = Options {
         title: "Sudoku with pencil marks",

@@ -594,9 +594,7 @@ fn ruled_sample(
     let puzzle = VariantPuzzle::parse(puzzle).unwrap();
     let geometry = Geometry::new(puzzle.shape, &Rules::parse(rules).unwrap()).unwrap();
     let engine = crate::variant::engine::Engine::new(&geometry);
-    let p =
-        crate::variant_explain::RuledPuzzle::new("test", &puzzle, &geometry, &engine, &mut || {})
-            .unwrap();
+    let p = crate::variant_explain::RuledPuzzle::new("test", &puzzle, &geometry, &engine).unwrap();
     (p, puzzle, geometry)
 }
 

@@ -312,7 +312,7 @@ mod tests {
         // there is the path's next step, and the rest of the path is rated as it is.
         let (geometry, t, engine) = setting("asterisk");
         let givens = puzzle(ASTERISK_72);
-        let whole = RuledPuzzle::new("t", &givens, &geometry, &engine, &mut || {}).unwrap();
+        let whole = RuledPuzzle::new("t", &givens, &geometry, &engine).unwrap();
         let path = whole.path(&mut || {}).unwrap().unwrap();
         for n in [1, 20, 28, 40, path.len()] {
             let NthStep::Found { before, step } = whole.nth_step(n, &mut || {}).unwrap() else {
@@ -321,7 +321,7 @@ mod tests {
             let (progress, marks) = kept(&givens, &before);
             let position =
                 RuledPosition::read(&givens, Some(&progress), Some(&marks), &geometry, &t).unwrap();
-            let p = RuledPuzzle::at("t", &position, &geometry, &engine, &mut || {}).unwrap();
+            let p = RuledPuzzle::at("t", &position, &geometry, &engine).unwrap();
             assert_eq!(p.hint(&mut || {}).unwrap(), Some(step), "step {n}");
             let rest = p.path(&mut || {}).unwrap().unwrap();
             assert_eq!(rest, path[n - 1..], "step {n}");
@@ -339,8 +339,8 @@ mod tests {
         // solution's digit, leave the position without a solution: no rating, no hint.
         let (geometry, t, engine) = setting("asterisk");
         let givens = puzzle(ASTERISK_72);
-        let whole = RuledPuzzle::new("t", &givens, &geometry, &engine, &mut || {}).unwrap();
-        let solution = whole.solution.clone().unwrap();
+        let whole = RuledPuzzle::new("t", &givens, &geometry, &engine).unwrap();
+        let solution = whole.counted(&mut || {}).solution.clone().unwrap();
         let m = whole.marks();
         let cell = (0..81)
             .find(|&c| givens.cells[c] == 0 && m.cands[c].count_ones() > 1)
@@ -354,7 +354,7 @@ mod tests {
         marks[cell] &= !(1 << (solution[cell] - 1));
         for (progress, marks) in [(Some(&progress), None), (None, Some(&marks))] {
             let position = RuledPosition::read(&givens, progress, marks, &geometry, &t).unwrap();
-            let p = RuledPuzzle::at("t", &position, &geometry, &engine, &mut || {}).unwrap();
+            let p = RuledPuzzle::at("t", &position, &geometry, &engine).unwrap();
             assert_eq!(p.rate(&mut || {}).unwrap(), None);
             assert_eq!(p.hint(&mut || {}).unwrap(), None);
         }
@@ -432,7 +432,7 @@ mod tests {
         ] {
             let (geometry, t, engine) = setting(rules);
             let givens = puzzle(text);
-            let whole = RuledPuzzle::new("t", &givens, &geometry, &engine, &mut || {}).unwrap();
+            let whole = RuledPuzzle::new("t", &givens, &geometry, &engine).unwrap();
             let path = whole.path(&mut || {}).unwrap().unwrap();
             let mut compared = 0;
             for n in 1..path.len() {
@@ -455,7 +455,7 @@ mod tests {
                 if pending || n % 5 != 1 {
                     continue;
                 }
-                let p = RuledPuzzle::at("t", &position, &geometry, &engine, &mut || {}).unwrap();
+                let p = RuledPuzzle::at("t", &position, &geometry, &engine).unwrap();
                 assert_eq!(p.hint(&mut || {}).unwrap(), Some(step), "{rules}: step {n}");
                 assert_eq!(
                     p.path(&mut || {}).unwrap().unwrap(),

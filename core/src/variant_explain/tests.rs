@@ -14,7 +14,7 @@ fn ruled(rules: &str, text: &str) -> Result<RuledPuzzle, VariantError> {
     let rules = Rules::parse(rules).unwrap();
     let puzzle = VariantPuzzle::parse(text).unwrap();
     let geometry = Geometry::new(puzzle.shape, &rules).unwrap();
-    RuledPuzzle::new("f", &puzzle, &geometry, &Engine::new(&geometry), &mut || {})
+    RuledPuzzle::new("f", &puzzle, &geometry, &Engine::new(&geometry))
 }
 
 /// Puzzle `i` the generator makes under `rules` with `seed`, digging stopped at `clues`
@@ -30,13 +30,7 @@ fn generated(
     let rules = Rules::parse(rules).unwrap();
     let g = generate_variant(Shape::NINE, &rules, seed, i, &options, &mut || {}).unwrap();
     let geometry = Geometry::new(Shape::NINE, &g.rules).unwrap();
-    let p = RuledPuzzle::new(
-        "f",
-        &g.puzzle,
-        &geometry,
-        &Engine::new(&geometry),
-        &mut || {},
-    );
+    let p = RuledPuzzle::new("f", &g.puzzle, &geometry, &Engine::new(&geometry));
     (p.unwrap(), g)
 }
 
@@ -116,7 +110,7 @@ fn under_anti_chess_the_nested_chains_rate_as_sukaku_explainer() {
     // guess.
     let p = ruled("anti-king", ANTI_KING_99).unwrap();
     assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(99));
-    let solution = p.solution.clone().unwrap();
+    let solution = p.counted(&mut || {}).solution.clone().unwrap();
     let path = p.path(&mut || {}).unwrap().unwrap();
     assert!(path
         .iter()
@@ -175,7 +169,7 @@ fn a_puzzle_whose_path_needs_chains_is_rated_as_sukaku_explainer_rates_it() {
     let p = ruled("asterisk", ASTERISK_72).unwrap();
     assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(72));
     let path = p.path(&mut || {}).unwrap().unwrap();
-    let solution = p.solution.clone().unwrap();
+    let solution = p.counted(&mut || {}).solution.clone().unwrap();
     let chains: Vec<&Step> = path
         .iter()
         .filter(|s| matches!(s.technique, Technique::Chain(_)))
@@ -194,7 +188,7 @@ fn a_puzzle_rated_by_the_dynamic_forcing_chains_plus() {
     let p = ruled("anti-king", ANTI_KING_91).unwrap();
     assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(91));
     let path = p.path(&mut || {}).unwrap().unwrap();
-    let solution = p.solution.clone().unwrap();
+    let solution = p.counted(&mut || {}).solution.clone().unwrap();
     assert!(path.iter().all(|s| s.is_sound(&solution)));
     let plus: Vec<&Step> = path
         .iter()
@@ -219,7 +213,7 @@ fn several_solutions_guess_where_nothing_applies_and_have_no_rating() {
     assert!(path
         .iter()
         .all(|s| !matches!(s.technique, Technique::UniqueLoop(_) | Technique::Bug(_))));
-    let first = p.solution.clone().unwrap();
+    let first = p.counted(&mut || {}).solution.clone().unwrap();
     assert!(path.iter().all(|s| s.is_sound(&first)));
     let a = p.analyse(&mut || {}).unwrap();
     assert_eq!((a.solutions, a.rating), (2, None));
@@ -393,4 +387,91 @@ fn the_nth_step_is_the_paths_and_stops_where_the_path_does() {
         stuck.nth_step(81, &mut || {}),
         Err(VariantError::BeyondBuilt { .. })
     ));
+}
+
+/// The rating the plain way: the solutions counted first, then the ladder's rating when
+/// there is one.
+fn rated_after_counting(p: &RuledPuzzle) -> Result<Option<Rating>, VariantError> {
+    if p.counted(&mut || {}).solutions != 1 {
+        return Ok(None);
+    }
+    crate::logic::variant_ladder::rate_marks_in(p.marks(), p.tables(), &mut || {})
+        .map(Some)
+        .map_err(|b| p.beyond(b.blanks))
+}
+
+#[test]
+fn a_rating_counts_the_solutions_only_where_its_path_does_not_show_one() {
+    // Generated puzzles (one solution), the same with givens taken away (several) and
+    // with a given changed to another digit the rules allow there (mostly none), under
+    // rules with and without the uniqueness techniques: the rating is the plain way's,
+    // and a path to the solution below the chains without a uniqueness step leaves the
+    // solutions uncounted.
+    let (mut shown, mut counted, mut several, mut none) = (0, 0, 0, 0);
+    let rule_sets = [
+        "x",
+        "windoku",
+        "dg",
+        "center-dot",
+        "anti-knight",
+        "anti-king",
+        "nc",
+    ];
+    for (k, text) in rule_sets.into_iter().enumerate() {
+        // Minimal puzzles under extra groups too (0: dug to the end), whose paths meet the
+        // uniqueness techniques and the chains.
+        let clues = |i: u64| if k < 4 && i.is_multiple_of(2) { 0 } else { 28 };
+        for i in 0..6 {
+            let (p, g) = generated(text, (52, i, clues(i)));
+            let rules = p.tables();
+            let geometry = Geometry::new(Shape::NINE, &Rules::parse(text).unwrap()).unwrap();
+            let engine = Engine::new(&geometry);
+            let mut variants = vec![g.puzzle.cells.clone()];
+            // Every third given taken away.
+            let givens: Vec<usize> = (0..81).filter(|&c| g.puzzle.cells[c] != 0).collect();
+            let mut fewer = g.puzzle.cells.clone();
+            givens.iter().step_by(3).for_each(|&c| fewer[c] = 0);
+            variants.push(fewer);
+            // A given changed to each digit the rules leave it.
+            for &c in givens.iter().take(3) {
+                let mut m = rules.marks_of(&{
+                    let mut cells = g.puzzle.cells.clone();
+                    cells[c] = 0;
+                    cells
+                });
+                m.cands[c] &= !(1 << (g.puzzle.cells[c] - 1));
+                for d in (1..=9u8).filter(|d| m.cands[c] >> (d - 1) & 1 == 1) {
+                    let mut cells = g.puzzle.cells.clone();
+                    cells[c] = d;
+                    variants.push(cells);
+                }
+            }
+            for cells in variants {
+                let puzzle = VariantPuzzle {
+                    shape: Shape::NINE,
+                    cells,
+                };
+                let lazy = RuledPuzzle::new("f", &puzzle, &geometry, &engine).unwrap();
+                let rating = lazy.rate(&mut || {});
+                let was_counted = lazy.counted.get().is_some();
+                let plain = RuledPuzzle::new("f", &puzzle, &geometry, &engine).unwrap();
+                assert_eq!(
+                    rating,
+                    rated_after_counting(&plain),
+                    "{text}: {:?}",
+                    puzzle.cells
+                );
+                match plain.counted(&mut || {}).solutions {
+                    1 if !was_counted => shown += 1,
+                    1 => counted += 1,
+                    2 => several += 1,
+                    _ => none += 1,
+                }
+            }
+        }
+    }
+    assert!(
+        shown > 20 && counted > 5 && several > 20 && none > 20,
+        "{shown} shown, {counted} counted, {several} with several solutions, {none} with none"
+    );
 }

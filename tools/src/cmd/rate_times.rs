@@ -102,15 +102,16 @@ fn variant_times(puzzle: &str, rules: &Rules, runs: usize) -> (String, f64) {
 
 /// One rating of a 9×9 puzzle under `rules`, from the rules on, as `sudoku_rate` does
 /// it (`src/human.rs`): the rules laid on the grid and their engine, shared with the
-/// calls before under the same rules (`variant::memo`), the givens checked, the one
-/// solution counted, the rules' tables (shared too, their searches' memos forgotten so
-/// that each rating starts cold) and the ladder. The ER in tenths (0 without a single
-/// solution), or `None` when the built rungs do not finish it.
+/// calls before under the same rules (`variant::memo`), the givens checked, the rules'
+/// tables (shared too, their searches' memos forgotten so that each rating starts cold)
+/// and the ladder, the solutions counted where its path does not show one. The ER in
+/// tenths (0 without a single solution), or `None` when the built rungs do not finish
+/// it.
 fn rate_under(rules: &Rules, p: &VariantPuzzle) -> Option<u16> {
     let geometry = memo::geometry_of(Shape::NINE, rules).expect("rules checked to fit 9×9");
     check_givens(p, &geometry).expect("givens that keep the rules");
     let engine = memo::engine_of(&geometry);
-    let ruled = RuledPuzzle::new("rate_times", p, &geometry, &engine, &mut || {})
+    let ruled = RuledPuzzle::new("rate_times", p, &geometry, &engine)
         .expect("9×9 tables");
     ruled.tables().forget_search_memos();
     match ruled.rate(&mut || {}) {

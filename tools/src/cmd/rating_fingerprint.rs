@@ -69,7 +69,7 @@ fn ruled(rules: &str, line: &str) {
     assert!(p.shape == Shape::NINE, "not a 9×9 puzzle: {line}");
     let geometry = memo::geometry_of(Shape::NINE, &rules).expect("rules of a 9×9 grid");
     let engine = memo::engine_of(&geometry);
-    let ruled = RuledPuzzle::new("rating_fingerprint", &p, &geometry, &engine, &mut || {})
+    let ruled = RuledPuzzle::new("rating_fingerprint", &p, &geometry, &engine)
         .expect("givens that keep the rules");
     let rating = match ruled.rate(&mut || {}) {
         Ok(Some(r)) => format!("{}/{}/{}", r.er, r.ep, r.ed),

@@ -137,7 +137,7 @@ fn marks_rating(rules: &Rules, marks: &[u16; 81]) -> Result<u16, String> {
     let position =
         RuledPosition::from_marks(marks, &geometry, &tables).map_err(|e| e.message())?;
     let engine = Engine::new(&geometry);
-    let p = RuledPuzzle::at("rating", &position, &geometry, &engine, &mut || {})
+    let p = RuledPuzzle::at("rating", &position, &geometry, &engine)
         .map_err(|e| e.to_string())?;
     match p.rate(&mut || {}) {
         Ok(Some(r)) => Ok(r.er),

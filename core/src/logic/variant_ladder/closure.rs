@@ -189,6 +189,9 @@ pub(super) struct Places {
     /// hidden single in those groups.
     changed: u16,
     scanned_groups: u64,
+    /// A step placed a digit that was not a candidate of its cell (or a filled cell
+    /// another digit): a position with no solution ([`Places::apply`]).
+    off_candidates: bool,
 }
 
 /// Every digit (bit `d`).
@@ -204,6 +207,7 @@ impl Places {
             blank,
             changed: ALL_DIGITS,
             scanned_groups: 0,
+            off_candidates: false,
         }
     }
 
@@ -218,12 +222,24 @@ impl Places {
         self.blank & once & !twice
     }
 
+    /// True when a step applied placed a digit that was not a candidate (see
+    /// [`Places::apply`]); the closure places candidates alone.
+    pub(super) fn placed_off_candidates(&self) -> bool {
+        self.off_candidates
+    }
+
     /// [`VariantTables::apply`], the sets following: its placements (by
-    /// [`Places::place`]) then its eliminations.
+    /// [`Places::place`]) then its eliminations; a placement of a digit that is not a
+    /// candidate of its cell is noted.
     pub(super) fn apply(&mut self, m: &mut Marks, t: &VariantTables, step: &Step) {
         for p in &step.placements {
-            if m.values[usize::from(p.cell)] == 0 {
-                self.place(m, t, usize::from(p.cell), p.digit);
+            let cell = usize::from(p.cell);
+            match m.values[cell] {
+                0 => {
+                    self.off_candidates |= m.cands[cell] >> (p.digit - 1) & 1 == 0;
+                    self.place(m, t, cell, p.digit);
+                }
+                digit => self.off_candidates |= digit != p.digit,
             }
         }
         for e in &step.eliminations {
