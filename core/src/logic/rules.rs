@@ -63,13 +63,23 @@ impl GroupType {
         GroupType::CenterDot,
     ];
 
-    /// The slots of the type's groups, as a set (bit `s` for slot `s`).
+    /// The slots of the type's groups, as a set (bit `s` for slot `s`): read from a
+    /// table made at compile time (the walks over groups ask for it at every step).
     pub fn slot_bits(self) -> u64 {
-        range_bits(self.slots())
+        const BITS: [u64; 10] = {
+            let mut bits = [0; 10];
+            let mut i = 0;
+            while i < 10 {
+                bits[GroupType::ALL[i] as usize] = range_bits(GroupType::ALL[i].slots());
+                i += 1;
+            }
+            bits
+        };
+        BITS[self as usize]
     }
 
     /// The slots of the type's groups.
-    pub fn slots(self) -> std::ops::Range<usize> {
+    pub const fn slots(self) -> std::ops::Range<usize> {
         match self {
             GroupType::Row => 0..9,
             GroupType::Column => 9..18,
@@ -546,7 +556,7 @@ fn mask_of(cells: &[u16]) -> CellSet {
     cells.iter().fold(0, |m, &c| m | 1u128 << c)
 }
 
-fn range_bits(slots: std::ops::Range<usize>) -> u64 {
+const fn range_bits(slots: std::ops::Range<usize>) -> u64 {
     // The bits `start..end` at once (the ranges lie within 0..50).
     ((1u64 << (slots.end - slots.start)) - 1) << slots.start
 }

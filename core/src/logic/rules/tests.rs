@@ -542,3 +542,12 @@ fn a_peer_is_seen_through_its_first_group_or_a_move() {
     assert_eq!(t.seen_through(20, 32), "a knight's move");
     assert_eq!(t.seen_through(21, 29), "a king's step");
 }
+
+#[test]
+fn each_type_s_slot_bits_are_its_slots() {
+    // The table made at compile time against the slots read one by one.
+    for ty in GroupType::ALL {
+        let plain = ty.slots().fold(0u64, |bits, s| bits | 1 << s);
+        assert_eq!(ty.slot_bits(), plain, "{ty:?}");
+    }
+}

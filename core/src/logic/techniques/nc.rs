@@ -94,19 +94,25 @@ fn locked_groups(t: &VariantTables) -> impl Iterator<Item = usize> + '_ {
 
 /// The first locked nc that eliminates something (2.5).
 pub fn nc_locked(m: &Marks, t: &VariantTables) -> Option<Step> {
+    let dcs = m.digit_cells();
     for digit in 1..=9u8 {
         let around = neighbours_in_value(digit);
         for slot in locked_groups(t) {
-            // The places as indices in the group's cell order.
-            let cells = t.group_cells(slot);
-            let at: Vec<usize> = (0..9)
-                .filter(|&i| m.has(usize::from(cells[i]), digit))
-                .collect();
-            if !(2..=3).contains(&at.len()) {
+            let set = dcs[usize::from(digit - 1)] & t.group_mask(slot);
+            if !(2..=3).contains(&set.count_ones()) {
                 continue;
             }
-            let places: Vec<usize> = at.iter().map(|&i| usize::from(cells[i])).collect();
-            let set = places.iter().fold(0u128, |s, &c| s | 1 << c);
+            // The places as indices in the group's cell order, and their cells.
+            let cells = t.group_cells(slot);
+            let (mut at, mut places) = ([0; 3], [0; 3]);
+            let mut n = 0;
+            for (i, &c) in cells.iter().enumerate() {
+                if set >> c & 1 == 1 {
+                    (at[n], places[n]) = (i, usize::from(c));
+                    n += 1;
+                }
+            }
+            let (at, places) = (&at[..n], &places[..n]);
             // In a row, column or window, places that follow each other in its order (and,
             // in a window, are neighbours in the grid): those next to the others.
             let in_order = at[at.len() - 1] - at[0] == at.len() - 1;

@@ -66,8 +66,8 @@ pub(super) fn close(m: &mut Marks, t: &VariantTables, rating: u16, places: &mut 
         && matches!(t.technique_set(), TechniqueSet::Groups { nc: false, .. });
     let hidden = hidden_single_groups(t, rating);
     if hidden != places.scanned_groups {
-        // Groups the last scan did not read: every digit is scanned again.
-        places.changed = ALL_DIGITS;
+        // Groups the last scan did not read: every digit is scanned in every group.
+        places.whole = ALL_DIGITS;
         places.scanned_groups = hidden;
     }
     loop {
@@ -106,14 +106,12 @@ fn remove_generalized_intersections(m: &mut Marks, t: &VariantTables, places: &m
             for cell in cells_of(victims) {
                 m.eliminate(cell, d as u8 + 1);
             }
-            places.digits[d] &= !victims;
+            places.remove(d, victims);
         }
         if places.digits[d] == before {
             memo.record(search::GENERALIZED_INTERSECTION, d, before);
-        } else {
-            places.changed |= 1 << d;
-            any = true;
         }
+        any |= places.digits[d] != before;
     }
     any
 }
@@ -139,7 +137,9 @@ fn hidden_single_groups(t: &VariantTables, rating: u16) -> u64 {
 fn place_singles(m: &mut Marks, t: &VariantTables, rating: u16, hidden: u64, places: &mut Places) {
     loop {
         let mut progress = false;
-        for slot in bits_of(t.active_slots()) {
+        // A group's full house comes with the filling of its other cells: only the groups
+        // of cells filled since the last scan are read (every group at first).
+        for slot in bits_of(places.groups_filled_since_read(t)) {
             let open = places.blank & t.group_mask(slot);
             if open.count_ones() == 1 {
                 let cell = open.trailing_zeros() as usize;
@@ -149,11 +149,17 @@ fn place_singles(m: &mut Marks, t: &VariantTables, rating: u16, hidden: u64, pla
                 }
             }
         }
-        // Only the digits whose places changed since their last scan: a digit whose
-        // places are those of a scan that found nothing finds nothing again.
-        let fresh = std::mem::take(&mut places.changed);
-        for d in (0..9).filter(|d| fresh >> d & 1 == 1) {
-            for slot in bits_of(hidden) {
+        // A digit's hidden single in a group comes with a cell leaving its places there:
+        // per digit, only the groups of the cells that left since its last scan are read
+        // (every group at first, and when the groups rated change).
+        let whole = std::mem::take(&mut places.whole);
+        for d in 0..9 {
+            let left = std::mem::take(&mut places.left[d]);
+            let groups = match whole >> d & 1 {
+                1 => hidden,
+                _ => cells_of(left).fold(0, |g, c| g | t.groups_of(c)) & hidden,
+            };
+            for slot in bits_of(groups) {
                 let at = places.digits[d] & t.group_mask(slot);
                 if at.count_ones() == 1 {
                     places.place(m, t, at.trailing_zeros() as usize, d as u8 + 1);
@@ -177,18 +183,25 @@ fn place_singles(m: &mut Marks, t: &VariantTables, rating: u16, hidden: u64, pla
     }
 }
 
-/// Each digit's candidate cells and the blank cells, kept in step with the marks.
+/// Each digit's candidate cells and the blank cells, kept in step with the marks, with
+/// what changed since [`place_singles`] last read them.
 #[derive(Debug)]
 pub(super) struct Places {
     /// `digits[d]`: the blank cells holding digit `d + 1` as a candidate.
     digits: [CellSet; 9],
     blank: CellSet,
-    /// The digits whose places changed since [`place_singles`] last scanned them for
-    /// hidden singles (bit `d`; every digit at first), in the groups `scanned_groups`
-    /// (slots, bit `s`). A scan ends when it finds nothing: every other digit has no
-    /// hidden single in those groups.
-    changed: u16,
+    /// Per digit, the cells that left its places since the last scan for its hidden
+    /// singles, which read the groups `scanned_groups` (slots, bit `s`); the digits of
+    /// `whole` (bit `d`; every digit at first) are read in every group. A scan that
+    /// finds nothing leaves no group with one place of the digit: one comes only with a
+    /// cell leaving the digit's places in that group.
+    left: [CellSet; 9],
+    whole: u16,
     scanned_groups: u64,
+    /// The cells filled since the last scan for full houses, which reads every group
+    /// while `every_house` (at first).
+    filled: CellSet,
+    every_house: bool,
     /// A step placed a digit that was not a candidate of its cell (or a filled cell
     /// another digit): a position with no solution ([`Places::apply`]).
     off_candidates: bool,
@@ -205,8 +218,11 @@ impl Places {
         Places {
             digits: m.digit_cells(),
             blank,
-            changed: ALL_DIGITS,
+            left: [0; 9],
+            whole: ALL_DIGITS,
             scanned_groups: 0,
+            filled: 0,
+            every_house: true,
             off_candidates: false,
         }
     }
@@ -222,10 +238,27 @@ impl Places {
         self.blank & once & !twice
     }
 
+    /// The groups (slots, bit `s`) holding a cell filled since the last call (every
+    /// active group the first time), for the scan of full houses.
+    fn groups_filled_since_read(&mut self, t: &VariantTables) -> u64 {
+        let filled = std::mem::take(&mut self.filled);
+        match std::mem::take(&mut self.every_house) {
+            true => t.active_slots(),
+            false => cells_of(filled).fold(0, |g, c| g | t.groups_of(c)),
+        }
+    }
+
     /// True when a step applied placed a digit that was not a candidate (see
     /// [`Places::apply`]); the closure places candidates alone.
     pub(super) fn placed_off_candidates(&self) -> bool {
         self.off_candidates
+    }
+
+    /// Takes `cells` from digit `d`'s places (the marks are the caller's).
+    fn remove(&mut self, d: usize, cells: CellSet) {
+        let at = self.digits[d] & cells;
+        self.digits[d] &= !at;
+        self.left[d] |= at;
     }
 
     /// [`VariantTables::apply`], the sets following: its placements (by
@@ -244,10 +277,7 @@ impl Places {
         }
         for e in &step.eliminations {
             m.eliminate(usize::from(e.cell), e.digit);
-            let d = usize::from(e.digit - 1);
-            let before = self.digits[d];
-            self.digits[d] &= !(1u128 << e.cell);
-            self.changed |= u16::from(self.digits[d] != before) << d;
+            self.remove(usize::from(e.digit - 1), 1 << e.cell);
         }
     }
 
@@ -259,21 +289,18 @@ impl Places {
     fn place(&mut self, m: &mut Marks, t: &VariantTables, cell: usize, digit: u8) {
         let d = usize::from(digit - 1);
         m.values[cell] = digit;
-        // Every digit the cell held leaves it.
-        self.changed |= m.cands[cell];
         m.cands[cell] = 0;
         let bit = 1u128 << cell;
         self.blank &= !bit;
-        for set in &mut self.digits {
-            *set &= !bit;
+        self.filled |= bit;
+        for e in 0..9 {
+            self.remove(e, bit);
         }
         let mut take = |e: usize, cells: CellSet| {
-            let at = self.digits[e] & cells;
-            for p in cells_of(at) {
+            for p in cells_of(self.digits[e] & cells) {
                 m.cands[p] &= !(1 << e);
             }
-            self.digits[e] &= !at;
-            self.changed |= u16::from(at != 0) << e;
+            self.remove(e, cells);
         };
         take(d, t.peers(cell));
         for next in [d.wrapping_sub(1), d + 1].into_iter().filter(|&e| e < 9) {
@@ -287,11 +314,11 @@ mod tests {
     use super::*;
     use crate::logic::rules::tables_of;
 
-    /// The digits marked changed are those whose places changed from `before`.
-    fn assert_changed(places: &Places, before: &[CellSet; 9], rules: &str) {
+    /// The cells noted as having left each digit's places are those that left from
+    /// `before`.
+    fn assert_left(places: &Places, before: &[CellSet; 9], rules: &str) {
         for (e, (now, was)) in places.digits.iter().zip(before).enumerate() {
-            let moved = now != was;
-            assert_eq!(places.changed >> e & 1 == 1, moved, "{rules}, digit {e}");
+            assert_eq!(places.left[e], was & !now, "{rules}, digit {e}");
         }
     }
 
@@ -311,13 +338,12 @@ mod tests {
             for (cell, &d) in g.solution.iter().enumerate().take(40) {
                 if m.values[cell] == 0 {
                     let before = places.digits;
-                    places.changed = 0;
+                    places.left = [0; 9];
                     let mut plain = m;
                     t.place(&mut plain, cell, d);
                     places.place(&mut m, &t, cell, d);
                     assert_eq!((m.values, m.cands), (plain.values, plain.cands), "{rules}");
-                    // The digits marked changed are those whose places changed.
-                    assert_changed(&places, &before, rules);
+                    assert_left(&places, &before, rules);
                     let fresh = Places::of(&m);
                     assert_eq!(
                         (places.digits, places.blank),
@@ -338,19 +364,29 @@ mod tests {
         use crate::logic::variant_ladder::next_step_in;
         use crate::variant::{generate::generate_variant, Geometry, Rules, Shape};
         let mut steps = 0;
-        for (rules, seed) in [("nc,anti-king", 7), ("x", 8), ("windoku", 9), ("dg", 10)] {
+        let puzzles = [
+            ("nc,anti-king", 7),
+            ("x", 8),
+            ("windoku", 9),
+            ("dg", 10),
+            ("nc", 11),
+        ]
+        .into_iter()
+        .flat_map(|(rules, seed)| (0..8).map(move |i| (rules, seed, i)));
+        for (rules, seed, i) in puzzles {
             let parsed = Rules::parse(rules).unwrap();
             let options = crate::variant::generate::VariantOptions {
-                clues: 26,
+                clues: 22,
                 ..Default::default()
             };
-            let g = generate_variant(Shape::NINE, &parsed, seed, 0, &options, &mut || {}).unwrap();
+            let g = generate_variant(Shape::NINE, &parsed, seed, i, &options, &mut || {}).unwrap();
             let t = VariantTables::new(&Geometry::new(Shape::NINE, &g.rules).unwrap()).unwrap();
             let mut m = t.marks_of(&g.puzzle.cells);
             let mut places = Places::of(&m);
+            let mut climbing = [12, 15, 23].into_iter();
             while let Some(step) = next_step_in(&m, &t) {
                 let before = places.digits;
-                places.changed = 0;
+                places.left = [0; 9];
                 places.apply(&mut m, &t, &step);
                 let fresh = Places::of(&m);
                 assert_eq!(
@@ -358,7 +394,15 @@ mod tests {
                     (fresh.digits, fresh.blank),
                     "{rules}"
                 );
-                assert_changed(&places, &before, rules);
+                assert_left(&places, &before, rules);
+                // The closure from the kept places, which reads only the groups where
+                // something changed since the last closure, and from fresh ones, which
+                // read every group (the rating climbing as along a path).
+                let rating = climbing.next().unwrap_or(29);
+                let mut fresh = m;
+                close(&mut fresh, &t, rating, &mut Places::of(&m));
+                close(&mut m, &t, rating, &mut places);
+                assert_eq!((m.values, m.cands), (fresh.values, fresh.cands), "{rules}");
                 steps += 1;
             }
         }
