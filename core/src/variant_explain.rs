@@ -98,36 +98,6 @@ impl RuledPuzzle {
         geometry: &Geometry,
         engine: &Engine,
     ) -> Result<RuledPuzzle, VariantError> {
-        RuledPuzzle::uncounted(what, puzzle, geometry, engine)
-    }
-
-    /// A player's position under the rules (read by [`RuledPosition::read`]): the path
-    /// goes on from its filled cells and, when the player gave marks, from their marks
-    /// (a step never repeats a removal they made); its solutions are those that keep to
-    /// the marks.
-    pub fn at(
-        what: &str,
-        position: &RuledPosition,
-        geometry: &Geometry,
-        engine: &Engine,
-    ) -> Result<RuledPuzzle, VariantError> {
-        let mut p = RuledPuzzle::uncounted(what, &position.filled, geometry, engine)?;
-        p.givens = position.givens;
-        if let Some(cands) = &position.cands {
-            p.allowed = Some(position.allowed());
-            p.start = Some(Box::new(*cands));
-        }
-        Ok(p)
-    }
-
-    /// The puzzle with its tables and no solution counted yet; 22023's error for rules
-    /// the ratings do not take.
-    fn uncounted(
-        what: &str,
-        puzzle: &VariantPuzzle,
-        geometry: &Geometry,
-        engine: &Engine,
-    ) -> Result<RuledPuzzle, VariantError> {
         let rules = rules_named(geometry.shape, &geometry.rules);
         let tables = VariantTables::shared(geometry).map_err(|_| VariantError::NoHumanLogic {
             what: what.into(),
@@ -144,6 +114,25 @@ impl RuledPuzzle {
             allowed: None,
             counted: OnceCell::new(),
         })
+    }
+
+    /// A player's position under the rules (read by [`RuledPosition::read`]): the path
+    /// goes on from its filled cells and, when the player gave marks, from their marks
+    /// (a step never repeats a removal they made); its solutions are those that keep to
+    /// the marks.
+    pub fn at(
+        what: &str,
+        position: &RuledPosition,
+        geometry: &Geometry,
+        engine: &Engine,
+    ) -> Result<RuledPuzzle, VariantError> {
+        let mut p = RuledPuzzle::new(what, &position.filled, geometry, engine)?;
+        p.givens = position.givens;
+        if let Some(cands) = &position.cands {
+            p.allowed = Some(position.allowed());
+            p.start = Some(Box::new(*cands));
+        }
+        Ok(p)
     }
 
     /// The solutions (up to 2, and the first), counted the first time they are asked

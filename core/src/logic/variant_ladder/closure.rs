@@ -121,9 +121,7 @@ fn remove_generalized_intersections(m: &mut Marks, t: &VariantTables, places: &m
 #[cfg(test)]
 fn close_singles(m: &mut Marks, t: &VariantTables, rating: u16) {
     let hidden = hidden_single_groups(t, rating);
-    let mut places = Places::of(m);
-    places.scanned_groups = hidden;
-    place_singles(m, t, rating, hidden, &mut places);
+    place_singles(m, t, rating, hidden, &mut Places::of(m));
 }
 
 /// The groups (slots, bit `s`) whose hidden singles rate `rating` or less.
