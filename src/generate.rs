@@ -15,9 +15,7 @@ use sudoku_core::position::text::Text;
 use sudoku_core::{explain, Puzzle};
 
 use crate::encoding::DbText;
-use sudoku_core::graded_variant::{
-    generate_variant_graded, rated_up_to, VariantGradedError, RATED_UP_TO,
-};
+use sudoku_core::graded_variant::{generate_variant_graded, VariantGradedError};
 use sudoku_core::variant::generate::VariantOptions;
 use sudoku_core::variant::{Cages, Rules, Shape, VariantError, VariantPuzzle};
 use sudoku_core::variant_explain::rules_named;
@@ -192,9 +190,6 @@ fn sudoku_generate_ruled(
                 },
             );
         }
-        if graded && range.max > rated_up_to(&rules) {
-            raise_above_rated(&min_rating, &max_rating, &rules);
-        }
         if let Some(near) = near {
             return TableIterator::new(near_rows(&near, near_asked, rules));
         }
@@ -290,7 +285,6 @@ fn variant_rows(
             VariantGradedError::TooRare { attempts } => {
                 raise_too_rare(range, options.clues, attempts)
             }
-            VariantGradedError::AboveRated => unreachable!("the range is checked first"),
         });
         let (rating, g) = (g.rating, g.generated);
         let solution = VariantPuzzle {
@@ -333,20 +327,6 @@ fn raise_too_rare(range: RatingRange, clues: usize, attempts: u64) -> ! {
             explain::rating_text(range.max),
         ),
         &detail,
-    )
-}
-
-/// Raises 0A000 for a range above what the ladder rates under `rules` (the nested chains
-/// not built there: extra groups, jigsaw regions).
-fn raise_above_rated(min_rating: &AnyNumeric, max_rating: &AnyNumeric, rules: &Rules) -> ! {
-    raise_with(
-        PgSqlErrorCode::ERRCODE_FEATURE_NOT_SUPPORTED,
-        format!("cannot generate puzzles rated {min_rating} to {max_rating} under rules \"{rules}\" yet"),
-        format!(
-            "Under extra groups and jigsaw regions the ratings stop below the nested chains (9.5 and up) for now: \
-             give max_rating => {} or less (under anti-knight, anti-king and nc alone every rating is made).",
-            explain::rating_text(RATED_UP_TO)
-        ),
     )
 }
 
@@ -433,7 +413,6 @@ fn raise_near(err: NearError, range: RatingRange, rules: &str) -> ! {
         ),
         NearError::OutOfMemory(e) => raise_oom(e),
         NearError::Variant(e) => raise_variant(None, e),
-        NearError::AboveRated { .. } => unreachable!("the range is checked first"),
         NearError::Unreached(reach) => raise_unreached(&reach, range),
     }
 }

@@ -13,8 +13,8 @@ pub enum ErrorKind {
     Malformed,
     /// The text is a puzzle, but its givens contradict each other.
     Contradictory,
-    /// A good puzzle whose answer needs what the engine does not have yet (the chains
-    /// under variant rules).
+    /// A good puzzle whose answer needs what the engine does not have yet (ratings under
+    /// killer cages and on giant grids).
     NotSupported,
 }
 

@@ -1,15 +1,11 @@
 //! Variant puzzles generated to a difficulty, as [`crate::graded`] does for classic
 //! ones: the variant generator's puzzles (`variant::generate`) are rated under their
-//! rules by the ladder built for them (`logic::variant_ladder`, Sukaku Explainer's
-//! techniques up to the dynamic forcing chains (+)), and the first attempt whose rating
+//! rules by the ladder built for them (`logic::variant_ladder`, every technique of Sukaku
+//! Explainer's), and the first attempt whose rating
 //! lies in the range is kept.
 //!
-//! The ladder under rules rates every puzzle whose ER is 9.4 or less, and every puzzle
-//! where the nested chains are built (the rules' groups rows, columns and boxes:
-//! anti-knight, anti-king, nc); elsewhere a puzzle it cannot finish rates 9.5 or more,
-//! and which rating exactly is not known yet. So there a range must end at
-//! [`RATED_UP_TO`] or below ([`check_variant_range`]), and a puzzle the ladder cannot
-//! finish is never in it. Attempt 0 is the generator's own puzzle for the seed and
+//! The ladder under rules rates every puzzle (the nested chains included), so every range
+//! may be asked for. Attempt 0 is the generator's own puzzle for the seed and
 //! index, so a range that every puzzle meets gives the puzzles of `generate_variant`;
 //! attempt `k` is the generator's puzzle at index `index + k·φ` (φ the 64-bit golden
 //! ratio step), a stream of its own. A puzzle takes at most
@@ -17,22 +13,9 @@
 
 use crate::graded::RatingRange;
 use crate::logic::rules::VariantTables;
-use crate::logic::variant_ladder::{rate_up_to_in, rates_every_puzzle_up_to};
+use crate::logic::variant_ladder::rate_up_to_in;
 use crate::variant::generate::{generate_variant, VariantGenerated, VariantOptions};
 use crate::variant::{Geometry, Rules, Shape, VariantError};
-
-/// The highest rating a variant range may ask for where the nested chains are not built:
-/// the ladder under rules rates every puzzle up to it.
-pub const RATED_UP_TO: u16 = crate::logic::variant_ladder::RATES_EVERY_PUZZLE_UP_TO;
-
-/// The highest rating a range may end at under `rules` on a 9×9 grid (tenths): any,
-/// where the ladder rates every puzzle (the nested chains built: `nested_built`), else
-/// [`RATED_UP_TO`] (extra groups, jigsaw regions, rules no 9×9 grid takes).
-pub fn rated_up_to(rules: &Rules) -> u16 {
-    Geometry::new(Shape::NINE, rules)
-        .and_then(|g| VariantTables::new(&g))
-        .map_or(RATED_UP_TO, |t| rates_every_puzzle_up_to(&t))
-}
 
 /// The most attempts [`generate_variant_graded`] makes for one puzzle. An attempt
 /// takes under a millisecond (x with 24 givens) to a few hundred (minimal puzzles whose
@@ -53,8 +36,6 @@ const ATTEMPT_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
 /// Why no puzzle was generated.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VariantGradedError {
-    /// The range ends above what the ladder rates under the rules ([`rated_up_to`]).
-    AboveRated,
     /// No attempt of [`VARIANT_ATTEMPTS_PER_PUZZLE`] rated inside the range.
     TooRare { attempts: u64 },
     /// The generator's own error (rules no grid satisfies, a symmetry the rules lack).
@@ -64,16 +45,6 @@ pub enum VariantGradedError {
 impl From<VariantError> for VariantGradedError {
     fn from(e: VariantError) -> Self {
         VariantGradedError::Variant(e)
-    }
-}
-
-/// A range a variant puzzle under `rules` can be generated for: [`RatingRange::ANY`] (no
-/// rating), or one ending at [`rated_up_to`] or below.
-pub fn check_variant_range(range: RatingRange, rules: &Rules) -> Result<(), VariantGradedError> {
-    if range == RatingRange::ANY || range.max <= rated_up_to(rules) {
-        Ok(())
-    } else {
-        Err(VariantGradedError::AboveRated)
     }
 }
 
@@ -96,7 +67,6 @@ pub fn generate_variant_graded(
     range: RatingRange,
     interrupt: &mut dyn FnMut(),
 ) -> Result<VariantGraded, VariantGradedError> {
-    check_variant_range(range, rules)?;
     for attempt in 0..VARIANT_ATTEMPTS_PER_PUZZLE {
         interrupt();
         let at = index.wrapping_add(attempt.wrapping_mul(ATTEMPT_STEP));

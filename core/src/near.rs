@@ -116,9 +116,6 @@ pub enum NearError {
     SeveralSolutions,
     /// Memory for the search was refused.
     OutOfMemory(OutOfMemory),
-    /// Under the rules, the range ends above the highest rating the ladder gives
-    /// (`up_to`, tenths: [`NearRules::rates_up_to`]).
-    AboveRated { up_to: u16 },
     /// The rules refuse the start (givens that break them) or the symmetry asked for.
     Variant(VariantError),
     /// The budget ran out (or the neighbourhood did) before the next puzzle in range.
@@ -252,8 +249,7 @@ impl NearSearch {
     /// [`NearSearch::new`] under `rules`: the start must obey them, every puzzle has
     /// exactly one solution under them and is rated under them; a symmetry the rules do
     /// not keep is refused (`random` draws among those they keep: none, when they keep
-    /// none), and so is a range ending above what the ladder rates under them
-    /// ([`NearRules::rates_up_to`]).
+    /// none).
     pub fn with_rules<O: Observer>(
         start: &Puzzle,
         rules: NearRules,
@@ -263,11 +259,6 @@ impl NearSearch {
     ) -> Result<NearSearch, NearError> {
         if start.size != crate::grid::Size::Nine {
             return Err(NearError::NotNine);
-        }
-        if options.range.max > rules.rates_up_to() {
-            return Err(NearError::AboveRated {
-                up_to: rules.rates_up_to(),
-            });
         }
         rules
             .check_start(&start.cells)

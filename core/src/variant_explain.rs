@@ -9,15 +9,13 @@
 //! (`logic::ladder::path`):
 //! - the easiest step of the ladder under the rules (`logic::variant_ladder`) each
 //!   time, the uniqueness techniques left out unless the solution is unique;
-//! - with several solutions, a guess from the first solution where no built technique
-//!   applies (said so in the step), as the classic path guesses where its ladder stops;
-//! - with one solution, where the built techniques stop short of Sukaku Explainer's
-//!   (the nested chains of levels 2 to 4, ER 9.5 and up, are built only where the rules'
-//!   groups are rows, columns and boxes: `chains::nested_built`) the answer is
-//!   [`VariantError::BeyondBuilt`], never a guess: a guess would rate the puzzle 20.0
-//!   where Sukaku Explainer rates it 9.5 to 11.9; where they are built and none applies,
-//!   the path guesses and rates 20.0, Sukaku Explainer's "Beyond solver", as the classic
-//!   path does;
+//! - with several solutions, the ladder without the uniqueness techniques and the chains,
+//!   and a guess from the first solution where nothing applies (said so in the step), as
+//!   the classic path does;
+//! - with one solution, where no technique of Sukaku Explainer's applies (the nested
+//!   chains of levels 2 to 4 included), the path guesses and rates 20.0, its "Beyond
+//!   solver", as the classic path does; a step that changes nothing (none does) would
+//!   end the path with [`VariantError::BeyondBuilt`], never a guess;
 //! - every step is checked against the solution, and one that is not sound is replaced
 //!   by a guess (the ladder's soundness tests check that this never happens).
 //!
@@ -27,7 +25,6 @@
 
 use crate::explain::{step_text_naming, Analysis, PathFigures, StepText};
 use crate::grid::Size;
-use crate::logic::chains::nested_built;
 use crate::logic::ladder::{changes, guess_step, Rating};
 use crate::logic::rules::{VariantTables, SLOTS};
 use crate::logic::techniques::singles::{full_house_in, hidden_single_in, naked_single};
@@ -199,7 +196,6 @@ impl RuledPuzzle {
         let unique = self.counted(check).solutions == 1;
         match next_step_in_with(m, &self.tables, unique, check) {
             Some(s) if s.is_sound(solution) && changes(&s, m) => Ok(s),
-            None if unique && !nested_built(&self.tables) => Err(self.beyond(m.blanks())),
             _ => Ok(guess_step(m, solution).expect("an unsolved grid has an open cell")),
         }
     }

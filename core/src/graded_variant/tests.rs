@@ -100,28 +100,17 @@ fn symmetric_puzzles_keep_their_symmetry_inside_the_range() {
 }
 
 #[test]
-fn ranges_past_the_built_techniques_and_giant_grids_are_refused() {
+fn the_nested_chains_bands_under_extra_groups_and_giant_grids_refused() {
+    // The ladder under rules rates every puzzle: a range above 9.4 under x is made (the
+    // nested chains of levels 2 to 4 over the diagonals' links), rated as a whole
+    // rating rates it.
     let rules = Rules::parse("x").unwrap();
-    let above = RatingRange { min: 45, max: 95 };
-    assert_eq!(
-        check_variant_range(above, &rules),
-        Err(VariantGradedError::AboveRated)
-    );
-    let up_to = RatingRange { min: 45, max: 94 };
-    assert_eq!(check_variant_range(up_to, &rules), Ok(()));
-    assert_eq!(check_variant_range(RatingRange::ANY, &rules), Ok(()));
-    // Where the nested chains are built, every range (jigsaw regions: none above 9.4).
-    for (text, max) in [("anti-king", 200), ("nc,anti-knight", 120), ("jigsaw", 94)] {
-        let rules = Rules::parse(text).unwrap();
-        let range = RatingRange { min: 95, max };
-        assert_eq!(check_variant_range(range, &rules), Ok(()), "{text}");
-        let above = RatingRange {
-            min: 95,
-            max: max + 1,
-        };
-        let refused = check_variant_range(above, &rules).is_err();
-        assert_eq!(refused, text == "jigsaw", "{text}");
-    }
+    let range = RatingRange { min: 95, max: 119 };
+    let g = graded("x", (7, 0), range, Symmetry::None);
+    assert!(range.contains(g.rating.unwrap()), "{:?}", g.rating);
+    let t = VariantTables::new(&Geometry::new(Shape::NINE, &rules).unwrap()).unwrap();
+    let whole = crate::logic::variant_ladder::rate_in(&g.generated.puzzle.cells, &t, &mut || {});
+    assert_eq!(whole.map(|r| r.er).ok(), g.rating);
     let options = VariantOptions::default();
     let giant = generate_variant_graded(
         Shape::SIXTEEN,

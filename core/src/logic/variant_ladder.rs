@@ -1,5 +1,5 @@
-//! The ladder under a variant's rules, as far as issue 36 has built it: Sukaku
-//! Explainer's producers up to the XYZ-wing (4.4), in its order (`Solver` with the
+//! The ladder under a variant's rules (issue 36): every producer of Sukaku Explainer's, in
+//! its order (`Solver` with the
 //! variant settings, docs/design-variant-ratings.md part 1 (b)):
 //! full house 1.0 and hidden single 1.2 / 1.5 over every group, direct pointing and
 //! claiming 1.7 / 1.9 (with disjoint groups and windows), direct hidden pair 2.0, naked
@@ -13,25 +13,26 @@
 //! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, three strong links (classic boxes and
 //! nc alone; over jigsaw regions, ours), WXYZ-wing 5.5, the bivalue universal grave 5.6+ (where the rules keep
 //! uniqueness), the VWXYZ-wing 6.2 and the aligned pair exclusion 6.2 over every peer;
-//! then the chains as far as built (`chains::find_in`, the plain road): cycles and
+//! then the chains (`chains::find_in`, the plain road): cycles and
 //! forcing chains 6.5-7.0+, the aligned triple exclusion 7.5 over every peer, nishio
 //! 7.5+, multiple 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+)
 //! 9.0+ (their nested rules the variant set's: generalized intersections, hidden pairs,
 //! generalized naked pairs, X-wings), their links from groups only as in Sukaku
 //! Explainer v1.15.10 (under nc alone the classic producers find the same steps); then
-//! the nested chains of levels 2 to 4 (9.5+, 10.0+, 10.5+) where the rules' groups are
-//! rows, columns and boxes (anti-knight, anti-king, nc: `chains::nested_built`).
+//! the nested chains of levels 2 to 4 (9.5+, 10.0+, 10.5+): where the rules' groups are
+//! rows, columns and boxes (anti-knight, anti-king, nc) the classic engine with the
+//! rules' level-1 rules and peers, under extra groups and jigsaw regions the plain road
+//! with nesting over the rules' links.
 //!
 //! Sukaku Explainer takes the first step of the first producer that has one, so a path
 //! that these rungs take to the solution is its path, and the hardest step its ER. Where
-//! every producer is built and none finds anything, the path is its "Beyond solver"
-//! (20.0). Under extra groups and jigsaw regions, where they find nothing, its next
-//! producers (the nested chains) would act: [`rate_in`] then says it cannot rate the
-//! puzzle yet, rather than guess. A rating walks the path with the singles its
+//! none finds anything, the path is its "Beyond solver" (20.0). A rating with a ceiling
+//! leaves out the nested producers whose base is above it, and says where its path
+//! would need one ([`BeyondBuilt`]). A rating walks the path with the singles its
 //! hardest step allows placed together ([`closure`], the argument there). `variant_explain` serves it to SQL; the
 //! yardstick (`sudoku-tools variant_ratings`) measures it against Sukaku Explainer.
 
-use super::chains::{find, find_with_links, nested_built, Producer, RuledChains};
+use super::chains::{find, find_with_links, Producer, RuledChains};
 use super::ladder::{changes, PathSoFar, Rating, BEYOND_LADDER};
 use super::marks::Marks;
 use super::rules::{TechniqueSet, VariantTables};
@@ -53,53 +54,36 @@ use crate::variant::GroupKind;
 mod closure;
 use closure::{Closed, Places};
 
-/// Under every rule, every puzzle whose ER is this or less (tenths) is rated: every
-/// producer Sukaku Explainer rates below 9.5 is a rung here (under jigsaw regions the
-/// three strong links are ours, over the regions). Where the groups are rows, columns
-/// and boxes every puzzle is rated (the nested chains are built there); elsewhere those
-/// rated higher are rated where their path needs no nested chain (the dynamic forcing
-/// chains (+) alone can rate 10 or more).
-pub const RATES_EVERY_PUZZLE_UP_TO: u16 = 94;
-
-/// The highest rating (tenths) up to which every puzzle under the rules `t` is rated:
-/// any where the nested chains are built ([`nested_built`]: `u16::MAX`), else
-/// [`RATES_EVERY_PUZZLE_UP_TO`].
-pub fn rates_every_puzzle_up_to(t: &VariantTables) -> u16 {
-    if nested_built(t) {
-        u16::MAX
-    } else {
-        RATES_EVERY_PUZZLE_UP_TO
-    }
-}
-
 /// The easiest step from `m` under the rules among the built rungs; `None` when none
 /// applies (or the grid is solved).
 pub fn next_step_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     next_step_in_with(m, t, true, &mut || {})
 }
 
-/// [`next_step_in`], with the uniqueness techniques left out unless `uniqueness` (they
-/// assume one solution: a puzzle with several is walked without them, as the classic
-/// ladder's `LadderOptions::uniqueness` does); `check` is called between rungs and
-/// within the chains (the interrupt hook).
+/// [`next_step_in`] for a puzzle with one solution where `unique`; else the uniqueness
+/// techniques (they assume one solution) and the chains are left out, as the classic
+/// ladder's `LadderOptions` leaves them out: there a chain proves nothing a guess from
+/// the solution followed would not, and on a nearly empty grid the chains' searches
+/// before a guess, the nested ones above all, would cost seconds to minutes. `check` is
+/// called between rungs and within the chains (the interrupt hook).
 pub fn next_step_in_with(
     m: &Marks,
     t: &VariantTables,
-    uniqueness: bool,
+    unique: bool,
     check: &mut dyn FnMut(),
 ) -> Option<Step> {
     let rungs = Rungs {
-        uniqueness,
+        uniqueness: unique,
         nested_up_to: u16::MAX,
-        chains: true,
+        chains: unique,
     };
     next_step_after(m, t, Closed::default(), rungs, check)
 }
 
 /// Which rungs a walk may take besides those every position tries: the uniqueness
 /// techniques (a single solution), the chains, and among them the nested producers of
-/// levels 2 to 4 (where [`nested_built`]) whose base rating is `nested_up_to` or less (a
-/// rating with a ceiling leaves out those whose every step would be above it).
+/// levels 2 to 4 whose base rating is `nested_up_to` or less (a rating with a ceiling
+/// leaves out those whose every step would be above it).
 #[derive(Clone, Copy)]
 struct Rungs {
     uniqueness: bool,
@@ -108,9 +92,9 @@ struct Rungs {
 }
 
 impl Rungs {
-    /// True when every producer Sukaku Explainer has is tried under the rules `t`.
-    fn every_producer(self, t: &VariantTables) -> bool {
-        nested_built(t) && self.nested_up_to >= nested_base(Producer::Nested4(0))
+    /// True when every producer Sukaku Explainer has is tried.
+    fn every_producer(self) -> bool {
+        self.nested_up_to >= nested_base(Producer::Nested4(0))
     }
 }
 
@@ -147,8 +131,7 @@ fn next_step_after(
 
 /// The chains under rules, in Sukaku Explainer's order (`Producer::ALL`), with the
 /// aligned triple exclusion (7.5) between the first producer and the second; the nested
-/// producers (levels 2 to 4) where they are built ([`nested_built`]), those whose base
-/// rating is `nested_up_to` or less.
+/// producers (levels 2 to 4) whose base rating is `nested_up_to` or less.
 ///
 /// Under nc alone with boxes the classic producers find the steps: there the groups are
 /// rows, columns and boxes and the peers the classic ones (nc adds none, and Sukaku
@@ -165,9 +148,8 @@ fn chains(
 ) -> Option<Step> {
     // The plain road's links and grid, made once for every producer.
     let road = (!classic_chains(t)).then(|| RuledChains::new(m, t));
-    let nested = nested_built(t);
     for (i, producer) in Producer::ALL.into_iter().enumerate() {
-        if producer.nesting().is_some() && !(nested && nested_base(producer) <= nested_up_to) {
+        if producer.nesting().is_some() && nested_base(producer) > nested_up_to {
             break;
         }
         check();
@@ -272,9 +254,9 @@ fn from_unique_loops(m: &Marks, t: &VariantTables, allowed: bool) -> Option<Step
         .or_else(|| aligned_pair_exclusion_in(m, t))
 }
 
-/// Why [`rate_in`] gives no rating: the built rungs stop with `blanks` cells open,
-/// where Sukaku Explainer's next producers (the nested chains, under rules where they
-/// are not built: [`nested_built`]) would go on.
+/// Why a rating with a ceiling ([`rate_up_to_in`]) gives none: its rungs stop with
+/// `blanks` cells open, where the nested producers it left out would go on (or a step
+/// changed nothing, which no producer gives).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BeyondBuilt {
     pub blanks: usize,
@@ -282,8 +264,7 @@ pub struct BeyondBuilt {
 
 /// The ER rating (with EP and ED) of a 9×9 puzzle under the rules, when the built rungs
 /// solve it; its digits (0 blank) must obey the rules and have one solution (the caller
-/// checks). Where every producer of Sukaku Explainer is built ([`nested_built`]), a path
-/// none of them can go on with rates 20.0 ([`BEYOND_LADDER`], its "Beyond solver"), as
+/// checks). A path no producer of Sukaku Explainer's can go on with rates 20.0 ([`BEYOND_LADDER`], its "Beyond solver"), as
 /// a classic puzzle does. `check` is called between steps (the interrupt hook).
 pub fn rate_in(
     digits: &[u8],
@@ -441,7 +422,7 @@ impl<'t> RatingWalk<'t> {
                 if !rungs.chains {
                     return Walked::ChainsNext;
                 }
-                if !rungs.every_producer(t) {
+                if !rungs.every_producer() {
                     return Walked::Done(Err(beyond));
                 }
                 // Every producer tried: Sukaku Explainer's "Beyond solver".
@@ -533,6 +514,21 @@ mod tests {
     /// 1.5 to 3.4 and a few need the chains.
     const NC_CLUES: usize = 16;
 
+    /// The givens the tests dig puzzles under `text` down to, `clues` asked: at least
+    /// [`NC_CLUES`] under nc, and under a knight's move with an extra group (minimal
+    /// ones need the nested chains on nearly empty grids, minutes each, as Sukaku
+    /// Explainer's do).
+    fn dug_to(text: &str, clues: usize) -> usize {
+        let groups = ["x", "windoku", "dg", "girandola", "asterisk", "center-dot"];
+        let extra = text.split(',').any(|r| groups.contains(&r));
+        let slow = text.split(',').any(|r| r == "nc") || (extra && text.contains("anti-knight"));
+        if slow {
+            clues.max(NC_CLUES)
+        } else {
+            clues
+        }
+    }
+
     #[test]
     fn under_classic_rules_it_rates_as_the_classic_ladder_up_to_its_built_rungs() {
         // Generated puzzles, and the puzzles of the chain tests' fixtures (positions
@@ -579,7 +575,7 @@ mod tests {
         };
         while !m.is_solved() {
             let Some(step) = next_step_after(&m, t, Closed::default(), rungs, &mut || {}) else {
-                if !rungs.every_producer(t) {
+                if !rungs.every_producer() {
                     return Err(BeyondBuilt { blanks: m.blanks() });
                 }
                 rating.er = BEYOND_LADDER;
@@ -660,15 +656,8 @@ mod tests {
         ] {
             let rules = Rules::parse(text).unwrap();
             for (i, clues) in [(0, 0), (1, 0), (2, 0), (3, 26), (4, 30), (5, 24)] {
-                // (Minimal nc puzzles need the nested chains on nearly empty grids, a
-                // minute or more each: nc's are dug down to 16 givens.)
-                let clues = if text == "nc" {
-                    clues.max(NC_CLUES)
-                } else {
-                    clues
-                };
                 let options = VariantOptions {
-                    clues,
+                    clues: dug_to(text, clues),
                     ..VariantOptions::default()
                 };
                 let g = generate_variant(Shape::NINE, &rules, 61, i, &options, &mut || {}).unwrap();
@@ -716,11 +705,7 @@ mod tests {
             for i in 0..8 {
                 let clues = [0, 24][i as usize % 2];
                 let options = VariantOptions {
-                    clues: if text == "nc" {
-                        clues.max(NC_CLUES)
-                    } else {
-                        clues
-                    },
+                    clues: dug_to(text, clues),
                     ..VariantOptions::default()
                 };
                 let g = generate_variant(Shape::NINE, &rules, 67, i, &options, &mut || {}).unwrap();

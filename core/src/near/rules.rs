@@ -11,18 +11,14 @@
 //!   (the filter's argument, that singles keep applying and the ladder takes them first,
 //!   holds there too, but it would need singles over the rules' groups and peers; the
 //!   rating stops at the range's `max` anyway).
-//! - Under rules where the nested chains are not built (extra groups, jigsaw regions:
-//!   `logic::chains::nested_built`), a puzzle whose path needs them rates at least 9.5
-//!   (the built rungs rate every step below it, so none of them applying means the next
-//!   step rates 9.5 or more): the search ranks it at that bound, and a range there must
-//!   end at 9.4 or below ([`NearRules::rates_up_to`]), so such a puzzle is never returned.
+//! - A rating stops at the range's `max`: under rules the nested producers whose base
+//!   rating is above it are not tried, and a puzzle whose path needs one rates at least
+//!   that base (above `max`, 9.5 or more): the search ranks it at that bound.
 
 use crate::generate::Symmetry;
 use crate::grid::CELLS;
 use crate::logic::rules::VariantTables;
-use crate::logic::variant_ladder::{
-    rate_up_to_in, rates_every_puzzle_up_to, RATES_EVERY_PUZZLE_UP_TO,
-};
+use crate::logic::variant_ladder::rate_up_to_in;
 use crate::puzzle::Puzzle;
 use crate::search::Observer;
 use crate::variant::generate::symmetry::first_asymmetric_rule;
@@ -66,16 +62,6 @@ impl NearRules {
             engine,
             tables,
         })))
-    }
-
-    /// The highest rating a range may end at (tenths): every rating where every
-    /// producer is built (classic rules; rules whose groups are rows, columns and boxes),
-    /// else [`RATES_EVERY_PUZZLE_UP_TO`] (`rates_every_puzzle_up_to`).
-    pub fn rates_up_to(&self) -> u16 {
-        match self {
-            NearRules::Classic => u16::MAX,
-            NearRules::Variant(v) => rates_every_puzzle_up_to(&v.tables),
-        }
     }
 
     /// Checks a start's givens against the rules (22023 naming the cells under rules;
@@ -185,7 +171,9 @@ impl NearRules {
             }
             NearRules::Variant(v) => match rate_up_to_in(cells, &v.tables, ceiling, check) {
                 Ok(rating) => rating.er,
-                Err(_) => RATES_EVERY_PUZZLE_UP_TO + 1,
+                // The next step needs a nested producer whose base (9.5, 10.0, 10.5) is
+                // above the ceiling: a lower bound of the ER above it.
+                Err(_) => ceiling.saturating_add(1).max(95),
             },
         }
     }

@@ -714,14 +714,23 @@ fn a_variant_step_that_is_not_there_is_an_error() {
         locate_variant_step(&full, 0, &mut || {}).unwrap_err(),
         StepError::NoHint { solved: true }
     );
-    // A puzzle Sukaku Explainer rates 10.6 under x and anti-king: part way a nested
-    // forcing chain of level 2 over the diagonals' links would be needed.
-    let (stuck, _, _) = ruled_sample(
+    // A puzzle Sukaku Explainer rates 10.6 under x and anti-king: part way its path
+    // takes nested forcing chains over the diagonals' links, a step like any other.
+    let (nested, _, _) = ruled_sample(
         "x,anti-king",
         "..9....7....5........7....9.......6.9.......3.....6..............86....74.1.9....",
     );
+    let path = nested.path(&mut || {}).unwrap().unwrap();
+    let at = 1 + path
+        .iter()
+        .position(|s| s.rating >= 95)
+        .expect("a nested step");
+    assert_eq!(
+        locate_variant_step(&nested, at, &mut || {}).unwrap().number,
+        at
+    );
     assert!(matches!(
-        locate_variant_step(&stuck, 80, &mut || {}),
-        Err(StepError::Variant(_))
+        locate_variant_step(&nested, path.len() + 1, &mut || {}),
+        Err(StepError::OutOfRange { .. })
     ));
 }

@@ -117,9 +117,10 @@ pub enum VariantError {
     /// progress or marks
     /// (a player's marks go in their own argument).
     MarksUnderRules { what: String, rules: String },
-    /// A puzzle under variant rules whose path needs a technique not built under them
-    /// yet (the nested chains of levels 2 to 4, ER 9.5 and up; the three strong links
-    /// under jigsaw regions): the built ones stop with `blanks` cells open.
+    /// A puzzle under variant rules whose path stops short of the solution with `blanks`
+    /// cells open: a step that changed nothing (every technique of Sukaku Explainer's is
+    /// built under every rule the ladder takes, so none is expected; where none applies
+    /// the path guesses and rates 20.0).
     BeyondBuilt {
         what: String,
         rules: String,
@@ -226,7 +227,7 @@ impl VariantError {
             ),
             BeyondBuilt { what, rules, .. } => {
                 format!(
-                    "{what} cannot finish this puzzle under rules \"{}\" yet",
+                    "{what} cannot finish this puzzle under rules \"{}\"",
                     shown(rules)
                 )
             }
@@ -315,9 +316,8 @@ impl VariantError {
                  (docs/pencil-marks.md)."
                 .into(),
             BeyondBuilt { blanks, .. } => format!(
-                "Under extra groups and jigsaw regions the engine has Sukaku Explainer's techniques up to the \
-                 dynamic forcing chains (+) (every puzzle up to ER 9.4); they stop with {blanks} cells open, \
-                 where the nested chains would go on (docs/variants.md)."
+                "The human-logic engine took a step that changed nothing with {blanks} cells open, which none \
+                 of its techniques should do: please report the puzzle and its rules."
             ),
             FpuzzlesTooLong { bytes, limit } => format!("An f-puzzles JSON, link or payload is at most {limit} bytes; this text has {bytes}."),
             FpuzzlesSyntax { reason } => format!("{}.", shown_long(reason)),

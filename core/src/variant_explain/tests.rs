@@ -132,36 +132,30 @@ fn under_anti_chess_the_nested_chains_rate_as_sukaku_explainer() {
 
 #[test]
 #[cfg_attr(debug_assertions, ignore = "long in a debug build")]
-fn past_the_built_rungs_a_unique_puzzle_is_refused_not_guessed() {
+fn under_extra_groups_the_nested_chains_rate_as_sukaku_explainer() {
+    // Sukaku Explainer rates it 10.6 under x with anti-king: its path needs nested
+    // chains over the diagonals' links. Every step sound, none a guess, the level-2
+    // steps named as such and resting on inner chains.
     let p = ruled("x,anti-king", X_ANTI_KING_106).unwrap();
-    let err = p.rate(&mut || {}).unwrap_err();
-    let VariantError::BeyondBuilt {
-        what,
-        rules,
-        blanks,
-    } = &err
-    else {
-        panic!("{err:?}");
-    };
-    assert_eq!((what.as_str(), rules.as_str()), ("f", "x,anti-king"));
-    assert!(*blanks > 0 && *blanks < 81 - 22);
-    assert_eq!(err.kind(), crate::ErrorKind::NotSupported);
+    assert_eq!(p.rate(&mut || {}).unwrap().map(|r| r.er), Some(106));
+    let solution = p.counted(&mut || {}).solution.clone().unwrap();
+    let path = p.path(&mut || {}).unwrap().unwrap();
+    assert!(path
+        .iter()
+        .all(|s| s.is_sound(&solution) && s.technique != Technique::Guess));
+    let nested: Vec<&Step> = path
+        .iter()
+        .filter(|s| matches!(s.technique, Technique::Chain(ChainKind::Nested(n)) if n >= 2))
+        .collect();
+    assert!(!nested.is_empty(), "no nested step");
     assert!(
-        err.detail().contains(&format!("{blanks} cells open")),
+        nested
+            .iter()
+            .all(|s| s.rating >= 95 && s.explanation.contains("forcing chain")),
         "{}",
-        err.detail()
+        nested[0].explanation
     );
-    assert!(matches!(
-        p.path(&mut || {}),
-        Err(VariantError::BeyondBuilt { .. })
-    ));
-    assert!(matches!(
-        p.analyse(&mut || {}),
-        Err(VariantError::BeyondBuilt { .. })
-    ));
-    // Its first steps are singles: the hint is there.
-    let hint = p.hint(&mut || {}).unwrap().unwrap();
-    assert!(hint.rating <= 15, "{}", hint.explanation);
+    assert_eq!(p.analyse(&mut || {}).unwrap().rating, Some(106));
 }
 
 #[test]
@@ -377,16 +371,18 @@ fn the_nth_step_is_the_paths_and_stops_where_the_path_does() {
             .unwrap(),
         NthStep::PathEnds { steps: 0 }
     );
-    // Before the built techniques stop, the steps are there; past it, the error.
-    let stuck = ruled("x,anti-king", X_ANTI_KING_106).unwrap();
+    // A path through nested chains (Sukaku Explainer's 10.6 under x with anti-king):
+    // its steps are there to the end, and past it none.
+    let nested = ruled("x,anti-king", X_ANTI_KING_106).unwrap();
+    let steps = nested.path(&mut || {}).unwrap().unwrap().len();
     assert!(matches!(
-        stuck.nth_step(1, &mut || {}).unwrap(),
+        nested.nth_step(steps, &mut || {}).unwrap(),
         NthStep::Found { .. }
     ));
-    assert!(matches!(
-        stuck.nth_step(81, &mut || {}),
-        Err(VariantError::BeyondBuilt { .. })
-    ));
+    assert_eq!(
+        nested.nth_step(steps + 1, &mut || {}).unwrap(),
+        NthStep::PathEnds { steps }
+    );
 }
 
 /// The rating the plain way: the solutions counted first, then the ladder's rating when

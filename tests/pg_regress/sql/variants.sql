@@ -93,5 +93,5 @@ FROM sudoku_generate(1, 7, rules => 'killer');
 SELECT n, length(puzzle) AS cells, sudoku_count_solutions(puzzle) AS solutions FROM sudoku_generate(1, 7, size => 16);
 SELECT (SELECT array_agg(puzzle) FROM sudoku_generate(2, 11, rules => 'windoku'))
      = (SELECT array_agg(puzzle) FROM sudoku_generate(2, 11, rules => 'windoku')) AS deterministic;
-SELECT * FROM sudoku_generate(1, 1, min_rating => 5, rules => 'x');
+SELECT n, rating >= 5 AS rated_5_or_more FROM sudoku_generate(1, 1, min_rating => 5, rules => 'x');
 SELECT * FROM sudoku_generate(1, 1, size => 12);

@@ -10,9 +10,8 @@
 //! per puzzle: it takes the rules' grid, engine and tables as kept from the call before
 //! under the same rules (the searches' memos forgotten: each rating starts cold), checks
 //! the givens, counts the solutions with the variant engine (0.0 without a single one)
-//! and runs the ladder; reading the line is not timed, as without `--rules`. A puzzle the built rungs do not finish (the nested
-//! chains of levels 2 to 4, 9.5 and up, are not built under extra groups and jigsaw
-//! regions) prints ER `-`.
+//! and runs the ladder; reading the line is not timed, as without `--rules`. A puzzle the ladder does not finish (a step that
+//! changes nothing, which none should make) prints ER `-`.
 //!
 //! `sudoku-tools rate_times FILE [--runs RUNS] [--rules RULES]`
 use std::time::Instant;

@@ -63,7 +63,7 @@ use best_hint::BestHint;
 pub use kind::ChainKind;
 pub use producer::Producer;
 use propagation::{no_nested_rules, Mode};
-pub use ruled::{find_in, nested_built, RuledChains};
+pub use ruled::{find_in, RuledChains};
 
 /// The easiest step (lowest rating, then a fixed order) `producer` finds in `m`, if any.
 /// `check` is called regularly during the search (once per starting cell), the

@@ -4,6 +4,7 @@
 //! ancestries); and the causes of potentials.
 
 use crate::grid::UNITS;
+use crate::logic::chains::difficulty;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::work_grid::{WorkGrid, CELL_GROUP};
 use crate::logic::primitives::*;
@@ -77,13 +78,6 @@ impl InnerHint {
 /// Sorts a rule's hints as Sukaku Explainer does (stable: difficulty, complexity, sort
 /// key, then the order found) and keeps the first of those with the same removals.
 pub(super) fn sort_and_dedup(hints: &mut Vec<InnerHint>) {
-    hints.sort_by(|a, b| {
-        a.difficulty
-            .partial_cmp(&b.difficulty)
-            .expect("finite difficulties")
-            .then(a.complexity.cmp(&b.complexity))
-            .then(a.key.cmp(&b.key))
-    });
-    let mut seen: std::collections::HashSet<Vec<Candidate>> = std::collections::HashSet::new();
-    hints.retain(|h| seen.insert(h.removal_set.clone()));
+    let rank = |h: &InnerHint| (h.difficulty, h.complexity, h.key);
+    difficulty::sort_and_dedup(hints, rank, |h| &h.removal_set);
 }

@@ -1,12 +1,15 @@
 //! One propagation from one assumption under a variant's rules ([`Run`]): Sukaku
 //! Explainer's `doChaining` over the rules' groups (every pending "on" first, then one
 //! "off"; dynamic chains take each processed "off" out of their working grid, and what
-//! a rule needed removed becomes a hidden parent), stopping at the first contradiction.
+//! a rule needed removed becomes a hidden parent), stopping at the first contradiction;
+//! with nesting, the rules of its level whenever nothing is left to propagate.
 
 use super::graph::{PotGraph, ROOT};
+use super::inner::{InnerRule, InnerRules, NestedHint, NO_CAUSE};
 use super::level1;
 use super::links::{RuledGrid, RuledLinks};
 use crate::logic::primitives::*;
+use std::rc::Rc;
 
 /// How a run propagates.
 #[derive(Clone, Copy)]
@@ -16,8 +19,18 @@ pub(crate) struct RunMode {
     /// Uses the cell rules (off for nishio).
     pub(crate) cell_rule: bool,
     /// Nesting level: 1 applies the level-1 rules ([`level1`]) when nothing is left
-    /// to propagate (the dynamic forcing chains (+)); 0 none.
+    /// to propagate (the dynamic forcing chains (+)); 2 to 4 those, then the inner
+    /// chain rules of the level ([`InnerRule::of_level`]); 0 none.
     pub(crate) level: u8,
+    /// The nesting limit of level 4 (the level of its inner dynamic chains).
+    pub(crate) limit: u8,
+}
+
+/// What a run with nesting (level 2 and up) reads besides the grid: the inner chain
+/// rules, and the interrupt hook they call.
+pub(crate) struct Nest<'a, 'c> {
+    pub(crate) rules: &'a dyn InnerRules,
+    pub(crate) check: &'a mut (dyn FnMut() + 'c),
 }
 
 /// The potentials a fresh run has room for before its lists grow.
@@ -26,6 +39,10 @@ const RUN_ROOM: usize = 384;
 /// The potentials one assumption makes, each once with its parents, in the order made.
 pub(crate) struct Run {
     graph: PotGraph,
+    /// Per node, the rule that made it (`inner::NO_CAUSE` for the assumption and "off"s).
+    cause: Vec<u8>,
+    /// The "off" nodes a nested rule's inner chain hint made, ascending, with the hint.
+    inner: Vec<(u32, Rc<NestedHint>)>,
     /// The node of each potential (by `Potential::index`), `u32::MAX` for none.
     node: Vec<u32>,
     /// The nodes made "on" and "off", in order.
@@ -42,18 +59,21 @@ impl Run {
         links: &RuledLinks,
         start: Potential,
         mode: RunMode,
+        nest: Option<&mut Nest>,
     ) -> Run {
         // Room for a typical run (a few hundred potentials) before the lists grow: a
         // run makes each potential at most once, and a search keeps up to one run a
         // candidate, so room for all of them in every run would cost ~40 KB a run.
         let run = Run {
             graph: PotGraph::with_capacity(RUN_ROOM),
+            cause: Vec::with_capacity(RUN_ROOM),
+            inner: Vec::new(),
             node: vec![u32::MAX; NPOT],
             on_list: Vec::with_capacity(RUN_ROOM / 2),
             off_list: Vec::with_capacity(RUN_ROOM / 2),
             absurd: None,
         };
-        run.again(grid, links, start, mode)
+        run.again(grid, links, start, mode, nest)
     }
 
     /// [`Run::new`] in this run's storage (what it held is forgotten): the same run,
@@ -64,16 +84,19 @@ impl Run {
         links: &RuledLinks,
         start: Potential,
         mode: RunMode,
+        nest: Option<&mut Nest>,
     ) -> Run {
         for n in 0..self.graph.len() {
             self.node[self.graph.pot(n).index()] = u32::MAX;
         }
         self.graph.clear();
+        self.cause.clear();
+        self.inner.clear();
         self.on_list.clear();
         self.off_list.clear();
         self.absurd = None;
-        self.add(start, ROOT);
-        self.propagate(grid, links, mode);
+        self.add(start, ROOT, NO_CAUSE);
+        self.propagate(grid, links, mode, nest);
         self
     }
 
@@ -112,19 +135,36 @@ impl Run {
         self.least_ancestors(self.node[p.index()])
     }
 
-    /// The complexity of the chain to potential `p`, which this run made.
-    pub(crate) fn ancestors_of(&self, p: Potential) -> u32 {
-        self.ancestors(self.node[p.index()])
+    /// The graph of this run's nodes.
+    pub(crate) fn graph(&self) -> &PotGraph {
+        &self.graph
     }
 
-    /// The complexity of the contradiction met (both its nodes' ancestors).
-    pub(crate) fn absurd_complexity(&self) -> Option<u32> {
-        self.absurd
-            .map(|(a, b)| self.ancestors(a) + self.ancestors(b))
+    /// The rule that made node `n` (`inner::NO_CAUSE` for none).
+    pub(crate) fn cause(&self, n: u32) -> u8 {
+        self.cause[n as usize]
     }
 
-    fn add(&mut self, p: Potential, parents: &[u32]) -> u32 {
-        let n = self.graph.push(p, parents);
+    /// True where a nested rule's inner chain hint made some of this run's "off"s.
+    pub(crate) fn has_inner(&self) -> bool {
+        !self.inner.is_empty()
+    }
+
+    /// The inner chain hint that made node `n`, if one did.
+    pub(crate) fn inner_of(&self, n: u32) -> Option<&Rc<NestedHint>> {
+        let i = self.inner.binary_search_by_key(&n, |&(m, _)| m).ok()?;
+        Some(&self.inner[i].1)
+    }
+
+    /// A node of `p` with these parents and cause, not registered as `p`'s (a
+    /// contradiction's second version of its candidate).
+    fn push(&mut self, p: Potential, parents: &[u32], cause: u8) -> u32 {
+        self.cause.push(cause);
+        self.graph.push(p, parents)
+    }
+
+    fn add(&mut self, p: Potential, parents: &[u32], cause: u8) -> u32 {
+        let n = self.push(p, parents, cause);
         self.node[p.index()] = n;
         if p.is_on() {
             self.on_list.push(n);
@@ -134,7 +174,13 @@ impl Run {
         n
     }
 
-    fn propagate(&mut self, source: &RuledGrid, links: &RuledLinks, mode: RunMode) {
+    fn propagate(
+        &mut self,
+        source: &RuledGrid,
+        links: &RuledLinks,
+        mode: RunMode,
+        mut nest: Option<&mut Nest>,
+    ) {
         let mut work = source.clone();
         let mut offs = Vec::new();
         let mut ons = [(Candidate::default(), 0u8); 11];
@@ -147,12 +193,12 @@ impl Run {
                 links.on_to_off(&work, self.pot(n).candidate(), mode.cell_rule, &mut offs);
                 for &q in &offs {
                     if let Some(on) = self.get(Potential::new(q, true)) {
-                        let off = self.graph.push(Potential::new(q, false), &[n]);
+                        let off = self.push(Potential::new(q, false), &[n], NO_CAUSE);
                         self.absurd = Some((on, off));
                         return;
                     }
                     if !self.has(Potential::new(q, false)) {
-                        self.add(Potential::new(q, false), &[n]);
+                        self.add(Potential::new(q, false), &[n], NO_CAUSE);
                     }
                 }
             } else if off_head < self.off_list.len() {
@@ -171,9 +217,9 @@ impl Run {
                     parents.push(n);
                     links.hidden_parents(&work, source, q, rule, |h| parents.extend(self.get(h)));
                     let on = if found_off.is_some() {
-                        self.graph.push(Potential::new(q, true), &parents)
+                        self.push(Potential::new(q, true), &parents, rule)
                     } else {
-                        self.add(Potential::new(q, true), &parents)
+                        self.add(Potential::new(q, true), &parents, rule)
                     };
                     if let Some(off) = found_off {
                         self.absurd = Some((on, off));
@@ -183,28 +229,81 @@ impl Run {
                 if mode.dynamic {
                     links.remove(&mut work, c);
                 }
-            } else if !(mode.level > 0 && self.nested_offs(source, links, &work)) {
+            } else if !(mode.level > 0 && self.nested_offs(source, links, &work, mode, &mut nest)) {
                 return;
             }
         }
     }
 
     /// Adds the "off"s of the level-1 hints on `work` not yet made, each with the nodes
-    /// of its rule parents (every one a removal of this run, so made); true if any.
+    /// of its rule parents (every one a removal of this run, so made); where there are
+    /// none and the level is 2 or more, those of the hints of the first inner chain rule
+    /// of the level that has any resting on this run's removals. True if any was added.
     /// As in Sukaku Explainer, an "off" added here is not checked against the "on"s.
-    fn nested_offs(&mut self, source: &RuledGrid, links: &RuledLinks, work: &RuledGrid) -> bool {
+    fn nested_offs(
+        &mut self,
+        source: &RuledGrid,
+        links: &RuledLinks,
+        work: &RuledGrid,
+        mode: RunMode,
+        nest: &mut Option<&mut Nest>,
+    ) -> bool {
         let before = self.off_list.len();
         let mut parents = Vec::new();
-        for h in level1::hints(links, source, work) {
+        let level1 = level1::hints(links, source, work);
+        for h in &level1 {
             parents.clear();
             parents.extend(h.parents.iter().filter_map(|&p| self.get(p)));
             debug_assert_eq!(parents.len(), h.parents.len(), "rule parents are removals");
             for &c in &h.removes {
                 if !self.has(Potential::new(c, false)) {
-                    self.add(Potential::new(c, false), &parents);
+                    self.add(Potential::new(c, false), &parents, NO_CAUSE);
+                }
+            }
+        }
+        if level1.is_empty() && mode.level >= 2 {
+            let nest = nest
+                .as_deref_mut()
+                .expect("the inner rules of a nested run");
+            for &rule in InnerRule::of_level(mode.level, mode.limit) {
+                if self.inner_offs(source, links, work, nest, rule) {
+                    break;
                 }
             }
         }
         self.off_list.len() > before
+    }
+
+    /// Adds the "off"s of the hints of the inner chain rule `rule` on `work` that rest on
+    /// this run's removals (their rule parents), each made by its hint; true if any hint
+    /// has rule parents (Sukaku Explainer then tries no further rule).
+    fn inner_offs(
+        &mut self,
+        source: &RuledGrid,
+        links: &RuledLinks,
+        work: &RuledGrid,
+        nest: &mut Nest,
+        rule: InnerRule,
+    ) -> bool {
+        let (mut pots, mut parents) = (Vec::new(), Vec::new());
+        let mut any = false;
+        for h in nest.rules.hints(rule, work, nest.check) {
+            h.rule_parents(links, (source, work), &mut pots);
+            if pots.is_empty() {
+                continue;
+            }
+            any = true;
+            parents.clear();
+            parents.extend(pots.iter().filter_map(|&p| self.get(p)));
+            debug_assert_eq!(parents.len(), pots.len(), "rule parents are removals");
+            let h = Rc::new(h);
+            for &c in &h.removes {
+                if !self.has(Potential::new(c, false)) {
+                    let n = self.add(Potential::new(c, false), &parents, NO_CAUSE);
+                    self.inner.push((n, Rc::clone(&h)));
+                }
+            }
+        }
+        any
     }
 }

@@ -107,11 +107,17 @@ impl PotGraph {
     /// `getAncestorCount`: breadth first, a potential met again through another node is
     /// counted once and not followed again).
     pub(crate) fn ancestors(&self, n: u32) -> u32 {
-        WALK.with_borrow_mut(|w| self.ancestors_in(w, n))
+        self.walk(n, |_| {})
     }
 
-    /// [`PotGraph::ancestors`] with the walk's storage `w`.
-    fn ancestors_in(&self, w: &mut Walk, n: u32) -> u32 {
+    /// [`PotGraph::ancestors`], calling `f` with the first node met of each potential,
+    /// in the order met (`f` must not walk a graph itself).
+    pub(crate) fn walk(&self, n: u32, f: impl FnMut(u32)) -> u32 {
+        WALK.with_borrow_mut(|w| self.walk_in(w, n, f))
+    }
+
+    /// [`PotGraph::walk`] with the walk's storage `w`.
+    fn walk_in(&self, w: &mut Walk, n: u32, mut f: impl FnMut(u32)) -> u32 {
         if w.met_in.is_empty() || w.walk == u32::MAX {
             w.met_in = vec![0; NPOT];
             w.walk = 0;
@@ -127,6 +133,7 @@ impl PotGraph {
                 if w.met_in[p] != w.walk {
                     w.met_in[p] = w.walk;
                     count += 1;
+                    f(m);
                     w.next.extend_from_slice(self.parents(m));
                 }
             }

@@ -5,7 +5,8 @@
 //! The propagations of the best hint are made again once, after the search: a run
 //! depends only on the grid, the rules, its start and the mode, so they are the search's.
 
-use super::chaining::{Run, RunMode};
+use super::chaining::{Nest, Run, RunMode};
+use super::inner::InnerRules;
 use super::links::{RuledGrid, RuledLinks};
 use crate::logic::chains::best_hint::HintShape;
 use crate::logic::chains::links::{chains_of_in, links_of_chains, Parents};
@@ -51,10 +52,11 @@ impl Parents for RunParents {
 /// hint carries itself), found by a search in `mode`.
 pub(crate) fn hint_links(
     grid: &RuledGrid,
-    links: &RuledLinks,
+    (links, inner): (&RuledLinks, &dyn InnerRules),
     mode: RunMode,
     shape: &HintShape,
     target: Option<Potential>,
+    check: &mut dyn FnMut(),
 ) -> Vec<Link> {
     let chains = chains_of_in(&grid.cands, shape, target, &|slot| *links.cells_of(slot));
     if chains.is_empty() {
@@ -62,6 +64,10 @@ pub(crate) fn hint_links(
     }
     let mut holder = RunParents::default();
     links_of_chains(&chains, &mut holder, |holder, start| {
-        *holder = RunParents::of(&Run::new(grid, links, start, mode));
+        let mut nest = Nest {
+            rules: inner,
+            check: &mut *check,
+        };
+        *holder = RunParents::of(&Run::new(grid, links, start, mode, Some(&mut nest)));
     })
 }

@@ -1,5 +1,5 @@
 //! The chains under a variant's rules (issue 36): Sukaku Explainer
-//! v1.15.10's chaining producers up to the dynamic forcing chains (+), read straight off its
+//! v1.15.10's chaining producers, the nested ones included, read straight off its
 //! `Chaining` over the rules' groups, for 9×9 rules without cages.
 //!
 //! - Links come from groups only (box, row, column, then the rules' extra groups in
@@ -16,12 +16,15 @@
 //!   and X-wings).
 //!
 //! Layers: `links` (on → off, off → on) and `graph` (potentials with their parents) are
-//! the leaves; `level1` (the nested rules, on two grids), `pass_links` (a pass's links
+//! the leaves, with `inner` (what a nested rule keeps of a hint, where a search's hints
+//! go, and the contract by which a nested run asks for its inner rules' hints); `level1` (the nested rules, on two grids), `pass_links` (a pass's links
 //! listed once, their components and what each reaches) and `planes` (nishio on digit
 //! planes) read `links`; `unary` (cycles, forcing chains) and `chaining` (one
 //! propagation) build on them; `multiple` (nishio, multiple, dynamic chains and dynamic
-//! chains (+)) and `hint_links` (the arrows of the best hint, as the classic steps carry
-//! them) on `chaining`.
+//! chains (+), and with nesting the nested producers) and `hint_links` (the arrows of
+//! the best hint, as the classic steps carry them) on `chaining`; `nested` (the inner
+//! rules' searches, and the classic engine's side under classic links) on `unary` and
+//! `multiple`.
 //!
 //! - Shortcuts, each with its argument where it is taken and a test against the plain
 //!   way (`find_with`): cycles and forcing chains search only from the starts and
@@ -30,11 +33,14 @@
 //!   contradiction (`planes`); static multiple chains only the runs of the tests whose
 //!   reach may offer a hint (`multiple`).
 //!
-//! - The nested producers of levels 2 to 4 (9.5 and up) run where the rules' groups are
-//!   rows, columns and boxes alone (anti-knight, anti-king, nc: [`nested_built`]), as
-//!   the classic engine (`levels2to4`) with the rules' level-1 rules and peers
-//!   ([`nested`]); under extra groups and jigsaw regions the chains' links are the
-//!   rules' own, which that engine does not read, and [`find_in`] gives `None` for them.
+//! - The nested producers of levels 2 to 4 (9.5 and up): where the rules' groups are
+//!   rows, columns and boxes alone (anti-knight, anti-king, nc) the classic engine
+//!   (`levels2to4`) with the rules' level-1 rules and peers ([`nested`]); under extra
+//!   groups and jigsaw regions, whose links that engine does not read, the dynamic
+//!   chains of `multiple` with nesting: when a run has nothing left to propagate it
+//!   applies the level-1 rules, then the inner chain rules of its level (`inner`: the
+//!   plain road's own producers on the reduced grid, every hint collected), each hint's
+//!   removals made "off" with its rule parents.
 //!
 //! The classic producers (`chains::find`) are faster roads to the same hints; these are
 //! the reference the rules have until those roads take them.
@@ -42,6 +48,7 @@
 mod chaining;
 mod graph;
 mod hint_links;
+mod inner;
 mod level1;
 mod links;
 mod multiple;
@@ -61,15 +68,15 @@ use crate::logic::rules::VariantTables;
 use crate::logic::step::{Link, Step};
 use crate::logic::wording::sentences_wanted;
 use chaining::RunMode;
+use inner::Sink;
 use links::{RuledGrid, RuledLinks};
 use multiple::Flat;
-pub use nested::nested_built;
-use nested::RuledNest;
+use nested::{classic_links, InnerSearches, RuledNest};
 use pass_links::PassLinks;
 use std::cell::OnceCell;
 
-/// The easiest step `producer` finds in `m` under the rules `t`, if any; `None` also for
-/// a nested producer where they are not built ([`nested_built`]). `check` is called once per starting cell
+/// The easiest step `producer` finds in `m` under the rules `t`, if any. `check` is
+/// called once per starting cell
 /// (the interrupt hook). [`RuledChains`] serves several producers from one position.
 pub fn find_in(
     m: &Marks,
@@ -125,57 +132,64 @@ impl<'a> RuledChains<'a> {
         shortcuts: bool,
     ) -> Option<Step> {
         let (t, links, grid) = (self.t, &self.links, &self.grid);
-        let mut best = BestHint::default();
-        let flat = |dynamic, cell_rule, level, multiple, nishio, base, kinds| Flat {
-            mode: RunMode {
-                dynamic,
-                cell_rule,
-                level,
-            },
-            multiple,
-            nishio,
-            base,
-            kinds,
-        };
         let flat = match producer {
             Producer::Cycles => {
-                let both = self.both();
-                unary::search_with(grid, t, links, both, &mut best, check, shortcuts);
-                None
+                let mut best = BestHint::default();
+                let (both, sink) = (self.both(), Sink::Best(&mut best));
+                unary::search_with(grid, t, links, both, sink, check, shortcuts);
+                return self.step_of(best, Vec::new());
             }
-            Producer::Nishio => Some(flat(
-                true,
-                false,
-                0,
-                false,
-                true,
-                7.5,
-                HintKinds::all(ChainKind::Nishio),
-            )),
-            Producer::Multiple => Some(flat(false, true, 0, true, false, 8.0, HintKinds::STATIC)),
-            Producer::Dynamic => Some(flat(true, true, 0, true, false, 8.5, HintKinds::DYNAMIC)),
-            Producer::DynamicPlus => Some(flat(
-                true,
-                true,
-                1,
-                true,
-                false,
-                9.0,
-                HintKinds::all(ChainKind::Nested(1)),
-            )),
-            Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
+            Producer::Nishio => Flat {
+                mode: RunMode {
+                    dynamic: true,
+                    cell_rule: false,
+                    level: 0,
+                    limit: 0,
+                },
+                multiple: false,
+                nishio: true,
+                base: 7.5,
+                kinds: HintKinds::all(ChainKind::Nishio),
+            },
+            Producer::Multiple => Flat::static_multiple(),
+            Producer::Dynamic => Flat::dynamic(0, 0),
+            Producer::DynamicPlus => Flat::dynamic(1, 0),
+            Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) if classic_links(t) => {
                 return self.nested(producer, check);
             }
-        };
-        let mut drawn = Vec::new();
-        if let Some(flat) = flat {
-            let both = (!flat.mode.dynamic).then(|| self.both());
-            multiple::search_with(grid, links, both, flat, &mut best, check, shortcuts);
-            // (Drawn only where sentences are written: a rating reads no link.)
-            if let Some((shape, target)) = best.shape().filter(|_| sentences_wanted()) {
-                drawn = hint_links::hint_links(grid, links, flat.mode, shape, target);
+            Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
+                let (level, limit) = producer.nesting().expect("a nested producer");
+                Flat::dynamic(level, limit)
             }
-        }
+        };
+        self.flat_search(flat, check, shortcuts)
+    }
+
+    /// The step of the multiple chains producer `flat` (nishio, static and dynamic
+    /// multiple chains, with or without nesting) by the plain road.
+    fn flat_search(&self, flat: Flat, check: &mut dyn FnMut(), shortcuts: bool) -> Option<Step> {
+        let (t, links, grid) = (self.t, &self.links, &self.grid);
+        let mut best = BestHint::default();
+        let inner = InnerSearches { t, links };
+        let both = (!flat.mode.dynamic).then(|| self.both());
+        let sink = Sink::Best(&mut best);
+        multiple::search_with(
+            grid,
+            links,
+            both,
+            flat,
+            sink,
+            Some(&inner),
+            check,
+            shortcuts,
+        );
+        // (Drawn only where sentences are written: a rating reads no link.)
+        let drawn = match best.shape().filter(|_| sentences_wanted()) {
+            Some((shape, target)) => {
+                hint_links::hint_links(grid, (links, &inner), flat.mode, shape, target, check)
+            }
+            None => Vec::new(),
+        };
         self.step_of(best, drawn)
     }
 
@@ -197,16 +211,13 @@ impl<'a> RuledChains<'a> {
         Some(step)
     }
 
-    /// The nested producer `producer` (levels 2 to 4) where [`nested_built`], else
-    /// `None`. The links of its step (what a picture draws) are read only where sentences
+    /// The nested producer `producer` (levels 2 to 4) by the classic engine, where the
+    /// rules' links are the classic ones ([`classic_links`]). The links of its step (what a picture draws) are read only where sentences
     /// are written, as for every producer: a rating reads neither, and they cost a nested
     /// propagation of each assumption of the step.
     fn nested(&self, producer: Producer, check: &mut dyn FnMut()) -> Option<Step> {
         let (t, grid) = (self.t, &self.grid.cands);
         let nesting = producer.nesting()?;
-        if !nested_built(t) {
-            return None;
-        }
         let rules = RuledNest::new(&self.links, t);
         let mut best = BestHint::default();
         levels2to4::search(grid, nesting, Some(&rules), &mut best, check);

@@ -5,17 +5,19 @@
 //! groups whose first place of the digit is the cell; then the cell forcing chains of
 //! the cell. Hints are offered in that order, the order of its result list.
 
-use super::chaining::{Run, RunMode};
-use super::links::{RuledGrid, RuledLinks};
+use super::chaining::{Nest, Run, RunMode};
+use super::inner::{proved_removals, InnerRules, NestedHint, Sink, NO_CAUSE};
+use super::links::{RuledGrid, RuledLinks, CELL_RULE};
 use super::pass_links::{PassLinks, ROW};
 use super::planes::RuledPlanes;
 use crate::logic::chains::best_hint::{
-    BestHint, HintShape, Rated, KEY_CELL, KEY_CONTRADICTION, KEY_DOUBLE, KEY_REGION,
+    HintShape, Rated, KEY_CELL, KEY_CONTRADICTION, KEY_DOUBLE, KEY_REGION,
 };
 use crate::logic::chains::difficulty::length_bonus;
-use crate::logic::chains::kind::HintKinds;
+use crate::logic::chains::kind::{ChainKind, HintKinds};
 use crate::logic::memo::slots;
 use crate::logic::primitives::*;
+use std::rc::Rc;
 
 /// The most runs a thread keeps between searches ([`KeptRuns`]).
 const KEPT_RUNS: usize = 256;
@@ -35,7 +37,7 @@ impl slots::Memo for KeptRuns {
     }
 }
 
-/// Which of the three producers runs.
+/// Which producer runs (nishio, multiple, dynamic, with nesting or not).
 #[derive(Clone, Copy)]
 pub(crate) struct Flat {
     pub(crate) mode: RunMode,
@@ -47,12 +49,54 @@ pub(crate) struct Flat {
     pub(crate) kinds: HintKinds,
 }
 
+impl Flat {
+    /// Static multiple forcing chains (8.0).
+    pub(crate) fn static_multiple() -> Flat {
+        Flat {
+            mode: RunMode {
+                dynamic: false,
+                cell_rule: true,
+                level: 0,
+                limit: 0,
+            },
+            multiple: true,
+            nishio: false,
+            base: 8.0,
+            kinds: HintKinds::STATIC,
+        }
+    }
+
+    /// Dynamic forcing chains (8.5) and, with nesting `level` 1 to 4 (`limit` for 4),
+    /// the dynamic forcing chains (+) and the nested producers (9.0 to 10.5).
+    pub(crate) fn dynamic(level: u8, limit: u8) -> Flat {
+        Flat {
+            mode: RunMode {
+                dynamic: true,
+                cell_rule: true,
+                level,
+                limit,
+            },
+            multiple: true,
+            nishio: false,
+            base: 8.5 + 0.5 * f64::from(level),
+            kinds: match level {
+                0 => HintKinds::DYNAMIC,
+                _ => HintKinds::all(ChainKind::Nested(level)),
+            },
+        }
+    }
+}
+
 /// What the searches of one grid share.
-struct Search<'a> {
+struct Search<'a, 'c> {
     grid: &'a RuledGrid,
     links: &'a RuledLinks,
     flat: Flat,
-    best: &'a mut BestHint,
+    sink: Sink<'a>,
+    /// The inner chain rules of runs with nesting (level 2 and up).
+    inner: Option<&'a dyn InnerRules>,
+    /// The interrupt hook, called per cell and given to nested runs.
+    check: &'a mut (dyn FnMut() + 'c),
     /// The run of each candidate assumed "on", made once for the search: a run depends
     /// only on the grid, the rules, its start and the mode, so the run a region test
     /// needs for another place is the one that place's cell makes (or made) for itself.
@@ -70,16 +114,19 @@ struct Search<'a> {
     bounded: bool,
 }
 
-/// Offers every hint of producer `flat` on `grid` to `best`; where `shortcuts`, nishio
+/// Offers every hint of producer `flat` on `grid` to `sink`; where `shortcuts`, nishio
 /// reads its planes and static multiple chains the reach rows of `both` (the links of
 /// the cell and region rules, given for them) first, and the set tests count each chain
-/// at its path's length before its ancestors (the tests compare both ways).
+/// at its path's length before its ancestors (the tests compare both ways). Runs with
+/// nesting (level 2 and up) apply the `inner` rules.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn search_with(
     grid: &RuledGrid,
     links: &RuledLinks,
     both: Option<&PassLinks>,
     flat: Flat,
-    best: &mut BestHint,
+    sink: Sink,
+    inner: Option<&dyn InnerRules>,
     check: &mut dyn FnMut(),
     shortcuts: bool,
 ) {
@@ -88,21 +135,24 @@ pub(crate) fn search_with(
     debug_assert!(flat.mode.dynamic || flat.mode.cell_rule);
     let statics = both.filter(|_| shortcuts && !flat.mode.dynamic);
     let mut kept = slots::Kept::<KeptRuns>::take();
+    let bounded = shortcuts && !sink.takes_all();
     let mut s = Search {
         grid,
         links,
         flat,
-        best,
+        sink,
+        inner,
+        check,
         on_runs: (0..NCAND).map(|_| None).collect(),
         spare: std::mem::take(&mut kept.0),
         planes,
         statics,
-        bounded: shortcuts,
+        bounded,
     };
     for cell in 0..81 {
         let k = grid.cands[cell].count_ones();
         if k > 2 || (k > 1 && flat.mode.dynamic) {
-            check();
+            (s.check)();
             s.cell(cell, k);
         }
     }
@@ -112,12 +162,16 @@ pub(crate) fn search_with(
     kept.0 = spare;
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     fn run(&mut self, start: Potential) -> Run {
         let (grid, links, mode) = (self.grid, self.links, self.flat.mode);
+        let mut nest = self.inner.filter(|_| mode.level >= 2).map(|rules| Nest {
+            rules,
+            check: &mut *self.check,
+        });
         match self.spare.pop() {
-            Some(run) => run.again(grid, links, start, mode),
-            None => Run::new(grid, links, start, mode),
+            Some(run) => run.again(grid, links, start, mode, nest.as_mut()),
+            None => Run::new(grid, links, start, mode, nest.as_mut()),
         }
     }
 
@@ -134,22 +188,41 @@ impl Search<'_> {
         self.on_runs[c.index()] = Some(run);
     }
 
+    /// Offers the hint proving `proves` whose chains end at `targets` (a run and its
+    /// node each): to the best sink rated by its complexity (flat, plus the inner chain
+    /// hints it rests on), to the sink of every hint as a [`NestedHint`] (`root`: the
+    /// cause of the assumptions, the cell rule for a cell forcing chain, the group for a
+    /// region forcing chain).
     fn offer(
         &mut self,
-        complexity: u32,
-        key: u8,
-        kind: crate::logic::chains::kind::ChainKind,
-        target: Potential,
+        targets: &[(&Run, u32)],
+        root: u8,
+        (key, kind): (u8, ChainKind),
+        proves: Potential,
         shape: HintShape,
     ) {
-        let d = self.flat.base + length_bonus(complexity);
-        if self.best.worth(d, complexity, key) {
-            self.best.offer(
-                Rated::new(d, complexity, key, kind),
-                &self.grid.cands,
-                target,
-                shape,
-            );
+        let base = self.flat.base;
+        let flat: u32 = targets.iter().map(|&(run, n)| run.ancestors(n)).sum();
+        match &mut self.sink {
+            Sink::Best(best) => {
+                let inner = if targets.iter().any(|(run, _)| run.has_inner()) {
+                    inner_hints(targets)
+                } else {
+                    Vec::new()
+                };
+                let complexity = flat + inner.iter().map(|h| h.complexity).sum::<u32>();
+                let d = base + length_bonus(complexity);
+                if best.worth(d, complexity, key) {
+                    let kinds: Vec<(ChainKind, Vec<Candidate>)> =
+                        inner.iter().map(|h| (h.kind, h.removes.clone())).collect();
+                    let rated = Rated::new(d, complexity, key, kind);
+                    best.offer_nested(rated, &self.grid.cands, proves, shape, &kinds);
+                }
+            }
+            Sink::All(list) => {
+                let removes = proved_removals(&self.grid.cands, proves);
+                list.extend(nested_hint(targets, root, removes, (base, flat, key, kind)));
+            }
         }
     }
 
@@ -219,7 +292,7 @@ impl Search<'_> {
     /// The contradiction `run` met (from `c` "on" where `on`): it proves `c`'s other
     /// state.
     fn contradiction(&mut self, run: &Run, c: Candidate, on: bool) {
-        let (Some(complexity), Some((both, _))) = (run.absurd_complexity(), run.absurd) else {
+        let Some((both, other)) = run.absurd else {
             return;
         };
         let shape = HintShape::Contradiction {
@@ -227,13 +300,9 @@ impl Search<'_> {
             both: run.pot(both).candidate(),
         };
         let kind = self.flat.kinds.contradiction;
-        self.offer(
-            complexity,
-            KEY_CONTRADICTION,
-            kind,
-            Potential::new(c, !on),
-            shape,
-        );
+        let targets = [(run, both), (run, other)];
+        let proves = Potential::new(c, !on);
+        self.offer(&targets, NO_CAUSE, (KEY_CONTRADICTION, kind), proves, shape);
     }
 
     /// False where a hint of sort key `key` whose complexity is at least `least` cannot
@@ -243,7 +312,7 @@ impl Search<'_> {
     fn may_take(&self, least: u32, key: u8) -> bool {
         !self.bounded
             || self
-                .best
+                .sink
                 .worth(self.flat.base + length_bonus(least), least, key)
     }
 
@@ -258,15 +327,10 @@ impl Search<'_> {
                     if !self.may_take(least, KEY_DOUBLE) {
                         continue;
                     }
-                    let complexity = on.ancestors(n) + off.ancestors(other);
                     let kind = self.flat.kinds.double;
-                    self.offer(
-                        complexity,
-                        KEY_DOUBLE,
-                        kind,
-                        p,
-                        HintShape::Double { source: c },
-                    );
+                    let shape = HintShape::Double { source: c };
+                    let targets = [(on, n), (off, other)];
+                    self.offer(&targets, NO_CAUSE, (KEY_DOUBLE, kind), p, shape);
                 }
             }
         }
@@ -317,14 +381,15 @@ impl Search<'_> {
                 if !self.may_take(least, KEY_REGION) {
                     continue;
                 }
-                let complexity =
-                    on.ancestors(n) + others.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
                 let shape = HintShape::Region {
                     unit: slot,
                     digit: Digit::new(d),
                 };
                 let kind = self.flat.kinds.region;
-                self.offer(complexity, KEY_REGION, kind, p, shape);
+                let targets: Vec<(&Run, u32)> = std::iter::once((on, n))
+                    .chain(others.iter().map(|r| (r, r.get(p).expect("made"))))
+                    .collect();
+                self.offer(&targets, slot, (KEY_REGION, kind), p, shape);
             }
         }
         for (&o, run) in places[1..].iter().zip(others) {
@@ -412,13 +477,66 @@ impl Search<'_> {
                 if !self.may_take(least, KEY_CELL) {
                     continue;
                 }
-                let complexity = runs.iter().map(|r| r.ancestors_of(p)).sum::<u32>();
                 let shape = HintShape::Cell {
                     cell: Cell::new(cell),
                 };
                 let kind = self.flat.kinds.cell;
-                self.offer(complexity, KEY_CELL, kind, p, shape);
+                let targets: Vec<(&Run, u32)> =
+                    runs.iter().map(|r| (r, r.get(p).expect("made"))).collect();
+                self.offer(&targets, CELL_RULE, (KEY_CELL, kind), p, shape);
             }
         }
     }
+}
+
+/// The distinct inner chain hints the chains ending at `targets` rest on (distinct as
+/// whole chains, the first met standing for its equals), in the order met.
+fn inner_hints(targets: &[(&Run, u32)]) -> Vec<Rc<NestedHint>> {
+    let mut found: Vec<Rc<NestedHint>> = Vec::new();
+    for &(run, n) in targets {
+        run.graph().walk(n, |m| {
+            if let Some(h) = run.inner_of(m) {
+                if !found.iter().any(|f| Rc::ptr_eq(f, h) || f.chain == h.chain) {
+                    found.push(Rc::clone(h));
+                }
+            }
+        });
+    }
+    found
+}
+
+/// The hint whose chains end at `targets` as a nested rule keeps it (see
+/// [`Search::offer`]); `flat`: its flat complexity. `None` where it removes nothing.
+fn nested_hint(
+    targets: &[(&Run, u32)],
+    root: u8,
+    removes: Vec<Candidate>,
+    (base, flat, key, kind): (f64, u32, u8, ChainKind),
+) -> Option<NestedHint> {
+    if removes.is_empty() {
+        return None;
+    }
+    let mut causes = Vec::new();
+    let mut chain = vec![targets.len() as u16];
+    for &(run, n) in targets {
+        chain.push(run.pot(n).index() as u16);
+        let at = chain.len();
+        chain.push(0);
+        let count = run.graph().walk(n, |m| {
+            let p = run.pot(m);
+            chain.push(p.index() as u16);
+            if p.is_on() {
+                let cause = match run.cause(m) {
+                    NO_CAUSE if run.parents(m).is_empty() => root,
+                    c => c,
+                };
+                if cause != NO_CAUSE {
+                    causes.push((p.candidate(), cause));
+                }
+            }
+        });
+        chain[at] = count as u16;
+    }
+    let nested: u32 = inner_hints(targets).iter().map(|h| h.complexity).sum();
+    NestedHint::new(removes, (base, flat + nested, key, kind), causes, chain)
 }

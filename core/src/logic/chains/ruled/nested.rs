@@ -1,22 +1,29 @@
-//! The nested chains of levels 2 to 4 (9.5 and up) under a variant's rules whose groups
-//! are rows, columns and boxes alone (anti-knight, anti-king, nc and their
-//! combinations): the classic engine (`levels2to4`) with the rules' two differences
-//! ([`NestedRules`]: the level-1 rules of the rules' technique set, and a cycle's
-//! removals by every peer). Under any extra group or jigsaw region the chains' links
-//! are the rules' own, which that engine does not read: there the nested producers are
-//! not built ([`nested_built`]).
+//! The nested chains of levels 2 to 4 (9.5 and up) under a variant's rules.
+//!
+//! - Where the groups are rows, columns and boxes alone (anti-knight, anti-king, nc and
+//!   their combinations: [`classic_links`]) the classic engine (`levels2to4`) runs them with
+//!   the rules' two differences ([`NestedRules`]: the level-1 rules of the rules'
+//!   technique set, and a cycle's removals by every peer): [`RuledNest`].
+//! - Under extra groups and jigsaw regions the chains' links are the rules' own, which
+//!   that engine does not read: there the plain road's dynamic chains (`multiple`) run
+//!   with nesting, their runs applying the inner chain rules that [`InnerSearches`]
+//!   gives them (the plain road's own producers, every hint collected: `inner::Sink`).
 
+use super::inner::{sort_and_dedup, InnerRule, InnerRules, NestedHint, Sink};
 use super::level1;
-use super::links::RuledLinks;
+use super::links::{RuledGrid, RuledLinks};
+use super::multiple::{self, Flat};
+use super::pass_links::PassLinks;
+use super::unary;
 use crate::logic::chains::level1::Hint;
 use crate::logic::chains::nested_rules::NestedRules;
 use crate::logic::chains::work_grid::WorkGrid;
 use crate::logic::rules::VariantTables;
 use crate::variant::GroupKind;
 
-/// True where the nested producers are built under the rules `t`: their groups are the
-/// rows, columns and boxes (slots 0 to 26), nothing more.
-pub fn nested_built(t: &VariantTables) -> bool {
+/// True where the rules' groups are the rows, columns and boxes (slots 0 to 26), nothing
+/// more: the chains' links are the classic ones, and the classic nested engine serves.
+pub fn classic_links(t: &VariantTables) -> bool {
     t.active_slots() == (1 << 27) - 1 && matches!(t.slot_kind(18), Some((GroupKind::Box, _)))
 }
 
@@ -32,7 +39,7 @@ impl<'a> RuledNest<'a> {
     pub(crate) fn new(links: &'a RuledLinks, t: &'a VariantTables) -> RuledNest<'a> {
         // FNV-1a over what the searches read from the rules: the technique set of the
         // level-1 rules and every cell's peers in order (the groups being the classic
-        // ones, `nested_built`).
+        // ones, `classic_links`).
         let mut key: u64 = 0xcbf2_9ce4_8422_2325;
         let mut eat = |b: u8| key = (key ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
         eat(u8::from(links.classic_set()));
@@ -57,5 +64,50 @@ impl NestedRules for RuledNest<'_> {
 
     fn key(&self) -> u64 {
         self.key
+    }
+}
+
+/// The inner chain rules of the nested producers under the rules' own links: the plain
+/// road's producers on the grid a chain has reduced, every hint collected.
+pub(crate) struct InnerSearches<'a> {
+    pub(crate) t: &'a VariantTables,
+    pub(crate) links: &'a RuledLinks,
+}
+
+impl InnerRules for InnerSearches<'_> {
+    fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> Vec<NestedHint> {
+        let (t, links) = (self.t, self.links);
+        let mut list = Vec::new();
+        let both = || {
+            let mut pass = PassLinks::default();
+            pass.build(work, links, true, true);
+            pass
+        };
+        match rule {
+            InnerRule::ForcingChainsAndCycles => {
+                let sink = Sink::All(&mut list);
+                unary::search_with(work, t, links, &both(), sink, check, true);
+            }
+            InnerRule::MultipleChains => {
+                let (flat, sink) = (Flat::static_multiple(), Sink::All(&mut list));
+                let both = both();
+                multiple::search_with(
+                    work,
+                    links,
+                    Some(&both),
+                    flat,
+                    sink,
+                    Some(self),
+                    check,
+                    true,
+                );
+            }
+            InnerRule::DynamicChains(limit) => {
+                let (flat, sink) = (Flat::dynamic(limit, 0), Sink::All(&mut list));
+                multiple::search_with(work, links, None, flat, sink, Some(self), check, true);
+            }
+        }
+        sort_and_dedup(&mut list);
+        list
     }
 }

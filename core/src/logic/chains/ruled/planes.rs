@@ -93,6 +93,7 @@ mod tests {
             dynamic: true,
             cell_rule: false,
             level: 0,
+            limit: 0,
         };
         let (mut met, mut not) = (0, 0);
         let rules = ["x", "windoku", "dg", "anti-king", "anti-knight"];
@@ -106,7 +107,7 @@ mod tests {
                     ds &= ds - 1;
                     for on in [true, false] {
                         let start = Potential::new(Candidate::new(cell, d), on);
-                        let run = Run::new(&road.grid, &road.links, start, nishio);
+                        let run = Run::new(&road.grid, &road.links, start, nishio, None);
                         let plain = run.absurd.is_some();
                         assert_eq!(planes.nishio_contradicts(d, cell, on), plain, "{text}");
                         met += usize::from(plain);

@@ -2,7 +2,7 @@
 //! classic producer's step (the fast road is checked against Sukaku Explainer), the
 //! nested ones (levels 2 to 4) through the rules' side of their contract too; under
 //! variant rules every chain step is sound, region chains name their group, and the
-//! nested producers are taken only where the groups are rows, columns and boxes.
+//! nested producers over the rules' own links give the classic steps under classic rules.
 
 use super::*;
 use crate::logic::rules::tables_of;
@@ -112,8 +112,37 @@ fn under_classic_rules_the_nested_producers_find_the_classic_steps() {
 }
 
 #[test]
-fn nested_producers_are_built_where_the_groups_are_rows_columns_and_boxes() {
-    for (rules, built) in [
+#[cfg_attr(debug_assertions, ignore = "long in a debug build")]
+fn under_classic_rules_the_nested_producers_over_the_rules_own_links_find_the_classic_steps() {
+    // Under extra groups and jigsaw regions the nested producers are the plain road's
+    // dynamic chains with nesting (`inner`, `nested::InnerSearches`). Under classic
+    // tables that road, forced, must give the classic engine's step (checked against
+    // Sukaku Explainer), links included, where each level fires; the nesting limits 0
+    // and 1 of level 4 at its position.
+    use crate::logic::chains::levels2to4::tests::{position, LEVEL_2_AT, LEVEL_3_AT, LEVEL_4_AT};
+    let t = tables_of("classic");
+    for (at, producers) in [
+        (&LEVEL_2_AT, &[Producer::Nested2][..]),
+        (&LEVEL_3_AT, &[Producer::Nested2, Producer::Nested3][..]),
+        (
+            &LEVEL_4_AT,
+            &[Producer::Nested4(0), Producer::Nested4(1)][..],
+        ),
+    ] {
+        let m = position(at);
+        let road = RuledChains::new(&m, &t);
+        for &producer in producers {
+            let classic = crate::logic::chains::find_with_links(&m, producer, &mut || {});
+            let (level, limit) = producer.nesting().expect("nested");
+            let own = road.flat_search(Flat::dynamic(level, limit), &mut || {}, true);
+            assert_eq!(own, classic, "{producer:?}");
+        }
+    }
+}
+
+#[test]
+fn the_classic_nested_engine_serves_where_the_links_are_the_classic_ones() {
+    for (rules, classic) in [
         ("classic", true),
         ("nc", true),
         ("anti-knight", true),
@@ -123,14 +152,7 @@ fn nested_producers_are_built_where_the_groups_are_rows_columns_and_boxes() {
         ("x,anti-king", false),
         ("jigsaw=111222333111222333111222333444555666444555666444555666777888999777888999777888999", false),
     ] {
-        let t = tables_of(rules);
-        assert_eq!(nested_built(&t), built, "{rules}");
-    }
-    // Where they are not built they find nothing, even on a grid full of chains.
-    let t = tables_of("x");
-    let m = t.marks_of(&[0; 81]);
-    for producer in [Producer::Nested2, Producer::Nested3, Producer::Nested4(0)] {
-        assert_eq!(find_in(&m, &t, producer, &mut || {}), None);
+        assert_eq!(nested::classic_links(&tables_of(rules)), classic, "{rules}");
     }
 }
 

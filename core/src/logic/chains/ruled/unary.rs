@@ -25,11 +25,14 @@
 //! tables; a test compares paths with the memo warm and cold).
 
 use super::graph::{PotGraph, ROOT};
-use super::links::{RuledGrid, RuledLinks};
+use super::inner::{proved_removals, NestedHint, Sink, NO_CAUSE};
+use super::links::{RuledGrid, RuledLinks, CELL_RULE};
 use super::pass_links::PassLinks;
-use crate::logic::chains::best_hint::{BestHint, Rated};
+use crate::logic::chains::best_hint::Rated;
 use crate::logic::chains::cycles::{Pass, XY_PASS, X_PASS, Y_PASS};
 use crate::logic::chains::difficulty::length_bonus;
+use crate::logic::chains::kind::ChainKind;
+use crate::logic::chains::level1::hash_order;
 use crate::logic::geometry::cells_of;
 use crate::logic::primitives::*;
 use crate::logic::rules::VariantTables;
@@ -55,14 +58,14 @@ impl Links {
     }
 }
 
-/// Offers every cycle and forcing chain of `grid` under the rules to `best`, with the
+/// Offers every cycle and forcing chain of `grid` under the rules to `sink`, with the
 /// shortcuts where `shortcuts` (the tests compare both ways).
 pub(crate) fn search_with(
     grid: &RuledGrid,
     t: &VariantTables,
     links: &RuledLinks,
     both: &PassLinks,
-    best: &mut BestHint,
+    mut sink: Sink,
     check: &mut dyn FnMut(),
     shortcuts: bool,
 ) {
@@ -105,7 +108,8 @@ pub(crate) fn search_with(
             if digits == 0 || (l.is_y() && y_known) {
                 continue;
             }
-            let y_unbounded = !best.is_some();
+            let y_unbounded = !sink.bounds();
+            let taken = sink.taken();
             // The XY pass reads the links of both rules, made once for the position.
             let pass = if l.x && l.y {
                 both
@@ -127,8 +131,9 @@ pub(crate) fn search_with(
                     if digits >> c.digit().index() & 1 == 0 {
                         continue;
                     }
-                    let unbounded = !best.is_some();
-                    let found = from_start(grid, t, pass, l, c, &mut g, best, shortcuts);
+                    let unbounded = !sink.bounds();
+                    let road = (t, links, pass, shortcuts);
+                    let found = from_start(grid, road, l, c, &mut g, &mut sink);
                     if l.is_x() {
                         x_fruitless[c.digit().index()] &= unbounded && !found;
                     }
@@ -138,7 +143,7 @@ pub(crate) fn search_with(
                 for d in (0..9).filter(|&d| !x_known[d] && x_fruitless[d]) {
                     memo.x[d] = Some(keys.x[d]);
                 }
-            } else if l.is_y() && y_unbounded && !best.is_some() {
+            } else if l.is_y() && y_unbounded && sink.taken() == taken {
                 memo.y = Some(Box::new(YPassRecord {
                     bivalue: keys.bivalue,
                     grid: grid.cands,
@@ -222,19 +227,16 @@ impl PassKeys {
 
 /// `doUnaryChaining` from candidate `c`: its cycles, then (with X links) the forcing
 /// chains from its "on" and from its "off"; with `shortcuts`, only the searches that could
-/// offer a hint `best` takes, each as far as its hints could. True when it found a chain,
+/// offer a hint `sink` takes, each as far as its hints could. True when it found a chain,
 /// or a cycle that removes something and was offered (with no best hint before it, the
 /// first such cycle is taken): false from a search without bounds means it found nothing.
-#[allow(clippy::too_many_arguments)]
 fn from_start(
     grid: &RuledGrid,
-    t: &VariantTables,
-    pass: &PassLinks,
+    (t, links, pass, shortcuts): (&VariantTables, &RuledLinks, &PassLinks, bool),
     l: Links,
     c: Candidate,
     g: &mut PotGraph,
-    best: &mut BestHint,
-    shortcuts: bool,
+    sink: &mut Sink,
 ) -> bool {
     // One graph serves every start of a search, cleared for each (its storage kept).
     g.clear();
@@ -242,8 +244,8 @@ fn from_start(
     // The deepest layer whose nodes could still make a hint worth taking.
     let (cycle_layers, chain_layers) = if shortcuts {
         (
-            best.max_complexity(l.pass.cycle_base, l.pass.key),
-            best.max_complexity(l.pass.chain_base, l.pass.key),
+            sink.max_complexity(l.pass.cycle_base, l.pass.key),
+            sink.max_complexity(l.pass.chain_base, l.pass.key),
         )
     } else {
         (u32::MAX, u32::MAX)
@@ -265,32 +267,178 @@ fn from_start(
     for end in cycles {
         let complexity = g.ancestors(end);
         let d = l.pass.cycle_base + length_bonus(complexity);
-        if !best.worth(d, complexity, l.pass.key) {
-            continue;
+        let rated = Rated::new(d, complexity, l.pass.key, l.pass.cycle_kind);
+        match sink {
+            Sink::Best(best) if best.worth(d, complexity, l.pass.key) => {
+                // The path runs from the start round to the start: the cycle lists it once.
+                let pots = g.path(end).split_off(1);
+                let eliminations = cycle_eliminations(&grid.cands, t, &pots);
+                found |= !eliminations.is_empty();
+                best.offer_cycle(rated, eliminations, pots);
+            }
+            Sink::Best(_) => {}
+            Sink::All(list) => {
+                let rating = (l.pass.cycle_base, complexity, l.pass.key, l.pass.cycle_kind);
+                let hint = cycle_hint(grid, (t, links), g, end, rating);
+                found |= hint.is_some();
+                list.extend(hint);
+            }
         }
-        // The path runs from the start round to the start: the cycle lists it once.
-        let pots = g.path(end).split_off(1);
-        let eliminations = cycle_eliminations(&grid.cands, t, &pots);
-        found |= !eliminations.is_empty();
-        best.offer_cycle(
-            Rated::new(d, complexity, l.pass.key, l.pass.cycle_kind),
-            eliminations,
-            pots,
-        );
     }
     for target in chains {
         let complexity = g.ancestors(target);
         let d = l.pass.chain_base + length_bonus(complexity);
-        if best.worth(d, complexity, l.pass.key) {
-            best.offer_target(
-                Rated::new(d, complexity, l.pass.key, l.pass.chain_kind),
-                &grid.cands,
-                g.pot(target),
-                g.path(target),
-            );
+        let rated = Rated::new(d, complexity, l.pass.key, l.pass.chain_kind);
+        match sink {
+            Sink::Best(best) if best.worth(d, complexity, l.pass.key) => {
+                best.offer_target(rated, &grid.cands, g.pot(target), g.path(target));
+            }
+            Sink::Best(_) => {}
+            Sink::All(list) => {
+                let rating = (l.pass.chain_base, complexity, l.pass.key, l.pass.chain_kind);
+                list.extend(chain_hint(grid, links, g, target, rating));
+            }
         }
     }
     found
+}
+
+/// The rule of a static link from `from` to `to` on `grid` (links in Sukaku Explainer's
+/// order, `RuledLinks::on_to_off` and `off_to_on`): the cell rule within a cell, else the
+/// first group of `from`'s cell in type order that lists `to`: for an "off" the first
+/// group holding its cell, for an "on" the first where its cell is the digit's only
+/// other place.
+fn link_cause(grid: &RuledGrid, links: &RuledLinks, from: Potential, to: Potential) -> u8 {
+    let (a, b) = (
+        from.candidate().cell().index(),
+        to.candidate().cell().index(),
+    );
+    if a == b {
+        return CELL_RULE;
+    }
+    let d = to.candidate().digit().index();
+    let lists = |slot: usize| {
+        let cells = links.cells_of(slot);
+        let Some(at) = cells.iter().position(|&o| usize::from(o) == b) else {
+            return false;
+        };
+        if to.is_on() {
+            let from_at = cells.iter().position(|&o| usize::from(o) == a);
+            let others = links.places(grid, slot, d) & !from_at.map_or(0, |i| 1 << i);
+            others == 1 << at
+        } else {
+            true
+        }
+    };
+    links
+        .groups_of(a)
+        .iter()
+        .map(|&slot| usize::from(slot))
+        .find(|&slot| lists(slot))
+        .map_or(NO_CAUSE, |slot| slot as u8)
+}
+
+/// A path's potentials from node `end` back to its root, each with the rule that made it
+/// from its parent (`NO_CAUSE` for the root).
+fn path_with_causes(
+    grid: &RuledGrid,
+    links: &RuledLinks,
+    g: &PotGraph,
+    end: u32,
+) -> Vec<(Potential, u8)> {
+    let path = g.path(end);
+    let mut out = Vec::with_capacity(path.len());
+    for (i, &p) in path.iter().enumerate().rev() {
+        let cause = match i {
+            0 => NO_CAUSE,
+            _ => link_cause(grid, links, path[i - 1], p),
+        };
+        out.push((p, cause));
+    }
+    out
+}
+
+/// Appends a chain's potentials to `chain` (its numbers: the potential, the length,
+/// then each potential) and the causes of its rules' "on"s to `causes`.
+fn record(pots: &[(Potential, u8)], chain: &mut Vec<u16>, causes: &mut Vec<(Candidate, u8)>) {
+    chain.push(pots[0].0.index() as u16);
+    chain.push(pots.len() as u16);
+    for &(p, cause) in pots {
+        chain.push(p.index() as u16);
+        if p.is_on() && cause != NO_CAUSE {
+            causes.push((p.candidate(), cause));
+        }
+    }
+}
+
+/// The forcing chain ending at node `end` as a nested rule keeps it (`None`: it
+/// removes nothing).
+fn chain_hint(
+    grid: &RuledGrid,
+    links: &RuledLinks,
+    g: &PotGraph,
+    end: u32,
+    rating: (f64, u32, u8, ChainKind),
+) -> Option<NestedHint> {
+    let path = path_with_causes(grid, links, g, end);
+    let (mut chain, mut causes) = (vec![1u16], Vec::new());
+    record(&path, &mut chain, &mut causes);
+    let removes = proved_removals(&grid.cands, g.pot(end));
+    NestedHint::new(removes, rating, causes, chain)
+}
+
+/// The cycle closing at node `end` as a nested rule keeps it (`None`: it removes
+/// nothing): its removals by every peer in Sukaku Explainer's order of visible cells,
+/// inserted in the order of the chain from its end back (as `createCycleHint` inserts
+/// them into its hash map); its targets the closing "on" and the reversed cycle (the
+/// start's "off", then the body flipped from the start on, the causes kept).
+fn cycle_hint(
+    grid: &RuledGrid,
+    (t, links): (&VariantTables, &RuledLinks),
+    g: &PotGraph,
+    end: u32,
+    rating: (f64, u32, u8, ChainKind),
+) -> Option<NestedHint> {
+    let path = path_with_causes(grid, links, g, end);
+    let body = &path[..path.len() - 1];
+    let in_cycle = body.iter().fold(0u128, |m, &(p, _)| {
+        m | 1u128 << p.candidate().cell().index()
+    });
+    let (mut forward, mut back_set) = (Vec::new(), CandSet::EMPTY);
+    let mut forward_set = CandSet::EMPTY;
+    for &(p, _) in body {
+        let d = p.candidate().digit().index();
+        for &o in t.peer_order(p.candidate().cell().index()) {
+            let o = usize::from(o);
+            if in_cycle >> o & 1 != 0 || grid.cands[o] >> d & 1 == 0 {
+                continue;
+            }
+            let q = Candidate::new(o, d);
+            if !p.is_on() {
+                back_set.set(q);
+            } else if !forward_set.has(q) {
+                forward_set.set(q);
+                forward.push(q);
+            }
+        }
+    }
+    let inserted: Vec<(usize, u16)> = forward
+        .iter()
+        .filter(|&&q| back_set.has(q))
+        .map(|q| (q.cell().index(), 1 << q.digit().index()))
+        .collect();
+    let removes = hash_order(&inserted);
+    let (mut chain, mut causes) = (vec![2u16], Vec::new());
+    record(body, &mut chain, &mut causes);
+    let mut reversed = vec![(path[path.len() - 1].0.negated(), NO_CAUSE)];
+    reversed.extend(
+        body[1..]
+            .iter()
+            .rev()
+            .map(|&(p, cause)| (p.negated(), cause)),
+    );
+    record(&reversed, &mut chain, &mut causes);
+    NestedHint::new(removes, rating, causes, chain)
 }
 
 /// `doCycles` from `c` "on": breadth first by layers (every pending "on", then every
