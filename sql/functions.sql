@@ -308,7 +308,7 @@ COMMENT ON FUNCTION sudoku_svg(text, int, boolean, boolean, int, text) IS
 'anti-king and nc named in the caption; 16x16 and 25x25 grids with their digits 1-9 then letters. On a 9x9 grid under '
 'rules but killer cages, candidates draws the candidates the rules leave, and step the step of sudoku_hint or '
 'sudoku_steps under the same rules on its position, the step''s groups (a diagonal, a window) shaded blue a cell at a '
-'time; a step past the techniques built under the rules is 0A000, candidates or step on killer cages and 16x16 and '
+'time; candidates or step on killer cages and 16x16 and '
 '25x25 grids 22023. rules (default classic) are the rules of the grid, comma-separated, as '
 'docs/variants.md gives them: x, diagonal+, diagonal-, windoku, dg, girandola, asterisk, center-dot, anti-knight, '
 'anti-king, nc, jigsaw=MAP, killer=MAP;SUMS. 16x16 (256 cells, digits 1-9 then A-G) and 25x25 (625 cells, 1-9 '

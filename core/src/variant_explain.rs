@@ -14,8 +14,9 @@
 //!   the classic path does;
 //! - with one solution, where no technique of Sukaku Explainer's applies (the nested
 //!   chains of levels 2 to 4 included), the path guesses and rates 20.0, its "Beyond
-//!   solver", as the classic path does; a step that changes nothing (none does) would
-//!   end the path with [`VariantError::BeyondBuilt`], never a guess;
+//!   solver", as the classic path does; a step that changes nothing (none does) is
+//!   replaced by a guess on the path, and a rating reaching one is
+//!   [`VariantError::BeyondBuilt`];
 //! - every step is checked against the solution, and one that is not sound is replaced
 //!   by a guess (the ladder's soundness tests check that this never happens).
 //!
@@ -229,9 +230,8 @@ impl RuledPuzzle {
     }
 
     /// Step `number` (from 1) of the path with the position it starts from, walking no
-    /// further (so a step before the built techniques stop is there even when the path
-    /// cannot be finished); [`NthStep::PathEnds`] when the path has fewer steps (none
-    /// without a solution).
+    /// further; [`NthStep::PathEnds`] when the path has fewer steps (none without a
+    /// solution).
     pub fn nth_step(
         &self,
         number: usize,

@@ -279,8 +279,8 @@ pub fn rate_in(
 /// a lower bound of the ER: the rest of the path cannot bring it back), or no rating.
 /// A nested producer whose base rating is above `ceiling` (9.5, 10.0, 10.5 for levels 2,
 /// 3, 4) is not tried: any step of it rates above `ceiling`, so a path that needs it rates
-/// above whatever it finds; where nothing else applies the path is [`BeyondBuilt`], as
-/// under rules where the nested chains are not built. A generator asking for at most
+/// above whatever it finds; where nothing else applies the path is [`BeyondBuilt`]. A
+/// generator asking for at most
 /// `ceiling` reads the same verdict (in the range or not) as from [`rate_in`], without
 /// the work past it.
 pub fn rate_up_to_in(

@@ -151,8 +151,8 @@ impl NearRules {
     ///
     /// With a `ceiling` below 20.0 the rating stops at the first step rated above it
     /// (the ER is the hardest step, so it is then above `ceiling` whatever follows).
-    /// Under rules, a path the built rungs cannot finish (the nested chains not built,
-    /// or past the ceiling) rates at least 9.5 and is ranked at 9.5 (see the module doc).
+    /// Under rules, a path that needs a nested producer past the ceiling rates above the
+    /// ceiling and at least 9.5, and is ranked at that bound (see the module doc).
     pub(super) fn rate<O: Observer>(
         &self,
         cells: &[u8; CELLS],

@@ -51,7 +51,7 @@ const ANTI_KING_BEYOND: &str =
     "...5.94.8........9.1........7...6.414.6..............6........29.1.2..67.3596....";
 
 /// A puzzle Sukaku Explainer v1.15.10 rates 10.6 under x with anti-king, by a nested
-/// forcing chain of level 2 over the diagonals' links (not built under extra groups).
+/// forcing chain of level 2 over the diagonals' links.
 const X_ANTI_KING_106: &str =
     "..9....7....5........7....9.......6.9.......3.....6..............86....74.1.9....";
 

@@ -287,7 +287,7 @@ impl Run {
     ) -> bool {
         let (mut pots, mut parents) = (Vec::new(), Vec::new());
         let mut any = false;
-        for h in nest.rules.hints(rule, work, nest.check) {
+        for h in nest.rules.hints(rule, work, nest.check).iter() {
             h.rule_parents(links, (source, work), &mut pots);
             if pots.is_empty() {
                 continue;
@@ -296,11 +296,10 @@ impl Run {
             parents.clear();
             parents.extend(pots.iter().filter_map(|&p| self.get(p)));
             debug_assert_eq!(parents.len(), pots.len(), "rule parents are removals");
-            let h = Rc::new(h);
             for &c in &h.removes {
                 if !self.has(Potential::new(c, false)) {
                     let n = self.add(Potential::new(c, false), &parents, NO_CAUSE);
-                    self.inner.push((n, Rc::clone(&h)));
+                    self.inner.push((n, Rc::clone(h)));
                 }
             }
         }

@@ -19,6 +19,7 @@ use crate::logic::chains::best_hint::BestHint;
 use crate::logic::chains::difficulty::{self, length_bonus};
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::primitives::*;
+use std::rc::Rc;
 
 /// The cause of a potential no rule made (an assumption; an "off" where causes are not
 /// read). The others: [`CELL_RULE`] for the cell rule, a group's slot for its rule.
@@ -181,8 +182,11 @@ impl Sink<'_> {
     }
 }
 
+/// The hints of an inner rule on a grid, shared by the runs that read them.
+pub(crate) type InnerHints = Rc<Vec<Rc<NestedHint>>>;
+
 /// An inner chain rule of the nested producers (`Chaining.getAdvancedPotentials`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum InnerRule {
     /// "Forcing Chains & Cycles": static cycles and forcing chains (levels 2 and 3).
     ForcingChainsAndCycles,
@@ -215,5 +219,5 @@ impl InnerRule {
 /// run is what those searches are made of).
 pub(crate) trait InnerRules {
     /// Every hint of `rule` on `work`, sorted and deduplicated ([`sort_and_dedup`]).
-    fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> Vec<NestedHint>;
+    fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> InnerHints;
 }

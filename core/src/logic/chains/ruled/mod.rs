@@ -170,7 +170,7 @@ impl<'a> RuledChains<'a> {
     fn flat_search(&self, flat: Flat, check: &mut dyn FnMut(), shortcuts: bool) -> Option<Step> {
         let (t, links, grid) = (self.t, &self.links, &self.grid);
         let mut best = BestHint::default();
-        let inner = InnerSearches { t, links };
+        let inner = InnerSearches::new(t, links);
         let both = (!flat.mode.dynamic).then(|| self.both());
         let sink = Sink::Best(&mut best);
         multiple::search_with(

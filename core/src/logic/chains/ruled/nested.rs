@@ -9,7 +9,7 @@
 //!   with nesting, their runs applying the inner chain rules that [`InnerSearches`]
 //!   gives them (the plain road's own producers, every hint collected: `inner::Sink`).
 
-use super::inner::{sort_and_dedup, InnerRule, InnerRules, NestedHint, Sink};
+use super::inner::{sort_and_dedup, InnerHints, InnerRule, InnerRules, NestedHint, Sink};
 use super::level1;
 use super::links::{RuledGrid, RuledLinks};
 use super::multiple::{self, Flat};
@@ -20,6 +20,9 @@ use crate::logic::chains::nested_rules::NestedRules;
 use crate::logic::chains::work_grid::WorkGrid;
 use crate::logic::rules::VariantTables;
 use crate::variant::GroupKind;
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 
 /// True where the rules' groups are the rows, columns and boxes (slots 0 to 26), nothing
 /// more: the chains' links are the classic ones, and the classic nested engine serves.
@@ -69,13 +72,37 @@ impl NestedRules for RuledNest<'_> {
 
 /// The inner chain rules of the nested producers under the rules' own links: the plain
 /// road's producers on the grid a chain has reduced, every hint collected.
+///
+/// The hints of a rule on a grid are kept for the rest of the search (Sukaku Explainer's
+/// `Chaining` keeps its last grid's): they are a function of the rule, the grid and the
+/// rules' links, which the search does not change, so a run that reduces the grid to one
+/// met before reads the same hints. At most [`KEPT_GRIDS`] grids are kept (then all are
+/// forgotten): a few MB.
 pub(crate) struct InnerSearches<'a> {
-    pub(crate) t: &'a VariantTables,
-    pub(crate) links: &'a RuledLinks,
+    t: &'a VariantTables,
+    links: &'a RuledLinks,
+    kept: RefCell<HashMap<(InnerRule, [u16; 81]), InnerHints>>,
 }
 
-impl InnerRules for InnerSearches<'_> {
-    fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> Vec<NestedHint> {
+/// The most grids whose inner hints a search keeps.
+const KEPT_GRIDS: usize = 512;
+
+impl<'a> InnerSearches<'a> {
+    pub(crate) fn new(t: &'a VariantTables, links: &'a RuledLinks) -> InnerSearches<'a> {
+        InnerSearches {
+            t,
+            links,
+            kept: RefCell::new(HashMap::new()),
+        }
+    }
+
+    /// Every hint of `rule` on `work`, found afresh.
+    fn search(
+        &self,
+        rule: InnerRule,
+        work: &RuledGrid,
+        check: &mut dyn FnMut(),
+    ) -> Vec<NestedHint> {
         let (t, links) = (self.t, self.links);
         let mut list = Vec::new();
         let both = || {
@@ -109,5 +136,27 @@ impl InnerRules for InnerSearches<'_> {
         }
         sort_and_dedup(&mut list);
         list
+    }
+}
+
+impl InnerRules for InnerSearches<'_> {
+    fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> InnerHints {
+        let key = (rule, work.cands);
+        if let Some(hints) = self.kept.borrow().get(&key) {
+            return Rc::clone(hints);
+        }
+        // (Not borrowed during the search: its runs ask for inner hints in turn.)
+        let hints: InnerHints = Rc::new(
+            self.search(rule, work, check)
+                .into_iter()
+                .map(Rc::new)
+                .collect(),
+        );
+        let mut kept = self.kept.borrow_mut();
+        if kept.len() >= KEPT_GRIDS {
+            kept.clear();
+        }
+        kept.insert(key, Rc::clone(&hints));
+        hints
     }
 }

@@ -136,6 +136,9 @@ fn under_classic_rules_the_nested_producers_over_the_rules_own_links_find_the_cl
             let (level, limit) = producer.nesting().expect("nested");
             let own = road.flat_search(Flat::dynamic(level, limit), &mut || {}, true);
             assert_eq!(own, classic, "{producer:?}");
+            // Each producer fires at its level's position; level 2 not at level 3's.
+            let fires = !(producer == Producer::Nested2 && std::ptr::eq(at, &LEVEL_3_AT));
+            assert_eq!(own.is_some(), fires, "{producer:?}");
         }
     }
 }
