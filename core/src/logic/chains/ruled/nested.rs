@@ -77,7 +77,8 @@ impl NestedRules for RuledNest<'_> {
 /// `Chaining` keeps its last grid's): they are a function of the rule, the grid and the
 /// rules' links, which the search does not change, so a run that reduces the grid to one
 /// met before reads the same hints. At most [`KEPT_GRIDS`] grids are kept (then all are
-/// forgotten): a few MB.
+/// forgotten): the whole rating of the hardest puzzles measured (jigsaw with x, 11.5 and
+/// 11.8) peaked at 40 MB resident, the 11.3 windoku with dg at 13 MB.
 pub(crate) struct InnerSearches<'a> {
     t: &'a VariantTables,
     links: &'a RuledLinks,
