@@ -32,6 +32,7 @@ fn overview() -> String {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let mut args = std::env::args().skip(1);
     let Some(name) = args.next() else {
         eprint!("{}", overview());
@@ -46,6 +47,23 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     run(&name, args.collect())
+}
+
+/// A reader that closes the output early (`| head`) ends the program quietly, with the
+/// status a SIGPIPE gives (141), as it ends most tools: `println!` panics on a closed
+/// stdout, and this hook turns that panic, and no other, into the exit.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map_or("", String::as_str);
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(141);
+        }
+        default(info);
+    }));
 }
 
 fn run(name: &str, args: Vec<String>) -> ExitCode {

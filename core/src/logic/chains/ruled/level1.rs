@@ -25,7 +25,7 @@
 use super::links::{RuledGrid, RuledLinks};
 use crate::logic::chains::level1::{hash_order, level1_hints, x_wings, Hint};
 use crate::logic::chains::work_grid::WorkGrid;
-use crate::logic::geometry::cells_of;
+use crate::logic::geometry::{bits, cells_of};
 use crate::logic::primitives::*;
 
 /// The hints of the first level-1 rule that has any on `work`, the grid a run has
@@ -49,9 +49,18 @@ pub(crate) fn hints(links: &RuledLinks, source: &RuledGrid, work: &RuledGrid) ->
     hints
 }
 
-/// Pairs of positions 0..9 in Sukaku Explainer's order ({0,1}, {0,2}, {1,2}, {0,3}, ...).
+/// Pairs of positions 0..9 in Sukaku Explainer's order ({0,1}, {0,2}, {1,2}, {0,3}, ...):
+/// the order the pair rules read them in; [`pairs_within`] gives some of them.
+#[cfg(test)]
 fn pairs() -> impl Iterator<Item = (usize, usize)> {
     (1..9).flat_map(|b| (0..b).map(move |a| (a, b)))
+}
+
+/// The pairs of positions 0..9 whose two positions are both in `set` (bit `i` for
+/// position `i`), in Sukaku Explainer's order ({0,1}, {0,2}, {1,2}, {0,3}, ...).
+fn pairs_within(set: u16) -> impl Iterator<Item = (usize, usize)> {
+    let set = u32::from(set);
+    bits(set).flat_map(move |b| bits(set & ((1 << b) - 1)).map(move |a| (a, b)))
 }
 
 /// The cells of group `slot` with no digit placed (on the source grid: a run places
@@ -86,7 +95,9 @@ fn generalized_intersections(
             for &slot in ty {
                 let slot = usize::from(slot);
                 let places = links.places(work, slot, d);
-                if !(2..=6).contains(&places.count_ones()) {
+                // The hint's parents are the places the run took: none, no hint.
+                let lost = links.places(source, slot, d) & !places;
+                if lost == 0 || !(2..=6).contains(&places.count_ones()) {
                     continue;
                 }
                 let cells = links.cells_of(slot);
@@ -106,14 +117,11 @@ fn generalized_intersections(
                     continue;
                 }
                 let mut parents = Vec::new();
-                let lost = links.places(source, slot, d) & !places;
                 offs_at(links, slot, lost, d, &mut parents);
-                if !parents.is_empty() {
-                    hints.push(Hint {
-                        removes: hash_order(&inserted),
-                        parents,
-                    });
-                }
+                hints.push(Hint {
+                    removes: hash_order(&inserted),
+                    parents,
+                });
             }
         }
     }
@@ -127,12 +135,22 @@ fn hidden_pairs(links: &RuledLinks, source: &RuledGrid, work: &RuledGrid, hints:
             continue;
         }
         let cells = links.cells_of(slot);
-        for (a, b) in pairs() {
+        // Two digits with two places or more each and two in all: both have the same
+        // two places. Only the digits with two places are paired, in Sukaku Explainer's order.
+        let two: u16 = (0..9)
+            .filter(|&d| pair(links.places(work, slot, d)))
+            .fold(0, |m, d| m | 1 << d);
+        for (a, b) in pairs_within(two) {
             let (pa, pb) = (links.places(work, slot, a), links.places(work, slot, b));
-            if !several(pa) || !several(pb) || !pair(pa | pb) {
+            if pa != pb {
                 continue;
             }
             let both = pa | pb;
+            // The parents: the places of a and b the run took outside the pair's cells.
+            let lost = (links.places(source, slot, a) | links.places(source, slot, b)) & !both;
+            if lost == 0 {
+                continue;
+            }
             let keep = (1u16 << a) | (1 << b);
             let mut inserted = Vec::new();
             for (i, &cell) in cells.iter().enumerate() {
@@ -146,7 +164,7 @@ fn hidden_pairs(links: &RuledLinks, source: &RuledGrid, work: &RuledGrid, hints:
             }
             let mut parents = Vec::new();
             for (i, &cell) in cells.iter().enumerate() {
-                if both >> i & 1 == 0 {
+                if lost >> i & 1 != 0 {
                     for d in [a, b] {
                         if source.cands[usize::from(cell)] >> d & 1 != 0 {
                             parents
@@ -155,12 +173,10 @@ fn hidden_pairs(links: &RuledLinks, source: &RuledGrid, work: &RuledGrid, hints:
                     }
                 }
             }
-            if !parents.is_empty() {
-                hints.push(Hint {
-                    removes: hash_order(&inserted),
-                    parents,
-                });
-            }
+            hints.push(Hint {
+                removes: hash_order(&inserted),
+                parents,
+            });
         }
     }
 }
@@ -178,10 +194,17 @@ fn generalized_naked_pairs(
             continue;
         }
         let cells = links.cells_of(slot);
-        for (a, b) in pairs() {
+        // Two cells with two digits or more each and two in all: both hold the same two
+        // digits. Only the cells with two are paired, in Sukaku Explainer's order.
+        let two: u16 = (0..cells.len())
+            .filter(|&i| pair(work.cands[usize::from(cells[i])]))
+            .fold(0, |m, i| m | 1 << i);
+        for (a, b) in pairs_within(two) {
             let (ca, cb) = (usize::from(cells[a]), usize::from(cells[b]));
             let (ma, mb) = (work.cands[ca], work.cands[cb]);
-            if !several(ma) || !several(mb) || !pair(ma | mb) {
+            // The parents: the other digits the run took from the two cells.
+            let took = (source.cands[ca] | source.cands[cb]) & !(ma | mb);
+            if took == 0 || ma != mb {
                 continue;
             }
             // Both cells hold both digits: each digit leaves the cells seeing both.
@@ -209,12 +232,10 @@ fn generalized_naked_pairs(
                     parents.push(Potential::new(Candidate::new(c, d), false));
                 }
             }
-            if !parents.is_empty() {
-                hints.push(Hint {
-                    removes: hash_order(&inserted),
-                    parents,
-                });
-            }
+            hints.push(Hint {
+                removes: hash_order(&inserted),
+                parents,
+            });
         }
     }
 }
@@ -232,6 +253,17 @@ mod tests {
 
     fn off(cell: usize, d: usize) -> Potential {
         Potential::new(Candidate::new(cell, d), false)
+    }
+
+    #[test]
+    fn the_pairs_within_a_set_are_those_of_every_pair_in_the_set_in_order() {
+        for set in 0..512u16 {
+            let plain: Vec<_> = pairs()
+                .filter(|&(a, b)| set >> a & 1 == 1 && set >> b & 1 == 1)
+                .collect();
+            assert_eq!(pairs_within(set).collect::<Vec<_>>(), plain, "{set:b}");
+        }
+        assert_eq!(pairs().count(), 36);
     }
 
     #[test]

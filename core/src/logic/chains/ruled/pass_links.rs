@@ -77,6 +77,21 @@ impl Default for PassLinks {
     }
 }
 
+/// The candidates of `grid` of the digits of `digits` (bit `d` for digit `d`, 0-based),
+/// cell by cell, digits ascending.
+fn candidates(grid: &RuledGrid, digits: u16) -> impl Iterator<Item = Candidate> + '_ {
+    (0..81).flat_map(move |cell| {
+        let mut m = grid.cands[cell] & digits;
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let c = Candidate::new(cell, m.trailing_zeros() as usize);
+                m &= m - 1;
+                c
+            })
+        })
+    })
+}
+
 /// Adds potential `p` to `row`.
 fn set(row: &mut PotRow, p: Potential) {
     row[p.index() / 64] |= 1 << (p.index() % 64);
@@ -111,19 +126,53 @@ impl PassLinks {
         self.to.clear();
         self.span.fill((0, 0));
         let (mut offs, mut ons) = (Vec::new(), [(Candidate::default(), 0u8); 11]);
-        for cell in 0..81 {
-            let mut m = grid.cands[cell] & digits;
-            while m != 0 {
-                let c = Candidate::new(cell, m.trailing_zeros() as usize);
-                m &= m - 1;
+        for c in candidates(grid, digits) {
+            let start = self.to.len() as u32;
+            links.on_to_off(grid, c, cell_rule, &mut offs);
+            self.to.extend_from_slice(&offs);
+            self.span[Potential::new(c, true).index()] = (start, self.to.len() as u32);
+            let start = self.to.len() as u32;
+            let k = links.off_to_on(grid, c, cell_rule, region_rule, &mut ons);
+            self.to.extend(ons[..k].iter().map(|&(q, _)| q));
+            self.span[Potential::new(c, false).index()] = (start, self.to.len() as u32);
+        }
+        self.components(grid, digits);
+        self.close();
+    }
+
+    /// [`PassLinks::build_digits`] for the X pass (`x`) or the Y pass, read from the XY
+    /// pass's links of the same grid (`both`) rather than listed afresh: the same links
+    /// in the same order, components and reach (a test compares the two ways).
+    ///
+    /// Why. "c on" with the cell rule turns off the cell's other digits first, then the
+    /// digit's places in the cell's groups ([`RuledLinks::on_to_off`]): the Y pass's list
+    /// is the XY pass's whole, the X pass's (without the cell rule) its entries of c's
+    /// digit, in order. "c off" with both rules turns on the cell's other digit where the
+    /// cell is bivalue, then the digit's last places in its groups (other cells), each
+    /// listed once; that first entry, of c's cell, never equals a later one, so the
+    /// region rule's entries are those of c's digit and the cell rule's the one of c's
+    /// cell ([`RuledLinks::off_to_on`]).
+    pub(crate) fn build_within(
+        &mut self,
+        both: &PassLinks,
+        grid: &RuledGrid,
+        x: bool,
+        digits: u16,
+    ) {
+        debug_assert!(digits == ALL_DIGITS || x);
+        self.to.clear();
+        self.span.fill((0, 0));
+        for c in candidates(grid, digits) {
+            for on in [true, false] {
+                let p = Potential::new(c, on);
                 let start = self.to.len() as u32;
-                links.on_to_off(grid, c, cell_rule, &mut offs);
-                self.to.extend_from_slice(&offs);
-                self.span[Potential::new(c, true).index()] = (start, self.to.len() as u32);
-                let start = self.to.len() as u32;
-                let k = links.off_to_on(grid, c, cell_rule, region_rule, &mut ons);
-                self.to.extend(ons[..k].iter().map(|&(q, _)| q));
-                self.span[Potential::new(c, false).index()] = (start, self.to.len() as u32);
+                let kept = |q: &&Candidate| match (x, on) {
+                    (true, _) => q.digit() == c.digit(),
+                    (false, true) => true,
+                    (false, false) => q.cell() == c.cell(),
+                };
+                self.to.extend(both.of(p).iter().filter(kept));
+                self.span[p.index()] = (start, self.to.len() as u32);
             }
         }
         self.components(grid, digits);
@@ -208,17 +257,12 @@ impl PassLinks {
         self.first.clear();
         self.stack.clear();
         let mut next = 0u32;
-        for cell in 0..81 {
-            let mut m = grid.cands[cell] & digits;
-            while m != 0 {
-                let c = Candidate::new(cell, m.trailing_zeros() as usize);
-                m &= m - 1;
-                for on in [true, false] {
-                    let p = Potential::new(c, on);
-                    if self.index[p.index()] == NONE {
-                        self.open(p, &mut next);
-                        self.close_from(&mut next);
-                    }
+        for c in candidates(grid, digits) {
+            for on in [true, false] {
+                let p = Potential::new(c, on);
+                if self.index[p.index()] == NONE {
+                    self.open(p, &mut next);
+                    self.close_from(&mut next);
                 }
             }
         }
@@ -323,6 +367,50 @@ mod tests {
         assert!(
             cycles > 0 && walks > 0 && none > 0,
             "{cycles} {walks} {none}"
+        );
+    }
+
+    /// The X and Y passes read from the XY pass's links are the passes listed afresh:
+    /// the same links in order, cycles and walks between every two potentials.
+    #[test]
+    fn the_x_and_y_passes_read_from_the_xy_pass_are_those_listed_afresh() {
+        let mut both = PassLinks::default();
+        let (mut fresh, mut within) = (PassLinks::default(), PassLinks::default());
+        let (mut compared, mut differ_from_both) = (0, 0);
+        let jigsaw = format!("jigsaw={}", crate::picture::variant_samples::JIGSAW_MAP);
+        let rules = ["x", "windoku", "anti-king", &jigsaw];
+        walk_generated_paths(&rules, (61, 2, 0), |text, m, t, _| {
+            let road = RuledChains::new(m, t);
+            both.build(&road.grid, &road.links, true, true);
+            for (x, digits) in [
+                (true, ALL_DIGITS),
+                (true, 0b1_0010_0101),
+                (false, ALL_DIGITS),
+            ] {
+                fresh.build_digits(&road.grid, &road.links, (!x, x), digits);
+                within.build_within(&both, &road.grid, x, digits);
+                let cands: Vec<Candidate> = (0..81)
+                    .flat_map(|cell| {
+                        (0..9)
+                            .filter(move |&d| road.grid.cands[cell] >> d & 1 == 1)
+                            .map(move |d| Candidate::new(cell, d))
+                    })
+                    .filter(|c| digits >> c.digit().index() & 1 == 1)
+                    .collect();
+                for &c in &cands {
+                    for p in [Potential::new(c, true), Potential::new(c, false)] {
+                        assert_eq!(within.of(p), fresh.of(p), "{text}");
+                        assert_eq!(within.on_cycle(p), fresh.on_cycle(p), "{text}");
+                        assert_eq!(within.reach_of(p), fresh.reach_of(p), "{text}");
+                        differ_from_both += usize::from(within.of(p) != both.of(p));
+                        compared += 1;
+                    }
+                }
+            }
+        });
+        assert!(
+            compared > 1000 && differ_from_both > 100,
+            "{compared} {differ_from_both}"
         );
     }
 

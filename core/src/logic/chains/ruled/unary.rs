@@ -114,7 +114,7 @@ pub(crate) fn search_with(
             let pass = if l.x && l.y {
                 both
             } else {
-                own.build_digits(grid, links, (l.y, l.x), digits);
+                own.build_within(both, grid, l.is_x(), digits);
                 &own
             };
             for cell in 0..81 {
