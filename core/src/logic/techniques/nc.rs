@@ -179,13 +179,8 @@ mod tests {
         // `eliminate` answers "none" before listing where no victim holds a digit: the
         // same lists as listing every digit's, on grids thinned at random.
         let mut m = tables("nc").marks_of(&[0; 81]);
-        let mut state = 61u64;
-        let mut next = || {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize
-        };
+        let mut rng = crate::generate::Rng::new(61);
+        let mut next = || rng.next_u64() as usize;
         let (mut empty, mut found) = (0, 0);
         for _ in 0..2000 {
             let cell = next() % 81;

@@ -389,15 +389,7 @@ mod tests {
             ] {
                 fresh.build_digits(&road.grid, &road.links, (!x, x), digits);
                 within.build_within(&both, &road.grid, x, digits);
-                let cands: Vec<Candidate> = (0..81)
-                    .flat_map(|cell| {
-                        (0..9)
-                            .filter(move |&d| road.grid.cands[cell] >> d & 1 == 1)
-                            .map(move |d| Candidate::new(cell, d))
-                    })
-                    .filter(|c| digits >> c.digit().index() & 1 == 1)
-                    .collect();
-                for &c in &cands {
+                for c in candidates(&road.grid, digits) {
                     for p in [Potential::new(c, true), Potential::new(c, false)] {
                         assert_eq!(within.of(p), fresh.of(p), "{text}");
                         assert_eq!(within.on_cycle(p), fresh.on_cycle(p), "{text}");
@@ -424,15 +416,7 @@ mod tests {
             whole.build(&road.grid, &road.links, false, true);
             for digits in [0b1_0000_0001u16, 0b0_0110_1010] {
                 part.build_digits(&road.grid, &road.links, (false, true), digits);
-                let of_part = |c: &Candidate| digits >> c.digit().index() & 1 == 1;
-                let cands: Vec<Candidate> = (0..81)
-                    .flat_map(|cell| {
-                        (0..9)
-                            .filter(move |&d| road.grid.cands[cell] >> d & 1 == 1)
-                            .map(move |d| Candidate::new(cell, d))
-                    })
-                    .filter(of_part)
-                    .collect();
+                let cands: Vec<Candidate> = candidates(&road.grid, digits).collect();
                 for &c in &cands {
                     for p in [Potential::new(c, true), Potential::new(c, false)] {
                         assert_eq!(part.of(p), whole.of(p), "{text}");
