@@ -37,6 +37,7 @@
 //! were validated against Sukaku Explainer: `docs/design-core.md`, "The chain layer".
 
 mod best_hint;
+mod classic_road;
 mod closure;
 mod cycles;
 mod difficulty;
@@ -56,13 +57,10 @@ pub(crate) mod tests;
 mod work_grid;
 
 use super::marks::Marks;
-use super::memo::slots;
 use super::step::Step;
 use crate::grid::Size;
-use best_hint::BestHint;
 pub use kind::ChainKind;
 pub use producer::Producer;
-use propagation::{no_nested_rules, Mode};
 pub use ruled::{find_in, RuledChains};
 
 /// The easiest step (lowest rating, then a fixed order) `producer` finds in `m`, if any.
@@ -134,73 +132,5 @@ fn find_step(
             *g = 0;
         }
     }
-    let mut best = BestHint::default();
-    // The propagations of the search, for the links of its best hint.
-    let mut propagated = Propagated::Not;
-    match producer {
-        Producer::Cycles => {
-            let mut w = cycles::CycleWork::default();
-            cycles::search(&grid, &mut w, &mut best, check);
-        }
-        Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
-            let (level, limit) = producer.nesting().expect("a nested producer");
-            levels2to4::search(&grid, (level, limit), None, &mut best, check);
-            propagated = Propagated::Deep { level, limit };
-        }
-        _ => {
-            let (dynamic, cell_rule, level, multiple, nishio, base) = match producer {
-                Producer::Nishio => (true, false, 0, false, true, 7.5),
-                Producer::Multiple => (false, true, 0, true, false, 8.0),
-                Producer::Dynamic => (true, true, 0, true, false, 8.5),
-                Producer::DynamicPlus => (true, true, 1, true, false, 9.0),
-                _ => unreachable!("handled above"),
-            };
-            let params = multiple::Params {
-                mode: Mode {
-                    dynamic,
-                    cell_rule,
-                    level,
-                    nested_rules: if level > 0 {
-                        level1::advanced
-                    } else {
-                        no_nested_rules
-                    },
-                },
-                multiple,
-                nishio,
-                base,
-            };
-            // The propagations' storage is kept per thread between calls (`memo::slots`).
-            slots::with(|pool: &mut multiple::PropagationPool| {
-                multiple::search(&grid, params, pool, &mut best, check)
-            });
-            propagated = Propagated::Flat(params.mode);
-        }
-    }
-    // The links of the best hint only, once the search is over (see `links` and
-    // `levels2to4::links`).
-    let links = match (propagated, best.shape()) {
-        (Propagated::Flat(mode), Some((shape, target))) if with_links => {
-            links::hint_links(&grid, mode, shape, target)
-        }
-        (Propagated::Deep { level, limit }, Some((shape, target))) if with_links => {
-            levels2to4::hint_links(&grid, (level, limit), None, (shape, target), check)
-        }
-        _ => Vec::new(),
-    };
-    let mut step = best.into_step()?;
-    if !links.is_empty() {
-        step.links = links;
-    }
-    Some(step)
-}
-
-/// How a search propagated, for the links of its best hint: not at all (cycles), with
-/// `propagation::Propagation` in a mode, or with the nested producer of a level and
-/// nesting limit (`levels2to4`).
-#[derive(Clone, Copy)]
-enum Propagated {
-    Not,
-    Flat(Mode),
-    Deep { level: u8, limit: u8 },
+    classic_road::find_on_grid(&grid, producer, check, with_links)
 }

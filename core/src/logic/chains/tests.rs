@@ -8,7 +8,7 @@
 
 use super::closure::{ClosureTable, Links};
 use super::dynamic_closure::DynamicClosure;
-use super::propagation::Propagation;
+use super::propagation::{no_nested_rules, Mode, Propagation};
 use super::work_grid::{regions_of, WorkGrid};
 use super::*;
 use crate::grid::Size;

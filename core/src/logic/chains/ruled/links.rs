@@ -17,6 +17,9 @@ use crate::variant::GroupKind;
 struct CellGroups {
     slots: [u8; 10],
     pos: [u8; 10],
+    /// Per group, the positions of its cells that are neither the cell nor in one of
+    /// the cell's earlier groups: where an "on" of the cell first lists a place.
+    fresh: [u16; 10],
     len: u8,
 }
 
@@ -44,6 +47,20 @@ pub(crate) struct RuledLinks {
 pub(crate) struct RuledGrid {
     pub(crate) cands: [u16; 81],
     places: [[u16; 9]; SLOTS],
+}
+
+/// Clears `out` and lists there what "c on" turns off by the cell rule (with
+/// `cell_rule`): the other digits of its cell.
+fn list_cell_rule(g: &RuledGrid, c: Candidate, cell_rule: bool, out: &mut Vec<Candidate>) {
+    out.clear();
+    if cell_rule {
+        let (cell, d) = (c.cell().index(), c.digit().index());
+        let mut m = g.cands[cell] & !(1 << d);
+        while m != 0 {
+            out.push(Candidate::new(cell, m.trailing_zeros() as usize));
+            m &= m - 1;
+        }
+    }
 }
 
 /// Where an "off" turns a candidate on: the cell (the bivalue rule) or a group's slot.
@@ -77,6 +94,18 @@ impl RuledLinks {
                         .expect("a cell is among its groups' cells")
                         as u8;
                     groups.len += 1;
+                }
+            }
+            let mut seen = 1u128 << cell;
+            for k in 0..usize::from(groups.len) {
+                let slot_cells = &cells[usize::from(groups.slots[k])];
+                for (i, &o) in slot_cells.iter().enumerate() {
+                    if seen >> o & 1 == 0 {
+                        groups.fresh[k] |= 1 << i;
+                    }
+                }
+                for &o in slot_cells {
+                    seen |= 1 << o;
                 }
             }
         }
@@ -180,15 +209,35 @@ impl RuledLinks {
         cell_rule: bool,
         out: &mut Vec<Candidate>,
     ) {
-        out.clear();
         let (cell, d) = (c.cell().index(), c.digit().index());
-        if cell_rule {
-            let mut m = g.cands[cell] & !(1 << d);
+        list_cell_rule(g, c, cell_rule, out);
+        // Each group's places but those of the cell's earlier groups (`CellGroups::fresh`):
+        // a place is listed once, at the first group that holds it, as a test of the
+        // places met so far would list it (`on_to_off_plain`).
+        let groups = &self.of_cell[cell];
+        for k in 0..usize::from(groups.len) {
+            let slot = usize::from(groups.slots[k]);
+            let mut m = g.places[slot][d] & groups.fresh[k];
             while m != 0 {
-                out.push(Candidate::new(cell, m.trailing_zeros() as usize));
+                let o = usize::from(self.cells[slot][m.trailing_zeros() as usize]);
                 m &= m - 1;
+                out.push(Candidate::new(o, d));
             }
         }
+    }
+
+    /// [`RuledLinks::on_to_off`] the plain way: each group's places in turn, a place
+    /// listed where it is first met.
+    #[cfg(test)]
+    pub(crate) fn on_to_off_plain(
+        &self,
+        g: &RuledGrid,
+        c: Candidate,
+        cell_rule: bool,
+        out: &mut Vec<Candidate>,
+    ) {
+        let (cell, d) = (c.cell().index(), c.digit().index());
+        list_cell_rule(g, c, cell_rule, out);
         let mut listed = 1u128 << cell;
         for (slot, _) in self.groups_with_pos(cell) {
             let mut m = g.places[slot][d];

@@ -43,7 +43,12 @@
 //!   removals made "off" with its rule parents.
 //!
 //! The classic producers (`chains::find`) are faster roads to the same hints; these are
-//! the reference the rules have until those roads take them.
+//! the reference the rules have until those roads take them. Where the rules' links are
+//! the classic ones ([`classic_links`]: anti-knight, anti-king, nc) the nishio, multiple
+//! and dynamic chains (level 0) read nothing else of the rules (their hints are the
+//! potentials the chains prove: no removal by peers, no level-1 rule), so
+//! [`RuledChains::find`] takes the classic road for them (`classic_road`; the tests
+//! compare it with this one under anti-king).
 
 mod chaining;
 mod graph;
@@ -60,6 +65,7 @@ mod tests;
 mod unary;
 
 use super::best_hint::BestHint;
+use super::classic_road::find_on_grid;
 use super::kind::{ChainKind, HintKinds};
 use super::levels2to4;
 use super::producer::Producer;
@@ -133,6 +139,15 @@ impl<'a> RuledChains<'a> {
     ) -> Option<Step> {
         let (t, links, grid) = (self.t, &self.links, &self.grid);
         let flat = match producer {
+            // Where the rules' links are the classic ones these producers read nothing
+            // else of the rules (their hints are the potentials the chains prove, with no
+            // removal by peers, and no level-1 rule): the classic road's step is theirs
+            // (tests compare both under anti-king, anti-knight and nc).
+            Producer::Nishio | Producer::Multiple | Producer::Dynamic
+                if shortcuts && classic_links(t) =>
+            {
+                return find_on_grid(&grid.cands, producer, check, sentences_wanted());
+            }
             Producer::Cycles => {
                 let mut best = BestHint::default();
                 let (both, sink) = (self.both(), Sink::Best(&mut best));

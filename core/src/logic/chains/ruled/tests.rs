@@ -41,7 +41,9 @@ fn assert_same_as_classic(m: &Marks, rules: &str, what: &str) -> Option<usize> {
     let t = tables_of(rules);
     for (i, producer) in FLAT.into_iter().enumerate() {
         let fast = crate::logic::chains::find_with_links(m, producer, &mut || {});
-        let plain = find_in(m, &t, producer, &mut || {});
+        // The plain road (under classic links the road with its shortcuts takes the
+        // classic producers of nishio, multiple and dynamic chains).
+        let plain = RuledChains::new(m, &t).find_with(producer, &mut || {}, false);
         assert_eq!(plain, fast, "{producer:?} under {rules} at {what}");
         if plain.is_some() {
             return Some(i);
@@ -213,11 +215,18 @@ fn the_searches_shortcuts_change_no_step() {
     // Cycles and forcing chains leave out the searches their pass's components rule out,
     // and the potentials that lead nowhere they look, and stop at the layer no better
     // hint lies past; nishio makes the runs its planes show meet a contradiction only;
-    // static multiple chains the runs of the tests whose reach may offer: the same step,
-    // or none, as the plain way, at every position of generated paths under rules.
+    // static multiple chains the runs of the tests whose reach may offer; under the
+    // classic links (anti-king here) nishio, multiple and dynamic chains take the classic
+    // road: the same step, or none, as the plain way, at every position of generated
+    // paths under rules.
     use crate::logic::variant_ladder::walk_generated_paths;
-    let producers = [Producer::Cycles, Producer::Nishio, Producer::Multiple];
-    let mut found = [0usize; 3];
+    let producers = [
+        Producer::Cycles,
+        Producer::Nishio,
+        Producer::Multiple,
+        Producer::Dynamic,
+    ];
+    let mut found = [0usize; 4];
     let rules = ["x", "windoku", "dg", "anti-king", "x,anti-knight"];
     walk_generated_paths(&rules, (54, 3, 0), |text, m, t, _| {
         let road = RuledChains::new(m, t);
@@ -229,4 +238,44 @@ fn the_searches_shortcuts_change_no_step() {
         }
     });
     assert!(found.iter().all(|&n| n > 0), "{found:?}");
+}
+
+#[test]
+fn an_on_lists_each_place_at_its_first_group_as_the_plain_listing_does() {
+    // `on_to_off` reads each group's places through the cell's fresh positions instead
+    // of testing each place against those listed: the same candidates in the same order,
+    // on random candidate grids under rules with overlapping groups.
+    let mut rng = crate::generate::Rng::new(62);
+    let jigsaw =
+        "jigsaw=111222333111222333111222333444555666444555666444555666777888999777888999777888999";
+    for rules in [
+        "classic",
+        "x",
+        "windoku",
+        "x,windoku,dg",
+        "girandola,asterisk",
+        "anti-king",
+        jigsaw,
+    ] {
+        let t = tables_of(rules);
+        let links = RuledLinks::new(&t);
+        for _ in 0..50 {
+            let mut cands = [0u16; 81];
+            for c in cands.iter_mut() {
+                *c = (rng.next_u64() & 0x1ff) as u16;
+            }
+            let grid = links.grid(&cands);
+            let (mut fast, mut plain) = (Vec::new(), Vec::new());
+            for cell in 0..81 {
+                for d in 0..9 {
+                    for cell_rule in [false, true] {
+                        let c = crate::logic::primitives::Candidate::new(cell, d);
+                        links.on_to_off(&grid, c, cell_rule, &mut fast);
+                        links.on_to_off_plain(&grid, c, cell_rule, &mut plain);
+                        assert_eq!(fast, plain, "{rules}: {c:?}");
+                    }
+                }
+            }
+        }
+    }
 }
