@@ -425,6 +425,8 @@ def variant_colours(directory):
         # A step on a variant grid (windoku): its cells and discs as on a classic grid,
         # over the windows' shading.
         checked += step_colours(os.path.abspath(os.path.join(directory, "windoku_step.svg")), work)
+        # A nested chain (level 2) on a variant grid (x): its arrows over the diagonals.
+        checked += step_colours(os.path.abspath(os.path.join(directory, "x_nested_step.svg")), work)
     print("variant colours: %d places checked" % checked)
     if checked < 150:
         fail("too few variant places checked (%d)" % checked)

@@ -8,7 +8,8 @@
 //! one solution (the anti-knight and nc puzzle keeps 6 givens, the killer 2). The
 //! 16×16 puzzle was made the same way; the 25×25 grid is a position (givens of a
 //! patterned solution), drawn, not claimed unique. The windoku and anti-king puzzles
-//! drawn with pencil marks (one with a step) came from the extension's generator.
+//! drawn with pencil marks (one with a step) and the x puzzle drawn at its nested chain
+//! came from the extension's generator.
 
 use super::error::PictureError;
 use super::grid::Options;
@@ -68,6 +69,14 @@ pub const WINDOKU_STEP: (&str, &str, usize) = (
     "windoku",
     ".........4...265....8.........57..81..2.6....8.......5..51....6..4.92....67.8...2",
     32,
+);
+/// An x puzzle the extension's generator made (rated 10.4, as Sukaku Explainer rates it):
+/// its step 39, a dynamic forcing chain (+ forcing chains) of level 2 over the rules'
+/// own links, is drawn on its position.
+pub const X_NESTED_STEP: (&str, &str, usize) = (
+    "x",
+    "..6...........3..19..8.7..........7.......1.........246....9..27......1..84...5..",
+    39,
 );
 /// An anti-king puzzle the generator made (rated 4.2), drawn with its pencil marks.
 pub const ANTI_KING_MARKS: (&str, &str) = (
@@ -139,6 +148,11 @@ pub fn variant_pictures() -> Result<Vec<(&'static str, String)>, PictureError> {
     let (rules, puzzle, number) = WINDOKU_STEP;
     out.push((
         "windoku_step.svg",
+        marks_or_step(rules, puzzle, Some(number))?,
+    ));
+    let (rules, puzzle, number) = X_NESTED_STEP;
+    out.push((
+        "x_nested_step.svg",
         marks_or_step(rules, puzzle, Some(number))?,
     ));
     let (rules, puzzle) = ANTI_KING_MARKS;

@@ -63,7 +63,7 @@ fn golden_files_are_what_the_code_draws() {
         std::fs::create_dir_all(&dir).unwrap();
     }
     let pictures = variant_pictures().unwrap();
-    assert_eq!(pictures.len(), 14);
+    assert_eq!(pictures.len(), 15);
     for (file, svg) in &pictures {
         parse(svg);
         let path = dir.join(file);
