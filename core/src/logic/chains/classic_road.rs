@@ -8,6 +8,7 @@ use super::best_hint::BestHint;
 use super::producer::Producer;
 use super::propagation::{no_nested_rules, Mode};
 use super::{cycles, level1, levels2to4, links, multiple};
+use crate::logic::geometry::CellSet;
 use crate::logic::memo::slots;
 use crate::logic::step::Step;
 
@@ -89,4 +90,18 @@ enum Propagated {
     Not,
     Flat(Mode),
     Deep { level: u8, limit: u8 },
+}
+
+/// The cycles and forcing chains producer's step on a 9×9 grid's candidates, each cycle
+/// eliminating by `peers` (`cycles::search_under`): a variant's whose links are the
+/// classic ones.
+pub(super) fn cycles_under(
+    grid: &[u16; 81],
+    peers: &[CellSet; 81],
+    check: &mut dyn FnMut(),
+) -> Option<Step> {
+    let mut best = BestHint::default();
+    let mut w = cycles::CycleWork::default();
+    cycles::search_under(grid, peers, &mut w, &mut best, check);
+    best.into_step()
 }

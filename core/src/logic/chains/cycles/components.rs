@@ -3,7 +3,7 @@
 
 use super::pass_graph::*;
 use crate::logic::chains::planes::*;
-use crate::logic::geometry::PEER_MASKS_NINE as PEER_MASKS;
+use crate::logic::geometry::{CellSet, PEER_MASKS_NINE as PEER_MASKS};
 use crate::logic::primitives::*;
 
 /// The strongly connected components of a pass's graph ([`PassGraph`]: its "off"
@@ -69,7 +69,7 @@ impl Default for Components {
 
 impl Components {
     /// Computes the components of `g` over the candidates of `grid`.
-    pub(super) fn compute(&mut self, grid: &[u16; 81], g: &PassGraph) {
+    pub(super) fn compute(&mut self, grid: &[u16; 81], g: &PassGraph, peers: &[CellSet; 81]) {
         let places = digit_planes(grid);
         self.index.fill(UNVISITED);
         self.on_stack.fill(false);
@@ -126,7 +126,7 @@ impl Components {
                                 }
                             }
                             self.size[ncomp as usize] = self.members.len() as u16;
-                            self.elim[ncomp as usize] = self.may_eliminate(&places);
+                            self.elim[ncomp as usize] = self.may_eliminate(&places, peers);
                             self.close_reach(g, ncomp);
                             ncomp += 1;
                         }
@@ -167,7 +167,7 @@ impl Components {
     /// eliminate something: some candidate of the grid (`places[d]`: the cells holding
     /// digit `d`) sees an "on" and an "off" potential of its digit in it (false for a
     /// component too small to hold a cycle).
-    pub(super) fn may_eliminate(&self, places: &[u128; 9]) -> bool {
+    pub(super) fn may_eliminate(&self, places: &[u128; 9], peers: &[CellSet; 81]) -> bool {
         if self.members.len() < 4 {
             return false;
         }
@@ -175,7 +175,7 @@ impl Components {
         for &q in &self.members {
             let c = q.candidate();
             let see = if q.is_on() { &mut on_see } else { &mut off_see };
-            see[c.digit().index()] |= PEER_MASKS[c.cell().index()];
+            see[c.digit().index()] |= peers[c.cell().index()];
         }
         (0..9).any(|d| on_see[d] & off_see[d] & places[d] != 0)
     }
@@ -223,7 +223,8 @@ impl Components {
                 return true;
             }
         }
-        // The peers holding the digit, from its plane (not a test per peer).
+        // The cells of its row, column and box holding the digit (what turns it off
+        // is a link, whatever the rules' peers), from its plane (not a test per peer).
         let mut m = places[d] & PEER_MASKS[cell];
         while m != 0 {
             let o = m.trailing_zeros() as usize;

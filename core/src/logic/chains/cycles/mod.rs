@@ -7,7 +7,9 @@
 //! - cycles: a breadth-first search from "on" in which "on" potentials are kept once but
 //!   "off" potentials are expanded from every parent (not from their own ancestors); the
 //!   start met again as "on" after at least 4 steps closes a cycle, which removes every
-//!   candidate that sees the digit of one of its "on" links and of one of its "off" links;
+//!   candidate that sees the digit of one of its "on" links and of one of its "off" links
+//!   (sees: shares a row, column or box with, or under anti-chess rules whose links are
+//!   the classic ones a knight's move or a king's step: [`search_under`]);
 //! - forcing chains (X and XY passes): from "on", reaching the start "off" removes it;
 //!   from "off", reaching the start "on" places it.
 //!
@@ -42,6 +44,7 @@ mod tree_search;
 use crate::logic::chains::best_hint::BestHint;
 use crate::logic::chains::kind::ChainKind;
 use crate::logic::chains::planes::*;
+use crate::logic::geometry::{CellSet, PEER_MASKS_NINE};
 use crate::logic::memo::cycles::*;
 use crate::logic::memo::slots;
 use crate::logic::primitives::*;
@@ -66,6 +69,10 @@ struct Scratch {
     x_found_nothing: [XPassFoundNothing; 9],
     y_found_nothing: YPassFoundNothing,
     xy: XyPassFruitlessStarts<PassGraph>,
+    /// The peers by which the cycles of the searches the memos recorded eliminate (none
+    /// yet: `None`). What a search offers depends on them (a cycle is offered where it
+    /// eliminates something), so a call under other peers forgets the memos first.
+    peers: Option<Box<[CellSet; 81]>>,
 }
 
 /// Kept per thread in a `memo::slots` slot: forgetting forgets the X, Y and XY memos
@@ -93,7 +100,28 @@ impl Default for CycleWork {
 
 /// Runs the producer on `grid`, offering each hint to `best`.
 pub fn search(grid: &[u16; 81], w: &mut CycleWork, best: &mut BestHint, check: &mut dyn FnMut()) {
-    search_with(grid, &mut w.scratch, best, check);
+    search_under(grid, &PEER_MASKS_NINE, w, best, check);
+}
+
+/// [`search`] with each cycle eliminating what sees an "on" and an "off" of it by
+/// `peers` (each cell's peers) rather than by the rows, columns and boxes: a variant's
+/// whose chains' links are the classic ones (anti-knight, anti-king: knight's moves and
+/// king's steps are peers, never links). The links, and so the searches, are the same;
+/// what a cycle eliminates, and the components' test of whether a cycle may eliminate
+/// anything, read `peers`.
+pub(crate) fn search_under(
+    grid: &[u16; 81],
+    peers: &[CellSet; 81],
+    w: &mut CycleWork,
+    best: &mut BestHint,
+    check: &mut dyn FnMut(),
+) {
+    let scratch = &mut *w.scratch;
+    if scratch.peers.as_deref() != Some(peers) {
+        slots::Memo::forget(scratch);
+        scratch.peers = Some(Box::new(*peers));
+    }
+    search_with(grid, peers, scratch, best, check);
 }
 
 /// The X pass (region rule), the Y pass (cell rule) and the XY pass (both): their kinds
@@ -138,6 +166,7 @@ impl Scratch {
 /// measured: they do not pay, the links graph being shallow.)
 fn search_with(
     grid: &[u16; 81],
+    peers: &[CellSet; 81],
     scratch: &mut Scratch,
     best: &mut BestHint,
     check: &mut dyn FnMut(),
@@ -153,6 +182,7 @@ fn search_with(
     let input = |pass: Pass, skip: u16| PassInput {
         grid,
         places: &places,
+        peers,
         pass,
         skip,
     };

@@ -5,7 +5,7 @@ use super::tree_search::*;
 use crate::logic::chains::best_hint::{BestHint, Rated};
 use crate::logic::chains::difficulty::*;
 use crate::logic::chains::kind::ChainKind;
-use crate::logic::geometry::PEER_MASKS_NINE as PEER_MASKS;
+use crate::logic::geometry::CellSet;
 use crate::logic::memo::cycles::*;
 use crate::logic::primitives::*;
 
@@ -24,6 +24,8 @@ pub(crate) struct Pass {
 pub(super) struct PassInput<'a> {
     pub(super) grid: &'a [u16; 81],
     pub(super) places: &'a [u128; 9],
+    /// Each cell's peers, by which a cycle eliminates (`cycle_eliminations`).
+    pub(super) peers: &'a [CellSet; 81],
     pub(super) pass: Pass,
     pub(super) skip: u16,
 }
@@ -79,7 +81,7 @@ pub(super) fn run_pass<const Y: bool, const X: bool>(
     // the graph's components show they can find nothing.
     let prune = Y && X && bounds.cycle == u32::MAX;
     if prune {
-        s.w.comps.compute(grid, s.g);
+        s.w.comps.compute(grid, s.g, input.peers);
     }
     // The XY pass's memo (see `XyPassFruitlessStarts`): the candidates whose lists changed since.
     if Y && X {
@@ -192,7 +194,7 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
             if !best.worth(d, complexity, pass.key) {
                 continue;
             }
-            let elims = cycle_eliminations(self.input.places, path);
+            let elims = cycle_eliminations(self.input.places, self.input.peers, path);
             if elims.is_empty() {
                 continue;
             }
@@ -268,7 +270,11 @@ impl<const Y: bool, const X: bool> PassRun<'_, '_, Y, X> {
 
 /// The candidates a cycle removes: outside the cycle's cells, those that see an "on" and
 /// an "off" potential of the cycle with their digit.
-pub(super) fn cycle_eliminations(places: &[u128; 9], path: &[Potential]) -> Vec<Candidate> {
+pub(super) fn cycle_eliminations(
+    places: &[u128; 9],
+    peers: &[CellSet; 81],
+    path: &[Potential],
+) -> Vec<Candidate> {
     let mut in_cells = 0u128;
     for &p in path {
         in_cells |= 1 << p.candidate().cell().index();
@@ -282,10 +288,10 @@ pub(super) fn cycle_eliminations(places: &[u128; 9], path: &[Potential]) -> Vec<
         let c = p.candidate();
         let d = c.digit().index();
         if p.is_on() {
-            forw[d] |= PEER_MASKS[c.cell().index()];
+            forw[d] |= peers[c.cell().index()];
             on_digits |= 1 << d;
         } else {
-            back[d] |= PEER_MASKS[c.cell().index()];
+            back[d] |= peers[c.cell().index()];
             off_digits |= 1 << d;
         }
     }

@@ -47,7 +47,7 @@ fn xy_graph(grid: &[u16; 81]) -> (PassGraph, [u128; 9], Components) {
     let mut g = PassGraph::default();
     g.build(grid, &places, true, true, 0x1ff);
     let mut comps = Components::default();
-    comps.compute(grid, &g);
+    comps.compute(grid, &g, &crate::logic::geometry::PEER_MASKS_NINE);
     (g, places, comps)
 }
 
@@ -131,7 +131,12 @@ fn a_start_skipped_for_cycles_has_no_cycle_that_eliminates() {
                 for i in 0..w.cycles.len() {
                     w.path(w.cycles[i], &mut path);
                     assert!(
-                        cycle_eliminations(&places, &path).is_empty(),
+                        cycle_eliminations(
+                            &places,
+                            &crate::logic::geometry::PEER_MASKS_NINE,
+                            &path
+                        )
+                        .is_empty(),
                         "cell {cell} digit {}",
                         d + 1
                     );

@@ -46,9 +46,11 @@
 //! the reference the rules have until those roads take them. Where the rules' links are
 //! the classic ones ([`classic_links`]: anti-knight, anti-king, nc) the nishio, multiple
 //! and dynamic chains (level 0) read nothing else of the rules (their hints are the
-//! potentials the chains prove: no removal by peers, no level-1 rule), so
-//! [`RuledChains::find`] takes the classic road for them (`classic_road`; the tests
-//! compare it with this one under anti-king).
+//! potentials the chains prove: no removal by peers, no level-1 rule), and the cycles
+//! and forcing chains only the rules' peers (a cycle's eliminations), so
+//! [`RuledChains::find`] takes the classic road for them (`classic_road`, the cycles with
+//! the rules' peers; the tests compare it with this one under anti-king and
+//! anti-knight). The dynamic chains (+) stay here (the rules' level-1 rules).
 
 mod chaining;
 mod graph;
@@ -65,7 +67,7 @@ mod tests;
 mod unary;
 
 use super::best_hint::BestHint;
-use super::classic_road::find_on_grid;
+use super::classic_road::{cycles_under, find_on_grid};
 use super::kind::{ChainKind, HintKinds};
 use super::levels2to4;
 use super::producer::Producer;
@@ -147,6 +149,12 @@ impl<'a> RuledChains<'a> {
                 if shortcuts && classic_links(t) =>
             {
                 return find_on_grid(&grid.cands, producer, check, sentences_wanted());
+            }
+            // Cycles and forcing chains there read the rules' peers alone, for a cycle's
+            // eliminations: the classic road with those peers.
+            Producer::Cycles if shortcuts && classic_links(t) => {
+                let peers = std::array::from_fn(|cell| t.peers(cell));
+                return cycles_under(&grid.cands, &peers, check);
             }
             Producer::Cycles => {
                 let mut best = BestHint::default();

@@ -227,7 +227,14 @@ fn the_searches_shortcuts_change_no_step() {
         Producer::Dynamic,
     ];
     let mut found = [0usize; 4];
-    let rules = ["x", "windoku", "dg", "anti-king", "x,anti-knight"];
+    let rules = [
+        "x",
+        "windoku",
+        "dg",
+        "anti-king",
+        "anti-knight",
+        "x,anti-knight",
+    ];
     walk_generated_paths(&rules, (54, 3, 0), |text, m, t, _| {
         let road = RuledChains::new(m, t);
         for (i, producer) in producers.into_iter().enumerate() {
@@ -278,4 +285,32 @@ fn an_on_lists_each_place_at_its_first_group_as_the_plain_listing_does() {
             }
         }
     }
+}
+
+#[test]
+fn the_classic_cycles_under_the_rules_peers_forget_what_they_learnt_under_others() {
+    // Under anti-king and anti-knight the cycles take the classic road with the rules'
+    // peers (`cycles::search_under`), whose memos (per thread) say where its searches
+    // found nothing: a cycle that eliminates nothing by the classic peers may eliminate
+    // by a king's step. Each position is searched by the classic producer first, then
+    // under the rules: the rules' step must be the plain road's, and the positions where
+    // the two differ show the test can tell.
+    use crate::logic::variant_ladder::walk_generated_paths;
+    let mut peers_matter = 0;
+    walk_generated_paths(
+        &["anti-king", "anti-knight"],
+        (55, 4, 0),
+        |text, m, t, _| {
+            let classic = crate::logic::chains::find(m, Producer::Cycles, &mut || {});
+            let road = RuledChains::new(m, t);
+            let fast = road.find_with(Producer::Cycles, &mut || {}, true);
+            let plain = road.find_with(Producer::Cycles, &mut || {}, false);
+            assert_eq!(fast, plain, "{text}");
+            peers_matter += usize::from(classic != fast);
+        },
+    );
+    assert!(
+        peers_matter > 0,
+        "no position where the rules' peers change the cycles' step"
+    );
 }

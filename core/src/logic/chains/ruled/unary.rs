@@ -2,8 +2,10 @@
 //! Sukaku Explainer's `doUnaryChaining` (`doCycles`, `doForcingChains`) over the
 //! rules' groups, each hint offered in the order its result list holds them (X pass,
 //! Y pass, XY pass; cells and digits ascending; a start's cycles, then its chains).
-//! The classic producer (`chains::cycles`) finds the same hints by a faster road; this one
-//! is what the rules need until that road takes them.
+//! The classic producer (`chains::cycles`) finds the same hints by a faster road, and
+//! takes them where the rules' links are the classic ones (with the rules' peers:
+//! `cycles::search_under`); this one is what the other rules need until that road takes
+//! them.
 //!
 //! Two shortcuts leave out searches that could offer nothing `best` would take, and
 //! change no hint (a test compares them with the plain way):
