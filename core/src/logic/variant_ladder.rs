@@ -13,7 +13,8 @@
 //! naked quad 5.0, jellyfish 5.2, hidden quad 5.4, three strong links (classic boxes and
 //! nc alone; over jigsaw regions, ours), WXYZ-wing 5.5, the bivalue universal grave 5.6+ (where the rules keep
 //! uniqueness), the VWXYZ-wing 6.2 and the aligned pair exclusion 6.2 over every peer;
-//! then the chains (`chains::find_in`, the plain road): cycles and
+//! then the chains (`chains::RuledChains`: the plain road, or the classic road where the
+//! rules' links are the classic ones, anti-knight and anti-king): cycles and
 //! forcing chains 6.5-7.0+, the aligned triple exclusion 7.5 over every peer, nishio
 //! 7.5+, multiple 8.0+, dynamic forcing chains 8.5+ and dynamic forcing chains (+)
 //! 9.0+ (their nested rules the variant set's: generalized intersections, hidden pairs,

@@ -20,18 +20,17 @@ pub(super) fn find_on_grid(
     check: &mut dyn FnMut(),
     with_links: bool,
 ) -> Option<Step> {
-    let grid = *grid;
     let mut best = BestHint::default();
     // The propagations of the search, for the links of its best hint.
     let mut propagated = Propagated::Not;
     match producer {
         Producer::Cycles => {
             let mut w = cycles::CycleWork::default();
-            cycles::search(&grid, &mut w, &mut best, check);
+            cycles::search(grid, &mut w, &mut best, check);
         }
         Producer::Nested2 | Producer::Nested3 | Producer::Nested4(_) => {
             let (level, limit) = producer.nesting().expect("a nested producer");
-            levels2to4::search(&grid, (level, limit), None, &mut best, check);
+            levels2to4::search(grid, (level, limit), None, &mut best, check);
             propagated = Propagated::Deep { level, limit };
         }
         _ => {
@@ -59,7 +58,7 @@ pub(super) fn find_on_grid(
             };
             // The propagations' storage is kept per thread between calls (`memo::slots`).
             slots::with(|pool: &mut multiple::PropagationPool| {
-                multiple::search(&grid, params, pool, &mut best, check)
+                multiple::search(grid, params, pool, &mut best, check)
             });
             propagated = Propagated::Flat(params.mode);
         }
@@ -68,10 +67,10 @@ pub(super) fn find_on_grid(
     // `levels2to4::links`).
     let links = match (propagated, best.shape()) {
         (Propagated::Flat(mode), Some((shape, target))) if with_links => {
-            links::hint_links(&grid, mode, shape, target)
+            links::hint_links(grid, mode, shape, target)
         }
         (Propagated::Deep { level, limit }, Some((shape, target))) if with_links => {
-            levels2to4::hint_links(&grid, (level, limit), None, (shape, target), check)
+            levels2to4::hint_links(grid, (level, limit), None, (shape, target), check)
         }
         _ => Vec::new(),
     };

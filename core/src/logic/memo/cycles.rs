@@ -167,8 +167,10 @@ impl Default for YPassFoundNothing {
 /// (`places`) and these cells of them holding other candidates too (`starts`, where its
 /// searches start), its searches, all unbounded (no best hint yet), offered nothing.
 /// An X pass's links join places of one digit only, so its searches from that digit's
-/// candidates see only those places and depend on nothing else (the cycles' eliminations
-/// are places of the digit too): while both masks stay the same, they find the same
+/// candidates see only those places and depend on nothing else under the same peers (the
+/// cycles' eliminations are places of the digit too, seen by the peers the search reads,
+/// `cycles::search_under`, which forgets the memos when they change): while both masks
+/// stay the same, they find the same
 /// trees, or, cut shorter by a best hint, parts of them, and again offer nothing; they
 /// are skipped. (`found_nothing` false: nothing known.)
 #[derive(Default, Clone, Copy)]

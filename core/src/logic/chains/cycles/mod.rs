@@ -72,7 +72,7 @@ struct Scratch {
     /// The peers by which the cycles of the searches the memos recorded eliminate (none
     /// yet: `None`). What a search offers depends on them (a cycle is offered where it
     /// eliminates something), so a call under other peers forgets the memos first.
-    peers: Option<Box<[CellSet; 81]>>,
+    peers: Option<[CellSet; 81]>,
 }
 
 /// Kept per thread in a `memo::slots` slot: forgetting forgets the X, Y and XY memos
@@ -117,9 +117,9 @@ pub(crate) fn search_under(
     check: &mut dyn FnMut(),
 ) {
     let scratch = &mut *w.scratch;
-    if scratch.peers.as_deref() != Some(peers) {
+    if scratch.peers.as_ref() != Some(peers) {
         slots::Memo::forget(scratch);
-        scratch.peers = Some(Box::new(*peers));
+        scratch.peers = Some(*peers);
     }
     search_with(grid, peers, scratch, best, check);
 }

@@ -6,6 +6,7 @@
 use super::components::Components;
 use super::*;
 use crate::generate::{generate, Options};
+use crate::logic::geometry::{CellSet, PEER_MASKS_NINE};
 use crate::logic::{path, Marks};
 
 /// Grids of candidates: generated puzzles from their givens, and every fourth
@@ -41,13 +42,14 @@ fn grids() -> Vec<[u16; 81]> {
     out
 }
 
-/// The XY pass's graph of `grid`, its places per digit, and its components.
-fn xy_graph(grid: &[u16; 81]) -> (PassGraph, [u128; 9], Components) {
+/// The XY pass's graph of `grid`, its places per digit, and its components (a cycle
+/// eliminating by `peers`).
+fn xy_graph(grid: &[u16; 81], peers: &[CellSet; 81]) -> (PassGraph, [u128; 9], Components) {
     let places = digit_planes(grid);
     let mut g = PassGraph::default();
     g.build(grid, &places, true, true, 0x1ff);
     let mut comps = Components::default();
-    comps.compute(grid, &g, &crate::logic::geometry::PEER_MASKS_NINE);
+    comps.compute(grid, &g, peers);
     (g, places, comps)
 }
 
@@ -80,7 +82,7 @@ fn reached(g: &PassGraph, from: Potential) -> Vec<bool> {
 fn reach_rows_say_exactly_what_a_search_reaches() {
     let mut checked = 0;
     for grid in grids() {
-        let (g, _, comps) = xy_graph(&grid);
+        let (g, _, comps) = xy_graph(&grid, &PEER_MASKS_NINE);
         let mut nodes = Vec::new();
         for cell in 0..81 {
             for d in 0..9 {
@@ -112,11 +114,19 @@ fn reach_rows_say_exactly_what_a_search_reaches() {
 fn a_start_skipped_for_cycles_has_no_cycle_that_eliminates() {
     // Where the component rules cycles out, an unbounded search from the start finds
     // only cycles that eliminate nothing; and the rule does skip starts that a search
-    // finds cycles from.
+    // finds cycles from. By the classic peers and by anti-king's (a king's step more:
+    // `search_under`), whose eliminations the components' test reads too.
+    let king = crate::logic::rules::tables_of("anti-king");
+    for peers in [&PEER_MASKS_NINE, king.peer_masks()] {
+        skipped_starts_have_no_eliminating_cycle(peers);
+    }
+}
+
+fn skipped_starts_have_no_eliminating_cycle(peers: &[CellSet; 81]) {
     let (mut skipped_with_cycles, mut w) = (0, Work::default());
     let mut path = Vec::new();
     for grid in grids() {
-        let (g, places, comps) = xy_graph(&grid);
+        let (g, places, comps) = xy_graph(&grid, peers);
         for cell in 0..81 {
             for d in 0..9 {
                 if grid[cell] >> d & 1 == 0 || grid[cell].count_ones() < 2 {
@@ -131,12 +141,7 @@ fn a_start_skipped_for_cycles_has_no_cycle_that_eliminates() {
                 for i in 0..w.cycles.len() {
                     w.path(w.cycles[i], &mut path);
                     assert!(
-                        cycle_eliminations(
-                            &places,
-                            &crate::logic::geometry::PEER_MASKS_NINE,
-                            &path
-                        )
-                        .is_empty(),
+                        cycle_eliminations(&places, peers, &path).is_empty(),
                         "cell {cell} digit {}",
                         d + 1
                     );

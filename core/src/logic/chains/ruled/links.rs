@@ -96,6 +96,10 @@ impl RuledLinks {
                     groups.len += 1;
                 }
             }
+            // A place's bit is kept in every group of its cell (`grid`, `remove`), so a
+            // place of an earlier group of the cell was listed there, provided each cell
+            // of a group has that group among its own (at most one group of a type per
+            // cell: the rules' groups of a type never overlap; checked below).
             let mut seen = 1u128 << cell;
             for k in 0..usize::from(groups.len) {
                 let slot_cells = &cells[usize::from(groups.slots[k])];
@@ -109,6 +113,15 @@ impl RuledLinks {
                 }
             }
         }
+        debug_assert!((0..81).all(|cell| {
+            let g = &of_cell[cell];
+            g.slots[..usize::from(g.len)].iter().all(|&slot| {
+                cells[usize::from(slot)].iter().all(|&o| {
+                    let h = &of_cell[usize::from(o)];
+                    h.slots[..usize::from(h.len)].contains(&slot)
+                })
+            })
+        }));
         let by_type = GroupType::ALL
             .iter()
             .map(|ty| {

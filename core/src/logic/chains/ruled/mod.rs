@@ -153,8 +153,7 @@ impl<'a> RuledChains<'a> {
             // Cycles and forcing chains there read the rules' peers alone, for a cycle's
             // eliminations: the classic road with those peers.
             Producer::Cycles if shortcuts && classic_links(t) => {
-                let peers = std::array::from_fn(|cell| t.peers(cell));
-                return cycles_under(&grid.cands, &peers, check);
+                return cycles_under(&grid.cands, t.peer_masks(), check);
             }
             Producer::Cycles => {
                 let mut best = BestHint::default();
