@@ -463,6 +463,28 @@ impl<'t> RatingWalk<'t> {
     }
 }
 
+/// For the snapshot tests: a position with more candidates than `m` where `find` finds
+/// nothing: `m` with the cells of `step` (one `find` finds at `m`), then of each step it
+/// finds on the way, given every digit back.
+#[cfg(test)]
+pub(crate) fn with_steps_undone(
+    m: &Marks,
+    step: &Step,
+    find: impl Fn(&Marks) -> Option<Step>,
+) -> Marks {
+    let mut before = *m;
+    let mut next = Some(step.clone());
+    while let Some(step) = next {
+        for &c in &step.cells {
+            if before.values[usize::from(c)] == 0 {
+                before.cands[usize::from(c)] = 0x1ff;
+            }
+        }
+        next = find(&before);
+    }
+    before
+}
+
 /// For the techniques' tests: walks the ladder along `count` generated puzzles of each
 /// rule set in `rules` (seed `seed`, digging stopped at `clues` givens), calling
 /// `visit(rules, position, tables, solution)` at every position that has a next step

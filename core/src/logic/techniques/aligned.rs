@@ -14,8 +14,8 @@
 //! (triples), the digits the last cell may take are one mask, with no scan of the
 //! excluders per combination; pairs of digits that can add nothing new are skipped.
 //!
-//! Each search also remembers (per thread, `memo::snapshots`) the last 9×9 position where
-//! it found nothing, and at a position whose every cell's candidates are among that
+//! Each search also remembers (per thread, `memo::snapshots`; under a variant's rules with
+//! the rules' tables) the last 9×9 position where it found nothing, and at a position whose every cell's candidates are among that
 //! position's, it looks only at the pairs (triples) whose cells or common excluders
 //! changed. That is exact when neither position has a cell of a single candidate (the
 //! ladder places naked singles first, so it never meets one here). Take a pair (a
@@ -155,31 +155,69 @@ fn classic_peers(size: Size) -> &'static [CellSet] {
 
 /// The first aligned pair exclusion (cell pairs in order) that eliminates something.
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
-    pair_exclusion(m, classic_peers(m.size), true)
+    let peers = classic_peers(m.size);
+    let slot = crate::logic::memo::snapshots::slot::ALIGNED_PAIR;
+    let (cells, singles, few) = base_cells(m, peers, 2);
+    let changed = changed_cells(m, slot, singles).unwrap_or(!0);
+    let found = pair_search(m, peers, &cells, (changed, few));
+    if found.is_none() {
+        record_found_nothing(m, slot, singles);
+    }
+    found
 }
 
 /// [`aligned_pair_exclusion`] under a variant's rules, as Sukaku Explainer finds it with
 /// them: peers are the rules' (knight's moves and king's steps included); the cell pairs
-/// come in the same order. A full search each time (the snapshots remember classic
-/// searches only).
+/// come in the same order ([`exclusion_in`]).
 pub fn aligned_pair_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    pair_exclusion(m, t.peer_masks(), false)
+    exclusion_in(m, t, 2, pair_search)
 }
 
-/// The aligned pair exclusion over `peers`, with the snapshots' rule when `incremental`.
-fn pair_exclusion(m: &Marks, peers: &[CellSet], incremental: bool) -> Option<Step> {
-    let size = m.size;
-    let (cells, singles, few) = base_cells(m, peers, 2);
-    let slot = crate::logic::memo::snapshots::slot::ALIGNED_PAIR;
-    let changed = if incremental {
-        changed_cells(m, slot, singles)
+/// A search over the base cells and their excluders (see [`pair_search`]).
+type ExclusionSearch =
+    fn(&Marks, &[CellSet], &[(usize, CellSet)], (CellSet, CellSet)) -> Option<Step>;
+
+/// The aligned exclusion of `k` cells (2 or 3) under a variant's rules by `search`, over
+/// the rules' peers, with its snapshot of the last position where it found nothing kept
+/// with the rules' tables ([`AlignedSnapshots`]; the module notes' argument reads nothing
+/// but the peers, which the rules fix).
+fn exclusion_in(m: &Marks, t: &VariantTables, k: u32, search: ExclusionSearch) -> Option<Step> {
+    let peers = t.peer_masks();
+    let (cells, singles, few) = base_cells(m, peers, k);
+    let slot = usize::from(k == 3);
+    let changed = if singles == 0 {
+        t.memos()
+            .with(|s: &mut AlignedSnapshots| s.0[slot].changed(m))
     } else {
         None
+    };
+    let found = search(m, peers, &cells, (changed.unwrap_or(!0), few));
+    if found.is_none() && singles == 0 {
+        t.memos()
+            .with(|s: &mut AlignedSnapshots| s.0[slot].record(m));
     }
-    .unwrap_or(!0);
+    found
+}
+
+/// The snapshots of the aligned pair and triple exclusions under one set of rules (see
+/// the module notes), kept with the rules' tables (`memo::ruled::TypedMemos`).
+#[derive(Default)]
+struct AlignedSnapshots([crate::logic::memo::snapshots::OwnSnapshot; 2]);
+
+/// The first aligned pair exclusion among the pairs of `cells` (the base cells and their
+/// excluders) over `peers`, looking only at those the snapshot's rule allows (`changed`:
+/// the cells whose candidates changed since it, all of them without one; `few`: the
+/// cells that may exclude).
+fn pair_search(
+    m: &Marks,
+    peers: &[CellSet],
+    cells: &[(usize, CellSet)],
+    (changed, few): (CellSet, CellSet),
+) -> Option<Step> {
+    let size = m.size;
     let changed_excluders = changed & few;
-    let (base, excluders) = by_cell(&cells);
-    for &(c0, x0) in &cells {
+    let (base, excluders) = by_cell(cells);
+    for &(c0, x0) in cells {
         let mut partners = base & !((2u128 << c0) - 1);
         if changed >> c0 & 1 == 0 {
             // Only pairs with a change in the second cell or in a common excluder: the
@@ -250,9 +288,6 @@ fn pair_exclusion(m: &Marks, peers: &[CellSet], incremental: bool) -> Option<Ste
             }));
         }
     }
-    if incremental {
-        record_found_nothing(m, slot, singles);
-    }
     None
 }
 
@@ -275,34 +310,14 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
 }
 
 /// Aligned triple exclusion (7.5) under a variant's rules: [`aligned_triple_exclusion`]'s
-/// triples, in its order, over the rules' peers (knight's moves and king's steps too),
-/// with its snapshot of the last position where it found nothing kept with the rules'
-/// tables ([`AlignedTripleSnapshot`]; the module notes' argument reads nothing but the
-/// peers, which the rules fix).
+/// triples, in its order, over the rules' peers (knight's moves and king's steps too)
+/// ([`exclusion_in`]).
 pub fn aligned_triple_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     if m.size != Size::Nine {
         return None;
     }
-    let peers = t.peer_masks();
-    let (cells, singles, few) = base_cells(m, peers, 3);
-    let snapshot = |s: &mut AlignedTripleSnapshot| s.0.changed(m);
-    let changed = if singles == 0 {
-        t.memos().with(snapshot)
-    } else {
-        None
-    };
-    let found = triple_search(m, peers, &cells, (changed.unwrap_or(!0), few));
-    if found.is_none() && singles == 0 {
-        t.memos()
-            .with(|s: &mut AlignedTripleSnapshot| s.0.record(m));
-    }
-    found
+    exclusion_in(m, t, 3, triple_search)
 }
-
-/// The snapshot of the aligned triple exclusion under one set of rules (see the module
-/// notes), kept with the rules' tables (`memo::ruled::TypedMemos`).
-#[derive(Default)]
-struct AlignedTripleSnapshot(crate::logic::memo::snapshots::OwnSnapshot);
 
 /// The first aligned triple exclusion among the triples of `cells` (the base cells and
 /// their excluders) over `peers`, looking only at those the snapshot's rule allows
@@ -550,29 +565,38 @@ mod tests {
     }
 
     #[test]
-    fn under_rules_the_snapshot_with_the_tables_changes_no_triple() {
-        // Along generated paths under rules: the search with the rules' tables kept from
-        // position to position (its snapshot warm) against fresh tables each time.
-        let (mut positions, mut used, mut found) = (0, 0, 0);
+    fn under_rules_the_snapshots_with_the_tables_change_no_pair_or_triple() {
+        // Along generated paths under rules: the searches with the rules' tables kept from
+        // position to position (their snapshots warm) against fresh tables each time.
+        let (mut positions, mut used, mut found) = (0, [0; 2], [0; 2]);
         let rules = ["x", "windoku", "anti-king"];
         crate::logic::variant_ladder::walk_generated_paths(&rules, (59, 4, 0), |text, m, t, _| {
             let rules = crate::variant::Rules::parse(text).unwrap();
             let geometry =
                 crate::variant::Geometry::new(crate::variant::Shape::NINE, &rules).unwrap();
             let fresh = VariantTables::new(&geometry).unwrap();
+            let warm = aligned_pair_exclusion_in(m, t);
+            assert_eq!(warm, aligned_pair_exclusion_in(m, &fresh), "{text}");
+            used[0] += t
+                .memos()
+                .with(|s: &mut AlignedSnapshots| s.0[0].changed(m).is_some())
+                as usize;
+            found[0] += warm.is_some() as usize;
             let warm = aligned_triple_exclusion_in(m, t);
             assert_eq!(warm, aligned_triple_exclusion_in(m, &fresh), "{text}");
-            positions += 1;
-            used += t
+            used[1] += t
                 .memos()
-                .with(|s: &mut AlignedTripleSnapshot| s.0.changed(m).is_some())
+                .with(|s: &mut AlignedSnapshots| s.0[1].changed(m).is_some())
                 as usize;
-            found += warm.is_some() as usize;
+            found[1] += warm.is_some() as usize;
+            positions += 1;
         });
-        assert!(
-            used > positions / 2 && found > 0,
-            "{used} {found} of {positions}"
-        );
+        for (used, found) in used.into_iter().zip(found) {
+            assert!(
+                used > positions / 2 && found > 0,
+                "{used} {found} of {positions}"
+            );
+        }
     }
 
     #[test]

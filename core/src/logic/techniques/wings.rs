@@ -176,7 +176,8 @@ pub(crate) fn vwxyz_wing_with(m: &Marks, ctx: &Context) -> Option<Step> {
 }
 
 /// The WXYZ-wing (`k` 3) or VWXYZ-wing (`k` 4) Sukaku Explainer takes under the rules:
-/// as [`wxyz_wing`] and [`vwxyz_wing`] over the rules' peers.
+/// as [`wxyz_wing`] and [`vwxyz_wing`] over the rules' peers, with their snapshots kept
+/// with the rules' tables.
 pub fn als_wing_in(m: &Marks, t: &VariantTables, k: usize) -> Option<Step> {
     als_wing(m, &m.digit_cells(), k, Some(t))
 }
@@ -498,10 +499,12 @@ fn als_wing(
     } else {
         snapshots::slot::VWXYZ_WING
     };
-    // The snapshots remember classic searches only.
+    // Under rules the snapshots are kept with the rules' tables ([`AlsWingSnapshots`]).
     let changed = match rules {
         None => snapshots::changed(slot, m),
-        Some(_) => None,
+        Some(t) => t
+            .memos()
+            .with(|s: &mut AlsWingSnapshots| s.of(k).changed(m)),
     };
     if changed == Some(0) {
         return None;
@@ -569,12 +572,26 @@ fn als_wing(
         }
     }
     let Some(best) = search.best else {
-        if rules.is_none() {
-            snapshots::record(slot, m);
+        match rules {
+            None => snapshots::record(slot, m),
+            Some(t) => t.memos().with(|s: &mut AlsWingSnapshots| s.of(k).record(m)),
         }
         return None;
     };
     Some(als_step(m, peers, dcs, k, &best))
+}
+
+/// The snapshots of the WXYZ- and VWXYZ-wings under one set of rules (the incremental
+/// rule of [`als_wing`], whose patterns read nothing of the rules but the peers), kept
+/// with the rules' tables (`memo::ruled::TypedMemos`).
+#[derive(Default)]
+struct AlsWingSnapshots([snapshots::OwnSnapshot; 2]);
+
+impl AlsWingSnapshots {
+    /// The snapshot of the wing of a `k`-cell set (3 or 4).
+    fn of(&mut self, k: usize) -> &mut snapshots::OwnSnapshot {
+        &mut self.0[usize::from(k == 4)]
+    }
 }
 
 /// The step of the best pattern an [`AlsSearch`] of `k` cells met.
@@ -646,6 +663,44 @@ mod tests {
             cands[r * 9 + c] = t;
         }
         marks_from_candidates(&cands.join(" "))
+    }
+
+    #[test]
+    fn under_rules_the_snapshots_with_the_tables_change_no_wing() {
+        // At positions of generated paths under rules where a WXYZ- or VWXYZ-wing lies:
+        // first a position with more candidates where none does (the wings' cells given
+        // every digit back, until no wing is left), which becomes the rules' snapshot,
+        // then the position itself, whose wings all hold a cell that changed since: the
+        // search restricted by the snapshot must find what a full one (fresh tables)
+        // finds. Then the next position, with the snapshot warm from the ladder's calls.
+        use crate::variant::{Geometry, Rules, Shape};
+        let (mut restricted, mut found) = (0, 0);
+        let rules = ["x", "windoku", "anti-king", "anti-knight"];
+        crate::logic::variant_ladder::walk_generated_paths(&rules, (63, 6, 0), |text, m, t, _| {
+            let rules = Rules::parse(text).unwrap();
+            let fresh =
+                || VariantTables::new(&Geometry::new(Shape::NINE, &rules).unwrap()).unwrap();
+            for k in [3, 4] {
+                let (full, t1) = (als_wing_in(m, &fresh(), k), fresh());
+                if let Some(step) = &full {
+                    use crate::logic::variant_ladder::with_steps_undone;
+                    let before = with_steps_undone(m, step, |before: &Marks| {
+                        als_wing_in(before, &fresh(), k)
+                    });
+                    // The search finding nothing there keeps it as the snapshot of `t1`'s rules.
+                    assert_eq!(als_wing_in(&before, &t1, k), None);
+                    let snapshot = |s: &mut AlsWingSnapshots| s.of(k).changed(m);
+                    restricted += t1.memos().with(snapshot).is_some() as usize;
+                    assert_eq!(als_wing_in(m, &t1, k), full, "{text}, {k} cells");
+                    found += 1;
+                }
+                assert_eq!(als_wing_in(m, t, k), full, "{text}, {k} cells");
+            }
+        });
+        assert!(
+            restricted > found / 2 && found > 0,
+            "{restricted} of {found}"
+        );
     }
 
     #[test]

@@ -50,6 +50,11 @@ pub(crate) struct Run {
     pub(crate) off_list: Vec<u32>,
     /// The contradiction met: the nodes of a candidate both "on" and "off".
     pub(crate) absurd: Option<(u32, u32)>,
+    /// The candidates made "on" and "off" (those of `on_list` and `off_list`).
+    made: [CandSet; 2],
+    /// Storage a propagation lists in (what an "on" turns off, the parents of what an
+    /// "off" turns on), kept with the run so that making it again allocates nothing.
+    scratch: (Vec<Candidate>, Vec<u32>),
 }
 
 impl Run {
@@ -72,6 +77,8 @@ impl Run {
             on_list: Vec::with_capacity(RUN_ROOM / 2),
             off_list: Vec::with_capacity(RUN_ROOM / 2),
             absurd: None,
+            made: [CandSet::EMPTY; 2],
+            scratch: (Vec::new(), Vec::new()),
         };
         run.again(grid, links, start, mode, nest)
     }
@@ -95,8 +102,11 @@ impl Run {
         self.on_list.clear();
         self.off_list.clear();
         self.absurd = None;
+        self.made = [CandSet::EMPTY; 2];
         self.add(start, ROOT, NO_CAUSE);
-        self.propagate(grid, links, mode, nest);
+        let mut scratch = std::mem::take(&mut self.scratch);
+        self.propagate(grid, links, mode, nest, &mut scratch);
+        self.scratch = scratch;
         self
     }
 
@@ -108,6 +118,11 @@ impl Run {
 
     pub(crate) fn has(&self, p: Potential) -> bool {
         self.node[p.index()] != u32::MAX
+    }
+
+    /// The candidates this run made "on" (`on`) or "off".
+    pub(crate) fn made(&self, on: bool) -> &CandSet {
+        &self.made[usize::from(on)]
     }
 
     pub(crate) fn pot(&self, n: u32) -> Potential {
@@ -166,6 +181,7 @@ impl Run {
     fn add(&mut self, p: Potential, parents: &[u32], cause: u8) -> u32 {
         let n = self.push(p, parents, cause);
         self.node[p.index()] = n;
+        self.made[usize::from(p.is_on())].set(p.candidate());
         if p.is_on() {
             self.on_list.push(n);
         } else {
@@ -180,18 +196,17 @@ impl Run {
         links: &RuledLinks,
         mode: RunMode,
         mut nest: Option<&mut Nest>,
+        (offs, parents): &mut (Vec<Candidate>, Vec<u32>),
     ) {
         let mut work = source.clone();
-        let mut offs = Vec::new();
         let mut ons = [(Candidate::default(), 0u8); 11];
-        let mut parents = Vec::new();
         let (mut on_head, mut off_head) = (0, 0);
         loop {
             if on_head < self.on_list.len() {
                 let n = self.on_list[on_head];
                 on_head += 1;
-                links.on_to_off(&work, self.pot(n).candidate(), mode.cell_rule, &mut offs);
-                for &q in &offs {
+                links.on_to_off(&work, self.pot(n).candidate(), mode.cell_rule, offs);
+                for &q in offs.iter() {
                     if let Some(on) = self.get(Potential::new(q, true)) {
                         let off = self.push(Potential::new(q, false), &[n], NO_CAUSE);
                         self.absurd = Some((on, off));
@@ -217,9 +232,9 @@ impl Run {
                     parents.push(n);
                     links.hidden_parents(&work, source, q, rule, |h| parents.extend(self.get(h)));
                     let on = if found_off.is_some() {
-                        self.push(Potential::new(q, true), &parents, rule)
+                        self.push(Potential::new(q, true), parents, rule)
                     } else {
-                        self.add(Potential::new(q, true), &parents, rule)
+                        self.add(Potential::new(q, true), parents, rule)
                     };
                     if let Some(off) = found_off {
                         self.absurd = Some((on, off));

@@ -319,10 +319,14 @@ impl Search<'_, '_> {
     /// Double forcing chains: what both `c`'s "on" and "off" make, in the order the
     /// "on" made them ("on"s first).
     fn double(&mut self, on: &Run, off: &Run, c: Candidate) {
+        let Some(both) = made_by_all([on, off]) else {
+            return;
+        };
         for list in [&on.on_list, &on.off_list] {
             for &n in list {
                 let p = on.pot(n);
-                if let Some(other) = off.get(p) {
+                if both.has(p) {
+                    let other = off.get(p).expect("made");
                     let least = on.least_ancestors(n) + off.least_ancestors(other);
                     if !self.may_take(least, KEY_DOUBLE) {
                         continue;
@@ -370,10 +374,22 @@ impl Search<'_, '_> {
             .iter()
             .map(|&o| self.take_on(Candidate::new(o, d)))
             .collect();
+        if let Some(all) = made_by_all(std::iter::once(on).chain(&others)) {
+            self.region_offers(c, slot, on, &others, &all);
+        }
+        for (&o, run) in places[1..].iter().zip(others) {
+            self.put_back(Candidate::new(o, d), run);
+        }
+    }
+
+    /// [`Search::region`]'s hints: each potential `all` the runs made, in the order `on`
+    /// made them ("on"s first), over the runs `others` of the other places.
+    fn region_offers(&mut self, c: Candidate, slot: u8, on: &Run, others: &[Run], all: &MadeByAll) {
+        let d = c.digit().index();
         for list in [&on.on_list, &on.off_list] {
             for &n in list {
                 let p = on.pot(n);
-                if !others.iter().all(|r| r.has(p)) {
+                if !all.has(p) {
                     continue;
                 }
                 let least = on.least_ancestors(n)
@@ -391,9 +407,6 @@ impl Search<'_, '_> {
                     .collect();
                 self.offer(&targets, slot, (KEY_REGION, kind), p, shape);
             }
-        }
-        for (&o, run) in places[1..].iter().zip(others) {
-            self.put_back(Candidate::new(o, d), run);
         }
     }
 
@@ -467,10 +480,13 @@ impl Search<'_, '_> {
     /// first digit's run ("on"s first).
     fn cell_chains(&mut self, cell: usize, runs: &[Run]) {
         let first = &runs[0];
+        let Some(all) = made_by_all(runs) else {
+            return;
+        };
         for list in [&first.on_list, &first.off_list] {
             for &n in list {
                 let p = first.pot(n);
-                if !runs.iter().all(|r| r.has(p)) {
+                if !all.has(p) {
                     continue;
                 }
                 let least = runs.iter().map(|r| r.least_ancestors_of(p)).sum::<u32>();
@@ -486,6 +502,29 @@ impl Search<'_, '_> {
                 self.offer(&targets, CELL_RULE, (KEY_CELL, kind), p, shape);
             }
         }
+    }
+}
+
+/// The potentials every one of `runs` made (`None` where there is none): a set test's
+/// potentials, read a word at a time before its lists are walked in order.
+fn made_by_all<'r>(runs: impl IntoIterator<Item = &'r Run>) -> Option<MadeByAll> {
+    let mut runs = runs.into_iter();
+    let first = runs.next()?;
+    let mut all = MadeByAll([*first.made(false), *first.made(true)]);
+    for run in runs {
+        for (on, set) in all.0.iter_mut().enumerate() {
+            set.intersect(run.made(on == 1));
+        }
+    }
+    (!all.0.iter().all(CandSet::is_empty)).then_some(all)
+}
+
+/// The candidates made "off" and "on" by every run of a set test ([`made_by_all`]).
+struct MadeByAll([CandSet; 2]);
+
+impl MadeByAll {
+    fn has(&self, p: Potential) -> bool {
+        self.0[usize::from(p.is_on())].has(p.candidate())
     }
 }
 

@@ -13,12 +13,16 @@
 //! A start outside its pair's loop core ([`loop_core`]) is not walked: every loop its
 //! walk closes passes through it and is not valid, so it would offer nothing (the cap on
 //! walks closed is per start, and only valid loops are remembered as seen), as the
-//! classic search skips them (`unique_loops::loop_core`).
+//! classic search skips them (`unique_loops::loop_core`). With the rules' tables it
+//! keeps a snapshot of the last position where it found nothing (`memo::snapshots`), and
+//! at a position within it walks only the pairs whose loops may be new ([`Newness`], the
+//! classic search's rule over the rules' groups).
 
 use super::groups::Groups;
 use super::unique_loops::{loop_rating, loop_steps, LoopStep, MAX_LOOP};
 use crate::logic::geometry::CellSet;
 use crate::logic::marks::Marks;
+use crate::logic::memo::snapshots::OwnSnapshot;
 use crate::logic::rules::{GroupType, VariantTables};
 use crate::logic::step::Step;
 
@@ -45,13 +49,15 @@ struct LoopWalk<'a> {
 struct Kept {
     seen: Vec<CellSet>,
     best: Option<LoopStep>,
+    /// The loops that may give a step, by the snapshot (all without one).
+    new: Newness,
 }
 
 impl Kept {
     /// A closed walk, `cells` in its order (`set` its cells), digits `v`: if a valid loop
     /// not met before, its steps compete with the best.
     fn offer(&mut self, m: &Marks, t: &VariantTables, (cells, set): (&[usize], CellSet), v: u16) {
-        if !is_valid_loop(t, cells) || self.seen.contains(&set) {
+        if !is_valid_loop(t, cells) || !self.new.touches(t, set, true) || self.seen.contains(&set) {
             return;
         }
         self.seen.push(set);
@@ -218,24 +224,130 @@ fn loop_core(t: &VariantTables, both: CellSet) -> CellSet {
 /// The unique loop step Sukaku Explainer takes under the rules: the easiest, then the
 /// lowest type, then the first met.
 pub fn unique_loop_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    unique_loop_with(m, t, true)
+    unique_loop_with(m, t, (true, true))
 }
 
-/// [`unique_loop_in`], skipping the starts outside their pair's loop core where `cores`
-/// (the tests compare both ways).
-fn unique_loop_with(m: &Marks, t: &VariantTables, cores: bool) -> Option<Step> {
-    let mut kept = Kept::default();
+/// The snapshot of the unique loops under one set of rules (`memo::snapshots`), kept
+/// with the rules' tables (`memo::ruled::TypedMemos`).
+#[derive(Default)]
+struct UniqueLoopSnapshot(OwnSnapshot);
+
+/// Which loops may give a step at a position, by the snapshot of the last position
+/// where the search found nothing (`memo::snapshots`; the classic search's rule,
+/// `unique_loops::unique_loop_with`, over the rules' groups). A loop's steps depend on
+/// the candidates of its cells, of its type 2 targets (which only lose candidates) and,
+/// for types 3 and 4 (exactly two cells with extra digits), of the cells of the groups
+/// those two share (and whether they are blank): a loop none of whose cells changed
+/// since, nor a group holding its two cells with extra digits and a changed cell, was a
+/// loop there, with the same steps: none.
+#[derive(Clone, Copy, Default)]
+struct Newness {
+    /// The cells whose candidates changed since the snapshot (`None`: no snapshot).
+    changed: Option<CellSet>,
+    /// The groups with a changed cell.
+    groups: u64,
+    /// The cells with more than two candidates.
+    multi: CellSet,
+}
+
+impl Newness {
+    fn new(m: &Marks, t: &VariantTables, changed: Option<CellSet>) -> Newness {
+        let Some(new) = changed else {
+            return Newness::default();
+        };
+        let mut groups = 0u64;
+        let mut slots = t.active_slots();
+        while slots != 0 {
+            let slot = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
+            if t.group_mask(slot) & new != 0 {
+                groups |= 1 << slot;
+            }
+        }
+        let multi = (0..81).fold(0u128, |s, c| {
+            s | u128::from(m.cands[c].count_ones() > 2) << c
+        });
+        Newness {
+            changed,
+            groups,
+            multi,
+        }
+    }
+
+    /// True where a loop over `cells` (where `exact_two`; else a loop among them) may be
+    /// new: one of the cells changed, or a group with a changed cell holds two of them
+    /// with extra digits (with `exact_two`: the loop's only two).
+    fn touches(&self, t: &VariantTables, cells: CellSet, exact_two: bool) -> bool {
+        let Some(new) = self.changed else {
+            return true;
+        };
+        if cells & new != 0 {
+            return true;
+        }
+        let extra = cells & self.multi;
+        if exact_two && extra.count_ones() != 2 {
+            return false;
+        }
+        let mut groups = self.groups;
+        while groups != 0 {
+            let slot = groups.trailing_zeros() as usize;
+            groups &= groups - 1;
+            let x = t.group_mask(slot) & extra;
+            if x & x.wrapping_sub(1) != 0 && (!exact_two || x == extra) {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// [`unique_loop_in`], skipping the starts outside their pair's loop core where `cores`,
+/// and with the snapshot's rule where `incremental` (the tests compare each way with the
+/// plain one).
+///
+/// The snapshot's rule: the starts of a pair none of whose loops may be new ([`Newness`]:
+/// no changed cell holds both digits, and no group with a changed cell holds two of the
+/// pair's cells with extra digits) are not walked: the walks from them read only cells
+/// that did not change, so they are among the walks there (the pair's cells only fewer),
+/// which closed fewer than 64 each (a snapshot is kept only from a search that met no
+/// cap) and gave nothing. Every other start walks as in the full search, and the loops
+/// that are not new are passed over (not remembered as seen: a loop met again is the
+/// same cells, as old), so each new loop is met first in the same form, in the same
+/// order.
+fn unique_loop_with(
+    m: &Marks,
+    t: &VariantTables,
+    (cores, incremental): (bool, bool),
+) -> Option<Step> {
+    let changed = if incremental {
+        t.memos().with(|s: &mut UniqueLoopSnapshot| s.0.changed(m))
+    } else {
+        None
+    };
+    if changed == Some(0) {
+        return None;
+    }
+    let new = Newness::new(m, t, changed);
+    let mut kept = Kept {
+        new,
+        ..Kept::default()
+    };
     let mut path = Vec::with_capacity(MAX_LOOP);
-    // The cells holding both digits of each pair (index 9 d1 + d2) and its loop core,
-    // once made.
+    // The cells holding both digits of each pair (index 9 d1 + d2) and its loop core
+    // (empty where none of its loops may be new), once made.
     let mut pair_cells: [Option<(CellSet, CellSet)>; 81] = [None; 81];
     let ascending = ascending_groups(t);
+    let mut capped = false;
     for start in (0..81).filter(|&c| m.cands[c].count_ones() == 2) {
         let v = m.cands[start];
         let pair = 9 * v.trailing_zeros() as usize + (15 - v.leading_zeros() as usize);
         let (both, core) = *pair_cells[pair].get_or_insert_with(|| {
             let both = (0..81).fold(0u128, |s, c| s | u128::from(m.cands[c] & v == v) << c);
-            (both, if cores { loop_core(t, both) } else { both })
+            if !new.touches(t, both, false) {
+                return (both, 0);
+            }
+            let core = if cores { loop_core(t, both) } else { both };
+            (both, if new.touches(t, core, false) { core } else { 0 })
         });
         if core >> start & 1 == 0 {
             continue;
@@ -252,7 +364,11 @@ fn unique_loop_with(m: &Marks, t: &VariantTables, cores: bool) -> Option<Step> {
             kept: &mut kept,
         };
         walk.walk(start, 2, 0, None);
+        capped |= walk.closed >= 64;
         path = walk.path;
+    }
+    if kept.best.is_none() && !capped && incremental {
+        t.memos().with(|s: &mut UniqueLoopSnapshot| s.0.record(m));
     }
     kept.best.map(|b| b.step)
 }
@@ -281,7 +397,7 @@ mod tests {
     }
 
     #[test]
-    fn skipping_the_starts_outside_the_loop_cores_changes_no_step() {
+    fn skipping_the_starts_outside_the_loop_cores_or_with_no_new_loop_changes_no_step() {
         let key = |s: &Option<Step>| {
             s.as_ref()
                 .map(|s| (s.technique, s.rating, s.eliminations.clone()))
@@ -290,13 +406,48 @@ mod tests {
         let rules = ["x", "windoku", "dg", "center-dot", "girandola"];
         crate::logic::variant_ladder::walk_generated_paths(&rules, (61, 6, 0), |text, m, t, _| {
             let fast = unique_loop_in(m, t);
-            assert_eq!(key(&fast), key(&unique_loop_with(m, t, false)), "{text}");
+            let plain = unique_loop_with(m, t, (false, false));
+            assert_eq!(key(&fast), key(&plain), "{text}");
             found += usize::from(fast.is_some());
             positions += 1;
         });
         assert!(
             found > 0 && positions > found,
             "{found} loops at {positions} positions"
+        );
+    }
+
+    #[test]
+    fn the_snapshot_with_the_tables_changes_no_loop() {
+        // At positions of generated paths where a unique loop step lies: first a position
+        // with more candidates where none does (the step's cells given every digit back,
+        // until no step is left), which becomes the rules' snapshot, then the position
+        // itself, whose loops giving a step are all new: the search restricted by the
+        // snapshot must find what a full one (fresh tables) finds.
+        use crate::variant::{Geometry, Rules, Shape};
+        let (mut restricted, mut found) = (0, 0);
+        let rules = ["x", "windoku", "dg", "center-dot", "girandola"];
+        crate::logic::variant_ladder::walk_generated_paths(&rules, (61, 6, 0), |text, m, _, _| {
+            let rules = Rules::parse(text).unwrap();
+            let fresh =
+                || VariantTables::new(&Geometry::new(Shape::NINE, &rules).unwrap()).unwrap();
+            let (full, t1) = (unique_loop_in(m, &fresh()), fresh());
+            let Some(step) = &full else {
+                return;
+            };
+            use crate::logic::variant_ladder::with_steps_undone;
+            let before =
+                with_steps_undone(m, step, |before: &Marks| unique_loop_in(before, &fresh()));
+            // The search finding nothing there keeps it as the snapshot of `t1`'s rules.
+            assert_eq!(unique_loop_in(&before, &t1), None);
+            let snapshot = |s: &mut UniqueLoopSnapshot| s.0.changed(m);
+            restricted += t1.memos().with(snapshot).is_some() as usize;
+            assert_eq!(unique_loop_in(m, &t1), full, "{text}");
+            found += 1;
+        });
+        assert!(
+            restricted > found / 2 && found > 0,
+            "{restricted} of {found}"
         );
     }
 
