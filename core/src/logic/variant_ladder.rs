@@ -463,26 +463,38 @@ impl<'t> RatingWalk<'t> {
     }
 }
 
-/// For the snapshot tests: a position with more candidates than `m` where `find` finds
-/// nothing: `m` with the cells of `step` (one `find` finds at `m`), then of each step it
-/// finds on the way, given every digit back.
+/// For the snapshot tests: positions with more candidates than `m` where `find` finds
+/// nothing, so that at `m` every step it finds holds a cell that changed since: `m` with
+/// one cell of `step` (one `find` finds at `m`) given every digit back, for each cell
+/// where that leaves nothing to find; and `m` with the cells of `step`, then of each step
+/// `find` finds on the way, given every digit back.
 #[cfg(test)]
-pub(crate) fn with_steps_undone(
+pub(crate) fn positions_without(
     m: &Marks,
     step: &Step,
     find: impl Fn(&Marks) -> Option<Step>,
-) -> Marks {
-    let mut before = *m;
-    let mut next = Some(step.clone());
-    while let Some(step) = next {
-        for &c in &step.cells {
-            if before.values[usize::from(c)] == 0 {
-                before.cands[usize::from(c)] = 0x1ff;
+) -> Vec<Marks> {
+    let widened = |before: &Marks, cells: &[u8]| {
+        let mut out = *before;
+        for &c in cells {
+            if out.values[usize::from(c)] == 0 {
+                out.cands[usize::from(c)] = 0x1ff;
             }
         }
-        next = find(&before);
+        out
+    };
+    let mut out: Vec<Marks> = step
+        .cells
+        .iter()
+        .map(|&c| widened(m, &[c]))
+        .filter(|before| find(before).is_none())
+        .collect();
+    let mut before = widened(m, &step.cells);
+    while let Some(step) = find(&before) {
+        before = widened(&before, &step.cells);
     }
-    before
+    out.push(before);
+    out
 }
 
 /// For the techniques' tests: walks the ladder along `count` generated puzzles of each

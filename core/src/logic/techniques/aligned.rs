@@ -168,7 +168,8 @@ pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
 
 /// [`aligned_pair_exclusion`] under a variant's rules, as Sukaku Explainer finds it with
 /// them: peers are the rules' (knight's moves and king's steps included); the cell pairs
-/// come in the same order ([`exclusion_in`]).
+/// come in the same order ([`pair_search`]), the snapshot kept with the rules' tables
+/// ([`exclusion_in`]).
 pub fn aligned_pair_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     exclusion_in(m, t, 2, pair_search)
 }
@@ -567,34 +568,42 @@ mod tests {
     #[test]
     fn under_rules_the_snapshots_with_the_tables_change_no_pair_or_triple() {
         // Along generated paths under rules: the searches with the rules' tables kept from
-        // position to position (their snapshots warm) against fresh tables each time.
-        let (mut positions, mut used, mut found) = (0, [0; 2], [0; 2]);
+        // position to position (their snapshots warm) against fresh tables each time; and
+        // where one finds a step, from a position with more candidates where it finds
+        // none (`positions_without`), its snapshot, to the position itself.
+        use crate::logic::variant_ladder::positions_without;
+        type Search = fn(&Marks, &VariantTables) -> Option<Step>;
+        let searches: [Search; 2] = [aligned_pair_exclusion_in, aligned_triple_exclusion_in];
+        let (mut used, mut found, mut cases) = ([0; 2], [0; 2], [0; 2]);
         let rules = ["x", "windoku", "anti-king"];
         crate::logic::variant_ladder::walk_generated_paths(&rules, (59, 4, 0), |text, m, t, _| {
             let rules = crate::variant::Rules::parse(text).unwrap();
             let geometry =
                 crate::variant::Geometry::new(crate::variant::Shape::NINE, &rules).unwrap();
-            let fresh = VariantTables::new(&geometry).unwrap();
-            let warm = aligned_pair_exclusion_in(m, t);
-            assert_eq!(warm, aligned_pair_exclusion_in(m, &fresh), "{text}");
-            used[0] += t
-                .memos()
-                .with(|s: &mut AlignedSnapshots| s.0[0].changed(m).is_some())
-                as usize;
-            found[0] += warm.is_some() as usize;
-            let warm = aligned_triple_exclusion_in(m, t);
-            assert_eq!(warm, aligned_triple_exclusion_in(m, &fresh), "{text}");
-            used[1] += t
-                .memos()
-                .with(|s: &mut AlignedSnapshots| s.0[1].changed(m).is_some())
-                as usize;
-            found[1] += warm.is_some() as usize;
-            positions += 1;
+            let fresh = || VariantTables::new(&geometry).unwrap();
+            for (i, search) in searches.into_iter().enumerate() {
+                let snapshot = |s: &mut AlignedSnapshots| s.0[i].changed(m);
+                used[i] += t.memos().with(snapshot).is_some_and(|c| c != 0) as usize;
+                let full = search(m, &fresh());
+                assert_eq!(search(m, t), full, "{text}");
+                let Some(step) = &full else {
+                    continue;
+                };
+                found[i] += 1;
+                for before in positions_without(m, step, |before| search(before, &fresh())) {
+                    // Finding nothing there, the search keeps it as its snapshot.
+                    let t1 = fresh();
+                    assert_eq!(search(&before, &t1), None);
+                    assert_eq!(search(m, &t1), full, "{text}");
+                    cases[i] += 1;
+                }
+            }
         });
-        for (used, found) in used.into_iter().zip(found) {
+        for i in 0..2 {
+            let (used, found, cases) = (used[i], found[i], cases[i]);
             assert!(
-                used > positions / 2 && found > 0,
-                "{used} {found} of {positions}"
+                used > 0 && found > 0 && cases >= found,
+                "{used} {found} {cases}"
             );
         }
     }

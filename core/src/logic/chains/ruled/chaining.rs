@@ -50,7 +50,7 @@ pub(crate) struct Run {
     pub(crate) off_list: Vec<u32>,
     /// The contradiction met: the nodes of a candidate both "on" and "off".
     pub(crate) absurd: Option<(u32, u32)>,
-    /// The candidates made "on" and "off" (those of `on_list` and `off_list`).
+    /// The candidates made "off" (index 0, those of `off_list`) and "on" (1, `on_list`).
     made: [CandSet; 2],
     /// Storage a propagation lists in (what an "on" turns off, the parents of what an
     /// "off" turns on), kept with the run so that making it again allocates nothing.

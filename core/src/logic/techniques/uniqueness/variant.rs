@@ -308,9 +308,11 @@ impl Newness {
 /// The snapshot's rule: the starts of a pair none of whose loops may be new ([`Newness`]:
 /// no changed cell holds both digits, and no group with a changed cell holds two of the
 /// pair's cells with extra digits) are not walked: the walks from them read only cells
-/// that did not change, so they are among the walks there (the pair's cells only fewer),
-/// which closed fewer than 64 each (a snapshot is kept only from a search that met no
-/// cap) and gave nothing. Every other start walks as in the full search, and the loops
+/// that did not change, so they are among the walks at the snapshot's position (the
+/// pair's cells only fewer), where they closed fewer than 64 each and gave nothing: a
+/// snapshot is kept only from a search that met no cap, and where that search did not
+/// walk the pair either, the same holds of the position it skipped them by, and so on
+/// back to a search that walked them. Every other start walks as in the full search, and the loops
 /// that are not new are passed over (not remembered as seen: a loop met again is the
 /// same cells, as old), so each new loop is met first in the same form, in the same
 /// order.
@@ -420,34 +422,37 @@ mod tests {
     #[test]
     fn the_snapshot_with_the_tables_changes_no_loop() {
         // At positions of generated paths where a unique loop step lies: first a position
-        // with more candidates where none does (the step's cells given every digit back,
-        // until no step is left), which becomes the rules' snapshot, then the position
-        // itself, whose loops giving a step are all new: the search restricted by the
-        // snapshot must find what a full one (fresh tables) finds.
+        // with more candidates where none does (one cell of the step, or all of them,
+        // given every digit back: `positions_without`), which becomes the rules' snapshot
+        // (unless a walk there met the cap), then the position itself, whose loops giving
+        // a step are all new: the search restricted by the snapshot must find what a full
+        // one (fresh tables) finds.
+        use crate::logic::variant_ladder::positions_without;
         use crate::variant::{Geometry, Rules, Shape};
-        let (mut restricted, mut found) = (0, 0);
+        let (mut restricted, mut cases) = (0, 0);
         let rules = ["x", "windoku", "dg", "center-dot", "girandola"];
         crate::logic::variant_ladder::walk_generated_paths(&rules, (61, 6, 0), |text, m, _, _| {
             let rules = Rules::parse(text).unwrap();
             let fresh =
                 || VariantTables::new(&Geometry::new(Shape::NINE, &rules).unwrap()).unwrap();
-            let (full, t1) = (unique_loop_in(m, &fresh()), fresh());
+            let full = unique_loop_in(m, &fresh());
             let Some(step) = &full else {
                 return;
             };
-            use crate::logic::variant_ladder::with_steps_undone;
-            let before =
-                with_steps_undone(m, step, |before: &Marks| unique_loop_in(before, &fresh()));
-            // The search finding nothing there keeps it as the snapshot of `t1`'s rules.
-            assert_eq!(unique_loop_in(&before, &t1), None);
-            let snapshot = |s: &mut UniqueLoopSnapshot| s.0.changed(m);
-            restricted += t1.memos().with(snapshot).is_some() as usize;
-            assert_eq!(unique_loop_in(m, &t1), full, "{text}");
-            found += 1;
+            let find = |before: &Marks| unique_loop_in(before, &fresh());
+            for before in positions_without(m, step, find) {
+                // Finding nothing there, the search keeps it as its snapshot.
+                let t1 = fresh();
+                assert_eq!(unique_loop_in(&before, &t1), None);
+                let snapshot = |s: &mut UniqueLoopSnapshot| s.0.changed(m);
+                restricted += t1.memos().with(snapshot).is_some() as usize;
+                assert_eq!(unique_loop_in(m, &t1), full, "{text}");
+                cases += 1;
+            }
         });
         assert!(
-            restricted > found / 2 && found > 0,
-            "{restricted} of {found}"
+            restricted > cases / 2 && cases > 0,
+            "{restricted} of {cases}"
         );
     }
 
