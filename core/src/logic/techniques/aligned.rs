@@ -82,23 +82,6 @@ fn by_cell(cells: &[(usize, CellSet)]) -> (CellSet, [CellSet; crate::grid::CELLS
     (base, excluders)
 }
 
-/// The cells to look at, by the memo of `slot` (see the module notes): `Some(changed)`
-/// when only the pairs or triples whose cells or common peers meet `changed` can give a
-/// step, `None` when everything must be searched.
-fn changed_cells(m: &Marks, slot: usize, singles: CellSet) -> Option<CellSet> {
-    if m.size != Size::Nine || singles != 0 {
-        return None;
-    }
-    crate::logic::memo::snapshots::changed(slot, m)
-}
-
-/// Records that the search of `slot` found nothing at `m`, when the memo applies there.
-fn record_found_nothing(m: &Marks, slot: usize, singles: CellSet) {
-    if m.size == Size::Nine && singles == 0 {
-        crate::logic::memo::snapshots::record(slot, m);
-    }
-}
-
 /// The candidates of the common excluders, arranged so that whether a combination of
 /// digits empties one of them is a few mask tests: a combination is killed exactly when
 /// some excluder's candidates are a subset of its digits (excluders have at least two).
@@ -155,47 +138,82 @@ fn classic_peers(size: Size) -> &'static [CellSet] {
 
 /// The first aligned pair exclusion (cell pairs in order) that eliminates something.
 pub fn aligned_pair_exclusion(m: &Marks) -> Option<Step> {
-    let peers = classic_peers(m.size);
-    let slot = crate::logic::memo::snapshots::slot::ALIGNED_PAIR;
-    let (cells, singles, few) = base_cells(m, peers, 2);
-    let changed = changed_cells(m, slot, singles).unwrap_or(!0);
-    let found = pair_search(m, peers, &cells, (changed, few));
-    if found.is_none() {
-        record_found_nothing(m, slot, singles);
-    }
-    found
+    exclusion(m, SnapshotHome::Thread, 2, pair_search)
 }
 
 /// [`aligned_pair_exclusion`] under a variant's rules, as Sukaku Explainer finds it with
 /// them: peers are the rules' (knight's moves and king's steps included); the cell pairs
 /// come in the same order ([`pair_search`]), the snapshot kept with the rules' tables
-/// ([`exclusion_in`]).
+/// ([`exclusion`]).
 pub fn aligned_pair_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
-    exclusion_in(m, t, 2, pair_search)
+    exclusion(m, SnapshotHome::Rules(t), 2, pair_search)
 }
 
 /// A search over the base cells and their excluders (see [`pair_search`]).
 type ExclusionSearch =
     fn(&Marks, &[CellSet], &[(usize, CellSet)], (CellSet, CellSet)) -> Option<Step>;
 
-/// The aligned exclusion of `k` cells (2 or 3) under a variant's rules by `search`, over
-/// the rules' peers, with its snapshot of the last position where it found nothing kept
-/// with the rules' tables ([`AlignedSnapshots`]; the module notes' argument reads nothing
-/// but the peers, which the rules fix).
-fn exclusion_in(m: &Marks, t: &VariantTables, k: u32, search: ExclusionSearch) -> Option<Step> {
-    let peers = t.peer_masks();
+/// Where an aligned exclusion keeps its snapshot of the last position where it found
+/// nothing (see the module notes): per thread over the classic peers
+/// (`memo::snapshots`), with the rules' tables under a variant's rules
+/// ([`AlignedSnapshots`]; the argument reads nothing but the peers, which the rules fix).
+#[derive(Clone, Copy)]
+enum SnapshotHome<'a> {
+    Thread,
+    Rules(&'a VariantTables),
+}
+
+impl SnapshotHome<'_> {
+    /// The snapshot slot of the exclusion of `k` cells (2 or 3) per thread.
+    fn thread_slot(k: u32) -> usize {
+        use crate::logic::memo::snapshots::slot;
+        if k == 2 {
+            slot::ALIGNED_PAIR
+        } else {
+            slot::ALIGNED_TRIPLE
+        }
+    }
+
+    /// The cells whose candidates changed since the snapshot of the exclusion of `k`
+    /// cells, where there is one that `m` lies within (9×9 only).
+    fn changed(self, m: &Marks, k: u32) -> Option<CellSet> {
+        match self {
+            SnapshotHome::Thread => crate::logic::memo::snapshots::changed(Self::thread_slot(k), m),
+            SnapshotHome::Rules(t) => t
+                .memos()
+                .with(|s: &mut AlignedSnapshots| s.0[usize::from(k == 3)].changed(m)),
+        }
+    }
+
+    /// Records that the exclusion of `k` cells found nothing at `m`.
+    fn record(self, m: &Marks, k: u32) {
+        match self {
+            SnapshotHome::Thread => crate::logic::memo::snapshots::record(Self::thread_slot(k), m),
+            SnapshotHome::Rules(t) => t
+                .memos()
+                .with(|s: &mut AlignedSnapshots| s.0[usize::from(k == 3)].record(m)),
+        }
+    }
+}
+
+/// The aligned exclusion of `k` cells (2 or 3) by `search`, over the peers of `home`'s
+/// rules (the classic ones per thread), looking only where its snapshot allows; a
+/// position with a cell of a single candidate is searched in full and not recorded (the
+/// module notes' rule holds without one).
+fn exclusion(m: &Marks, home: SnapshotHome, k: u32, search: ExclusionSearch) -> Option<Step> {
+    let peers = match home {
+        SnapshotHome::Thread => classic_peers(m.size),
+        SnapshotHome::Rules(t) => t.peer_masks(),
+    };
     let (cells, singles, few) = base_cells(m, peers, k);
-    let slot = usize::from(k == 3);
     let changed = if singles == 0 {
-        t.memos()
-            .with(|s: &mut AlignedSnapshots| s.0[slot].changed(m))
+        home.changed(m, k)
     } else {
         None
     };
     let found = search(m, peers, &cells, (changed.unwrap_or(!0), few));
     if found.is_none() && singles == 0 {
-        t.memos()
-            .with(|s: &mut AlignedSnapshots| s.0[slot].record(m));
+        home.record(m, k);
     }
     found
 }
@@ -299,25 +317,17 @@ pub fn aligned_triple_exclusion(m: &Marks) -> Option<Step> {
     if m.size != Size::Nine {
         return None;
     }
-    let slot = crate::logic::memo::snapshots::slot::ALIGNED_TRIPLE;
-    let peers = classic_peers(m.size);
-    let (cells, singles, few) = base_cells(m, peers, 3);
-    let changed = changed_cells(m, slot, singles).unwrap_or(!0);
-    let found = triple_search(m, peers, &cells, (changed, few));
-    if found.is_none() {
-        record_found_nothing(m, slot, singles);
-    }
-    found
+    exclusion(m, SnapshotHome::Thread, 3, triple_search)
 }
 
 /// Aligned triple exclusion (7.5) under a variant's rules: [`aligned_triple_exclusion`]'s
 /// triples, in its order, over the rules' peers (knight's moves and king's steps too)
-/// ([`exclusion_in`]).
+/// ([`exclusion`]).
 pub fn aligned_triple_exclusion_in(m: &Marks, t: &VariantTables) -> Option<Step> {
     if m.size != Size::Nine {
         return None;
     }
-    exclusion_in(m, t, 3, triple_search)
+    exclusion(m, SnapshotHome::Rules(t), 3, triple_search)
 }
 
 /// The first aligned triple exclusion among the triples of `cells` (the base cells and
