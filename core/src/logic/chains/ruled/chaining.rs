@@ -26,8 +26,9 @@ pub(crate) struct RunMode {
     pub(crate) limit: u8,
 }
 
-/// What a run with nesting (level 2 and up) reads besides the grid: the inner chain
-/// rules, and the interrupt hook they call.
+/// What a run with nesting (level 1 and up) reads besides the grid: the level-1 hints
+/// and the inner chain rules (kept by the search: `InnerRules`), and the interrupt hook
+/// the inner searches call.
 pub(crate) struct Nest<'a, 'c> {
     pub(crate) rules: &'a dyn InnerRules,
     pub(crate) check: &'a mut (dyn FnMut() + 'c),
@@ -250,11 +251,12 @@ impl Run {
         }
     }
 
-    /// Adds the "off"s of the level-1 hints on `work` not yet made, each with the nodes
-    /// of its rule parents (every one a removal of this run, so made); where there are
-    /// none and the level is 2 or more, those of the hints of the first inner chain rule
-    /// of the level that has any resting on this run's removals. True if any was added.
-    /// As in Sukaku Explainer, an "off" added here is not checked against the "on"s.
+    /// Adds the "off"s of the level-1 hints on `work` not yet made (`nest`'s, found
+    /// afresh without one), each with the nodes of its rule parents (every one a removal
+    /// of this run, so made); where there are none and the level is 2 or more, those of
+    /// the hints of the first inner chain rule of the level that has any resting on this
+    /// run's removals. True if any was added. As in Sukaku Explainer, an "off" added here
+    /// is not checked against the "on"s.
     fn nested_offs(
         &mut self,
         source: &RuledGrid,
@@ -265,8 +267,11 @@ impl Run {
     ) -> bool {
         let before = self.off_list.len();
         let mut parents = Vec::new();
-        let level1 = level1::hints(links, source, work);
-        for h in &level1 {
+        let level1 = match nest.as_deref() {
+            Some(nest) => nest.rules.level1_hints(source, work),
+            None => Rc::new(level1::hints(links, source, work)),
+        };
+        for h in level1.iter() {
             parents.clear();
             parents.extend(h.parents.iter().filter_map(|&p| self.get(p)));
             debug_assert_eq!(parents.len(), h.parents.len(), "rule parents are removals");

@@ -18,6 +18,7 @@ use super::links::{RuledGrid, RuledLinks, CELL_RULE};
 use crate::logic::chains::best_hint::BestHint;
 use crate::logic::chains::difficulty::{self, length_bonus};
 use crate::logic::chains::kind::ChainKind;
+use crate::logic::chains::level1::Hint;
 use crate::logic::primitives::*;
 use std::rc::Rc;
 
@@ -220,4 +221,8 @@ impl InnerRule {
 pub(crate) trait InnerRules {
     /// Every hint of `rule` on `work`, sorted and deduplicated ([`sort_and_dedup`]).
     fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> InnerHints;
+
+    /// The level-1 hints on `work` reduced from `source` (`level1::hints`), which every
+    /// nested run (level 1 and up) applies first.
+    fn level1_hints(&self, source: &RuledGrid, work: &RuledGrid) -> Rc<Vec<Hint>>;
 }

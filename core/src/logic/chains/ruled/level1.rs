@@ -49,6 +49,24 @@ pub(crate) fn hints(links: &RuledLinks, source: &RuledGrid, work: &RuledGrid) ->
     hints
 }
 
+/// `steps` grids, each the one before less a random candidate of digit 1 or 2 (a
+/// cell's last kept), from every candidate everywhere: with two digits only, lines and
+/// groups come down to two places and the level-1 rules fire (tests).
+#[cfg(test)]
+pub(super) fn two_digit_reductions(mut seed: u64, steps: usize) -> impl Iterator<Item = [u16; 81]> {
+    let mut work = [0x1ffu16; 81];
+    (0..steps).map(move |_| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let (cell, d) = ((seed % 81) as usize, (seed >> 20) as usize % 2);
+        if work[cell] & !(1 << d) != 0 {
+            work[cell] &= !(1 << d);
+        }
+        work
+    })
+}
+
 /// Pairs of positions 0..9 in Sukaku Explainer's order ({0,1}, {0,2}, {1,2}, {0,3}, ...):
 /// the order the pair rules read them in; [`pairs_within`] gives some of them.
 #[cfg(test)]
@@ -383,18 +401,9 @@ mod line_tests {
                 assert_eq!(cells, units, "{rules}: slot {s}");
             }
             let links = RuledLinks::new(&t);
-            let (mut seed, mut fired) = (0x2545_f491_4f6c_dd1du64, 0);
+            let mut fired = 0;
             let source = [0x1ffu16; 81];
-            let mut work = source;
-            for _ in 0..200 {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                // Two digits only, so that lines come down to two places.
-                let (cell, d) = ((seed % 81) as usize, (seed >> 20) as usize % 2);
-                if work[cell] & !(1 << d) != 0 {
-                    work[cell] &= !(1 << d);
-                }
+            for work in two_digit_reductions(0x2545_f491_4f6c_dd1d, 200) {
                 let (mut ruled, mut classic) = (Vec::new(), Vec::new());
                 let (rs, rw) = (links.grid(&source), links.grid(&work));
                 x_wings(rs.lines(), rw.lines(), &mut ruled);

@@ -93,7 +93,7 @@ struct Search<'a, 'c> {
     links: &'a RuledLinks,
     flat: Flat,
     sink: Sink<'a>,
-    /// The inner chain rules of runs with nesting (level 2 and up).
+    /// The level-1 hints and inner chain rules of runs with nesting (level 1 and up).
     inner: Option<&'a dyn InnerRules>,
     /// The interrupt hook, called per cell and given to nested runs.
     check: &'a mut (dyn FnMut() + 'c),
@@ -118,7 +118,7 @@ struct Search<'a, 'c> {
 /// reads its planes and static multiple chains the reach rows of `both` (the links of
 /// the cell and region rules, given for them) first, and the set tests count each chain
 /// at its path's length before its ancestors (the tests compare both ways). Runs with
-/// nesting (level 2 and up) apply the `inner` rules.
+/// nesting (level 1 and up) take their level-1 hints and inner rules from `inner`.
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn search_with(
     grid: &RuledGrid,
@@ -165,7 +165,7 @@ pub(crate) fn search_with(
 impl Search<'_, '_> {
     fn run(&mut self, start: Potential) -> Run {
         let (grid, links, mode) = (self.grid, self.links, self.flat.mode);
-        let mut nest = self.inner.filter(|_| mode.level >= 2).map(|rules| Nest {
+        let mut nest = self.inner.filter(|_| mode.level >= 1).map(|rules| Nest {
             rules,
             check: &mut *self.check,
         });

@@ -79,14 +79,30 @@ impl NestedRules for RuledNest<'_> {
 /// met before reads the same hints. At most [`KEPT_GRIDS`] grids are kept (then all are
 /// forgotten): the whole rating of the hardest puzzles measured (jigsaw with x, 11.5 and
 /// 11.8) peaked at 40 MB resident, the 11.3 windoku with dg at 13 MB.
+///
+/// The level-1 hints of the search's nested runs are kept as well, per grid a run has
+/// reduced with the grid it started from: they are a function of the two grids and the
+/// links (`level1::hints`), and runs from different assumptions reach the same grid (on
+/// the anti-king and anti-knight samples of the chains band, 4 asks in 10 are for a pair
+/// met before in the same search).
 pub(crate) struct InnerSearches<'a> {
     t: &'a VariantTables,
     links: &'a RuledLinks,
     kept: RefCell<HashMap<(InnerRule, [u16; 81]), InnerHints>>,
+    /// Per reduced grid, the source grid of its last ask and the hints found there.
+    level1: RefCell<HashMap<[u16; 81], Level1Kept>>,
 }
+
+/// A reduced grid's kept level-1 hints: the grid its run started from, and the hints.
+type Level1Kept = (Box<[u16; 81]>, Rc<Vec<Hint>>);
 
 /// The most grids whose inner hints a search keeps.
 const KEPT_GRIDS: usize = 512;
+
+/// The most reduced grids whose level-1 hints a search keeps (about 0.5 KB each with a
+/// few hints: under 1 MB), as many as a classic nested search keeps (`levels2to4`); the
+/// searches of the chains band samples (x, windoku, anti-knight, anti-king) kept under 500.
+const LEVEL1_KEPT: usize = 1024;
 
 impl<'a> InnerSearches<'a> {
     pub(crate) fn new(t: &'a VariantTables, links: &'a RuledLinks) -> InnerSearches<'a> {
@@ -94,6 +110,7 @@ impl<'a> InnerSearches<'a> {
             t,
             links,
             kept: RefCell::new(HashMap::new()),
+            level1: RefCell::new(HashMap::new()),
         }
     }
 
@@ -158,6 +175,21 @@ impl InnerRules for InnerSearches<'_> {
             kept.clear();
         }
         kept.insert(key, Rc::clone(&hints));
+        hints
+    }
+
+    fn level1_hints(&self, source: &RuledGrid, work: &RuledGrid) -> Rc<Vec<Hint>> {
+        let mut kept = self.level1.borrow_mut();
+        if let Some((from, hints)) = kept.get(&work.cands) {
+            if **from == source.cands {
+                return Rc::clone(hints);
+            }
+        }
+        let hints = Rc::new(level1::hints(self.links, source, work));
+        if kept.len() >= LEVEL1_KEPT {
+            kept.clear();
+        }
+        kept.insert(work.cands, (Box::new(source.cands), Rc::clone(&hints)));
         hints
     }
 }

@@ -315,3 +315,52 @@ fn the_classic_cycles_under_the_rules_peers_forget_what_they_learnt_under_others
         "no position where only the rules' peers give a step"
     );
 }
+
+#[test]
+fn a_searchs_kept_level1_hints_are_the_hints_found_afresh() {
+    // `InnerSearches` keeps the level-1 hints per reduced grid with the grid its run
+    // started from: asked again, for the same pair or for the same reduced grid from
+    // another start, it must give what `level1::hints` finds afresh. Random reductions
+    // of two digits (where the generalized intersections and pairs fire) from two
+    // sources that differ: the same reduced grid then has other rule parents, so a memo
+    // that ignored the source would answer wrongly.
+    use super::inner::InnerRules;
+    let key = |h: &[crate::logic::chains::level1::Hint]| {
+        h.iter()
+            .map(|x| (x.removes.clone(), x.parents.clone()))
+            .collect::<Vec<_>>()
+    };
+    for rules in ["anti-king", "windoku"] {
+        let t = tables_of(rules);
+        let links = RuledLinks::new(&t);
+        let inner = InnerSearches::new(&t, &links);
+        let (mut fired, mut sources_differ) = (0, 0);
+        let wide = [0x1ffu16; 81];
+        for work in super::level1::two_digit_reductions(0x9e37_79b9_7f4a_7c15, 300) {
+            // A second source between the first and the reduced grid: the first's
+            // candidates of digit 1 that the reduced grid lost are lost here too.
+            let mut narrow = wide;
+            for (n, &w) in narrow.iter_mut().zip(&work) {
+                *n &= w | !0b10;
+            }
+            let w = links.grid(&work);
+            for source in [wide, narrow, wide, wide, narrow] {
+                let s = links.grid(&source);
+                let kept = inner.level1_hints(&s, &w);
+                let fresh = super::level1::hints(&links, &s, &w);
+                assert_eq!(key(&kept), key(&fresh), "{rules}");
+                fired += usize::from(!fresh.is_empty());
+            }
+            let (a, b) = (links.grid(&wide), links.grid(&narrow));
+            sources_differ += usize::from(
+                key(&super::level1::hints(&links, &a, &w))
+                    != key(&super::level1::hints(&links, &b, &w)),
+            );
+        }
+        assert!(fired > 100, "{rules}: {fired} asks with hints");
+        assert!(
+            sources_differ > 10,
+            "{rules}: {sources_differ} grids whose hints depend on the source"
+        );
+    }
+}
