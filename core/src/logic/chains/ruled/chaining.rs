@@ -202,6 +202,9 @@ impl Run {
         let mut work = source.clone();
         let mut ons = [(Candidate::default(), 0u8); 11];
         let (mut on_head, mut off_head) = (0, 0);
+        // The working grid of the last ask for nested hints, whose hints were all
+        // processed "off" since (`level1::hints_since`).
+        let mut asked: Option<RuledGrid> = None;
         loop {
             if on_head < self.on_list.len() {
                 let n = self.on_list[on_head];
@@ -245,31 +248,38 @@ impl Run {
                 if mode.dynamic {
                     links.remove(&mut work, c);
                 }
-            } else if !(mode.level > 0 && self.nested_offs(source, links, &work, mode, &mut nest)) {
+            } else if mode.level == 0 {
                 return;
+            } else {
+                debug_assert!(mode.dynamic, "nested runs remove their \"off\"s");
+                let grids = (source, &work, asked.as_ref());
+                if !self.nested_offs(grids, links, mode, &mut nest) {
+                    return;
+                }
+                asked = Some(work.clone());
             }
         }
     }
 
     /// Adds the "off"s of the level-1 hints on `work` not yet made (`nest`'s, found
-    /// afresh without one), each with the nodes of its rule parents (every one a removal
-    /// of this run, so made); where there are none and the level is 2 or more, those of
-    /// the hints of the first inner chain rule of the level that has any resting on this
-    /// run's removals. True if any was added. As in Sukaku Explainer, an "off" added here
-    /// is not checked against the "on"s.
+    /// afresh without one; `asked`: the working grid of this run's last ask, see
+    /// `level1::hints_since`), each with the nodes of its rule parents (every one a
+    /// removal of this run, so made); where there are none and the level is 2 or more,
+    /// those of the hints of the first inner chain rule of the level that has any resting
+    /// on this run's removals. True if any was added. As in Sukaku Explainer, an "off"
+    /// added here is not checked against the "on"s.
     fn nested_offs(
         &mut self,
-        source: &RuledGrid,
+        (source, work, asked): (&RuledGrid, &RuledGrid, Option<&RuledGrid>),
         links: &RuledLinks,
-        work: &RuledGrid,
         mode: RunMode,
         nest: &mut Option<&mut Nest>,
     ) -> bool {
         let before = self.off_list.len();
         let mut parents = Vec::new();
         let level1 = match nest.as_deref() {
-            Some(nest) => nest.rules.level1_hints(source, work),
-            None => Rc::new(level1::hints(links, source, work)),
+            Some(nest) => nest.rules.level1_hints(source, work, asked),
+            None => Rc::new(level1::hints_since(links, source, work, asked)),
         };
         for h in level1.iter() {
             parents.clear();

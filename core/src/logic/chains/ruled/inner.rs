@@ -223,6 +223,11 @@ pub(crate) trait InnerRules {
     fn hints(&self, rule: InnerRule, work: &RuledGrid, check: &mut dyn FnMut()) -> InnerHints;
 
     /// The level-1 hints on `work` reduced from `source` (`level1::hints`), which every
-    /// nested run (level 1 and up) applies first.
-    fn level1_hints(&self, source: &RuledGrid, work: &RuledGrid) -> Rc<Vec<Hint>>;
+    /// nested run (level 1 and up) applies first; `asked` as for `level1::hints_since`.
+    fn level1_hints(
+        &self,
+        source: &RuledGrid,
+        work: &RuledGrid,
+        asked: Option<&RuledGrid>,
+    ) -> Rc<Vec<Hint>>;
 }

@@ -178,14 +178,19 @@ impl InnerRules for InnerSearches<'_> {
         hints
     }
 
-    fn level1_hints(&self, source: &RuledGrid, work: &RuledGrid) -> Rc<Vec<Hint>> {
+    fn level1_hints(
+        &self,
+        source: &RuledGrid,
+        work: &RuledGrid,
+        asked: Option<&RuledGrid>,
+    ) -> Rc<Vec<Hint>> {
         let mut kept = self.level1.borrow_mut();
         if let Some((from, hints)) = kept.get(&work.cands) {
             if **from == source.cands {
                 return Rc::clone(hints);
             }
         }
-        let hints = Rc::new(level1::hints(self.links, source, work));
+        let hints = Rc::new(level1::hints_since(self.links, source, work, asked));
         if kept.len() >= LEVEL1_KEPT {
             kept.clear();
         }

@@ -346,7 +346,7 @@ fn a_searchs_kept_level1_hints_are_the_hints_found_afresh() {
             let w = links.grid(&work);
             for source in [wide, narrow, wide, wide, narrow] {
                 let s = links.grid(&source);
-                let kept = inner.level1_hints(&s, &w);
+                let kept = inner.level1_hints(&s, &w, None);
                 let fresh = super::level1::hints(&links, &s, &w);
                 assert_eq!(key(&kept), key(&fresh), "{rules}");
                 fired += usize::from(!fresh.is_empty());
