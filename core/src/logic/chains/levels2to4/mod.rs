@@ -31,7 +31,7 @@ mod hint;
 mod inner_hint;
 mod link_table;
 mod links;
-mod plain;
+pub(crate) mod plain;
 mod run;
 mod search;
 #[cfg(test)]

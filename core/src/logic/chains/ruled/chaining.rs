@@ -8,6 +8,7 @@ use super::graph::{PotGraph, ROOT};
 use super::inner::{InnerRule, InnerRules, NestedHint, NO_CAUSE};
 use super::level1;
 use super::links::{RuledGrid, RuledLinks};
+use crate::logic::chains::levels2to4::plain::plain;
 use crate::logic::primitives::*;
 use std::rc::Rc;
 
@@ -277,8 +278,10 @@ impl Run {
     ) -> bool {
         let before = self.off_list.len();
         let mut parents = Vec::new();
+        let asked = asked.filter(|_| !plain());
         let level1 = match nest.as_deref() {
             Some(nest) => nest.rules.level1_hints(source, work, asked),
+            // (A run outside a search: none of the producers makes one.)
             None => Rc::new(level1::hints_since(links, source, work, asked)),
         };
         for h in level1.iter() {

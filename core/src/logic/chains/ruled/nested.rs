@@ -8,6 +8,9 @@
 //!   that engine does not read: there the plain road's dynamic chains (`multiple`) run
 //!   with nesting, their runs applying the inner chain rules that [`InnerSearches`]
 //!   gives them (the plain road's own producers, every hint collected: `inner::Sink`).
+//!
+//! [`InnerSearches`] also gives the runs of the dynamic chains (+) (level 1) and up
+//! their level-1 hints, kept for the search.
 
 use super::inner::{sort_and_dedup, InnerHints, InnerRule, InnerRules, NestedHint, Sink};
 use super::level1;
@@ -16,6 +19,7 @@ use super::multiple::{self, Flat};
 use super::pass_links::PassLinks;
 use super::unary;
 use crate::logic::chains::level1::Hint;
+use crate::logic::chains::levels2to4::plain::plain;
 use crate::logic::chains::nested_rules::NestedRules;
 use crate::logic::chains::work_grid::WorkGrid;
 use crate::logic::rules::VariantTables;
@@ -83,8 +87,8 @@ impl NestedRules for RuledNest<'_> {
 /// The level-1 hints of the search's nested runs are kept as well, per grid a run has
 /// reduced with the grid it started from: they are a function of the two grids and the
 /// links (`level1::hints`), and runs from different assumptions reach the same grid (on
-/// the anti-king and anti-knight samples of the chains band, 4 asks in 10 are for a pair
-/// met before in the same search).
+/// the anti-king sample of the chains band, 4 asks in 10 are for a pair met before in
+/// the same search).
 pub(crate) struct InnerSearches<'a> {
     t: &'a VariantTables,
     links: &'a RuledLinks,
@@ -99,8 +103,9 @@ type Level1Kept = (Box<[u16; 81]>, Rc<Vec<Hint>>);
 /// The most grids whose inner hints a search keeps.
 const KEPT_GRIDS: usize = 512;
 
-/// The most reduced grids whose level-1 hints a search keeps (about 0.5 KB each with a
-/// few hints: under 1 MB), as many as a classic nested search keeps (`levels2to4`); the
+/// The most reduced grids whose level-1 hints a search keeps (about 1 KB each with the
+/// table's room and a few hints: about 1 MB), as many as a classic nested search keeps
+/// (`levels2to4`); the
 /// searches of the chains band samples (x, windoku, anti-knight, anti-king) kept under 500.
 const LEVEL1_KEPT: usize = 1024;
 
@@ -184,6 +189,9 @@ impl InnerRules for InnerSearches<'_> {
         work: &RuledGrid,
         asked: Option<&RuledGrid>,
     ) -> Rc<Vec<Hint>> {
+        if plain() {
+            return Rc::new(level1::hints(self.links, source, work));
+        }
         let mut kept = self.level1.borrow_mut();
         if let Some((from, hints)) = kept.get(&work.cands) {
             if **from == source.cands {
@@ -191,7 +199,7 @@ impl InnerRules for InnerSearches<'_> {
             }
         }
         let hints = Rc::new(level1::hints_since(self.links, source, work, asked));
-        if kept.len() >= LEVEL1_KEPT {
+        if kept.len() >= LEVEL1_KEPT && !kept.contains_key(&work.cands) {
             kept.clear();
         }
         kept.insert(work.cands, (Box::new(source.cands), Rc::clone(&hints)));

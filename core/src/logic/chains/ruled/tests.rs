@@ -364,3 +364,29 @@ fn a_searchs_kept_level1_hints_are_the_hints_found_afresh() {
         );
     }
 }
+
+#[test]
+fn the_level1_hints_kept_and_read_where_places_changed_change_no_step() {
+    // The dynamic chains (+) under rules take their runs' level-1 hints from the search's
+    // memo (`nested::InnerSearches`), and a run asking again reads the generalized
+    // intersections only where places changed since its last ask (`level1::hints_since`):
+    // the same step, or none, as with both left out (`levels2to4::plain`), at every
+    // position of generated paths under rules whose dynamic chains (+) take the plain road.
+    use crate::logic::chains::levels2to4::plain::set_plain;
+    use crate::logic::variant_ladder::walk_generated_paths;
+    let mut found = 0;
+    walk_generated_paths(
+        &["anti-knight", "windoku", "x"],
+        (57, 2, 0),
+        |text, m, t, _| {
+            let road = RuledChains::new(m, t);
+            let fast = road.find(Producer::DynamicPlus, &mut || {});
+            set_plain(true);
+            let plain = road.find(Producer::DynamicPlus, &mut || {});
+            set_plain(false);
+            assert_eq!(fast, plain, "{text}");
+            found += usize::from(fast.is_some());
+        },
+    );
+    assert!(found > 10, "{found} positions with a step");
+}
