@@ -88,6 +88,15 @@ pub(super) fn two_digit_reductions(mut seed: u64, steps: usize) -> impl Iterator
     })
 }
 
+/// What tests compare of hints: each one's removals and rule parents, in order.
+#[cfg(test)]
+pub(super) fn hint_keys(hints: &[Hint]) -> Vec<(Vec<Candidate>, Vec<Potential>)> {
+    hints
+        .iter()
+        .map(|h| (h.removes.clone(), h.parents.clone()))
+        .collect()
+}
+
 /// Pairs of positions 0..9 in Sukaku Explainer's order ({0,1}, {0,2}, {1,2}, {0,3}, ...):
 /// the order the pair rules read them in; [`pairs_within`] gives some of them.
 #[cfg(test)]
@@ -304,11 +313,6 @@ mod tests {
         // reading only the changed places, must give what `hints` finds. Runs end where
         // a cell is left empty (a contradiction) or after 12 asks (played on where a run
         // would stop for want of hints: the rule holds there too).
-        let key = |h: &[Hint]| {
-            h.iter()
-                .map(|x| (x.removes.clone(), x.parents.clone()))
-                .collect::<Vec<_>>()
-        };
         let (mut seed, mut asks_again, mut fired_again) = (0x51_7cc1_b727_220au64, 0, 0);
         for rules in ["anti-knight", "anti-king", "windoku", "x"] {
             let links = RuledLinks::new(&tables_of(rules));
@@ -322,7 +326,7 @@ mod tests {
                     }
                     let fresh = hints(&links, &source, &work);
                     let since = hints_since(&links, &source, &work, asked.as_ref());
-                    assert_eq!(key(&since), key(&fresh), "{rules}");
+                    assert_eq!(hint_keys(&since), hint_keys(&fresh), "{rules}");
                     asks_again += usize::from(asked.is_some());
                     fired_again += usize::from(asked.is_some() && !fresh.is_empty());
                     asked = Some(work.clone());
@@ -483,12 +487,7 @@ mod line_tests {
                 x_wings(rs.lines(), rw.lines(), &mut ruled);
                 let (cs, cw) = (WorkGrid::new(&source), WorkGrid::new(&work));
                 x_wings(&cs.places, &cw.places, &mut classic);
-                let key = |h: &Vec<Hint>| {
-                    h.iter()
-                        .map(|x| (x.removes.clone(), x.parents.clone()))
-                        .collect::<Vec<_>>()
-                };
-                assert_eq!(key(&ruled), key(&classic), "{rules}");
+                assert_eq!(hint_keys(&ruled), hint_keys(&classic), "{rules}");
                 fired += usize::from(!ruled.is_empty());
             }
             assert!(fired > 10, "{rules}: {fired} grids with X-wings");

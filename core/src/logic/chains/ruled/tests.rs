@@ -325,11 +325,7 @@ fn a_searchs_kept_level1_hints_are_the_hints_found_afresh() {
     // sources that differ: the same reduced grid then has other rule parents, so a memo
     // that ignored the source would answer wrongly.
     use super::inner::InnerRules;
-    let key = |h: &[crate::logic::chains::level1::Hint]| {
-        h.iter()
-            .map(|x| (x.removes.clone(), x.parents.clone()))
-            .collect::<Vec<_>>()
-    };
+    use super::level1::hint_keys as key;
     for rules in ["anti-king", "windoku"] {
         let t = tables_of(rules);
         let links = RuledLinks::new(&t);
